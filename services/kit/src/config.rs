@@ -1,0 +1,350 @@
+//! Configuration: defaults that run → `reelforge.toml` (or `--config FILE`) → `REELFORGE_*` environment
+//! variables (nested keys split by `__`, e.g. `REELFORGE_DATABASE__URL`). Unknown keys in a file stop
+//! start-up; unknown environment keys are warned about.
+
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// Why configuration could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file exists but is not valid TOML or has wrong value types.
+    #[error("configuration file {path}: {reason}")]
+    Malformed { path: String, reason: String },
+    /// The file names keys that Reelforge does not know.
+    #[error("configuration file {path}: unknown key `{key}`")]
+    UnknownKey { path: String, key: String },
+    /// A value from the environment has the wrong type.
+    #[error("configuration: {0}")]
+    Invalid(String),
+}
+
+/// The whole configuration of a `reelforge` process.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Directory for the embedded database, blobs and the dev mail outbox.
+    pub data_dir: PathBuf,
+    /// The HTTP gateway.
+    pub http: HttpConfig,
+    /// Health and metrics endpoint of targets that are not the gateway.
+    pub admin: AdminConfig,
+    /// Where each gRPC service listens and is reached.
+    pub services: ServicesConfig,
+    /// Relational database.
+    pub database: DatabaseConfig,
+    /// Cache for codes, edit history and rate limits.
+    pub cache: CacheConfig,
+    /// Job queue for renders and toolbox jobs.
+    pub queue: QueueConfig,
+    /// Blob storage for uploads, renders and covers.
+    pub storage: StorageConfig,
+    /// Logging.
+    pub log: LogConfig,
+    /// Sign-in.
+    pub auth: AuthConfig,
+    /// Render workers.
+    pub worker: WorkerConfig,
+}
+
+/// The HTTP gateway's settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HttpConfig {
+    /// Listen address.
+    pub addr: String,
+    /// Directory of the built SPA served at `/`.
+    pub static_dir: PathBuf,
+    /// Largest JSON or form body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Origins allowed by CORS (the variant front ends); empty allows any origin without credentials.
+    pub cors_origins: Vec<String>,
+}
+
+/// Where targets other than the gateway serve `/healthz`, `/readyz` and `/metrics`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AdminConfig {
+    /// Listen address.
+    pub addr: String,
+}
+
+/// One gRPC service's addresses.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ServiceAddr {
+    /// Address the service binds when it runs as its own target.
+    pub listen: String,
+    /// URL other targets use to reach it.
+    pub url: String,
+}
+
+impl ServiceAddr {
+    fn on_port(port: u16) -> Self {
+        Self { listen: format!("0.0.0.0:{port}"), url: format!("http://127.0.0.1:{port}") }
+    }
+}
+
+/// Addresses of the six services.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServicesConfig {
+    /// Auth service.
+    pub auth: ServiceAddr,
+    /// Material service.
+    pub material: ServiceAddr,
+    /// Category service.
+    pub category: ServiceAddr,
+    /// Favourite service.
+    pub favourite: ServiceAddr,
+    /// Task service.
+    pub task: ServiceAddr,
+    /// AI service.
+    pub ai: ServiceAddr,
+}
+
+/// Relational database settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DatabaseConfig {
+    /// `postgres://…` or `sqlite://…`; empty means `sqlite://<data_dir>/reelforge.db`.
+    pub url: String,
+}
+
+/// Cache settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CacheConfig {
+    /// `memory://` (in-process) or `redis://host:port/db`.
+    pub url: String,
+}
+
+/// Job queue settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QueueConfig {
+    /// `db://` (jobs in the database) or `amqp://user:pass@host:port/vhost`.
+    pub url: String,
+    /// Times a job may be given back (or its lease run out) before it goes to the dead letters;
+    /// it is delivered at most this many times plus one (RabbitMQ `x-delivery-limit`).
+    pub delivery_limit: u32,
+    /// Seconds a database-queue job stays leased to a consumer before it is delivered again.
+    pub lease_seconds: u64,
+    /// Unacknowledged jobs one consumer holds at once.
+    pub prefetch: u16,
+}
+
+/// Blob storage settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StorageConfig {
+    /// `fs:///abs/dir` or `s3://bucket?endpoint=…&region=…&access_key_id=…&secret_access_key=…`;
+    /// empty means `<data_dir>/blobs`.
+    pub url: String,
+}
+
+/// Logging settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LogConfig {
+    /// `human` or `json`.
+    pub format: String,
+    /// A tracing filter, e.g. `info,reelforge=debug`.
+    pub filter: String,
+}
+
+/// Sign-in settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AuthConfig {
+    /// HMAC secret of issued tokens; set it in production.
+    pub jwt_secret: String,
+    /// Hours an issued token stays valid.
+    pub token_hours: u64,
+    /// Seconds a mailed code stays valid.
+    pub code_ttl_seconds: u64,
+}
+
+/// Render worker settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WorkerConfig {
+    /// Jobs one worker renders at once.
+    pub concurrency: u16,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            data_dir: PathBuf::from("data"),
+            http: HttpConfig::default(),
+            admin: AdminConfig { addr: "0.0.0.0:9090".into() },
+            services: ServicesConfig::default(),
+            database: DatabaseConfig::default(),
+            cache: CacheConfig { url: "memory://".into() },
+            queue: QueueConfig::default(),
+            storage: StorageConfig::default(),
+            log: LogConfig { format: "human".into(), filter: "info".into() },
+            auth: AuthConfig::default(),
+            worker: WorkerConfig { concurrency: 1 },
+        }
+    }
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            addr: "0.0.0.0:8080".into(),
+            static_dir: PathBuf::from("frontend/dist"),
+            max_body_bytes: 8 * 1024 * 1024,
+            cors_origins: Vec::new(),
+        }
+    }
+}
+
+impl Default for ServicesConfig {
+    fn default() -> Self {
+        Self {
+            auth: ServiceAddr::on_port(7101),
+            material: ServiceAddr::on_port(7102),
+            category: ServiceAddr::on_port(7103),
+            favourite: ServiceAddr::on_port(7104),
+            task: ServiceAddr::on_port(7105),
+            ai: ServiceAddr::on_port(7106),
+        }
+    }
+}
+
+impl Default for QueueConfig {
+    fn default() -> Self {
+        Self { url: "db://".into(), delivery_limit: 3, lease_seconds: 900, prefetch: 1 }
+    }
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        Self { jwt_secret: "reelforge-dev-secret-change-me".into(), token_hours: 24 * 7, code_ttl_seconds: 600 }
+    }
+}
+
+impl Config {
+    /// Loads defaults, then `file` (when given, or `reelforge.toml` when present), then the environment.
+    pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
+        let default_file = Path::new("reelforge.toml");
+        let file = match file {
+            Some(f) => Some(f.to_path_buf()),
+            None if default_file.exists() => Some(default_file.to_path_buf()),
+            None => None,
+        };
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(path) = &file {
+            let shown = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: e.to_string() })?;
+            let value: toml::Value = toml::from_str(&text)
+                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: one_line(&e.to_string()) })?;
+            if let Some(key) = unknown_keys(&value, &defaults_as_toml()?, "").into_iter().next() {
+                return Err(ConfigError::UnknownKey { path: shown, key });
+            }
+            figment = figment.merge(Toml::string(&text));
+        }
+        figment = figment.merge(Env::prefixed("REELFORGE_").split("__"));
+        let config: Config = figment.extract().map_err(|e| ConfigError::Invalid(one_line(&e.to_string())))?;
+        Ok(config)
+    }
+
+    /// Lists `REELFORGE_*` environment variables that name no configuration key.
+    pub fn unknown_env_keys() -> Vec<String> {
+        let Ok(defaults) = defaults_as_toml() else { return Vec::new() };
+        std::env::vars()
+            .filter_map(|(k, _)| k.strip_prefix("REELFORGE_").map(str::to_owned))
+            .filter(|k| {
+                let path: Vec<String> = k.split("__").map(str::to_lowercase).collect();
+                !has_path(&defaults, &path)
+            })
+            .map(|k| format!("REELFORGE_{k}"))
+            .collect()
+    }
+
+    /// The database URL, defaulting to the embedded SQLite file.
+    pub fn database_url(&self) -> String {
+        if self.database.url.is_empty() {
+            format!("sqlite://{}?mode=rwc", self.data_dir.join("reelforge.db").display())
+        } else {
+            self.database.url.clone()
+        }
+    }
+
+    /// The storage URL, defaulting to `<data_dir>/blobs`.
+    pub fn storage_url(&self) -> String {
+        if self.storage.url.is_empty() {
+            let dir = self.data_dir.join("blobs");
+            let abs = std::path::absolute(&dir).unwrap_or(dir);
+            format!("fs://{}", abs.display())
+        } else {
+            self.storage.url.clone()
+        }
+    }
+}
+
+fn defaults_as_toml() -> Result<toml::Value, ConfigError> {
+    toml::Value::try_from(Config::default()).map_err(|e| ConfigError::Invalid(e.to_string()))
+}
+
+fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<String> {
+    let (Some(table), Some(known_table)) = (value.as_table(), known.as_table()) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (k, v) in table {
+        let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+        match known_table.get(k) {
+            None => out.push(path),
+            Some(kv) if kv.is_table() => out.extend(unknown_keys(v, kv, &path)),
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+fn has_path(value: &toml::Value, path: &[String]) -> bool {
+    match path.split_first() {
+        None => true,
+        Some((head, rest)) => value.as_table().and_then(|t| t.get(head)).is_some_and(|v| has_path(v, rest)),
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_run_without_a_file() -> Result<(), ConfigError> {
+        let c = Config::load(None)?;
+        assert_eq!(c.http.addr, "0.0.0.0:8080");
+        assert!(c.database_url().starts_with("sqlite://"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_file_overrides_defaults_and_unknown_keys_are_refused() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let good = dir.path().join("good.toml");
+        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n")?;
+        let c = Config::load(Some(&good))?;
+        assert_eq!(c.http.addr, "127.0.0.1:9999");
+        assert_eq!(c.queue.delivery_limit, 5);
+
+        let unknown = dir.path().join("unknown.toml");
+        std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;
+        let err = Config::load(Some(&unknown)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown key `http.adress`"), "{err}");
+
+        let broken = dir.path().join("broken.toml");
+        std::fs::write(&broken, "[http\naddr=")?;
+        let err = Config::load(Some(&broken)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.starts_with(&format!("configuration file {}", broken.display())), "{err}");
+        assert!(!err.contains('\n'));
+        Ok(())
+    }
+}

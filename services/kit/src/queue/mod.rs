@@ -1,0 +1,87 @@
+//! The job queue for renders and toolbox jobs: a durable queue whose jobs live in the database
+//! (embedded; a restart resumes them) or RabbitMQ quorum queues (distributed). Both deliver at least
+//! once: a consumer acks after its work is stored, an unacked job is delivered again, and a job
+//! delivered more than the limit goes to the dead letters.
+
+mod amqp;
+mod migration;
+mod table;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use amqp::AmqpQueue;
+pub use table::TableQueue;
+
+use crate::config::QueueConfig;
+
+/// Why a queue call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    /// The queue URL is not `db://` or `amqp://…`.
+    #[error("unsupported queue url `{0}` (expected db:// or amqp://…)")]
+    Url(String),
+    /// The broker refused or lost the message; it must be considered unsent.
+    #[error("broker: {0}")]
+    Broker(String),
+    /// The database failed.
+    #[error("queue database: {0}")]
+    Db(#[from] sea_orm::DbErr),
+}
+
+/// A delivered job.
+#[derive(Debug)]
+pub struct Job {
+    /// The id given at publish time.
+    pub id: String,
+    /// The message body.
+    pub body: Vec<u8>,
+    /// 1 on first delivery, then 2, 3, …
+    pub attempt: u32,
+    pub(crate) handle: JobHandle,
+}
+
+#[derive(Debug)]
+pub(crate) enum JobHandle {
+    Table { lease: String },
+    Amqp { acker: lapin::Acker },
+}
+
+/// A job that was delivered more than the limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadLetter {
+    /// The job id.
+    pub id: String,
+    /// The message body.
+    pub body: Vec<u8>,
+}
+
+/// A durable, at-least-once job queue.
+#[async_trait::async_trait]
+pub trait JobQueue: Send + Sync {
+    /// Stores a job durably (confirmed by the broker) and returns once it is safe.
+    async fn publish(&self, queue: &str, id: &str, body: &[u8]) -> Result<(), QueueError>;
+    /// Waits up to `wait` for the next job.
+    async fn receive(&self, queue: &str, wait: Duration) -> Result<Option<Job>, QueueError>;
+    /// Marks a job done.
+    async fn ack(&self, job: Job) -> Result<(), QueueError>;
+    /// Gives a job back for another delivery.
+    async fn retry(&self, job: Job) -> Result<(), QueueError>;
+    /// Removes and returns up to `max` dead letters of `queue`.
+    async fn drain_dead_letters(&self, queue: &str, max: usize) -> Result<Vec<DeadLetter>, QueueError>;
+    /// Answers whether the backend is reachable.
+    async fn ping(&self) -> Result<(), QueueError>;
+}
+
+/// Opens the queue named by the configuration; `db` serves the `db://` queue.
+pub async fn open(config: &QueueConfig, db: &sea_orm::DatabaseConnection) -> Result<Arc<dyn JobQueue>, QueueError> {
+    if config.url.starts_with("db:") {
+        Ok(Arc::new(
+            TableQueue::new(db.clone(), config.delivery_limit, Duration::from_secs(config.lease_seconds)).await?,
+        ))
+    } else if config.url.starts_with("amqp://") || config.url.starts_with("amqps://") {
+        Ok(Arc::new(AmqpQueue::connect(&config.url, config.delivery_limit, config.prefetch).await?))
+    } else {
+        Err(QueueError::Url(config.url.clone()))
+    }
+}

@@ -1,0 +1,45 @@
+//! Helpers for tests against real backends: a fresh database per test, the services' URLs from the
+//! environment with loopback defaults, and unique names.
+
+/// The PostgreSQL server URL used by tests (`REELFORGE_TEST_POSTGRES`, default loopback trust auth).
+pub fn postgres_server() -> String {
+    std::env::var("REELFORGE_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+/// The Redis URL used by tests.
+pub fn redis_url() -> String {
+    std::env::var("REELFORGE_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379/0".into())
+}
+
+/// The RabbitMQ URL used by tests.
+pub fn amqp_url() -> String {
+    std::env::var("REELFORGE_TEST_AMQP").unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into())
+}
+
+/// The S3-compatible store used by tests, as a storage URL.
+pub fn s3_url() -> String {
+    std::env::var("REELFORGE_TEST_S3").unwrap_or_else(|_| {
+        "s3://reelforge-test?endpoint=http://127.0.0.1:5055&region=us-east-1&access_key_id=test&secret_access_key=test".into()
+    })
+}
+
+/// A name no other test uses.
+pub fn unique(prefix: &str) -> String {
+    format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
+}
+
+/// Creates a fresh PostgreSQL database and returns its URL.
+pub async fn fresh_postgres() -> Result<String, sea_orm::DbErr> {
+    use sea_orm::ConnectionTrait;
+    let server = postgres_server();
+    let admin = crate::db::connect(&format!("{server}/postgres")).await?;
+    let name = unique("rf");
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
+    Ok(format!("{server}/{name}"))
+}
+
+/// Returns the URL of a fresh SQLite database in a new temporary directory (kept for the process).
+pub fn fresh_sqlite() -> String {
+    let dir = std::env::temp_dir().join(unique("reelforge-test"));
+    format!("sqlite://{}?mode=rwc", dir.join("test.db").display())
+}

@@ -1,0 +1,173 @@
+//! The same behavioural suite runs against both implementations of each backend: SQLite and
+//! PostgreSQL, in-process cache and Redis, database queue and RabbitMQ, local directory and S3.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reelforge_kit::config::QueueConfig;
+use reelforge_kit::testing::{amqp_url, fresh_postgres, fresh_sqlite, redis_url, s3_url, unique};
+use reelforge_kit::{BlobStore, Cache, JobQueue, cache, db, queue};
+use sea_orm::ConnectionTrait;
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+async fn database_suite(url: &str) -> TestResult {
+    let conn = db::connect(url).await?;
+    conn.execute_unprepared("CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
+    conn.execute_unprepared("INSERT INTO probe (id, name) VALUES (1, '未命名')").await?;
+    let row = conn
+        .query_one_raw(sea_orm::Statement::from_string(conn.get_database_backend(), "SELECT name FROM probe WHERE id = 1"))
+        .await?
+        .ok_or("row missing")?;
+    let name: String = row.try_get("", "name")?;
+    assert_eq!(name, "未命名");
+    Ok(())
+}
+
+#[tokio::test]
+async fn database_sqlite() -> TestResult {
+    database_suite(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn database_postgres() -> TestResult {
+    database_suite(&fresh_postgres().await?).await
+}
+
+async fn cache_suite(c: Arc<dyn Cache>) -> TestResult {
+    let k = unique("k");
+    assert_eq!(c.get(&k).await?, None);
+    c.set(&k, "v1", None).await?;
+    assert_eq!(c.get(&k).await?.as_deref(), Some("v1"));
+    assert_eq!(c.take(&k).await?.as_deref(), Some("v1"));
+    assert_eq!(c.take(&k).await?, None, "a taken value is gone: codes are single-use");
+    c.set(&k, "short", Some(Duration::from_millis(50))).await?;
+    assert_eq!(c.get(&k).await?.as_deref(), Some("short"));
+    tokio::time::sleep(Duration::from_millis(120)).await; // waits out a TTL, not timing a result
+    assert_eq!(c.get(&k).await?, None, "expired values are not returned");
+    let n = unique("n");
+    assert_eq!(c.incr(&n, Duration::from_secs(60)).await?, 1);
+    assert_eq!(c.incr(&n, Duration::from_secs(60)).await?, 2);
+    assert!(c.delete(&n).await?);
+    assert!(!c.delete(&n).await?);
+    c.ping().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn cache_memory() -> TestResult {
+    cache_suite(cache::open("memory://").await?).await
+}
+
+#[tokio::test]
+async fn cache_redis() -> TestResult {
+    cache_suite(cache::open(&redis_url()).await?).await
+}
+
+fn queue_config(url: &str) -> QueueConfig {
+    QueueConfig { url: url.to_owned(), delivery_limit: 2, lease_seconds: 1, prefetch: 1 }
+}
+
+/// Publishes, receives, acks; a consumer that goes away before acking gets the job delivered again;
+/// a job given back past the limit lands in the dead letters.
+async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>) -> TestResult {
+    let q = unique("jobs");
+    let a = open().await?;
+    a.publish(&q, "job-1", b"render 1").await?;
+    let job = a.receive(&q, Duration::from_secs(10)).await?.ok_or("job-1 not delivered")?;
+    assert_eq!((job.id.as_str(), job.body.as_slice(), job.attempt), ("job-1", &b"render 1"[..], 1));
+    a.ack(job).await?;
+    assert!(a.receive(&q, Duration::from_millis(300)).await?.is_none(), "an acked job is not delivered again");
+    drop(a);
+
+    // A consumer dies holding an unacked job: the job is delivered to the next consumer.
+    let dying = open().await?;
+    dying.publish(&q, "job-2", b"render 2").await?;
+    let held = dying.receive(&q, Duration::from_secs(10)).await?.ok_or("job-2 not delivered")?;
+    assert_eq!(held.attempt, 1);
+    std::mem::forget(held);
+    drop(dying);
+    let b = open().await?;
+    let again = b.receive(&q, Duration::from_secs(15)).await?.ok_or("job-2 not redelivered")?;
+    assert_eq!((again.id.as_str(), again.attempt), ("job-2", 2));
+
+    // Given back twice more it has been returned more than the limit of 2 and becomes a dead letter.
+    b.retry(again).await?;
+    let third = b.receive(&q, Duration::from_secs(10)).await?.ok_or("job-2 not delivered a third time")?;
+    assert_eq!(third.attempt, 3);
+    b.retry(third).await?;
+    let fourth = b.receive(&q, Duration::from_secs(2)).await?;
+    assert!(fourth.is_none(), "a job past the delivery limit is not delivered: {fourth:?}");
+    let mut dead = Vec::new();
+    for _ in 0..50 {
+        dead.extend(b.drain_dead_letters(&q, 10).await?);
+        if !dead.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await; // the broker dead-letters asynchronously
+    }
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].id, "job-2");
+    assert_eq!(dead[0].body, b"render 2");
+    b.ping().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn queue_database_sqlite() -> TestResult {
+    let url = fresh_sqlite();
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
+}
+
+#[tokio::test]
+async fn queue_database_postgres() -> TestResult {
+    let url = fresh_postgres().await?;
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
+}
+
+#[tokio::test]
+async fn queue_rabbitmq() -> TestResult {
+    let url = fresh_sqlite();
+    queue_suite(async || Ok(queue::open(&queue_config(&amqp_url()), &db::connect(&url).await?).await?)).await
+}
+
+#[tokio::test]
+async fn queue_database_survives_a_restart() -> TestResult {
+    let url = fresh_sqlite();
+    {
+        let q = queue::open(&queue_config("db://"), &db::connect(&url).await?).await?;
+        q.publish("renders", "kept", b"x").await?;
+    }
+    let q = queue::open(&queue_config("db://"), &db::connect(&url).await?).await?;
+    let job = q.receive("renders", Duration::from_secs(5)).await?.ok_or("job lost across restart")?;
+    assert_eq!(job.id, "kept");
+    Ok(())
+}
+
+async fn blob_suite(store: BlobStore) -> TestResult {
+    let prefix = format!("t/qs/{}/", unique("u"));
+    let key = format!("{prefix}materials/a/original.png");
+    assert!(!store.exists(&key).await?);
+    store.put(&key, b"\x89PNG...".to_vec()).await?;
+    assert!(store.exists(&key).await?);
+    assert_eq!(store.get(&key).await?.as_ref(), b"\x89PNG...");
+    store.put(&key, b"replaced".to_vec()).await?;
+    assert_eq!(store.get(&key).await?.as_ref(), b"replaced");
+    assert_eq!(store.list(&prefix).await?, vec![key.clone()]);
+    store.delete(&key).await?;
+    assert!(matches!(store.get(&key).await, Err(reelforge_kit::BlobError::NotFound(_))));
+    store.delete(&key).await?;
+    assert!(store.put("../escape", b"x".to_vec()).await.is_err());
+    Ok(())
+}
+
+#[tokio::test]
+async fn blob_local_directory() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    blob_suite(BlobStore::open(&format!("fs://{}", dir.path().display()))?).await
+}
+
+#[tokio::test]
+async fn blob_s3() -> TestResult {
+    blob_suite(BlobStore::open(&s3_url())?).await
+}
