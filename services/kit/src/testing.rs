@@ -19,7 +19,7 @@ pub fn amqp_url() -> String {
 /// The S3-compatible store used by tests, as a storage URL.
 pub fn s3_url() -> String {
     std::env::var("REELFORGE_TEST_S3").unwrap_or_else(|_| {
-        "s3://reelforge-test?endpoint=http://127.0.0.1:5055&region=us-east-1&access_key_id=test&secret_access_key=test".into()
+        "s3://reelforge-test?endpoint=http://127.0.0.1:8333&region=us-east-1&anonymous".into()
     })
 }
 
