@@ -1,0 +1,107 @@
+//! Categories and their rules, free of transport and SQL types.
+
+use reelforge_kit::status::{ErrorKind, ServiceError};
+
+/// What a category classifies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dimension {
+    /// The customer's industry.
+    Industry,
+    /// The purpose of the video.
+    Use,
+    /// The aspect-ratio size group.
+    Size,
+    /// Interactive voice response templates (one level only).
+    Ivvr,
+}
+
+impl Dimension {
+    /// Parses the wire name.
+    pub fn parse(s: &str) -> Result<Self, CategoryError> {
+        match s {
+            "industry" => Ok(Self::Industry),
+            "use" => Ok(Self::Use),
+            "size" => Ok(Self::Size),
+            "ivvr" | "IVVR" => Ok(Self::Ivvr),
+            other => Err(CategoryError::Invalid(format!("dimension: unknown `{other}` (industry, use, size, ivvr)"))),
+        }
+    }
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Industry => "industry",
+            Self::Use => "use",
+            Self::Size => "size",
+            Self::Ivvr => "ivvr",
+        }
+    }
+}
+
+/// A category with its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Category {
+    /// Its id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// What it classifies.
+    pub dimension: Dimension,
+    /// The parent's id, or -1 on the first level.
+    pub higher_up_id: i64,
+    /// Whether it is pushed to the home page.
+    pub push: bool,
+    /// Second-level categories.
+    pub children: Vec<Category>,
+}
+
+/// Longest category name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// Checks and trims a category name.
+pub fn parse_name(name: &str) -> Result<String, CategoryError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(CategoryError::Invalid("categoryName: must not be empty".into()));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(CategoryError::Invalid(format!("categoryName: longer than {MAX_NAME_CHARS} characters")));
+    }
+    Ok(name.to_owned())
+}
+
+/// Arranges flat rows into first-level categories with their children, in id order.
+pub fn into_tree(mut rows: Vec<Category>) -> Vec<Category> {
+    rows.sort_by_key(|c| c.id);
+    let (mut roots, children): (Vec<_>, Vec<_>) = rows.into_iter().partition(|c| c.higher_up_id < 0);
+    for child in children {
+        if let Some(parent) = roots.iter_mut().find(|r| r.id == child.higher_up_id) {
+            parent.children.push(child);
+        }
+    }
+    roots
+}
+
+/// Why a category call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CategoryError {
+    /// Bad input; the message names the field.
+    #[error("{0}")]
+    Invalid(String),
+    /// No such category for this tenant.
+    #[error("category {0} does not exist")]
+    NotFound(i64),
+    /// The database failed.
+    #[error("category store")]
+    Store(#[from] sea_orm::DbErr),
+}
+
+impl ServiceError for CategoryError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Invalid(_) => ErrorKind::Invalid,
+            Self::NotFound(_) => ErrorKind::NotFound,
+            Self::Store(_) => ErrorKind::Internal,
+        }
+    }
+}

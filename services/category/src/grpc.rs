@@ -1,0 +1,78 @@
+//! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
+
+use reelforge_kit::status::to_status;
+use reelforge_proto::category::{self as pb, category_service_server::CategoryService};
+use reelforge_proto::common::{Caller, Empty};
+use tonic::{Request, Response, Status};
+
+use crate::domain::{self, Category, CategoryError, Dimension};
+use crate::store::CategoryStore;
+
+/// The gRPC face of the category service.
+pub struct CategoryGrpc {
+    store: CategoryStore,
+}
+
+impl CategoryGrpc {
+    /// Serves `store`.
+    pub fn new(store: CategoryStore) -> Self {
+        Self { store }
+    }
+}
+
+fn tenant(caller: Option<Caller>) -> Result<String, Status> {
+    caller
+        .map(|c| c.tenant)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| to_status(CategoryError::Invalid("caller: tenant is missing".into())))
+}
+
+fn to_pb(c: Category) -> pb::Category {
+    pb::Category {
+        category_id: c.id,
+        category_name: c.name,
+        dimension: c.dimension.as_str().to_owned(),
+        higher_up_id: c.higher_up_id,
+        push: c.push,
+        children: c.children.into_iter().map(to_pb).collect(),
+    }
+}
+
+#[tonic::async_trait]
+impl CategoryService for CategoryGrpc {
+    #[tracing::instrument(skip_all)]
+    async fn list(&self, req: Request<pb::ListCategoriesRequest>) -> Result<Response<pb::CategoryTree>, Status> {
+        let req = req.into_inner();
+        let tenant = tenant(req.caller)?;
+        let dimension = if req.dimension.is_empty() { None } else { Some(Dimension::parse(&req.dimension).map_err(to_status)?) };
+        let rows = self.store.list(&tenant, dimension).await.map_err(to_status)?;
+        Ok(Response::new(pb::CategoryTree { data_list: domain::into_tree(rows).into_iter().map(to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create(&self, req: Request<pb::CreateCategoryRequest>) -> Result<Response<pb::Category>, Status> {
+        let req = req.into_inner();
+        let tenant = tenant(req.caller)?;
+        let name = domain::parse_name(&req.category_name).map_err(to_status)?;
+        let dimension = Dimension::parse(&req.dimension).map_err(to_status)?;
+        let c = self.store.create(&tenant, name, dimension, req.higher_up_id).await.map_err(to_status)?;
+        Ok(Response::new(to_pb(c)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn rename(&self, req: Request<pb::RenameCategoryRequest>) -> Result<Response<pb::Category>, Status> {
+        let req = req.into_inner();
+        let tenant = tenant(req.caller)?;
+        let name = domain::parse_name(&req.category_name).map_err(to_status)?;
+        let c = self.store.rename(&tenant, req.category_id, name).await.map_err(to_status)?;
+        Ok(Response::new(to_pb(c)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete(&self, req: Request<pb::DeleteCategoryRequest>) -> Result<Response<Empty>, Status> {
+        let req = req.into_inner();
+        let tenant = tenant(req.caller)?;
+        self.store.delete(&tenant, req.category_id).await.map_err(to_status)?;
+        Ok(Response::new(Empty {}))
+    }
+}

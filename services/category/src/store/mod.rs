@@ -1,0 +1,106 @@
+//! The category table and its queries; entities never leave this module.
+
+mod entity;
+mod migration;
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm_migration::MigratorTrait;
+
+use crate::domain::{Category, CategoryError, Dimension};
+
+/// Runs the service's migrations.
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    migration::Migrator::up(db, None).await
+}
+
+/// Category queries, always scoped to one tenant.
+#[derive(Clone)]
+pub struct CategoryStore {
+    db: DatabaseConnection,
+}
+
+fn to_domain(m: entity::Model) -> Category {
+    Category {
+        id: m.id,
+        name: m.name,
+        dimension: Dimension::parse(&m.dimension).unwrap_or(Dimension::Use),
+        higher_up_id: m.higher_up_id,
+        push: m.push,
+        children: Vec::new(),
+    }
+}
+
+impl CategoryStore {
+    /// Wraps a migrated database.
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// Returns the tenant's categories, optionally of one dimension, flat.
+    pub async fn list(&self, tenant: &str, dimension: Option<Dimension>) -> Result<Vec<Category>, CategoryError> {
+        let mut q = entity::Entity::find().filter(entity::Column::Tenant.eq(tenant));
+        if let Some(d) = dimension {
+            q = q.filter(entity::Column::Dimension.eq(d.as_str()));
+        }
+        Ok(q.all(&self.db).await?.into_iter().map(to_domain).collect())
+    }
+
+    async fn get(&self, tenant: &str, id: i64) -> Result<entity::Model, CategoryError> {
+        entity::Entity::find_by_id(id)
+            .filter(entity::Column::Tenant.eq(tenant))
+            .one(&self.db)
+            .await?
+            .ok_or(CategoryError::NotFound(id))
+    }
+
+    /// Creates a category; a second-level one must name a first-level parent of the same tenant.
+    pub async fn create(
+        &self,
+        tenant: &str,
+        name: String,
+        dimension: Dimension,
+        higher_up_id: i64,
+    ) -> Result<Category, CategoryError> {
+        let parent = if higher_up_id >= 0 { Some(self.get(tenant, higher_up_id).await?) } else { None };
+        if let Some(p) = &parent {
+            if p.higher_up_id >= 0 {
+                return Err(CategoryError::Invalid("higherUpId: categories have two levels only".into()));
+            }
+            if dimension == Dimension::Ivvr {
+                return Err(CategoryError::Invalid("higherUpId: IVVR categories have one level".into()));
+            }
+        }
+        let model = entity::ActiveModel {
+            tenant: Set(tenant.to_owned()),
+            name: Set(name),
+            dimension: Set(dimension.as_str().to_owned()),
+            higher_up_id: Set(if higher_up_id >= 0 { higher_up_id } else { -1 }),
+            push: Set(false),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(to_domain(model))
+    }
+
+    /// Renames a category.
+    pub async fn rename(&self, tenant: &str, id: i64, name: String) -> Result<Category, CategoryError> {
+        let mut m: entity::ActiveModel = self.get(tenant, id).await?.into();
+        m.name = Set(name);
+        Ok(to_domain(m.update(&self.db).await?))
+    }
+
+    /// Deletes a category with its children, in one transaction.
+    pub async fn delete(&self, tenant: &str, id: i64) -> Result<(), CategoryError> {
+        self.get(tenant, id).await?;
+        let tx = self.db.begin().await?;
+        entity::Entity::delete_many()
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::HigherUpId.eq(id))
+            .exec(&tx)
+            .await?;
+        entity::Entity::delete_by_id(id).exec(&tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

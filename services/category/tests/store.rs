@@ -1,0 +1,41 @@
+//! The category store on real SQLite and PostgreSQL: the tree, the rules and tenant isolation.
+
+use reelforge_category::{CategoryError, CategoryStore, Dimension, migrate};
+use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+async fn suite(url: &str) -> TestResult {
+    let db = reelforge_kit::db::connect(url).await?;
+    migrate(&db).await?;
+    migrate(&db).await?; // migrations are idempotent
+    let store = CategoryStore::new(db);
+    let food = store.create("qs", "餐饮".into(), Dimension::Industry, -1).await?;
+    let tea = store.create("qs", "茶饮".into(), Dimension::Industry, food.id).await?;
+    store.create("cc", "别的租户".into(), Dimension::Industry, -1).await?;
+
+    let rows = store.list("qs", None).await?;
+    let tree = reelforge_category::domain::into_tree(rows);
+    assert_eq!(tree.len(), 1);
+    assert_eq!(tree[0].children.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["茶饮"]);
+
+    let third = store.create("qs", "x".into(), Dimension::Industry, tea.id).await;
+    assert!(matches!(third, Err(CategoryError::Invalid(m)) if m.contains("two levels")));
+    assert!(matches!(store.rename("cc", food.id, "偷改".into()).await, Err(CategoryError::NotFound(_))), "other tenants cannot touch it");
+    assert!(matches!(store.delete("cc", food.id).await, Err(CategoryError::NotFound(_))));
+
+    store.delete("qs", food.id).await?;
+    assert!(store.list("qs", None).await?.is_empty(), "children go with their parent");
+    assert_eq!(store.list("cc", None).await?.len(), 1);
+    Ok(())
+}
+
+#[tokio::test]
+async fn on_sqlite() -> TestResult {
+    suite(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn on_postgres() -> TestResult {
+    suite(&fresh_postgres().await?).await
+}
