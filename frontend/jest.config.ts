@@ -1,0 +1,45 @@
+import type { Config } from 'jest';
+
+const swcTransform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = {
+  transform: swcTransform,
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+/**
+ * Two projects: component and unit tests under src/ run in jsdom; the document-model
+ * vector tests under tests/ are plain TypeScript and run in node.
+ */
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'model',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/tests/**/*.test.tsx'],
+    },
+  ],
+};
+
+export default config;

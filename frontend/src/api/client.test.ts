@@ -1,0 +1,258 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { createApiClient, LOGIN_EXPIRED_MESSAGE, REQUEST_TIMEOUT_MS, type ApiHooks } from './client';
+import { NO_AUTH, type AuthSnapshot } from './encoding';
+import { ApiError, isCancelledRequest } from './errors';
+
+interface Answer {
+  status?: number;
+  statusText?: string;
+  data?: unknown;
+}
+
+function setup(answer: Answer | ((config: InternalAxiosRequestConfig) => Answer | Promise<Answer>), auth: AuthSnapshot = NO_AUTH) {
+  const calls: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    calls.push(config);
+    const a = typeof answer === 'function' ? await answer(config) : answer;
+    return { data: a.data, status: a.status ?? 200, statusText: a.statusText ?? 'OK', headers: {}, config };
+  };
+  const hooks: ApiHooks = {
+    getAuth: () => auth,
+    getVariant: () => 'qs',
+    notifyError: jest.fn(),
+    onSessionExpired: jest.fn(),
+  };
+  return { client: createApiClient(hooks, adapter), calls, hooks };
+}
+
+const ok = (data: unknown) => ({ data: { code: 2000, data, desc: 'success' } });
+
+describe('envelope handling', () => {
+  it('resolves data on 2000 and uses base /diyvrbt with the long timeout', async () => {
+    const { client, calls, hooks } = setup(ok({ version: '0.1.0' }));
+    await expect(client.get('/system/info')).resolves.toEqual({ version: '0.1.0' });
+    expect(calls[0]?.baseURL).toBe('/diyvrbt');
+    expect(calls[0]?.url).toBe('/system/info');
+    expect(calls[0]?.method).toBe('get');
+    expect(calls[0]?.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('resolves undefined without a toast on code 0', async () => {
+    const { client, hooks } = setup({ data: { code: 0, data: { x: 1 }, desc: '' } });
+    await expect(client.post('/material/delete', { materialId: 1 })).resolves.toBeUndefined();
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('toasts and rejects with a typed ApiError carrying desc on 3000', async () => {
+    const { client, hooks } = setup({ data: { code: 3000, data: null, desc: '素材不存在' } });
+    const err = await client.post('/material/delete', { materialId: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: 'business', code: 3000, desc: '素材不存在', url: '/material/delete' });
+    expect(hooks.notifyError).toHaveBeenCalledWith('/material/delete 请求失败: 素材不存在');
+  });
+
+  it('falls back to data in the 3000 toast when desc is empty', async () => {
+    const { client, hooks } = setup({ data: { code: 3000, data: 'boom', desc: '' } });
+    await expect(client.get('/x')).rejects.toMatchObject({ desc: 'boom' });
+    expect(hooks.notifyError).toHaveBeenCalledWith('/x 请求失败: boom');
+  });
+
+  it('is silent on 3000 for the volume-in-dB URL but still rejects', async () => {
+    const { client, hooks } = setup({ data: { code: 3000, data: null, desc: 'no audio' } });
+    await expect(client.post('/material/getVolumeDB', { materialId: 9 })).rejects.toMatchObject({ kind: 'business', desc: 'no audio' });
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('gives any other code the generic failure toast', async () => {
+    const { client, hooks } = setup({ data: { code: 5001, data: null, desc: '未知错误' } });
+    await expect(client.get('/y')).rejects.toMatchObject({ kind: 'business', code: 5001 });
+    expect(hooks.notifyError).toHaveBeenCalledWith('/y 请求失败: 未知错误');
+  });
+
+  it('treats a body that is not an envelope as a failure', async () => {
+    const { client, hooks } = setup({ data: '<!doctype html>' });
+    await expect(client.get('/z')).rejects.toBeInstanceOf(ApiError);
+    expect(hooks.notifyError).toHaveBeenCalledWith('/z 请求失败: 响应格式错误');
+  });
+
+  it('honours the silent option', async () => {
+    const { client, hooks } = setup({ status: 502, statusText: 'Bad Gateway', data: '' });
+    await expect(client.get('/system/info', undefined, { silent: true })).rejects.toMatchObject({ kind: 'http', status: 502 });
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('login expiry', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it.each([4000, 4001])('code %i toasts, then expires the session after 3 s, once', async (code) => {
+    const { client, hooks } = setup({ data: { code, data: null, desc: 'token expired' } });
+    const first = client.get('/a').catch((e: unknown) => e);
+    const second = client.get('/b').catch((e: unknown) => e);
+    await expect(first).resolves.toMatchObject({ kind: 'auth', code });
+    await expect(second).resolves.toMatchObject({ kind: 'auth' });
+    expect(hooks.notifyError).toHaveBeenCalledWith(LOGIN_EXPIRED_MESSAGE, 'login-expired');
+    expect(hooks.onSessionExpired).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(2999);
+    expect(hooks.onSessionExpired).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(hooks.onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('HTTP and network failures', () => {
+  it('toasts URL, status and status text', async () => {
+    const { client, hooks } = setup({ status: 500, statusText: 'Internal Server Error', data: 'x' });
+    await expect(client.get('/videotask/state', { taskId: 1 })).rejects.toMatchObject({ kind: 'http', status: 500 });
+    expect(hooks.notifyError).toHaveBeenCalledWith('/videotask/state 请求失败: 500 Internal Server Error');
+  });
+
+  it('toasts network errors with the URL', async () => {
+    const { client, hooks } = setup(() => {
+      throw new Error('Network Error');
+    });
+    await expect(client.get('/n')).rejects.toMatchObject({ kind: 'network' });
+    expect(hooks.notifyError).toHaveBeenCalledWith('/n 请求失败: Network Error');
+  });
+});
+
+describe('bypass', () => {
+  it.each(['/redis/history/store', '/redis/history/getStoreTime', '/redis/history/getOne', '/font/test'])(
+    'returns the raw answer for %s',
+    async (url) => {
+      const raw = { code: 3000, data: null, desc: 'missing' };
+      const { client, hooks } = setup({ data: raw });
+      await expect(client.post(url, { a: 1 })).resolves.toEqual(raw);
+      expect(hooks.notifyError).not.toHaveBeenCalled();
+    },
+  );
+
+  it("returns the raw answer when data is 'String index out of range: -145'", async () => {
+    const raw = { code: 3000, data: 'String index out of range: -145', desc: '' };
+    const { client, hooks } = setup({ data: raw });
+    await expect(client.get('/videotask/ofone/1')).resolves.toEqual(raw);
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('duplicate requests', () => {
+  it('cancels an identical pending request in favour of the first', async () => {
+    let release: (a: Answer) => void = () => undefined;
+    const { client, calls, hooks } = setup(() => new Promise<Answer>((r) => (release = r)));
+    const first = client.post('/material/ofuser', { pageNum: 1, type: 'video' });
+    const dup = client.post('/material/ofuser', { type: 'video', pageNum: 1 });
+    const dupErr = await dup.catch((e: unknown) => e);
+    expect(isCancelledRequest(dupErr)).toBe(true);
+    expect(client.pendingCount()).toBe(1);
+    release(ok([1, 2]));
+    await expect(first).resolves.toEqual([1, 2]);
+    expect(calls).toHaveLength(1);
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+    expect(client.pendingCount()).toBe(0);
+  });
+
+  it('lets requests with a different body, method or URL through', async () => {
+    const resolvers: ((a: Answer) => void)[] = [];
+    const { client, calls } = setup(() => new Promise<Answer>((r) => resolvers.push(r)));
+    const all = [
+      client.post('/m', { a: 1 }),
+      client.post('/m', { a: 2 }),
+      client.get('/m', { a: 1 }),
+      client.post('/n', { a: 1 }),
+    ];
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toHaveLength(4);
+    resolvers.forEach((r) => r(ok(true)));
+    await expect(Promise.all(all)).resolves.toEqual([true, true, true, true]);
+  });
+
+  it('allows the same request again once the first has finished', async () => {
+    const { client, calls } = setup(ok(1));
+    await client.get('/again');
+    await client.get('/again');
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('body encoding', () => {
+  it('form-encodes plain objects by default', async () => {
+    const { client, calls } = setup(ok(null));
+    await client.post('/material/updatename', { materialId: 7, materialName: '片头 1', skip: undefined, ids: [1, 2] });
+    expect(String(calls[0]?.data)).toBe('materialId=7&materialName=%E7%89%87%E5%A4%B4+1&ids=1&ids=2');
+    expect(String(calls[0]?.headers['Content-Type'])).toContain('application/x-www-form-urlencoded');
+  });
+
+  it.each(['tts/textToVoice', '/material/v2/batchUrlVideoAddResult', '/material/pictureUrlToMaterial', '/word'])(
+    'sends JSON to %s',
+    async (url) => {
+      const { client, calls } = setup(ok(null));
+      await client.post(url, { text: '你好', list: [1] });
+      expect(calls[0]?.data).toBe(JSON.stringify({ text: '你好', list: [1] }));
+      expect(String(calls[0]?.headers['Content-Type'])).toContain('application/json');
+    },
+  );
+
+  it('does not treat /artword-like paths as the word URL', async () => {
+    const { client, calls } = setup(ok(null));
+    await client.post('/artfont/wordlist', { a: 1 });
+    expect(calls[0]?.data).toBe('a=1');
+  });
+
+  it('sends arrays as JSON', async () => {
+    const { client, calls } = setup(ok(null));
+    await client.post('/material/batchDelete', [1, 2, 3]);
+    expect(calls[0]?.data).toBe('[1,2,3]');
+    expect(String(calls[0]?.headers['Content-Type'])).toContain('application/json');
+  });
+
+  it('sends FormData as it is', async () => {
+    const { client, calls } = setup(ok('UPLOADED - x'));
+    const form = new FormData();
+    form.append('uploadFile', new Blob(['abc']), 'a.mp4');
+    await client.post('/upload/material', form);
+    expect(calls[0]?.data).toBe(form);
+  });
+
+  it('puts GET params in the query', async () => {
+    const { client, calls } = setup(ok(null));
+    await client.get('/videotask/state', { taskId: 5 });
+    expect(calls[0]?.params).toEqual({ taskId: 5 });
+    expect(calls[0]?.data).toBeUndefined();
+  });
+});
+
+describe('headers', () => {
+  const auth: AuthSnapshot = { token: 'tok', userId: '13800000000', mobile: null, jwt: 'j' };
+
+  it('sends token, userId, mobile, jwt and the variant', async () => {
+    const { client, calls } = setup(ok(null), auth);
+    await client.get('/h');
+    const h = calls[0]?.headers;
+    expect(h?.Authorization).toBe('tok');
+    expect(h?.userId).toBe('13800000000');
+    expect(h?.mobile).toBe('13800000000');
+    expect(h?.jwt).toBe('j');
+    expect(h?.['X-Variant']).toBe('qs');
+  });
+
+  it('sends a bearer token and mobile only for variant cc', async () => {
+    const { client, calls, hooks } = setup(ok(null), { ...auth, mobile: '13900000000' });
+    hooks.getVariant = () => 'cc';
+    await client.get('/h');
+    const h = calls[0]?.headers;
+    expect(h?.Authorization).toBe('Bearer tok');
+    expect(h?.mobile).toBe('13900000000');
+    expect(h?.userId).toBeUndefined();
+    expect(h?.['X-Variant']).toBe('cc');
+  });
+
+  it('sends no auth headers when signed out', async () => {
+    const { client, calls } = setup(ok(null));
+    await client.get('/h');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[0]?.headers.userId).toBeUndefined();
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The one HTTP client (spec editor-core §7–§8, style §3.7): base `/diyvrbt`, envelope
+ * `{code, data, desc}` unwrapped, failures toasted and rejected as `ApiError`.
+ */
+import axios, { type AxiosAdapter, type AxiosResponse } from 'axios';
+import { currentVariant, type Variant } from '@/app/variant';
+import { buildHeaders, encodeBody, NO_AUTH, requestKey, type AuthSnapshot } from './encoding';
+import { ApiError } from './errors';
+
+export const API_BASE = '/diyvrbt';
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+export const SESSION_EXPIRY_DELAY_MS = 3_000;
+export const LOGIN_EXPIRED_MESSAGE = '登录过期,请重新登录！';
+export const LOGIN_EXPIRED_TOAST_KEY = 'login-expired';
+
+export const CODE_SUCCESS = 2000;
+export const CODE_NOTHING = 0;
+export const CODE_FAILURE = 3000;
+export const CODES_LOGIN_EXPIRED: readonly number[] = [4000, 4001];
+
+/** URLs whose answers are returned raw, without code handling. */
+export const BYPASS_URLS = ['/redis/history/store', '/redis/history/getStoreTime', '/redis/history/getOne', '/font/test'];
+/** Answer data that is returned raw, without code handling. */
+export const BYPASS_DATA = 'String index out of range: -145';
+/** URLs whose failure (code 3000) is not toasted. */
+export const SILENT_FAILURE_URLS = ['/material/getVolumeDB'];
+
+/** The answer every call carries. */
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  desc?: string;
+}
+
+/** What the client needs from the app; set with `configureApi`. */
+export interface ApiHooks {
+  getAuth(): AuthSnapshot;
+  getVariant(): Variant;
+  /** Shows an error toast; the same key replaces an open toast. */
+  notifyError(text: string, key?: string): void;
+  /** Clears auth and sends the user to the root; runs 3 s after a 4000/4001 answer. */
+  onSessionExpired(): void;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  url: string;
+  method?: HttpMethod;
+  /** Query string parameters. */
+  params?: Record<string, unknown>;
+  /** Body: form-encoded by default, JSON for the URLs in JSON_BODY_URLS and arrays, multipart for FormData. */
+  data?: unknown;
+  /** Suppresses failure toasts (the rejection still happens). */
+  silent?: boolean;
+  /** `blob` answers are returned as they are, with no envelope. */
+  responseType?: 'json' | 'blob' | 'text';
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T = unknown>(options: RequestOptions): Promise<T>;
+  get<T = unknown>(url: string, params?: Record<string, unknown>, options?: Partial<RequestOptions>): Promise<T>;
+  post<T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>): Promise<T>;
+  /** Number of requests in flight (for tests and diagnostics). */
+  pendingCount(): number;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function matches(url: string, list: readonly string[]): boolean {
+  const path = pathOf(url);
+  return list.some((u) => path === u || path.endsWith(u));
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+function describe(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Returns a client bound to `hooks`; `adapter` replaces the network in tests. */
+export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiClient {
+  const http = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    validateStatus: () => true,
+    ...(adapter ? { adapter } : {}),
+  });
+  const pending = new Set<string>();
+  let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function fail(init: ConstructorParameters<typeof ApiError>[0], silent: boolean, toast: string): never {
+    if (!silent) hooks.notifyError(toast);
+    throw new ApiError(init);
+  }
+
+  function expireSession(url: string, body: Envelope): never {
+    hooks.notifyError(LOGIN_EXPIRED_MESSAGE, LOGIN_EXPIRED_TOAST_KEY);
+    if (expiryTimer === null) {
+      expiryTimer = setTimeout(() => {
+        expiryTimer = null;
+        hooks.onSessionExpired();
+      }, SESSION_EXPIRY_DELAY_MS);
+    }
+    throw new ApiError({
+      kind: 'auth',
+      url,
+      code: body.code,
+      desc: body.desc ?? LOGIN_EXPIRED_MESSAGE,
+      message: LOGIN_EXPIRED_MESSAGE,
+      data: body.data,
+    });
+  }
+
+  function handleAnswer<T>(url: string, response: AxiosResponse, silent: boolean): T {
+    const body: unknown = response.data;
+    if (typeof Blob !== 'undefined' && body instanceof Blob) return body as T;
+    if (matches(url, BYPASS_URLS)) return body as T;
+    if (isEnvelope(body) && body.data === BYPASS_DATA) return body as T;
+    if (!isEnvelope(body)) {
+      return fail({ kind: 'business', url, message: `${url} 请求失败: 响应格式错误`, data: body }, silent, `${url} 请求失败: 响应格式错误`);
+    }
+    if (body.code === CODE_SUCCESS) return body.data as T;
+    if (body.code === CODE_NOTHING) return undefined as T;
+    if (CODES_LOGIN_EXPIRED.includes(body.code)) return expireSession(url, body);
+    const detail = body.desc || describe(body.data);
+    const text = `${url} 请求失败: ${detail}`;
+    const quiet = silent || (body.code === CODE_FAILURE && matches(url, SILENT_FAILURE_URLS));
+    return fail({ kind: 'business', url, code: body.code, desc: detail, message: text, data: body.data }, quiet, text);
+  }
+
+  async function request<T>(options: RequestOptions): Promise<T> {
+    const { url, params, data, signal, responseType } = options;
+    const method = options.method ?? 'GET';
+    const silent = options.silent ?? false;
+    const key = requestKey(method, url, params, data);
+    if (pending.has(key)) {
+      throw new ApiError({ kind: 'cancelled', url, message: `${url} 重复请求已取消` });
+    }
+    pending.add(key);
+    try {
+      const { body, contentType } = encodeBody(url, data);
+      const headers = buildHeaders(hooks.getAuth(), hooks.getVariant());
+      if (contentType) headers['Content-Type'] = contentType;
+      let response: AxiosResponse;
+      try {
+        response = await http.request({ url, method, params, data: body, headers, signal, responseType: responseType ?? 'json' });
+      } catch (err) {
+        if (axios.isCancel(err)) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
+        const reason = err instanceof Error ? err.message : String(err);
+        return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent, `${url} 请求失败: ${reason}`);
+      }
+      if (response.status < 200 || response.status >= 300) {
+        const text = `${url} 请求失败: ${response.status} ${response.statusText}`.trimEnd();
+        return fail({ kind: 'http', url, status: response.status, message: text, data: response.data }, silent, text);
+      }
+      return handleAnswer<T>(url, response, silent);
+    } finally {
+      pending.delete(key);
+    }
+  }
+
+  return {
+    request,
+    get: (url, params, options) => request({ ...options, url, params, method: 'GET' }),
+    post: (url, data, options) => request({ ...options, url, data, method: 'POST' }),
+    pendingCount: () => pending.size,
+  };
+}
+
+const hooks: ApiHooks = {
+  getAuth: () => NO_AUTH,
+  getVariant: currentVariant,
+  notifyError: (text) => console.error(text),
+  onSessionExpired: () => {
+    if (typeof window !== 'undefined') window.location.hash = '#/';
+  },
+};
+
+/** Connects the shared client to the app: auth source, toasts, session expiry. */
+export function configureApi(partial: Partial<ApiHooks>): void {
+  Object.assign(hooks, partial);
+}
+
+/** The shared client every `src/api/<noun>.ts` module calls. */
+export const api: ApiClient = createApiClient(hooks);
