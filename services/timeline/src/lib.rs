@@ -1,0 +1,31 @@
+//! The video document (the rule saved as `taskInfo`): its types, catalogues, validation, and the
+//! animation, transition, volume and time maths that the renderer and the browser share.
+//! Pure: no I/O beyond reading one environment variable in [`ValidateOptions::from_env`].
+
+pub mod animation;
+pub mod arrange;
+pub mod audio;
+pub mod catalogue;
+pub mod id;
+pub mod layer;
+pub mod layout;
+mod lenient;
+pub mod library;
+pub mod normalise;
+pub mod rule;
+pub mod scene;
+pub mod task;
+pub mod time;
+pub mod transition;
+pub mod typescript;
+pub mod validate;
+pub mod volume;
+
+pub use animation::{LayerState, LayerTiming, layer_state};
+pub use id::Id;
+pub use layer::{Layer, LayerCommon};
+pub use rule::{ResolutionRatio, Rule, RuleType};
+pub use scene::Scene;
+pub use time::{FrameRate, FrameSource, Timeline};
+pub use transition::{Composite, Mask, Plane, composite};
+pub use validate::{Problem, RuleError, ValidateOptions, validate, validate_with};

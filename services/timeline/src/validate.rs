@@ -1,0 +1,427 @@
+//! Parsing a rule from JSON, and checking it: every problem, each with the path of its field.
+
+use crate::catalogue::{animations, filters, shapes, transitions};
+use crate::catalogue::animations::Phase;
+use crate::layer::{Layer, TextFields};
+use crate::rule::Rule;
+use crate::scene::MIN_SCENE_LENGTH;
+use serde::Serialize;
+use std::fmt;
+use thiserror::Error;
+use ts_rs::TS;
+
+/// Largest document accepted, bytes.
+pub const MAX_DOCUMENT_BYTES: usize = 16 * 1024 * 1024;
+/// Deepest nesting of arrays and objects accepted.
+pub const MAX_DEPTH: usize = 64;
+/// Scene limit by default.
+pub const MAX_SCENES: usize = 48;
+/// Scene limit when the environment asks for the reduced one.
+pub const MAX_SCENES_REDUCED: usize = 45;
+/// Minimum text size, editing pixels.
+pub const MIN_FONT_SIZE: f64 = 12.0;
+/// Minimum layers in a group.
+pub const MIN_GROUP_LAYERS: usize = 2;
+/// Slack for comparing times written as decimal seconds.
+const TIME_EPSILON: f64 = 1e-6;
+
+/// Why a text is not a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// Larger than [`MAX_DOCUMENT_BYTES`].
+    #[error("document is {0} bytes, over the limit of {MAX_DOCUMENT_BYTES}")]
+    TooLarge(usize),
+    /// Nested deeper than [`MAX_DEPTH`].
+    #[error("document nests deeper than {MAX_DEPTH} levels")]
+    TooDeep,
+    /// Not JSON, or JSON of the wrong shape.
+    #[error("{path}: {reason}")]
+    Invalid {
+        /// Where, as far as known (line and column for syntax errors).
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl Rule {
+    /// Parses a rule from its JSON text (lenient where the spec says so; see `lenient`).
+    pub fn parse(text: &str) -> Result<Rule, RuleError> {
+        if text.len() > MAX_DOCUMENT_BYTES {
+            return Err(RuleError::TooLarge(text.len()));
+        }
+        if nesting_depth(text) > MAX_DEPTH {
+            return Err(RuleError::TooDeep);
+        }
+        serde_json::from_str(text).map_err(|e| RuleError::Invalid {
+            path: format!("line {} column {}", e.line(), e.column()),
+            reason: e.to_string(),
+        })
+    }
+
+    /// Parses a rule, or returns the placeholder rule (size 41) when the text is not one
+    /// (platform §5). A URL-encoded text is decoded first.
+    pub fn parse_or_placeholder(text: &str) -> Rule {
+        let trimmed = text.trim_start();
+        let decoded;
+        let text = if trimmed.starts_with('{') {
+            text
+        } else {
+            decoded = percent_decode(trimmed);
+            &decoded
+        };
+        Rule::parse(text).unwrap_or_else(|_| Rule::placeholder())
+    }
+}
+
+/// Returns the deepest nesting of `[`/`{` outside strings (a cheap pre-check before parsing).
+fn nesting_depth(text: &str) -> usize {
+    let (mut depth, mut max, mut in_str, mut escaped) = (0usize, 0usize, false, false);
+    for b in text.bytes() {
+        if in_str {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_str = true,
+            b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Decodes `%XX` escapes and `+` as space; invalid escapes are kept as written.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = |j: usize| bytes.get(j).and_then(|c| (*c as char).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                // Two hex digits are at most 255.
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// One problem of a document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export_to = "Problem.ts")]
+pub struct Problem {
+    /// Field path, e.g. `scenes[2].layers[5].fontSize`.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// Checks that depend on the deployment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValidateOptions {
+    /// Most scenes a document may have (48, or 45 in the reduced environment).
+    pub max_scenes: usize,
+}
+
+impl Default for ValidateOptions {
+    fn default() -> Self {
+        Self { max_scenes: MAX_SCENES }
+    }
+}
+
+impl ValidateOptions {
+    /// Returns the options the environment asks for: `REELFORGE_TIMELINE_SCENE_LIMIT=45` (or
+    /// `reduced`) selects the limit of 45; anything else the default 48.
+    pub fn from_env() -> Self {
+        match std::env::var("REELFORGE_TIMELINE_SCENE_LIMIT").as_deref().map(str::trim) {
+            Ok("45" | "reduced") => Self { max_scenes: MAX_SCENES_REDUCED },
+            _ => Self::default(),
+        }
+    }
+}
+
+/// Returns every problem of a rule with the default options, in document order.
+pub fn validate(rule: &Rule) -> Vec<Problem> {
+    validate_with(rule, ValidateOptions::default())
+}
+
+/// Returns every problem of a rule, in document order.
+pub fn validate_with(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
+    let mut v = Validator { problems: Vec::new() };
+    v.rule(rule, options);
+    v.problems
+}
+
+struct Validator {
+    problems: Vec<Problem>,
+}
+
+impl Validator {
+    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(Problem { path: path.into(), message: message.into() });
+    }
+
+    fn rule(&mut self, rule: &Rule, options: ValidateOptions) {
+        let r = &rule.resolution_ratio;
+        self.positive("resolutionRatio.width", r.width);
+        self.positive("resolutionRatio.height", r.height);
+        self.non_negative("audioFade.inTime", rule.audio_fade.in_time);
+        self.non_negative("audioFade.outTime", rule.audio_fade.out_time);
+        self.filter("visualFilter", &rule.visual_filter);
+        if rule.scenes.is_empty() {
+            self.push("scenes", "at least one scene is required");
+        }
+        if rule.scenes.len() > options.max_scenes {
+            self.push("scenes", format!("{} scenes exceed the limit of {}", rule.scenes.len(), options.max_scenes));
+        }
+        for (i, scene) in rule.scenes.iter().enumerate() {
+            let p = format!("scenes[{i}]");
+            if scene.time_length < MIN_SCENE_LENGTH {
+                self.push(format!("{p}.timeLength"), format!("below minimum {MIN_SCENE_LENGTH} s"));
+            }
+            self.non_negative(&format!("{p}.effectTime"), scene.effect_time);
+            if !transitions::is_known(&scene.effect) {
+                self.push(format!("{p}.effect"), format!("unknown transition \"{}\"", scene.effect));
+            }
+            self.filter(&format!("{p}.visualFilter"), &scene.visual_filter);
+            self.colour(&format!("{p}.bgColor"), &scene.bg_color, true);
+            for (j, item) in scene.audio.iter().chain(&scene.voice).chain(&scene.video_audios).enumerate() {
+                let list = if j < scene.audio.len() {
+                    ("audio", j)
+                } else if j < scene.audio.len() + scene.voice.len() {
+                    ("voice", j - scene.audio.len())
+                } else {
+                    ("videoAudios", j - scene.audio.len() - scene.voice.len())
+                };
+                self.audio(&format!("{p}.{}[{}]", list.0, list.1), item);
+            }
+            for (j, layer) in scene.layers.iter().enumerate() {
+                self.layer(&format!("{p}.layers[{j}]"), layer, Some(scene.time_length));
+            }
+        }
+        for (i, item) in rule.audio.iter().enumerate() {
+            self.audio(&format!("audio[{i}]"), item);
+        }
+        for (i, a) in rule.action_arrange.iter().enumerate() {
+            let p = format!("actionArrange[{i}]");
+            self.colour(&format!("{p}.backGroundColor"), &a.back_ground_color, false);
+            for (j, m) in a.action.attach_material.iter().enumerate() {
+                let q = format!("{p}.action.attachMaterial[{j}]");
+                if !animations::is_known(&m.position.motion_in, Phase::In) {
+                    self.push(format!("{q}.position.motionIn"), format!("unknown in-animation \"{}\"", m.position.motion_in));
+                }
+                if !animations::is_known(&m.position.motion_out, Phase::Out) {
+                    self.push(
+                        format!("{q}.position.motionOut"),
+                        format!("unknown out-animation \"{}\"", m.position.motion_out),
+                    );
+                }
+            }
+        }
+    }
+
+    fn audio(&mut self, p: &str, item: &crate::audio::AudioItem) {
+        if !(0.0..=crate::volume::SLIDER_MAX).contains(&item.volume) {
+            self.push(format!("{p}.volume"), "outside 0..=200");
+        }
+        if item.original_volume < crate::volume::MIN_DB {
+            self.push(format!("{p}.originalVolume"), "below minimum -96 dB");
+        }
+        self.non_negative(&format!("{p}.startTime"), item.start_time);
+        if item.end_time < item.start_time {
+            self.push(format!("{p}.endTime"), "before startTime");
+        }
+        self.non_negative(&format!("{p}.fadeInTime"), item.fade_in_time);
+        self.non_negative(&format!("{p}.fadeOutTime"), item.fade_out_time);
+    }
+
+    fn layer(&mut self, p: &str, layer: &Layer, scene_length: Option<f64>) {
+        let Some(c) = layer.common() else {
+            let kind = layer.type_name();
+            self.push(format!("{p}.type"), format!("backend returned wrong attach layer type \"{kind}\""));
+            return;
+        };
+        if c.start_time < 0.0 {
+            self.push(format!("{p}.startTime"), "below 0");
+        }
+        if c.end_time <= c.start_time {
+            self.push(format!("{p}.endTime"), "not after startTime");
+        }
+        if let Some(len) = scene_length.filter(|len| c.end_time > len + TIME_EPSILON) {
+            self.push(format!("{p}.endTime"), format!("after the scene end {len} s"));
+        }
+        self.non_negative(&format!("{p}.inTime"), c.in_time);
+        self.non_negative(&format!("{p}.outTime"), c.out_time);
+        if c.w < 0.0 {
+            self.push(format!("{p}.w"), "below 0");
+        }
+        if c.h < 0.0 {
+            self.push(format!("{p}.h"), "below 0");
+        }
+        if !animations::is_known(&c.motion_in, Phase::In) {
+            self.push(format!("{p}.motionIn"), format!("unknown in-animation \"{}\"", c.motion_in));
+        }
+        if !animations::is_known(&c.motion_out, Phase::Out) {
+            self.push(format!("{p}.motionOut"), format!("unknown out-animation \"{}\"", c.motion_out));
+        }
+        match layer {
+            Layer::Picture(l) | Layer::Gif(l) => {
+                self.unit(&format!("{p}.opacity"), l.opacity);
+                self.filter(&format!("{p}.filter"), &l.filter);
+                self.colour(&format!("{p}.borderColor"), &l.border_color, false);
+                self.non_negative(&format!("{p}.borderWidth"), l.border_width);
+            }
+            Layer::Video(l) => {
+                if l.video_path().is_none() {
+                    self.push(format!("{p}.videoSrc"), "must be a string path");
+                }
+                if !(0.0..=crate::volume::SLIDER_MAX).contains(&l.volume) {
+                    self.push(format!("{p}.volume"), "outside 0..=200");
+                }
+                for (name, v) in [("brightness", l.brightness), ("contrast", l.contrast), ("saturation", l.saturation)] {
+                    if !(0.0..=200.0).contains(&v) {
+                        self.push(format!("{p}.{name}"), "outside 0..=200");
+                    }
+                }
+            }
+            Layer::Word(l) | Layer::DynamicWord(l) => self.text(p, &l.text),
+            Layer::ArtWord(l) => {
+                self.text(p, &l.text);
+                if !(0.0..=255.0).contains(&l.alpha) {
+                    self.push(format!("{p}.alpha"), "outside 0..=255");
+                }
+                for (name, v) in [("shadowColor", &l.shadow_color), ("fillColor", &l.fill_color), ("color1", &l.color1), ("color2", &l.color2)] {
+                    self.colour(&format!("{p}.{name}"), v, false);
+                }
+            }
+            Layer::Shape(l) => {
+                if !shapes::is_known(&l.shape) {
+                    self.push(format!("{p}.shape"), format!("unknown shape \"{}\"", l.shape));
+                }
+                for (name, v) in [("stroke", &l.stroke), ("fill", &l.fill), ("shadowColor", &l.shadow_color)] {
+                    self.colour(&format!("{p}.{name}"), v, false);
+                }
+                for (k, g) in l.gradient_colors.iter().enumerate() {
+                    self.colour(&format!("{p}.gradientColors[{k}]"), g, true);
+                }
+                if l.fill_type == "gradient" && l.gradient_colors.len() != 2 {
+                    self.push(format!("{p}.gradientColors"), "a gradient needs two colours");
+                }
+            }
+            Layer::Group(g) => {
+                if g.attach_list.len() < MIN_GROUP_LAYERS {
+                    self.push(format!("{p}.attachList"), format!("a group needs at least {MIN_GROUP_LAYERS} layers"));
+                }
+                if g.group_type != "always" && g.group_type != "once" {
+                    self.push(format!("{p}.groupType"), format!("must be \"always\" or \"once\", not \"{}\"", g.group_type));
+                }
+                for (k, member) in g.attach_list.iter().enumerate() {
+                    self.layer(&format!("{p}.attachList[{k}]"), member, scene_length);
+                }
+            }
+            Layer::Template(_) | Layer::SpecialEffect(_) | Layer::Unknown(_) => {}
+        }
+    }
+
+    fn text(&mut self, p: &str, t: &TextFields) {
+        if t.font_size < MIN_FONT_SIZE {
+            self.push(format!("{p}.fontSize"), format!("below minimum {MIN_FONT_SIZE}"));
+        }
+        self.colour(&format!("{p}.color"), &t.color, true);
+        self.colour(&format!("{p}.borderColor"), &t.border_color, false);
+        self.colour(&format!("{p}.bgFillColor"), &t.bg_fill_color, false);
+        if t.line_height <= 0.0 {
+            self.push(format!("{p}.lineHeight"), "must be above 0");
+        }
+    }
+
+    fn filter(&mut self, p: &str, name: &str) {
+        if !filters::is_known(name) {
+            self.push(p, format!("unknown filter \"{name}\""));
+        }
+    }
+
+    fn colour(&mut self, p: &str, value: &str, required: bool) {
+        if (required || !value.is_empty()) && !is_hex_colour(value) {
+            self.push(p, format!("\"{value}\" is not a colour #rrggbb"));
+        }
+    }
+
+    fn positive(&mut self, p: &str, v: f64) {
+        if v <= 0.0 {
+            self.push(p, "must be above 0");
+        }
+    }
+
+    fn non_negative(&mut self, p: &str, v: f64) {
+        if v < 0.0 {
+            self.push(p, "below 0");
+        }
+    }
+
+    fn unit(&mut self, p: &str, v: f64) {
+        if !(0.0..=1.0).contains(&v) {
+            self.push(p, "outside 0..=1");
+        }
+    }
+}
+
+/// Returns whether a text is a colour `#rrggbb` (7 characters starting with '#', platform §5).
+pub fn is_hex_colour(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 7 && b[0] == b'#' && b[1..].iter().all(u8::is_ascii_hexdigit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_and_size_limits() {
+        let deep = "[".repeat(MAX_DEPTH + 1);
+        assert_eq!(Rule::parse(&deep), Err(RuleError::TooDeep));
+        assert!(nesting_depth(r#"{"a":"[[[[[[["}"#) == 1);
+    }
+
+    #[test]
+    fn placeholder_for_bad_rules() {
+        let r = Rule::parse_or_placeholder("not a rule");
+        assert_eq!(r.resolution_ratio.size_id, 41);
+        let r = Rule::parse_or_placeholder("%7B%22version%22%3A1%2C%22scenes%22%3A%5B%5D%7D");
+        assert_eq!(r, Rule::default());
+    }
+
+    #[test]
+    fn hex_colours() {
+        assert!(is_hex_colour("#A0b1c2"));
+        assert!(!is_hex_colour("#abc"));
+        assert!(!is_hex_colour("a0b1c2f"));
+        assert!(!is_hex_colour("#ggg000"));
+    }
+}
