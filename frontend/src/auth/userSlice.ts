@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRole, roleFromOperatorLevel, type Role } from './roles';
+import type { AuthSnapshot } from '@/api/encoding';
 
 /** Corp platform credentials handed over by an embedding host. */
 export interface CorpAuth {
@@ -96,4 +97,9 @@ export const userReducer = userSlice.reducer;
 /** Returns true when the user holds a token and an id. */
 export function isLoggedIn(user: UserState): boolean {
   return Boolean(user.token && user.id);
+}
+
+/** Returns the credentials the API client sends for this user. */
+export function toAuthSnapshot(user: UserState): AuthSnapshot {
+  return { token: user.token, userId: user.id, mobile: user.mobile, jwt: user.jwt };
 }

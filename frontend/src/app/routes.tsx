@@ -1,0 +1,161 @@
+/**
+ * The whole route table of spec platform §2. Pages of later issues render `ComingSoon`;
+ * `login` routes need a signed-in user, `TEMPLATE_MANAGER` routes also need that role.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireAuth } from '@/auth/RequireAuth';
+import type { Role } from '@/auth/roles';
+import { AppLayout } from '@/components/AppLayout';
+import { ComingSoon } from '@/components/ComingSoon';
+import { NotFound } from '@/components/NotFound';
+import { RouteError } from '@/components/RouteError';
+import { AbilityPage } from '@/platform/ai/AbilityPage';
+import { HomePage } from '@/platform/home/HomePage';
+import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
+import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
+import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
+
+const soon = (page: string): ReactNode => <ComingSoon page={page} />;
+const login = (element: ReactNode, role?: Role): ReactNode => <RequireAuth role={role}>{element}</RequireAuth>;
+const to = (path: string): ReactNode => <Navigate to={path} replace />;
+const page = (path: string, key: string): RouteObject => ({ path, element: soon(key) });
+
+/** Default workbench material category (spec platform §9). */
+export const DEFAULT_MATERIAL_CATEGORY = 1200;
+
+const manageChildren: RouteObject[] = [
+  { index: true, element: soon('manage') },
+  page('check-template/:type', 'checkTemplate'),
+  page('check-template-detail/:taskId', 'checkTemplateDetail'),
+  page('music-content', 'musicContent'),
+  page('music-categoty', 'musicCategory'),
+  page('manage-template', 'manageTemplate'),
+  page('check-artfont/:type', 'checkArtfont'),
+  page('check-dynamicword/:type', 'checkDynamicword'),
+  page('check-chartlet/:type', 'checkChartlet'),
+  page('topic-center', 'topicCenter'),
+  page('topic/:id', 'topic'),
+  page('case-center', 'caseCenter'),
+  page('case/:id', 'case'),
+  page('industry-center', 'industryCenter'),
+  page('industry/:id', 'industry'),
+  page('check-service', 'checkService'),
+  page('check-service-detail/:id', 'checkServiceDetail'),
+];
+
+const maintainChildren: RouteObject[] = [
+  { index: true, element: to('material') },
+  page('upgrade', 'maintainUpgrade'),
+  page('material', 'maintainMaterial'),
+  page('task', 'maintainTask'),
+  page('font', 'maintainFont'),
+  page('animation', 'maintainAnimation'),
+  page('artfont', 'maintainArtfont'),
+  page('config', 'maintainConfig'),
+  page('category', 'maintainCategory'),
+];
+
+const workbenchChildren: RouteObject[] = [
+  { index: true, element: soon('workbench') },
+  { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
+  { path: 'my-material/:categoryId', element: login(soon('myMaterial')) },
+  { path: 'my-task', element: login(soon('myTask')) },
+  page('yqx', 'yqx'),
+];
+
+const qsChildren: RouteObject[] = [
+  { index: true, element: to('index') },
+  page('index', 'qsIndex'),
+  {
+    path: 'service',
+    element: <Outlet />,
+    children: [{ index: true, element: to('select') }, page('select', 'qsServiceSelect'), page('my-service', 'qsMyService')],
+  },
+  page('service/detail/:id', 'qsServiceDetail'),
+  page('service/emplacement', 'qsServiceEmplacement'),
+  page('service/new', 'qsServiceNew'),
+  page('diy', 'qsDiy'),
+  page('template', 'qsTemplate'),
+  page('introduce', 'qsIntroduce'),
+  {
+    path: 'template-page',
+    element: <Outlet />,
+    children: [{ index: true, element: to('select') }, page('select', 'qsTemplatePageSelect'), page('my-template', 'qsMyTemplate')],
+  },
+  page('mydiy', 'qsMydiy'),
+  page('my-tools', 'qsMyTools'),
+  page('contest-result', 'qsContestResult'),
+  page('competition-content', 'qsCompetitionContent'),
+];
+
+const toolChildren: RouteObject[] = [
+  { index: true, element: to(DEFAULT_TOOL) },
+  ...TOOLS.filter((tool) => tool.path !== 'business-card').map((tool) => page(tool.path, tool.page)),
+  {
+    path: 'business-card',
+    element: <Outlet />,
+    children: [
+      { index: true, element: to('template') },
+      page('template', 'businessCardTemplate'),
+      page('edit', 'businessCardEdit'),
+      page('list', 'businessCardList'),
+      page('detail/:id', 'businessCardDetail'),
+    ],
+  },
+];
+
+const aiChildren: RouteObject[] = [
+  { index: true, element: to('list') },
+  page('test', 'aiTest'),
+  page('list', 'aiList'),
+  {
+    path: 'ability',
+    element: <Outlet />,
+    children: [
+      { index: true, element: soon('aiAbility') },
+      { path: ':slug', element: <AbilityPage /> },
+    ],
+  },
+];
+
+/** Every route of the app, under the shared layout. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'houmen', element: <HomePage /> },
+      page('diy', 'diy'),
+      page('make-element', 'makeElement'),
+      page('editor-pro', 'editorPro'),
+      { path: 'template-select', element: <TemplateSelectPage /> },
+      { path: 'my-works', element: login(soon('myWorks')) },
+      { path: 'mydiyring', element: login(soon('mydiyring')) },
+      { path: 'mytemring', element: login(soon('mytemring')) },
+      { path: 'channel-temring', element: login(soon('channelTemring')) },
+      { path: 'my-tool', element: login(soon('myTool')) },
+      page('upload', 'upload'),
+      page('loading', 'loading'),
+      page('platform-to-video-product', 'platformToVideoProduct'),
+      page('corp-to-diy', 'corpToDiy'),
+      page('trading-to-diy', 'tradingToDiy'),
+      page('ivvr-to-diy', 'ivvrToDiy'),
+      page('new-task', 'newTask'),
+      page('from-jiancai', 'fromJiancai'),
+      page('gesture', 'gesture'),
+      page('put-image', 'putImage'),
+      { path: 'manage', element: login(<Outlet />, 'TEMPLATE_MANAGER'), children: manageChildren },
+      { path: 'eb-maintain', element: <Outlet />, children: maintainChildren },
+      { path: 'workbench', element: <Outlet />, children: workbenchChildren },
+      page('yqx', 'yqx'),
+      { path: 'qs', element: <Outlet />, children: qsChildren },
+      { path: 'tools', element: <ToolsLayout />, children: toolChildren },
+      page('tools-index', 'toolsIndex'),
+      { path: 'ai', element: <Outlet />, children: aiChildren },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { loadUser, saveUser } from '@/auth/persist';
+import { userReducer } from '@/auth/userSlice';
+
+const rootReducer = combineReducers({ user: userReducer });
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Returns a new store; tests pass their own preloaded state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({ reducer: rootReducer, preloadedState });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Saves the user slice to localStorage whenever it changes. */
+export function persistUser(target: AppStore): () => void {
+  let last = target.getState().user;
+  return target.subscribe(() => {
+    const user = target.getState().user;
+    if (user !== last) {
+      last = user;
+      saveUser(user);
+    }
+  });
+}
+
+/** The app's store, started from the user saved in localStorage. */
+export const store = makeStore({ user: loadUser() });
+persistUser(store);

@@ -1,0 +1,53 @@
+import { Layout, Menu, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { HealthIndicator } from './HealthIndicator';
+import { LanguageSwitch } from './LanguageSwitch';
+import { UserStatus } from './UserStatus';
+
+const NAV = [
+  { key: '/', label: 'nav.home' },
+  { key: '/diy', label: 'nav.editor' },
+  { key: '/template-select', label: 'nav.templates' },
+  { key: '/workbench', label: 'nav.workbench' },
+  { key: '/tools', label: 'nav.tools' },
+  { key: '/ai', label: 'nav.ai' },
+] as const;
+
+/** Returns the nav key for a path: its first segment, or '/' for home. */
+export function navKeyFor(pathname: string): string {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first ? `/${first}` : '/';
+}
+
+/** Page frame: header with logo, nav, language switch and user; content; footer with server health. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}>
+        <Link to="/" style={{ fontWeight: 700, fontSize: 20, color: '#5b3df5', whiteSpace: 'nowrap' }} data-testid="logo">
+          ▶ {t('app.name')}
+        </Link>
+        <Menu
+          mode="horizontal"
+          selectedKeys={[navKeyFor(pathname)]}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+          items={NAV.map((item) => ({ key: item.key, label: <Link to={item.key}>{t(item.label)}</Link> }))}
+        />
+        <Space size="middle">
+          <LanguageSwitch />
+          <UserStatus />
+        </Space>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer style={{ display: 'flex', justifyContent: 'space-between', color: '#888' }}>
+        <Typography.Text type="secondary">© Reelforge</Typography.Text>
+        <HealthIndicator />
+      </Layout.Footer>
+    </Layout>
+  );
+}
