@@ -6,7 +6,7 @@ use ts_rs::TS;
 /// Whether an animation brings a layer in or takes it out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export_to = "AnimationPhase.ts", rename_all = "camelCase")]
+#[ts(export_to = "AnimationPhase.ts", rename = "AnimationPhase", rename_all = "camelCase")]
 pub enum Phase {
     /// Plays at the layer's start.
     In,
@@ -17,7 +17,7 @@ pub enum Phase {
 /// What an animation changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export_to = "AnimationEffect.ts", rename_all = "camelCase")]
+#[ts(export_to = "AnimationEffect.ts", rename = "AnimationEffect", rename_all = "camelCase")]
 pub enum Effect {
     /// Opacity 0→1 (in) or 1→0 (out).
     Opacity,
