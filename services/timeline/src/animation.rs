@@ -10,7 +10,13 @@ use ts_rs::TS;
 
 /// Bounce keyframes: (progress, position along the travel direction in frame lengths).
 /// The segments take 60, 15, 15 and 10 % of the duration (spec §9).
-pub const BOUNCE_KEYS: [(f64, f64); 5] = [(0.0, -1.0), (0.6, 0.04), (0.75, -0.016), (0.9, 0.008), (1.0, 0.0)];
+pub const BOUNCE_KEYS: [(f64, f64); 5] = [
+    (0.0, -1.0),
+    (0.6, 0.04),
+    (0.75, -0.016),
+    (0.9, 0.008),
+    (1.0, 0.0),
+];
 
 /// The edge a clip is measured from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -40,7 +46,10 @@ pub struct Clip {
 
 impl Clip {
     /// The whole layer.
-    pub const FULL: Clip = Clip { edge: Edge::Left, fraction: 1.0 };
+    pub const FULL: Clip = Clip {
+        edge: Edge::Left,
+        fraction: 1.0,
+    };
 }
 
 /// A layer's animated state at one time.
@@ -66,10 +75,21 @@ pub struct LayerState {
 
 impl LayerState {
     /// The state of a layer with no animation running.
-    pub const REST: LayerState =
-        LayerState { visible: true, offset_x: 0.0, offset_y: 0.0, scale: 1.0, rotation: 0.0, opacity: 1.0, clip: Clip::FULL };
+    pub const REST: LayerState = LayerState {
+        visible: true,
+        offset_x: 0.0,
+        offset_y: 0.0,
+        scale: 1.0,
+        rotation: 0.0,
+        opacity: 1.0,
+        clip: Clip::FULL,
+    };
     /// The state of a layer outside its time range.
-    pub const HIDDEN: LayerState = LayerState { visible: false, opacity: 0.0, ..Self::REST };
+    pub const HIDDEN: LayerState = LayerState {
+        visible: false,
+        opacity: 0.0,
+        ..Self::REST
+    };
 }
 
 /// What [`layer_state`] needs of a layer.
@@ -156,10 +176,16 @@ pub fn animation_state(info: &AnimationInfo, u: f64) -> LayerState {
         }
         (Phase::In, Effect::Erase) => {
             // The boundary travels along the direction, so the revealed part grows from the far side.
-            s.clip = Clip { edge: trailing_edge(info.direction), fraction: u };
+            s.clip = Clip {
+                edge: trailing_edge(info.direction),
+                fraction: u,
+            };
         }
         (Phase::Out, Effect::Erase) => {
-            s.clip = Clip { edge: leading_edge(info.direction), fraction: 1.0 - u };
+            s.clip = Clip {
+                edge: leading_edge(info.direction),
+                fraction: 1.0 - u,
+            };
         }
     }
     s
@@ -210,8 +236,16 @@ pub fn layer_state(timing: &LayerTiming, t: f64) -> LayerState {
     let out_info = animations::find(&timing.motion_out).filter(|a| a.phase == Phase::Out);
     let (in_d, out_d) = fitted_durations(
         end - start,
-        if in_info.is_some() { timing.in_time } else { 0.0 },
-        if out_info.is_some() { timing.out_time } else { 0.0 },
+        if in_info.is_some() {
+            timing.in_time
+        } else {
+            0.0
+        },
+        if out_info.is_some() {
+            timing.out_time
+        } else {
+            0.0
+        },
     );
     let mut state = LayerState::REST;
     if let Some(info) = in_info.filter(|_| in_d > 0.0 && t < start + in_d) {
@@ -257,7 +291,13 @@ mod tests {
         let t = timing("", "");
         assert!(!layer_state(&t, 0.99).visible);
         assert!(!layer_state(&t, 4.0).visible);
-        assert_eq!(layer_state(&t, 2.0), LayerState { rotation: 15.0, ..LayerState::REST });
+        assert_eq!(
+            layer_state(&t, 2.0),
+            LayerState {
+                rotation: 15.0,
+                ..LayerState::REST
+            }
+        );
     }
 
     #[test]
@@ -286,9 +326,21 @@ mod tests {
     fn erase_reveals_from_the_far_edge() -> Result<(), String> {
         let info = animations::find("PYTHONERASE_LEFT").ok_or("missing")?;
         let s = animation_state(info, 0.3);
-        assert_eq!(s.clip, Clip { edge: Edge::Right, fraction: 0.3 });
+        assert_eq!(
+            s.clip,
+            Clip {
+                edge: Edge::Right,
+                fraction: 0.3
+            }
+        );
         let out = animations::find("PYTHONERASE_LEFT_OUT").ok_or("missing")?;
-        assert_eq!(animation_state(out, 0.25).clip, Clip { edge: Edge::Left, fraction: 0.75 });
+        assert_eq!(
+            animation_state(out, 0.25).clip,
+            Clip {
+                edge: Edge::Left,
+                fraction: 0.75
+            }
+        );
         Ok(())
     }
 

@@ -61,7 +61,8 @@ impl Visitor<'_> for IdVisitor {
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Id, E> {
         // A fractional id is not an id we can compute with; keep its text so nothing is lost.
-        Ok(serde_json::Number::from_f64(v).map_or_else(|| Id::Text(String::new()), |n| Id::Text(n.to_string())))
+        Ok(serde_json::Number::from_f64(v)
+            .map_or_else(|| Id::Text(String::new()), |n| Id::Text(n.to_string())))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Id, E> {
         Ok(Id::Text(v.to_owned()))

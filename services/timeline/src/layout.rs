@@ -32,7 +32,11 @@ pub fn size_category(width: f64, height: f64) -> i64 {
 /// Returns a new attachment's `(start, end)`: 2 s from the current time, kept inside
 /// `0..=duration` (shifted back to keep 2 s where the duration allows, shorter otherwise).
 pub fn default_attach_range(current: f64, duration: f64) -> (f64, f64) {
-    let duration = if duration.is_finite() { duration.max(0.0) } else { 0.0 };
+    let duration = if duration.is_finite() {
+        duration.max(0.0)
+    } else {
+        0.0
+    };
     let current = if current.is_finite() { current } else { 0.0 };
     let start = current.clamp(0.0, duration);
     let end = (start + DEFAULT_ATTACH_SPAN).min(duration);
@@ -42,7 +46,11 @@ pub fn default_attach_range(current: f64, duration: f64) -> (f64, f64) {
 
 /// Returns the scene length after adding a layer that ends at `layer_end` (spec §4: the scene grows to fit).
 pub fn extended_scene_length(scene_length: f64, layer_end: f64) -> f64 {
-    if layer_end.is_finite() && layer_end > scene_length { layer_end } else { scene_length }
+    if layer_end.is_finite() && layer_end > scene_length {
+        layer_end
+    } else {
+        scene_length
+    }
 }
 
 /// What a template user may replace.
@@ -104,11 +112,18 @@ pub fn template_slots(rule: &Rule) -> SlotCounts {
         if let Layer::Group(g) = layer {
             stack.extend(g.attach_list.iter());
         }
-        if let Some(kind) = layer.common().and_then(|c| slot_kind(layer.type_name(), c.can_modify)) {
+        if let Some(kind) = layer
+            .common()
+            .and_then(|c| slot_kind(layer.type_name(), c.can_modify))
+        {
             counts.add(kind);
         }
     }
-    for item in rule.action_arrange.iter().flat_map(|a| a.action.attach_material.iter()) {
+    for item in rule
+        .action_arrange
+        .iter()
+        .flat_map(|a| a.action.attach_material.iter())
+    {
         if let Some(kind) = slot_kind(&item.material_type, item.can_modify) {
             counts.add(kind);
         }

@@ -93,7 +93,10 @@ impl<'de> Visitor<'de> for FlagVisitor {
         Ok(v != 0)
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<bool, E> {
-        Ok(matches!(v.trim().to_ascii_lowercase().as_str(), "on" | "true" | "1" | "yes"))
+        Ok(matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "on" | "true" | "1" | "yes"
+        ))
     }
     fn visit_unit<E: de::Error>(self) -> Result<bool, E> {
         Ok(false)
@@ -134,7 +137,9 @@ impl<'de> Visitor<'de> for StringVisitor {
         Ok(v)
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
-        Ok(serde_json::Number::from_f64(v).map(|n| n.to_string()).unwrap_or_default())
+        Ok(serde_json::Number::from_f64(v)
+            .map(|n| n.to_string())
+            .unwrap_or_default())
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
         Ok(v.to_string())

@@ -18,7 +18,9 @@ pub fn normalise_subtitles(layers: &mut Vec<Layer>, max_duration: f64) -> usize 
         if !is_subtitle(layer) {
             return true;
         }
-        let Some(c) = layer.common_mut() else { return true };
+        let Some(c) = layer.common_mut() else {
+            return true;
+        };
         if c.start_time >= max_duration {
             return false;
         }
@@ -26,4 +28,41 @@ pub fn normalise_subtitles(layers: &mut Vec<Layer>, max_duration: f64) -> usize 
         c.end_time > c.start_time
     });
     before - layers.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layer::{LayerCommon, TextFields, TextLayer};
+
+    fn subtitle(start: f64, end: f64) -> Layer {
+        Layer::Word(TextLayer {
+            common: LayerCommon {
+                start_time: start,
+                end_time: end,
+                ..LayerCommon::default()
+            },
+            text: TextFields {
+                business_type: "subtitle".into(),
+                ..TextFields::default()
+            },
+            ..TextLayer::default()
+        })
+    }
+
+    #[test]
+    fn subtitles_past_the_limit_go_and_ends_are_shaved() {
+        let mut layers = vec![
+            subtitle(0.0, 2.0),
+            subtitle(4.0, 6.0),
+            subtitle(6.0, 7.0),
+            subtitle(4.97, 5.5),
+        ];
+        assert_eq!(normalise_subtitles(&mut layers, 5.0), 2);
+        let ends: Vec<f64> = layers
+            .iter()
+            .filter_map(|l| l.common().map(|c| c.end_time))
+            .collect();
+        assert_eq!(ends, vec![1.95, 4.95]);
+    }
 }

@@ -73,7 +73,11 @@ impl ResolutionRatio {
         if !(w > 0.0 && h > 0.0 && w.is_finite() && h.is_finite()) {
             return (1280, 720);
         }
-        let tw = if self.target_width > 0.0 && self.target_width.is_finite() { self.target_width } else { w };
+        let tw = if self.target_width > 0.0 && self.target_width.is_finite() {
+            self.target_width
+        } else {
+            w
+        };
         let th = tw * h / w;
         // Clamped to 8K so a hostile document cannot ask for a gigantic frame.
         let even = |v: f64| ((v / 2.0).round().clamp(1.0, 4096.0) as u32) * 2;
@@ -83,7 +87,11 @@ impl ResolutionRatio {
     /// Returns the scale from editing pixels to output pixels.
     pub fn target_scale(&self) -> f64 {
         let (tw, _) = self.target_size();
-        if self.width > 0.0 && self.width.is_finite() { f64::from(tw) / self.width } else { 1.0 }
+        if self.width > 0.0 && self.width.is_finite() {
+            f64::from(tw) / self.width
+        } else {
+            1.0
+        }
     }
 }
 
@@ -147,7 +155,10 @@ impl Default for Rule {
 impl Rule {
     /// Returns the placeholder a bad video rule becomes (platform §5): defaults, size 41, one blank scene.
     pub fn placeholder() -> Self {
-        Self { scenes: vec![Scene::default()], ..Self::default() }
+        Self {
+            scenes: vec![Scene::default()],
+            ..Self::default()
+        }
     }
 
     /// Returns the document length in seconds: the sum of the scene lengths.

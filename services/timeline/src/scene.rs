@@ -122,7 +122,10 @@ impl Default for Scene {
 impl Scene {
     /// Returns a blank scene as the editor adds it (3 s).
     pub fn editor_new() -> Self {
-        Self { time_length: EDITOR_NEW_SCENE_LENGTH, ..Self::default() }
+        Self {
+            time_length: EDITOR_NEW_SCENE_LENGTH,
+            ..Self::default()
+        }
     }
 
     /// Lengthens the scene so a layer ending at `layer_end` fits (spec §4); returns whether it grew.

@@ -30,7 +30,9 @@ pub fn parse_ivvr_info(text: &str) -> Vec<IvvrItem> {
     if text.len() > crate::validate::MAX_DOCUMENT_BYTES {
         return Vec::new();
     }
-    serde_json::from_str::<Value>(text).map(ivvr_from_value).unwrap_or_default()
+    serde_json::from_str::<Value>(text)
+        .map(ivvr_from_value)
+        .unwrap_or_default()
 }
 
 /// Reads an IVVR list from a value that is an array or a JSON string holding one; else empty.

@@ -37,7 +37,11 @@ impl FrameRate {
 
     /// Returns a frame rate.
     pub fn new(num: u32, den: u32) -> Result<Self, TimeError> {
-        if num == 0 || den == 0 { Err(TimeError::NotPositive(num, den)) } else { Ok(FrameRate { num, den }) }
+        if num == 0 || den == 0 {
+            Err(TimeError::NotPositive(num, den))
+        } else {
+            Ok(FrameRate { num, den })
+        }
     }
 
     /// Returns the output frame rate of a rule: its `frameRate` when it is 1..=60 frames per
@@ -74,7 +78,8 @@ impl FrameRate {
     /// Returns the index of the first audio sample of a frame at `sample_rate` (rounded down),
     /// so consecutive frames get consecutive, gap-free sample ranges.
     pub fn sample_of(self, frame: i64, sample_rate: u32) -> i64 {
-        let v = i128::from(frame) * i128::from(self.den) * i128::from(sample_rate) / i128::from(self.num);
+        let v = i128::from(frame) * i128::from(self.den) * i128::from(sample_rate)
+            / i128::from(self.num);
         v as i64
     }
 }
@@ -176,20 +181,37 @@ impl Timeline {
         }
         let mut transitions = Vec::new();
         for (i, pair) in plans.windows(2).enumerate() {
-            let Some(info) = scenes.get(i).and_then(|(_, effect, _)| find(effect)) else { continue };
+            let Some(info) = scenes.get(i).and_then(|(_, effect, _)| find(effect)) else {
+                continue;
+            };
             let effect_time = scenes.get(i).map_or(0.0, |s| s.2);
-            let frames = rate.frames_for(effect_time).clamp(0, pair[0].frames.min(pair[1].frames));
+            let frames = rate
+                .frames_for(effect_time)
+                .clamp(0, pair[0].frames.min(pair[1].frames));
             if frames > 0 {
-                transitions.push(TransitionPlan { from: i, kind: info.kind, start: pair[1].start - frames / 2, frames });
+                transitions.push(TransitionPlan {
+                    from: i,
+                    kind: info.kind,
+                    start: pair[1].start - frames / 2,
+                    frames,
+                });
             }
         }
-        Timeline { rate, scenes: plans, transitions, total_frames: start }
+        Timeline {
+            rate,
+            scenes: plans,
+            transitions,
+            total_frames: start,
+        }
     }
 
     /// Returns the frame plan of a rule at its output frame rate.
     pub fn for_rule(rule: &Rule) -> Self {
-        let scenes: Vec<(f64, &str, f64)> =
-            rule.scenes.iter().map(|s| (s.time_length, s.effect.as_str(), s.effect_time)).collect();
+        let scenes: Vec<(f64, &str, f64)> = rule
+            .scenes
+            .iter()
+            .map(|s| (s.time_length, s.effect.as_str(), s.effect_time))
+            .collect();
         Self::plan(FrameRate::for_rule(rule), &scenes)
     }
 
@@ -198,7 +220,11 @@ impl Timeline {
         if frame < 0 || frame >= self.total_frames {
             return None;
         }
-        if let Some(t) = self.transitions.iter().find(|t| frame >= t.start && frame < t.start + t.frames) {
+        if let Some(t) = self
+            .transitions
+            .iter()
+            .find(|t| frame >= t.start && frame < t.start + t.frames)
+        {
             let (a, b) = (self.scenes.get(t.from)?, self.scenes.get(t.from + 1)?);
             return Some(FrameSource::Transition {
                 from: t.from,
@@ -209,9 +235,15 @@ impl Timeline {
             });
         }
         // Scenes are sorted by start; the last one starting at or before the frame holds it.
-        let idx = self.scenes.partition_point(|s| s.start <= frame).checked_sub(1)?;
+        let idx = self
+            .scenes
+            .partition_point(|s| s.start <= frame)
+            .checked_sub(1)?;
         let s = self.scenes.get(idx)?;
-        Some(FrameSource::Scene { scene: idx, local: frame - s.start })
+        Some(FrameSource::Scene {
+            scene: idx,
+            local: frame - s.start,
+        })
     }
 }
 
@@ -221,7 +253,10 @@ mod tests {
 
     #[test]
     fn ntsc_does_not_drift() {
-        let r = FrameRate { num: 30000, den: 1001 };
+        let r = FrameRate {
+            num: 30000,
+            den: 1001,
+        };
         let plan = Timeline::plan(r, &[(5.0, "", 1.0); 100]);
         // 100 scenes of 5 s: each rounds to 150 frames, so the sum is exact.
         assert_eq!(plan.total_frames, 100 * 150);
@@ -233,18 +268,46 @@ mod tests {
     #[test]
     fn crossfade_is_centred_on_the_boundary() -> Result<(), String> {
         // ref-15s: three 5 s scenes with 1 s transitions at 4.5–5.5 s and 9.5–10.5 s.
-        let plan = Timeline::plan(FrameRate::FPS_30, &[(5.0, "OVERLAY", 1.0), (5.0, "MOVE_LEFT", 1.0), (5.0, "", 1.0)]);
+        let plan = Timeline::plan(
+            FrameRate::FPS_30,
+            &[
+                (5.0, "OVERLAY", 1.0),
+                (5.0, "MOVE_LEFT", 1.0),
+                (5.0, "", 1.0),
+            ],
+        );
         assert_eq!(plan.total_frames, 450);
         assert_eq!(plan.transitions.len(), 2);
-        assert_eq!((plan.transitions[0].start, plan.transitions[0].frames), (135, 30));
-        assert_eq!(plan.at(134), Some(FrameSource::Scene { scene: 0, local: 134 }));
+        assert_eq!(
+            (plan.transitions[0].start, plan.transitions[0].frames),
+            (135, 30)
+        );
+        assert_eq!(
+            plan.at(134),
+            Some(FrameSource::Scene {
+                scene: 0,
+                local: 134
+            })
+        );
         match plan.at(150).ok_or("none")? {
-            FrameSource::Transition { from: 0, progress, from_local, to_local, .. } => {
+            FrameSource::Transition {
+                from: 0,
+                progress,
+                from_local,
+                to_local,
+                ..
+            } => {
                 assert_eq!((progress, from_local, to_local), (0.5, 149, 0));
             }
             other => return Err(format!("{other:?}")),
         }
-        assert_eq!(plan.at(165), Some(FrameSource::Scene { scene: 1, local: 15 }));
+        assert_eq!(
+            plan.at(165),
+            Some(FrameSource::Scene {
+                scene: 1,
+                local: 15
+            })
+        );
         assert_eq!(plan.at(450), None);
         Ok(())
     }

@@ -107,7 +107,16 @@ pub struct Plane {
 impl Plane {
     /// A scene's frame drawn as it is.
     pub const fn plain(which: Which) -> Self {
-        Plane { which, dx: 0.0, dy: 0.0, sx: 1.0, sy: 1.0, alpha: 1.0, mask: Mask::Full, invert: false }
+        Plane {
+            which,
+            dx: 0.0,
+            dy: 0.0,
+            sx: 1.0,
+            sy: 1.0,
+            alpha: 1.0,
+            mask: Mask::Full,
+            invert: false,
+        }
     }
 
     fn offset(self, dx: f64, dy: f64) -> Self {
@@ -123,7 +132,11 @@ impl Plane {
     }
 
     fn masked(self, mask: Mask, invert: bool) -> Self {
-        Plane { mask, invert, ..self }
+        Plane {
+            mask,
+            invert,
+            ..self
+        }
     }
 }
 
@@ -155,7 +168,15 @@ pub struct Composite {
 impl Composite {
     /// Returns a composite of A under B with no effect.
     fn ab(a: Plane, b: Plane) -> Self {
-        Composite { bottom: a, top: b, pixelate: 0.0, flash: Flash { rgb: [0, 0, 0], alpha: 0.0 } }
+        Composite {
+            bottom: a,
+            top: b,
+            pixelate: 0.0,
+            flash: Flash {
+                rgb: [0, 0, 0],
+                alpha: 0.0,
+            },
+        }
     }
 }
 
@@ -180,22 +201,64 @@ pub fn composite(kind: TransitionKind, p: f64) -> Composite {
         K::MoveRightDown => Composite::ab(a.offset(p, p), b.offset(-q, -q)),
         K::RollDown => Composite::ab(a, b.offset(0.0, -q)),
         K::RollUp => Composite::ab(a, b.offset(0.0, q)),
-        K::CurtainOpen => Composite::ab(a, b.masked(rect(0.5 - p / 2.0, 0.0, 0.5 + p / 2.0, 1.0), false)),
+        K::CurtainOpen => Composite::ab(
+            a,
+            b.masked(rect(0.5 - p / 2.0, 0.0, 0.5 + p / 2.0, 1.0), false),
+        ),
         K::CurtainClose => Composite::ab(a, b.masked(rect(p / 2.0, 0.0, 1.0 - p / 2.0, 1.0), true)),
         K::EraseLeft => Composite::ab(a, b.masked(rect(q, 0.0, 1.0, 1.0), false)),
         K::EraseRight => Composite::ab(a, b.masked(rect(0.0, 0.0, p, 1.0), false)),
         K::EraseUp => Composite::ab(a, b.masked(rect(0.0, q, 1.0, 1.0), false)),
         K::EraseDown => Composite::ab(a, b.masked(rect(0.0, 0.0, 1.0, p), false)),
-        K::CircleOpen => Composite::ab(a, b.masked(Mask::Circle { cx: 0.5, cy: 0.5, r: p }, false)),
-        K::CircleClose => Composite::ab(a, b.masked(Mask::Circle { cx: 0.5, cy: 0.5, r: q }, true)),
-        K::Mosaic => Composite { pixelate: MOSAIC_MAX_CELL * peak, ..Composite::ab(a, b.alpha(after_mid)) },
+        K::CircleOpen => Composite::ab(
+            a,
+            b.masked(
+                Mask::Circle {
+                    cx: 0.5,
+                    cy: 0.5,
+                    r: p,
+                },
+                false,
+            ),
+        ),
+        K::CircleClose => Composite::ab(
+            a,
+            b.masked(
+                Mask::Circle {
+                    cx: 0.5,
+                    cy: 0.5,
+                    r: q,
+                },
+                true,
+            ),
+        ),
+        K::Mosaic => Composite {
+            pixelate: MOSAIC_MAX_CELL * peak,
+            ..Composite::ab(a, b.alpha(after_mid))
+        },
         K::Overlay => Composite::ab(a, b.alpha(p)),
-        K::ShuttersHorizontal => {
-            Composite::ab(a, b.masked(Mask::Blinds { axis: Axis::Y, count: SHUTTER_COUNT, fraction: p }, false))
-        }
-        K::ShuttersVertical => {
-            Composite::ab(a, b.masked(Mask::Blinds { axis: Axis::X, count: SHUTTER_COUNT, fraction: p }, false))
-        }
+        K::ShuttersHorizontal => Composite::ab(
+            a,
+            b.masked(
+                Mask::Blinds {
+                    axis: Axis::Y,
+                    count: SHUTTER_COUNT,
+                    fraction: p,
+                },
+                false,
+            ),
+        ),
+        K::ShuttersVertical => Composite::ab(
+            a,
+            b.masked(
+                Mask::Blinds {
+                    axis: Axis::X,
+                    count: SHUTTER_COUNT,
+                    fraction: p,
+                },
+                false,
+            ),
+        ),
         K::TrackIn => {
             let (sa, sb) = (1.0 + 0.5 * p, 0.8 + 0.2 * p);
             Composite::ab(a.scaled(sa, sa), b.scaled(sb, sb).alpha(p))
@@ -204,19 +267,53 @@ pub fn composite(kind: TransitionKind, p: f64) -> Composite {
             let (sa, sb) = (1.0 - 0.2 * p, 1.5 - 0.5 * p);
             Composite::ab(a.scaled(sa, sa), b.scaled(sb, sb).alpha(p))
         }
-        K::Clockwise => Composite::ab(a, b.masked(Mask::Wedge { sweep: 360.0 * p, clockwise: true }, false)),
-        K::AntiClockwise => Composite::ab(a, b.masked(Mask::Wedge { sweep: 360.0 * p, clockwise: false }, false)),
-        K::FlashBlack => Composite { flash: Flash { rgb: [0, 0, 0], alpha: peak }, ..Composite::ab(a, b.alpha(after_mid)) },
-        K::FlashWhite => {
-            Composite { flash: Flash { rgb: [255, 255, 255], alpha: peak }, ..Composite::ab(a, b.alpha(after_mid)) }
-        }
+        K::Clockwise => Composite::ab(
+            a,
+            b.masked(
+                Mask::Wedge {
+                    sweep: 360.0 * p,
+                    clockwise: true,
+                },
+                false,
+            ),
+        ),
+        K::AntiClockwise => Composite::ab(
+            a,
+            b.masked(
+                Mask::Wedge {
+                    sweep: 360.0 * p,
+                    clockwise: false,
+                },
+                false,
+            ),
+        ),
+        K::FlashBlack => Composite {
+            flash: Flash {
+                rgb: [0, 0, 0],
+                alpha: peak,
+            },
+            ..Composite::ab(a, b.alpha(after_mid))
+        },
+        K::FlashWhite => Composite {
+            flash: Flash {
+                rgb: [255, 255, 255],
+                alpha: peak,
+            },
+            ..Composite::ab(a, b.alpha(after_mid))
+        },
         K::MirrorFoldHorizontal => {
             let (fa, fb) = ((1.0 - 2.0 * p).max(0.0), (2.0 * p - 1.0).max(0.0));
-            Composite::ab(a.scaled(fa, 1.0).alpha(1.0 - after_mid), b.scaled(fb, 1.0).alpha(after_mid))
+            Composite::ab(
+                a.scaled(fa, 1.0).alpha(1.0 - after_mid),
+                b.scaled(fb, 1.0).alpha(after_mid),
+            )
         }
         K::MirrorFoldVertical => {
             let (fa, fb) = ((1.0 - 2.0 * p).max(0.0), (2.0 * p - 1.0).max(0.0));
-            Composite::ab(a.scaled(1.0, fa).alpha(1.0 - after_mid), b.scaled(1.0, fb).alpha(after_mid))
+            Composite::ab(
+                a.scaled(1.0, fa).alpha(1.0 - after_mid),
+                b.scaled(1.0, fb).alpha(after_mid),
+            )
         }
     }
 }
@@ -237,7 +334,11 @@ pub fn mask_contains(mask: &Mask, x: f64, y: f64, width: f64, height: f64) -> bo
             let half_diag = 0.5 * width.hypot(height);
             px.hypot(py) < r * half_diag
         }
-        Mask::Blinds { axis, count, fraction } => {
+        Mask::Blinds {
+            axis,
+            count,
+            fraction,
+        } => {
             let c = if axis == Axis::X { x } else { y } * f64::from(count.max(1));
             c - c.floor() < fraction
         }
@@ -245,7 +346,11 @@ pub fn mask_contains(mask: &Mask, x: f64, y: f64, width: f64, height: f64) -> bo
             // Angle clockwise from 12 o'clock in pixel space (y grows downwards).
             let (px, py) = ((x - 0.5) * width, (y - 0.5) * height);
             let angle = px.atan2(-py).to_degrees().rem_euclid(360.0);
-            if clockwise { angle < sweep } else { angle >= 360.0 - sweep }
+            if clockwise {
+                angle < sweep
+            } else {
+                angle >= 360.0 - sweep
+            }
         }
     }
 }
@@ -261,8 +366,16 @@ mod tests {
             let start = composite(t.kind, 0.0);
             let end = composite(t.kind, 1.0);
             // At p = 0 nothing of B shows; at p = 1 B covers the frame with no effect left.
-            let b_start = if start.top.which == Which::B { start.top } else { start.bottom };
-            let b_end = if end.top.which == Which::B { end.top } else { end.bottom };
+            let b_start = if start.top.which == Which::B {
+                start.top
+            } else {
+                start.bottom
+            };
+            let b_end = if end.top.which == Which::B {
+                end.top
+            } else {
+                end.bottom
+            };
             let shows = |pl: &Plane, x: f64, y: f64| {
                 pl.alpha > 0.0
                     && mask_contains(&pl.mask, x, y, 640.0, 360.0) != pl.invert
@@ -270,8 +383,16 @@ mod tests {
                     && (y - 0.5 - pl.dy).abs() * 2.0 < pl.sy
             };
             for (x, y) in [(0.5, 0.5), (0.05, 0.05), (0.95, 0.9), (0.3, 0.7)] {
-                assert!(!shows(&b_start, x, y), "{} shows B at p=0 at {x},{y}", t.key);
-                assert!(shows(&b_end, x, y) && b_end.alpha == 1.0, "{} hides B at p=1 at {x},{y}", t.key);
+                assert!(
+                    !shows(&b_start, x, y),
+                    "{} shows B at p=0 at {x},{y}",
+                    t.key
+                );
+                assert!(
+                    shows(&b_end, x, y) && b_end.alpha == 1.0,
+                    "{} hides B at p=1 at {x},{y}",
+                    t.key
+                );
             }
             assert!(end.flash.alpha == 0.0 && end.pixelate == 0.0, "{}", t.key);
         }
@@ -279,10 +400,16 @@ mod tests {
 
     #[test]
     fn wedge_grows_clockwise_from_noon() {
-        let m = Mask::Wedge { sweep: 90.0, clockwise: true };
+        let m = Mask::Wedge {
+            sweep: 90.0,
+            clockwise: true,
+        };
         assert!(mask_contains(&m, 0.6, 0.2, 100.0, 100.0));
         assert!(!mask_contains(&m, 0.4, 0.2, 100.0, 100.0));
-        let m = Mask::Wedge { sweep: 90.0, clockwise: false };
+        let m = Mask::Wedge {
+            sweep: 90.0,
+            clockwise: false,
+        };
         assert!(mask_contains(&m, 0.4, 0.2, 100.0, 100.0));
     }
 }

@@ -1,6 +1,9 @@
 //! The TypeScript the frontend imports: ts-rs types and the catalogues as constants.
 
-use crate::{animation, arrange, audio, catalogue, layer, layout, library, rule, scene, task, time, transition, validate};
+use crate::{
+    animation, arrange, audio, catalogue, layer, layout, library, rule, scene, task, time,
+    transition, validate,
+};
 use std::path::Path;
 use ts_rs::{Config, TS};
 

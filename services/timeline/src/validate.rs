@@ -1,7 +1,7 @@
 //! Parsing a rule from JSON, and checking it: every problem, each with the path of its field.
 
-use crate::catalogue::{animations, filters, shapes, transitions};
 use crate::catalogue::animations::Phase;
+use crate::catalogue::{animations, filters, shapes, transitions};
 use crate::layer::{Layer, TextFields};
 use crate::rule::Rule;
 use crate::scene::MIN_SCENE_LENGTH;
@@ -151,7 +151,9 @@ pub struct ValidateOptions {
 
 impl Default for ValidateOptions {
     fn default() -> Self {
-        Self { max_scenes: MAX_SCENES }
+        Self {
+            max_scenes: MAX_SCENES,
+        }
     }
 }
 
@@ -159,8 +161,13 @@ impl ValidateOptions {
     /// Returns the options the environment asks for: `REELFORGE_TIMELINE_SCENE_LIMIT=45` (or
     /// `reduced`) selects the limit of 45; anything else the default 48.
     pub fn from_env() -> Self {
-        match std::env::var("REELFORGE_TIMELINE_SCENE_LIMIT").as_deref().map(str::trim) {
-            Ok("45" | "reduced") => Self { max_scenes: MAX_SCENES_REDUCED },
+        match std::env::var("REELFORGE_TIMELINE_SCENE_LIMIT")
+            .as_deref()
+            .map(str::trim)
+        {
+            Ok("45" | "reduced") => Self {
+                max_scenes: MAX_SCENES_REDUCED,
+            },
             _ => Self::default(),
         }
     }
@@ -173,7 +180,9 @@ pub fn validate(rule: &Rule) -> Vec<Problem> {
 
 /// Returns every problem of a rule, in document order.
 pub fn validate_with(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
-    let mut v = Validator { problems: Vec::new() };
+    let mut v = Validator {
+        problems: Vec::new(),
+    };
     v.rule(rule, options);
     v.problems
 }
@@ -184,7 +193,10 @@ struct Validator {
 
 impl Validator {
     fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem { path: path.into(), message: message.into() });
+        self.problems.push(Problem {
+            path: path.into(),
+            message: message.into(),
+        });
     }
 
     fn rule(&mut self, rule: &Rule, options: ValidateOptions) {
@@ -198,20 +210,39 @@ impl Validator {
             self.push("scenes", "at least one scene is required");
         }
         if rule.scenes.len() > options.max_scenes {
-            self.push("scenes", format!("{} scenes exceed the limit of {}", rule.scenes.len(), options.max_scenes));
+            self.push(
+                "scenes",
+                format!(
+                    "{} scenes exceed the limit of {}",
+                    rule.scenes.len(),
+                    options.max_scenes
+                ),
+            );
         }
         for (i, scene) in rule.scenes.iter().enumerate() {
             let p = format!("scenes[{i}]");
             if scene.time_length < MIN_SCENE_LENGTH {
-                self.push(format!("{p}.timeLength"), format!("below minimum {MIN_SCENE_LENGTH} s"));
+                self.push(
+                    format!("{p}.timeLength"),
+                    format!("below minimum {MIN_SCENE_LENGTH} s"),
+                );
             }
             self.non_negative(&format!("{p}.effectTime"), scene.effect_time);
             if !transitions::is_known(&scene.effect) {
-                self.push(format!("{p}.effect"), format!("unknown transition \"{}\"", scene.effect));
+                self.push(
+                    format!("{p}.effect"),
+                    format!("unknown transition \"{}\"", scene.effect),
+                );
             }
             self.filter(&format!("{p}.visualFilter"), &scene.visual_filter);
             self.colour(&format!("{p}.bgColor"), &scene.bg_color, true);
-            for (j, item) in scene.audio.iter().chain(&scene.voice).chain(&scene.video_audios).enumerate() {
+            for (j, item) in scene
+                .audio
+                .iter()
+                .chain(&scene.voice)
+                .chain(&scene.video_audios)
+                .enumerate()
+            {
                 let list = if j < scene.audio.len() {
                     ("audio", j)
                 } else if j < scene.audio.len() + scene.voice.len() {
@@ -234,7 +265,10 @@ impl Validator {
             for (j, m) in a.action.attach_material.iter().enumerate() {
                 let q = format!("{p}.action.attachMaterial[{j}]");
                 if !animations::is_known(&m.position.motion_in, Phase::In) {
-                    self.push(format!("{q}.position.motionIn"), format!("unknown in-animation \"{}\"", m.position.motion_in));
+                    self.push(
+                        format!("{q}.position.motionIn"),
+                        format!("unknown in-animation \"{}\"", m.position.motion_in),
+                    );
                 }
                 if !animations::is_known(&m.position.motion_out, Phase::Out) {
                     self.push(
@@ -264,7 +298,10 @@ impl Validator {
     fn layer(&mut self, p: &str, layer: &Layer, scene_length: Option<f64>) {
         let Some(c) = layer.common() else {
             let kind = layer.type_name();
-            self.push(format!("{p}.type"), format!("backend returned wrong attach layer type \"{kind}\""));
+            self.push(
+                format!("{p}.type"),
+                format!("backend returned wrong attach layer type \"{kind}\""),
+            );
             return;
         };
         if c.start_time < 0.0 {
@@ -274,7 +311,10 @@ impl Validator {
             self.push(format!("{p}.endTime"), "not after startTime");
         }
         if let Some(len) = scene_length.filter(|len| c.end_time > len + TIME_EPSILON) {
-            self.push(format!("{p}.endTime"), format!("after the scene end {len} s"));
+            self.push(
+                format!("{p}.endTime"),
+                format!("after the scene end {len} s"),
+            );
         }
         self.non_negative(&format!("{p}.inTime"), c.in_time);
         self.non_negative(&format!("{p}.outTime"), c.out_time);
@@ -285,10 +325,16 @@ impl Validator {
             self.push(format!("{p}.h"), "below 0");
         }
         if !animations::is_known(&c.motion_in, Phase::In) {
-            self.push(format!("{p}.motionIn"), format!("unknown in-animation \"{}\"", c.motion_in));
+            self.push(
+                format!("{p}.motionIn"),
+                format!("unknown in-animation \"{}\"", c.motion_in),
+            );
         }
         if !animations::is_known(&c.motion_out, Phase::Out) {
-            self.push(format!("{p}.motionOut"), format!("unknown out-animation \"{}\"", c.motion_out));
+            self.push(
+                format!("{p}.motionOut"),
+                format!("unknown out-animation \"{}\"", c.motion_out),
+            );
         }
         match layer {
             Layer::Picture(l) | Layer::Gif(l) => {
@@ -304,7 +350,11 @@ impl Validator {
                 if !(0.0..=crate::volume::SLIDER_MAX).contains(&l.volume) {
                     self.push(format!("{p}.volume"), "outside 0..=200");
                 }
-                for (name, v) in [("brightness", l.brightness), ("contrast", l.contrast), ("saturation", l.saturation)] {
+                for (name, v) in [
+                    ("brightness", l.brightness),
+                    ("contrast", l.contrast),
+                    ("saturation", l.saturation),
+                ] {
                     if !(0.0..=200.0).contains(&v) {
                         self.push(format!("{p}.{name}"), "outside 0..=200");
                     }
@@ -316,30 +366,51 @@ impl Validator {
                 if !(0.0..=255.0).contains(&l.alpha) {
                     self.push(format!("{p}.alpha"), "outside 0..=255");
                 }
-                for (name, v) in [("shadowColor", &l.shadow_color), ("fillColor", &l.fill_color), ("color1", &l.color1), ("color2", &l.color2)] {
+                for (name, v) in [
+                    ("shadowColor", &l.shadow_color),
+                    ("fillColor", &l.fill_color),
+                    ("color1", &l.color1),
+                    ("color2", &l.color2),
+                ] {
                     self.colour(&format!("{p}.{name}"), v, false);
                 }
             }
             Layer::Shape(l) => {
                 if !shapes::is_known(&l.shape) {
-                    self.push(format!("{p}.shape"), format!("unknown shape \"{}\"", l.shape));
+                    self.push(
+                        format!("{p}.shape"),
+                        format!("unknown shape \"{}\"", l.shape),
+                    );
                 }
-                for (name, v) in [("stroke", &l.stroke), ("fill", &l.fill), ("shadowColor", &l.shadow_color)] {
+                for (name, v) in [
+                    ("stroke", &l.stroke),
+                    ("fill", &l.fill),
+                    ("shadowColor", &l.shadow_color),
+                ] {
                     self.colour(&format!("{p}.{name}"), v, false);
                 }
                 for (k, g) in l.gradient_colors.iter().enumerate() {
                     self.colour(&format!("{p}.gradientColors[{k}]"), g, true);
                 }
                 if l.fill_type == "gradient" && l.gradient_colors.len() != 2 {
-                    self.push(format!("{p}.gradientColors"), "a gradient needs two colours");
+                    self.push(
+                        format!("{p}.gradientColors"),
+                        "a gradient needs two colours",
+                    );
                 }
             }
             Layer::Group(g) => {
                 if g.attach_list.len() < MIN_GROUP_LAYERS {
-                    self.push(format!("{p}.attachList"), format!("a group needs at least {MIN_GROUP_LAYERS} layers"));
+                    self.push(
+                        format!("{p}.attachList"),
+                        format!("a group needs at least {MIN_GROUP_LAYERS} layers"),
+                    );
                 }
                 if g.group_type != "always" && g.group_type != "once" {
-                    self.push(format!("{p}.groupType"), format!("must be \"always\" or \"once\", not \"{}\"", g.group_type));
+                    self.push(
+                        format!("{p}.groupType"),
+                        format!("must be \"always\" or \"once\", not \"{}\"", g.group_type),
+                    );
                 }
                 for (k, member) in g.attach_list.iter().enumerate() {
                     self.layer(&format!("{p}.attachList[{k}]"), member, scene_length);
@@ -351,7 +422,10 @@ impl Validator {
 
     fn text(&mut self, p: &str, t: &TextFields) {
         if t.font_size < MIN_FONT_SIZE {
-            self.push(format!("{p}.fontSize"), format!("below minimum {MIN_FONT_SIZE}"));
+            self.push(
+                format!("{p}.fontSize"),
+                format!("below minimum {MIN_FONT_SIZE}"),
+            );
         }
         self.colour(&format!("{p}.color"), &t.color, true);
         self.colour(&format!("{p}.borderColor"), &t.border_color, false);

@@ -54,7 +54,9 @@ pub fn db_to_slider(db: f64) -> f64 {
     if db.is_nan() || db == f64::NEG_INFINITY {
         return 0.0;
     }
-    let k = (db_to_gain(db) * f64::from(UNITY_STEP) + 0.5).floor().clamp(0.0, f64::from(STEPS));
+    let k = (db_to_gain(db) * f64::from(UNITY_STEP) + 0.5)
+        .floor()
+        .clamp(0.0, f64::from(STEPS));
     k * STEP_SIZE
 }
 
@@ -65,17 +67,26 @@ pub fn db_to_gain(db: f64) -> f64 {
 
 /// Returns the gain in dB of an amplitude factor: 20·log10(gain); 0 gives −∞.
 pub fn gain_to_db(gain: f64) -> f64 {
-    if gain <= 0.0 { f64::NEG_INFINITY } else { 20.0 * gain.log10() }
+    if gain <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        20.0 * gain.log10()
+    }
 }
 
 /// Checks a loudness fetched for a material: below −96 dB (or NaN) is an error (spec §5).
 pub fn check_measured_db(db: f64) -> Result<f64, VolumeError> {
-    if db.is_nan() || db < MIN_DB { Err(VolumeError::BelowMinimum(db)) } else { Ok(db) }
+    if db.is_nan() || db < MIN_DB {
+        Err(VolumeError::BelowMinimum(db))
+    } else {
+        Ok(db)
+    }
 }
 
 /// Returns a fetched loudness, or −20 dB when fetching failed or gave an error value.
 pub fn measured_db_or_fallback(db: Option<f64>) -> f64 {
-    db.and_then(|v| check_measured_db(v).ok()).unwrap_or(FALLBACK_DB)
+    db.and_then(|v| check_measured_db(v).ok())
+        .unwrap_or(FALLBACK_DB)
 }
 
 #[cfg(test)]
@@ -103,7 +114,10 @@ mod tests {
 
     #[test]
     fn measured_loudness() {
-        assert_eq!(check_measured_db(-96.5), Err(VolumeError::BelowMinimum(-96.5)));
+        assert_eq!(
+            check_measured_db(-96.5),
+            Err(VolumeError::BelowMinimum(-96.5))
+        );
         assert_eq!(check_measured_db(-96.0), Ok(-96.0));
         assert_eq!(measured_db_or_fallback(Some(-120.0)), FALLBACK_DB);
         assert_eq!(measured_db_or_fallback(None), FALLBACK_DB);

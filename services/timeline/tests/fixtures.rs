@@ -19,9 +19,11 @@ fn lost_key(path: &str, input: &Value, output: &Value) -> Option<String> {
             None => Some(format!("{path}.{k}")),
             Some(w) => lost_key(&format!("{path}.{k}"), v, w),
         }),
-        (Value::Array(a), Value::Array(b)) => {
-            a.iter().zip(b).enumerate().find_map(|(i, (v, w))| lost_key(&format!("{path}[{i}]"), v, w))
-        }
+        (Value::Array(a), Value::Array(b)) => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (v, w))| lost_key(&format!("{path}[{i}]"), v, w)),
         _ => None,
     }
 }
@@ -36,7 +38,11 @@ fn outcome(text: &str) -> Result<String, Box<dyn std::error::Error>> {
     if again != rule {
         return Err("parse → serialise → parse changed the rule".into());
     }
-    if let Some(lost) = lost_key("", &serde_json::from_str(text)?, &serde_json::from_str(&saved)?) {
+    if let Some(lost) = lost_key(
+        "",
+        &serde_json::from_str(text)?,
+        &serde_json::from_str(&saved)?,
+    ) {
         return Err(format!("round trip lost {lost}").into());
     }
     Ok(validate(&rule).iter().map(|p| format!("{p}\n")).collect())
@@ -55,7 +61,8 @@ fn fixtures_give_exactly_the_expected_problems() -> TestResult {
     assert!(names.len() >= 9, "fixtures missing");
     let mut failures = Vec::new();
     for path in names {
-        let got = outcome(&std::fs::read_to_string(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        let got = outcome(&std::fs::read_to_string(&path)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let expected_path = path.with_extension("expected.txt");
         if update {
             std::fs::write(&expected_path, &got)?;
@@ -63,7 +70,10 @@ fn fixtures_give_exactly_the_expected_problems() -> TestResult {
         }
         let expected = std::fs::read_to_string(&expected_path)?;
         if expected != got {
-            failures.push(format!("{}:\n--- expected\n{expected}--- got\n{got}", path.display()));
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}--- got\n{got}",
+                path.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

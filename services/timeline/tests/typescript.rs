@@ -18,7 +18,10 @@ fn read_tree(dir: &Path) -> Result<BTreeMap<String, String>, std::io::Error> {
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "ts") {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             files.insert(name, std::fs::read_to_string(&path)?);
         }
     }

@@ -4,7 +4,9 @@
 
 use reelforge_timeline::animation::{LayerTiming, animation_state, layer_state};
 use reelforge_timeline::catalogue::{animations::ANIMATIONS, transitions::TRANSITIONS};
-use reelforge_timeline::layout::{default_attach_range, extended_scene_length, size_category, slot_kind};
+use reelforge_timeline::layout::{
+    default_attach_range, extended_scene_length, size_category, slot_kind,
+};
 use reelforge_timeline::time::{FrameRate, Timeline};
 use reelforge_timeline::transition::{composite, mask_contains};
 use reelforge_timeline::volume;
@@ -25,7 +27,9 @@ fn num(v: f64) -> Value {
 }
 
 fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
-    let progresses = [0.0, 0.1, 0.25, 0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 1.0];
+    let progresses = [
+        0.0, 0.1, 0.25, 0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 1.0,
+    ];
     let animation: Vec<Value> = ANIMATIONS
         .iter()
         .flat_map(|a| progresses.iter().map(move |u| (a, *u)))
@@ -33,9 +37,33 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         .collect::<Result<_, serde_json::Error>>()?;
 
     let timings = [
-        ("MOTIONIN_OPACITY", 1.0, "MOTIONOUT_OPACITY", 1.0, 1.0, 4.0, 0.0),
-        ("MOTIONIN_BOUNCE_UP", 1.5, "MOTIONOUT_MOVE_LEFT", 0.5, 0.0, 3.0, 30.0),
-        ("MOTIONIN_MOVE_RIGHT", 2.0, "PYTHONERASE_DOWN_OUT", 2.0, 0.5, 2.5, -12.5),
+        (
+            "MOTIONIN_OPACITY",
+            1.0,
+            "MOTIONOUT_OPACITY",
+            1.0,
+            1.0,
+            4.0,
+            0.0,
+        ),
+        (
+            "MOTIONIN_BOUNCE_UP",
+            1.5,
+            "MOTIONOUT_MOVE_LEFT",
+            0.5,
+            0.0,
+            3.0,
+            30.0,
+        ),
+        (
+            "MOTIONIN_MOVE_RIGHT",
+            2.0,
+            "PYTHONERASE_DOWN_OUT",
+            2.0,
+            0.5,
+            2.5,
+            -12.5,
+        ),
         ("PYTHONERASE_UP", 0.8, "", 1.0, 2.0, 5.0, 0.0),
         ("UNKNOWN", 1.0, "MOTIONIN_OPACITY", 1.0, 0.0, 2.0, 0.0),
     ];
@@ -66,40 +94,80 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
     let mut masks = Vec::new();
     for info in TRANSITIONS {
         let c = composite(info.kind, 0.37);
-        for (x, y) in [(0.05, 0.5), (0.5, 0.05), (0.5, 0.5), (0.62, 0.3), (0.31, 0.81), (0.97, 0.97), (0.2, 0.44)] {
+        for (x, y) in [
+            (0.05, 0.5),
+            (0.5, 0.05),
+            (0.5, 0.5),
+            (0.62, 0.3),
+            (0.31, 0.81),
+            (0.97, 0.97),
+            (0.2, 0.44),
+        ] {
             masks.push(json!({ "input": { "mask": c.top.mask, "x": x, "y": y, "width": 640.0, "height": 360.0 },
                                "expected": mask_contains(&c.top.mask, x, y, 640.0, 360.0) }));
         }
     }
 
     let mut volume_slider = Vec::new();
-    for s in [-10.0, 0.0, 3.0, 3.125, 6.25, 10.0, 50.0, 55.0, 99.0, 100.0, 137.5, 150.0, 199.0, 200.0, 250.0] {
+    for s in [
+        -10.0, 0.0, 3.0, 3.125, 6.25, 10.0, 50.0, 55.0, 99.0, 100.0, 137.5, 150.0, 199.0, 200.0,
+        250.0,
+    ] {
         volume_slider.push(json!({ "input": { "slider": s }, "expected": {
             "step": volume::slider_step(s), "gain": volume::slider_to_gain(s), "db": num(volume::slider_to_db(s)) } }));
     }
     let mut volume_db = Vec::new();
-    for db in [-120.0, -96.0, -30.0, -24.08, -20.0, -6.0206, -3.0, 0.0, 0.5, 3.0, 6.0206, 12.0] {
+    for db in [
+        -120.0, -96.0, -30.0, -24.08, -20.0, -6.0206, -3.0, 0.0, 0.5, 3.0, 6.0206, 12.0,
+    ] {
         volume_db.push(json!({ "input": { "db": db }, "expected": {
             "slider": volume::db_to_slider(db), "gain": volume::db_to_gain(db),
             "measured": volume::check_measured_db(db).ok().map(num).unwrap_or(Value::Null),
             "measuredOrFallback": volume::measured_db_or_fallback(Some(db)) } }));
     }
 
-    let sizes: Vec<Value> = [(1280.0, 720.0), (640.0, 360.0), (848.0, 480.0), (640.0, 480.0), (640.0, 640.0), (360.0, 640.0),
-        (720.0, 1280.0), (1100.0, 1000.0), (1200.0, 1000.0), (1300.0, 1000.0), (1500.0, 1000.0), (1700.0, 1000.0),
-        (1701.0, 1000.0), (0.0, 100.0), (100.0, 0.0), (-5.0, 10.0)]
-        .iter()
-        .map(|(w, h)| json!({ "input": { "width": w, "height": h }, "expected": size_category(*w, *h) }))
-        .collect();
+    let sizes: Vec<Value> = [
+        (1280.0, 720.0),
+        (640.0, 360.0),
+        (848.0, 480.0),
+        (640.0, 480.0),
+        (640.0, 640.0),
+        (360.0, 640.0),
+        (720.0, 1280.0),
+        (1100.0, 1000.0),
+        (1200.0, 1000.0),
+        (1300.0, 1000.0),
+        (1500.0, 1000.0),
+        (1700.0, 1000.0),
+        (1701.0, 1000.0),
+        (0.0, 100.0),
+        (100.0, 0.0),
+        (-5.0, 10.0),
+    ]
+    .iter()
+    .map(
+        |(w, h)| json!({ "input": { "width": w, "height": h }, "expected": size_category(*w, *h) }),
+    )
+    .collect();
 
-    let attach: Vec<Value> = [(0.0, 10.0), (1.0, 10.0), (8.5, 10.0), (9.0, 10.0), (10.0, 10.0), (12.0, 10.0), (-3.0, 10.0),
-        (0.5, 1.0), (0.0, 0.0), (2.0, 3.0)]
-        .iter()
-        .map(|(c, d)| {
-            let (s, e) = default_attach_range(*c, *d);
-            json!({ "input": { "current": c, "duration": d }, "expected": { "start": s, "end": e } })
-        })
-        .collect();
+    let attach: Vec<Value> = [
+        (0.0, 10.0),
+        (1.0, 10.0),
+        (8.5, 10.0),
+        (9.0, 10.0),
+        (10.0, 10.0),
+        (12.0, 10.0),
+        (-3.0, 10.0),
+        (0.5, 1.0),
+        (0.0, 0.0),
+        (2.0, 3.0),
+    ]
+    .iter()
+    .map(|(c, d)| {
+        let (s, e) = default_attach_range(*c, *d);
+        json!({ "input": { "current": c, "duration": d }, "expected": { "start": s, "end": e } })
+    })
+    .collect();
 
     let extension: Vec<Value> = [(5.0, 3.0), (5.0, 5.0), (5.0, 7.25), (3.0, 3.0001), (2.0, -1.0)]
         .iter()
@@ -107,7 +175,17 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         .collect();
 
     let mut slots = Vec::new();
-    for t in ["word", "artWord", "picture", "gif", "video", "shape", "dynamicWord", "group", ""] {
+    for t in [
+        "word",
+        "artWord",
+        "picture",
+        "gif",
+        "video",
+        "shape",
+        "dynamicWord",
+        "group",
+        "",
+    ] {
         for cm in [0, 1, 2] {
             slots.push(json!({ "input": { "materialType": t, "canModify": cm }, "expected": slot_kind(t, cm) }));
         }
@@ -124,18 +202,50 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
     }
 
     let plans = [
-        (FrameRate::FPS_30, vec![(5.0, "OVERLAY", 1.0), (5.0, "MOVE_LEFT", 1.0), (5.0, "", 1.0)]),
-        (FrameRate::FPS_25, vec![(2.0, "CIRCLE_OPEN", 3.0), (3.3, "FLASH_WHITE", 0.5), (2.04, "none", 1.0), (4.0, "MOSAIC", 0.0)]),
-        (FrameRate { num: 30000, den: 1001 }, vec![(3.0, "CLOCKWISE", 1.0), (3.0, "BOGUS", 1.0), (2.5, "", 1.0)]),
+        (
+            FrameRate::FPS_30,
+            vec![
+                (5.0, "OVERLAY", 1.0),
+                (5.0, "MOVE_LEFT", 1.0),
+                (5.0, "", 1.0),
+            ],
+        ),
+        (
+            FrameRate::FPS_25,
+            vec![
+                (2.0, "CIRCLE_OPEN", 3.0),
+                (3.3, "FLASH_WHITE", 0.5),
+                (2.04, "none", 1.0),
+                (4.0, "MOSAIC", 0.0),
+            ],
+        ),
+        (
+            FrameRate {
+                num: 30000,
+                den: 1001,
+            },
+            vec![(3.0, "CLOCKWISE", 1.0), (3.0, "BOGUS", 1.0), (2.5, "", 1.0)],
+        ),
     ];
     let mut timeline = Vec::new();
     for (rate, scenes) in plans {
         let plan = Timeline::plan(rate, &scenes);
-        let probes: Vec<i64> = (-1..=plan.total_frames).step_by(7).chain([plan.total_frames - 1]).collect();
-        let at: Vec<Value> = probes.iter().map(|f| serde_json::to_value(plan.at(*f))).collect::<Result<_, _>>()?;
-        let scenes_json: Vec<Value> = scenes.iter().map(|(l, e, t)| json!({ "timeLength": l, "effect": e, "effectTime": t })).collect();
-        timeline.push(json!({ "input": { "rate": rate, "scenes": scenes_json, "probes": probes },
-                              "expected": { "plan": plan, "at": at } }));
+        let probes: Vec<i64> = (-1..=plan.total_frames)
+            .step_by(7)
+            .chain([plan.total_frames - 1])
+            .collect();
+        let at: Vec<Value> = probes
+            .iter()
+            .map(|f| serde_json::to_value(plan.at(*f)))
+            .collect::<Result<_, _>>()?;
+        let scenes_json: Vec<Value> = scenes
+            .iter()
+            .map(|(l, e, t)| json!({ "timeLength": l, "effect": e, "effectTime": t }))
+            .collect();
+        timeline.push(
+            json!({ "input": { "rate": rate, "scenes": scenes_json, "probes": probes },
+                              "expected": { "plan": plan, "at": at } }),
+        );
     }
 
     Ok(vec![
@@ -158,14 +268,23 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
 fn diff(path: &str, a: &Value, b: &Value) -> Option<String> {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => {
-            let (x, y) = (x.as_f64().unwrap_or(f64::NAN), y.as_f64().unwrap_or(f64::NAN));
+            let (x, y) = (
+                x.as_f64().unwrap_or(f64::NAN),
+                y.as_f64().unwrap_or(f64::NAN),
+            );
             ((x - y).abs() > TOLERANCE).then(|| format!("{path}: {x} != {y}"))
         }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            x.iter().zip(y).enumerate().find_map(|(i, (p, q))| diff(&format!("{path}[{i}]"), p, q))
-        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (p, q))| diff(&format!("{path}[{i}]"), p, q)),
         (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
-            x.iter().find_map(|(k, v)| y.get(k).map_or(Some(format!("{path}.{k} missing")), |w| diff(&format!("{path}.{k}"), v, w)))
+            x.iter().find_map(|(k, v)| {
+                y.get(k).map_or(Some(format!("{path}.{k} missing")), |w| {
+                    diff(&format!("{path}.{k}"), v, w)
+                })
+            })
         }
         _ => (a != b).then(|| format!("{path}: {a} != {b}")),
     }

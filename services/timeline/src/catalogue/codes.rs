@@ -29,9 +29,18 @@ pub struct QualityLevel {
 
 /// The quality levels: LOW 99, MIDDLE 201, HIGH 401.
 pub static QUALITY_LEVELS: &[QualityLevel] = &[
-    QualityLevel { key: "LOW", value: 99 },
-    QualityLevel { key: "MIDDLE", value: 201 },
-    QualityLevel { key: "HIGH", value: 401 },
+    QualityLevel {
+        key: "LOW",
+        value: 99,
+    },
+    QualityLevel {
+        key: "MIDDLE",
+        value: 201,
+    },
+    QualityLevel {
+        key: "HIGH",
+        value: 401,
+    },
 ];
 
 /// A task's status.
@@ -63,12 +72,26 @@ impl TaskStatus {
 
     /// Returns the status with a code.
     pub fn from_code(code: i64) -> Option<Self> {
-        [Self::New, Self::Wait, Self::Executing, Self::Error, Self::Success].into_iter().find(|s| s.code() == code)
+        [
+            Self::New,
+            Self::Wait,
+            Self::Executing,
+            Self::Error,
+            Self::Success,
+        ]
+        .into_iter()
+        .find(|s| s.code() == code)
     }
 }
 
 /// Task status codes.
-pub static TASK_STATUSES: &[Code] = &[c("new", -1), c("wait", 0), c("executing", 1), c("error", 9), c("success", 10)];
+pub static TASK_STATUSES: &[Code] = &[
+    c("new", -1),
+    c("wait", 0),
+    c("executing", 1),
+    c("error", 9),
+    c("success", 10),
+];
 
 /// The second status set (setting statuses).
 pub static SETTING_STATUSES: &[Code] = &[
@@ -94,7 +117,12 @@ pub static OPERATOR_LEVELS: &[Code] = &[
 ];
 
 /// The roles.
-pub static ROLES: &[&str] = &["CREATE_TEMPLATE", "TEMPLATE_MANAGER", "CREATE_VIDEO", "SERVICE_PROVIDER"];
+pub static ROLES: &[&str] = &[
+    "CREATE_TEMPLATE",
+    "TEMPLATE_MANAGER",
+    "CREATE_VIDEO",
+    "SERVICE_PROVIDER",
+];
 
 /// Returns the role an operator level gives: template manager → CREATE_TEMPLATE,
 /// operations manager → TEMPLATE_MANAGER, anything else → CREATE_VIDEO (editor-core §6).

@@ -15,11 +15,28 @@ pub struct MediaExtensions {
 
 /// The media types.
 pub static MEDIA_TYPES: &[MediaExtensions] = &[
-    MediaExtensions { kind: "picture", extensions: &["jpg", "jpeg", "bmp", "png"] },
-    MediaExtensions { kind: "video", extensions: &["mp4", "mpeg", "vob", "avi", "mpg", "wmv", "mov", "3gp", "webm"] },
-    MediaExtensions { kind: "audio", extensions: &["mp3", "aac", "wav", "wma", "m4a"] },
-    MediaExtensions { kind: "gif", extensions: &["gif"] },
-    MediaExtensions { kind: "pptx", extensions: &["pptx"] },
+    MediaExtensions {
+        kind: "picture",
+        extensions: &["jpg", "jpeg", "bmp", "png"],
+    },
+    MediaExtensions {
+        kind: "video",
+        extensions: &[
+            "mp4", "mpeg", "vob", "avi", "mpg", "wmv", "mov", "3gp", "webm",
+        ],
+    },
+    MediaExtensions {
+        kind: "audio",
+        extensions: &["mp3", "aac", "wav", "wma", "m4a"],
+    },
+    MediaExtensions {
+        kind: "gif",
+        extensions: &["gif"],
+    },
+    MediaExtensions {
+        kind: "pptx",
+        extensions: &["pptx"],
+    },
 ];
 
 /// The error for a file of no known type.
@@ -29,8 +46,15 @@ pub struct UnsupportedFileType;
 
 /// Returns the media type of a file name by its lowercased extension.
 pub fn media_type(file_name: &str) -> Result<&'static str, UnsupportedFileType> {
-    let ext = file_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).ok_or(UnsupportedFileType)?;
-    MEDIA_TYPES.iter().find(|m| m.extensions.contains(&ext.as_str())).map(|m| m.kind).ok_or(UnsupportedFileType)
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .ok_or(UnsupportedFileType)?;
+    MEDIA_TYPES
+        .iter()
+        .find(|m| m.extensions.contains(&ext.as_str()))
+        .map(|m| m.kind)
+        .ok_or(UnsupportedFileType)
 }
 
 #[cfg(test)]

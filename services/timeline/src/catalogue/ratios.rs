@@ -23,11 +23,41 @@ pub struct AspectRatio {
 
 /// The ratios.
 pub static RATIOS: &[AspectRatio] = &[
-    AspectRatio { name: "16:9", size_id: 41, editing: Some([640, 360]), target: Some([1280, 720]), hidden: false },
-    AspectRatio { name: "4:3", size_id: 42, editing: Some([640, 480]), target: Some([960, 720]), hidden: false },
-    AspectRatio { name: "1:1", size_id: 51, editing: Some([640, 640]), target: Some([720, 720]), hidden: false },
-    AspectRatio { name: "9:16", size_id: 50, editing: Some([360, 640]), target: Some([720, 1280]), hidden: false },
-    AspectRatio { name: "custom", size_id: -1, editing: None, target: None, hidden: true },
+    AspectRatio {
+        name: "16:9",
+        size_id: 41,
+        editing: Some([640, 360]),
+        target: Some([1280, 720]),
+        hidden: false,
+    },
+    AspectRatio {
+        name: "4:3",
+        size_id: 42,
+        editing: Some([640, 480]),
+        target: Some([960, 720]),
+        hidden: false,
+    },
+    AspectRatio {
+        name: "1:1",
+        size_id: 51,
+        editing: Some([640, 640]),
+        target: Some([720, 720]),
+        hidden: false,
+    },
+    AspectRatio {
+        name: "9:16",
+        size_id: 50,
+        editing: Some([360, 640]),
+        target: Some([720, 1280]),
+        hidden: false,
+    },
+    AspectRatio {
+        name: "custom",
+        size_id: -1,
+        editing: None,
+        target: None,
+        hidden: true,
+    },
 ];
 
 /// Returns the ratio with a size id.

@@ -17,7 +17,11 @@ pub struct ShapeKind {
 }
 
 const fn s(key: &'static str, name_zh: &'static str, name_en: &'static str) -> ShapeKind {
-    ShapeKind { key, name_zh, name_en }
+    ShapeKind {
+        key,
+        name_zh,
+        name_en,
+    }
 }
 
 /// The shape kinds.

@@ -1,7 +1,7 @@
 //! The fields each layer kind adds to [`LayerCommon`] (editor-core §3).
 
-use super::common::LayerCommon;
 use super::Layer;
+use super::common::LayerCommon;
 use crate::id::Id;
 use crate::lenient;
 use serde::{Deserialize, Serialize};

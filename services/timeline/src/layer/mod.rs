@@ -5,8 +5,8 @@ mod kinds;
 
 pub use common::LayerCommon;
 pub use kinds::{
-    ArtWordLayer, Extra, GroupLayer, PictureLayer, Replace, ShapeLayer, SpecialEffectLayer, TemplateLayer,
-    TextFields, TextLayer, VideoLayer,
+    ArtWordLayer, Extra, GroupLayer, PictureLayer, Replace, ShapeLayer, SpecialEffectLayer,
+    TemplateLayer, TextFields, TextLayer, VideoLayer,
 };
 
 use serde::de::{Deserializer, Error as _};
@@ -15,6 +15,8 @@ use serde_json::{Map, Value};
 use ts_rs::TS;
 
 /// A layer of a scene, tagged by its JSON `type`.
+// Layers are built once per parse and read many times; boxing each kind would only add indirection.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, TS)]
 #[ts(export_to = "Layer.ts", tag = "type")]
 pub enum Layer {
@@ -54,8 +56,18 @@ pub enum Layer {
 }
 
 /// The known layer `type` strings.
-pub const LAYER_TYPES: [&str; 10] =
-    ["picture", "gif", "video", "word", "dynamicWord", "artWord", "shape", "template", "group", "specialEffects"];
+pub const LAYER_TYPES: [&str; 10] = [
+    "picture",
+    "gif",
+    "video",
+    "word",
+    "dynamicWord",
+    "artWord",
+    "shape",
+    "template",
+    "group",
+    "specialEffects",
+];
 
 impl Layer {
     /// Returns the JSON `type` of the layer.
