@@ -134,7 +134,8 @@ impl<'de> Deserialize<'de> for Layer {
             Some(Value::String(s)) if LAYER_TYPES.contains(&s.as_str()) => s.clone(),
             _ => return Ok(Layer::Unknown(map)),
         };
-        map.remove("type");
+        // shift_remove keeps the order of the remaining keys (remove would swap the last one in).
+        map.shift_remove("type");
         let body = Value::Object(map);
         let layer = match kind.as_str() {
             "picture" => serde_json::from_value(body).map(Layer::Picture),
