@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 const swcTransform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
     {
       jsc: {
@@ -14,8 +14,12 @@ const swcTransform: Config['transform'] = {
   ],
 };
 
+/** ESM-only packages under node_modules that jest must compile to CommonJS. */
+const ESM_PACKAGES = ['@ant-design', '@rc-component', 'rc-[^/]+', 'antd', '@babel/runtime'];
+
 const shared = {
   transform: swcTransform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -29,7 +33,7 @@ const config: Config = {
     {
       ...shared,
       displayName: 'unit',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/src/test/jsdom-environment.cjs',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
     },

@@ -16,3 +16,13 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// antd's Menu overflow and Flex measure with ResizeObserver, which jsdom lacks.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}

@@ -1,4 +1,4 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Radio, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskVideoCategory } from '@/api/category';
 import { ALL, childrenOf, chooseFirst, chooseSecond, type CategorySelection } from '../categorySelection';
@@ -11,40 +11,29 @@ export interface CategoryPickerProps {
   ivvr?: boolean;
 }
 
-const rowLabel = { width: 72, flex: 'none' } as const;
+const grid = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '12px 16px', alignItems: 'center' } as const;
 
 /** Two-level (or IVVR one-level) category picker. */
 export function CategoryPicker({ categories, value, onChange, ivvr = false }: CategoryPickerProps) {
   const { t } = useTranslation();
   const second = ivvr ? [] : childrenOf(categories, value.first);
   return (
-    <Flex vertical gap={12} data-testid="category-picker">
-      <Flex gap={8} align="baseline">
-        <Typography.Text type="secondary" style={rowLabel}>
-          {t('templates.categories')}
-        </Typography.Text>
-        <Flex wrap gap={8} role="listbox" aria-label="first-level">
+    <div style={grid} data-testid="category-picker">
+      <Typography.Text type="secondary">{t('templates.categories')}</Typography.Text>
+      <Radio.Group value={value.first} buttonStyle="solid" aria-label="first-level">
+        <Flex wrap gap={8}>
           {categories.map((c) => (
-            <Tag.CheckableTag
-              key={c.categoryId}
-              data-testid="category-first"
-              checked={value.first === c.categoryId}
-              onChange={() => onChange(chooseFirst(value, c.categoryId, ivvr))}
-            >
-              {c.categoryName}
-            </Tag.CheckableTag>
+            <Radio.Button key={c.categoryId} value={c.categoryId} onClick={() => onChange(chooseFirst(value, c.categoryId, ivvr))}>
+              <span data-testid="category-first">{c.categoryName}</span>
+            </Radio.Button>
           ))}
         </Flex>
-      </Flex>
+      </Radio.Group>
       {!ivvr && value.first !== null && (
-        <Flex gap={8} align="baseline">
-          <span style={rowLabel} />
-          <Flex wrap gap={8} role="listbox" aria-label="second-level">
-            <Tag.CheckableTag
-              data-testid="category-second"
-              checked={value.second === ALL}
-              onChange={() => onChange(chooseSecond(value, ALL))}
-            >
+        <>
+          <span />
+          <Flex wrap gap={8} aria-label="second-level">
+            <Tag.CheckableTag data-testid="category-second" checked={value.second === ALL} onChange={() => onChange(chooseSecond(value, ALL))}>
               {t('templates.all')}
             </Tag.CheckableTag>
             {second.map((c) => (
@@ -58,8 +47,8 @@ export function CategoryPicker({ categories, value, onChange, ivvr = false }: Ca
               </Tag.CheckableTag>
             ))}
           </Flex>
-        </Flex>
+        </>
       )}
-    </Flex>
+    </div>
   );
 }

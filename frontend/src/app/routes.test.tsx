@@ -1,0 +1,123 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { api } from '@/api/client';
+import { MANAGER, renderApp, SIGNED_IN } from '@/test/renderApp';
+
+const LOGIN_EXPIRED = '登录过期,请重新登录！';
+
+beforeEach(() => {
+  jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
+    if (url === '/category/taskvideo') return { dataList: [] };
+    throw new Error(`unexpected ${url}`);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('route table', () => {
+  it('renders the home page with the server version', async () => {
+    renderApp('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reelforge' })).toBeInTheDocument();
+    expect(await screen.findByText('服务 reelforge v0.1.0')).toBeInTheDocument();
+  });
+
+  it('shows offline when the server does not answer', async () => {
+    jest.spyOn(api, 'get').mockRejectedValue(new Error('down'));
+    renderApp('/houmen');
+    expect(await screen.findByText('离线')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/diy', '视频编辑器'],
+    ['/make-element', '元素制作'],
+    ['/editor-pro', '专业编辑器'],
+    ['/upload', '上传'],
+    ['/loading', '加载页'],
+    ['/corp-to-diy', '企业接入'],
+    ['/ivvr-to-diy', 'IVVR 接入'],
+    ['/new-task', '新建任务'],
+    ['/put-image', '放置图片'],
+    ['/tools/audio-to-video', '音频转视频'],
+    ['/tools/vocal-separate', '人声分离'],
+    ['/tools/business-card/detail/7', '名片详情'],
+    ['/tools-index', '工具箱首页'],
+    ['/qs/service/detail/3', '服务详情'],
+    ['/qs/competition-content', '比赛内容'],
+    ['/eb-maintain/font', '字体维护'],
+    ['/workbench', '工作台'],
+    ['/workbench/yqx', '一起秀'],
+    ['/yqx', '一起秀'],
+    ['/ai/test', 'AI 能力测试'],
+  ])('%s shows an honest coming-soon page', async (path, name) => {
+    renderApp(path);
+    const soon = await screen.findByTestId('coming-soon');
+    expect(soon).toHaveTextContent(`${name} · 功能即将上线`);
+  });
+
+  it.each([
+    ['/tools', '/tools/audio-to-video'],
+    ['/tools/business-card', '/tools/business-card/template'],
+    ['/eb-maintain', '/eb-maintain/material'],
+    ['/qs', '/qs/index'],
+    ['/qs/service', '/qs/service/select'],
+    ['/qs/template-page', '/qs/template-page/select'],
+    ['/ai', '/ai/list'],
+    ['/workbench/my-material', '/workbench/my-material/1200'],
+  ])('%s redirects to %s', async (from, to) => {
+    const { router } = renderApp(from, SIGNED_IN);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('shows not found for unknown paths and malformed AI slugs', async () => {
+    renderApp('/definitely/not/here');
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('/definitely/not/here');
+  });
+
+  it('names the AI ability from its slug', async () => {
+    renderApp('/ai/ability/create-text-to-image');
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('create/text-to-image');
+  });
+
+  it('rejects a malformed AI ability slug', async () => {
+    renderApp('/ai/ability/other-gesture');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  });
+});
+
+describe('guards', () => {
+  it.each(['/my-works', '/mydiyring', '/mytemring', '/channel-temring', '/my-tool', '/workbench/my-task', '/workbench/my-material/9'])(
+    '%s needs login',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByTestId('login-expired')).toHaveTextContent(LOGIN_EXPIRED);
+    },
+  );
+
+  it('returns to the root 3 s after the login-expired message', async () => {
+    jest.useFakeTimers();
+    try {
+      const { router } = renderApp('/my-works');
+      expect(await screen.findAllByText(LOGIN_EXPIRED)).not.toHaveLength(0);
+      act(() => jest.advanceTimersByTime(2900));
+      expect(router.state.location.pathname).toBe('/my-works');
+      act(() => jest.advanceTimersByTime(200));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('lets a signed-in user in', async () => {
+    renderApp('/my-works', SIGNED_IN);
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('我的作品');
+  });
+
+  it('treats a role mismatch on /manage like an expired login', async () => {
+    renderApp('/manage/topic/3', SIGNED_IN);
+    expect(await screen.findByTestId('login-expired')).toBeInTheDocument();
+  });
+
+  it('lets a template manager into /manage', async () => {
+    renderApp('/manage/music-categoty', MANAGER);
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('音乐分类');
+  });
+});
