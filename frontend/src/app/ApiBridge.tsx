@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useLayoutEffect } from 'react';
 import { configureApi } from '@/api/client';
-import { loggedOut, toAuthSnapshot } from '@/auth/userSlice';
+import { appApiHooks } from './apiHooks';
 import { useAppStore } from './hooks';
 
 /** Connects the non-React API client to antd's message API and the store. */
@@ -9,16 +9,11 @@ export function ApiBridge(): null {
   const { message } = App.useApp();
   const store = useAppStore();
   useLayoutEffect(() => {
-    configureApi({
-      getAuth: () => toAuthSnapshot(store.getState().user),
-      notifyError: (text, key) => {
+    configureApi(
+      appApiHooks(store, (text, key) => {
         void message.open({ type: 'error', content: text, key });
-      },
-      onSessionExpired: () => {
-        store.dispatch(loggedOut());
-        window.location.hash = '#/';
-      },
-    });
+      }),
+    );
   }, [message, store]);
   return null;
 }
