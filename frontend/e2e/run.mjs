@@ -167,6 +167,8 @@ await check('language-switch', async (open) => {
   const page = await open('#/template-select');
   await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await page.getByRole('heading', { name: 'Templates', level: 3 }).waitFor();
+  await page.locator('.ant-segmented-item-selected').getByText('EN', { exact: true }).waitFor();
+  await page.waitForTimeout(400);
   await shot(page, '07-english');
   await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   await page.getByRole('heading', { name: '模板选择', level: 3 }).waitFor();
