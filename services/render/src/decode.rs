@@ -1,0 +1,267 @@
+//! Decoding clips, GIFs and audio through GStreamer into frames and samples the engine can use.
+//!
+//! Video pipeline: `uridecodebin (video pad) → videoconvert → videoscale → videorate →
+//! capsfilter video/x-raw,format=RGBA,width=W,height=H,framerate=F → appsink`, prerolled in
+//! `Paused`, seeked to the cut start, then run in `Playing` with `sync=false`. The appsink
+//! keeps at most a few frames, so decoding runs ahead of drawing on GStreamer's own thread and
+//! memory stays bounded.
+//!
+//! Audio pipeline: `uridecodebin (audio pad) → audioconvert → audioresample → capsfilter
+//! audio/x-raw,format=F32LE,rate=48000,channels=2 → appsink`, pulled to the end of the cut.
+//!
+//! Every wait (preroll, each pulled sample) is bounded by a watchdog limit, and each pipeline
+//! is owned by a [`PipelineGuard`] so it returns to `Null` on every exit.
+
+use crate::error::MediaError;
+use crate::gst_util::{PipelineGuard, bus_error, make, wait_state};
+use crate::probe::file_uri;
+use gstreamer as gst;
+use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
+use gstreamer_video as gst_video;
+use gstreamer_video::prelude::*;
+use std::path::Path;
+
+/// Output sample rate of decoded audio.
+pub const SAMPLE_RATE: u32 = 48_000;
+/// Output channel count of decoded audio (interleaved).
+pub const CHANNELS: usize = 2;
+/// Default watchdog limit: seconds a pipeline may go without producing anything.
+pub const WATCHDOG_S: u64 = 20;
+
+/// One decoded RGBA frame (straight alpha; opaque for ordinary video), rows `stride` bytes apart.
+pub struct Frame {
+    inner: gst_video::VideoFrame<gst_video::video_frame::Readable>,
+}
+
+impl Frame {
+    /// Returns the width in pixels.
+    pub fn width(&self) -> u32 {
+        self.inner.width()
+    }
+    /// Returns the height in pixels.
+    pub fn height(&self) -> u32 {
+        self.inner.height()
+    }
+    /// Returns the bytes between the starts of two rows.
+    pub fn stride(&self) -> usize {
+        self.inner.plane_stride()[0].unsigned_abs() as usize
+    }
+    /// Returns the pixel bytes.
+    pub fn data(&self) -> &[u8] {
+        self.inner.plane_data(0).unwrap_or(&[])
+    }
+    /// Copies the frame into a tightly packed RGBA buffer.
+    pub fn to_packed(&self) -> Vec<u8> {
+        let (w, h, s) = (self.width() as usize * 4, self.height() as usize, self.stride());
+        let mut out = Vec::with_capacity(w * h);
+        for row in self.data().chunks(s).take(h) {
+            out.extend_from_slice(&row[..w.min(row.len())]);
+        }
+        out
+    }
+}
+
+/// What to decode from a clip.
+#[derive(Debug, Clone)]
+pub struct VideoRequest {
+    /// Output width in pixels.
+    pub width: u32,
+    /// Output height in pixels.
+    pub height: u32,
+    /// Output frame rate `num/den`.
+    pub fps: (i32, i32),
+    /// Where to start in the source, seconds.
+    pub start: f64,
+    /// Watchdog limit in seconds.
+    pub watchdog_s: u64,
+}
+
+/// A running clip decoder; frames come out at the requested size and rate.
+pub struct VideoDecoder {
+    sink: gst_app::AppSink,
+    info: Option<gst_video::VideoInfo>,
+    watchdog_s: u64,
+    guard: PipelineGuard,
+}
+
+fn decodebin_for(
+    path: &Path,
+    pipeline: &gst::Pipeline,
+    want: &'static str,
+    head: &gst::Element,
+) -> Result<(), MediaError> {
+    if !path.is_file() {
+        return Err(MediaError::Missing(path.display().to_string()));
+    }
+    let src = gst::ElementFactory::make("uridecodebin")
+        .property("uri", file_uri(path)?)
+        .build()
+        .map_err(|_| MediaError::Gst("element uridecodebin missing".to_owned()))?;
+    pipeline.add(&src)?;
+    let head = head.downgrade();
+    // Only the first pad of the wanted kind is linked; the others stay unlinked on purpose.
+    src.connect_pad_added(move |_, pad| {
+        let Some(head) = head.upgrade() else { return };
+        let Some(sinkpad) = head.static_pad("sink") else {
+            return;
+        };
+        if sinkpad.is_linked() {
+            return;
+        }
+        let caps = pad.current_caps().unwrap_or_else(|| pad.query_caps(None));
+        let is_wanted = caps
+            .structure(0)
+            .is_some_and(|s| s.name().as_str().starts_with(want));
+        if is_wanted {
+            let _ = pad.link(&sinkpad);
+        }
+    });
+    Ok(())
+}
+
+impl VideoDecoder {
+    /// Opens `path` and prerolls it at `req.start`.
+    pub fn open(path: &Path, req: &VideoRequest) -> Result<Self, MediaError> {
+        crate::gst_init()?;
+        let pipeline = gst::Pipeline::new();
+        let guard = PipelineGuard(pipeline.clone());
+        let convert = make("videoconvert")?;
+        let scale = make("videoscale")?;
+        scale.set_property("add-borders", false);
+        let rate = make("videorate")?;
+        let caps = gst_video::VideoCapsBuilder::new()
+            .format(gst_video::VideoFormat::Rgba)
+            .width(req.width.max(1) as i32)
+            .height(req.height.max(1) as i32)
+            .pixel_aspect_ratio(gst::Fraction::new(1, 1))
+            .framerate(gst::Fraction::new(req.fps.0, req.fps.1.max(1)))
+            .build();
+        let sink = gst_app::AppSink::builder()
+            .caps(&caps)
+            .sync(false)
+            .max_buffers(3)
+            .drop(false)
+            .build();
+        pipeline.add_many([&convert, &scale, &rate, sink.upcast_ref()])?;
+        gst::Element::link_many([&convert, &scale, &rate, sink.upcast_ref()])?;
+        decodebin_for(path, &pipeline, "video/", &convert)?;
+        pipeline.set_state(gst::State::Paused)?;
+        wait_state(&pipeline, req.watchdog_s)?;
+        if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
+            return Err(MediaError::NoStream("video"));
+        }
+        if req.start > 0.0 {
+            let pos = gst::ClockTime::from_nseconds((req.start * 1e9) as u64);
+            pipeline.seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, pos)?;
+            wait_state(&pipeline, req.watchdog_s)?;
+        }
+        pipeline.set_state(gst::State::Playing)?;
+        Ok(VideoDecoder {
+            sink,
+            info: None,
+            watchdog_s: req.watchdog_s,
+            guard,
+        })
+    }
+
+    /// Returns the next frame, `None` at the end of the clip; fails on a bus error or when the
+    /// watchdog limit passes without a frame.
+    pub fn next_frame(&mut self) -> Result<Option<Frame>, MediaError> {
+        let limit = gst::ClockTime::from_seconds(self.watchdog_s);
+        let Some(sample) = self.sink.try_pull_sample(limit) else {
+            if let Some(e) = bus_error(&self.guard.0) {
+                return Err(e);
+            }
+            if self.sink.is_eos() {
+                return Ok(None);
+            }
+            return Err(MediaError::Timeout(self.watchdog_s));
+        };
+        if self.info.is_none() {
+            let caps = sample
+                .caps()
+                .ok_or_else(|| MediaError::Pipeline("sample without caps".to_owned()))?;
+            self.info = Some(gst_video::VideoInfo::from_caps(caps)?);
+        }
+        let info = self
+            .info
+            .as_ref()
+            .ok_or_else(|| MediaError::Pipeline("no video info".to_owned()))?;
+        let buffer = sample
+            .buffer_owned()
+            .ok_or_else(|| MediaError::Pipeline("sample without buffer".to_owned()))?;
+        let inner = gst_video::VideoFrame::from_buffer_readable(buffer, info)
+            .map_err(|_| MediaError::Pipeline("unreadable frame".to_owned()))?;
+        Ok(Some(Frame { inner }))
+    }
+}
+
+/// Decodes the audio of `path` from `start` for `duration` seconds (to the end when `None`)
+/// into interleaved stereo f32 at 48 kHz.
+pub fn decode_audio(
+    path: &Path,
+    start: f64,
+    duration: Option<f64>,
+    watchdog_s: u64,
+) -> Result<Vec<f32>, MediaError> {
+    crate::gst_init()?;
+    let pipeline = gst::Pipeline::new();
+    let guard = PipelineGuard(pipeline.clone());
+    let convert = make("audioconvert")?;
+    let resample = make("audioresample")?;
+    let caps = gstreamer_audio::AudioCapsBuilder::new_interleaved()
+        .format(gstreamer_audio::AudioFormat::F32le)
+        .rate(SAMPLE_RATE as i32)
+        .channels(CHANNELS as i32)
+        .build();
+    let sink = gst_app::AppSink::builder()
+        .caps(&caps)
+        .sync(false)
+        .max_buffers(16)
+        .build();
+    pipeline.add_many([&convert, &resample, sink.upcast_ref()])?;
+    gst::Element::link_many([&convert, &resample, sink.upcast_ref()])?;
+    decodebin_for(path, &pipeline, "audio/", &convert)?;
+    pipeline.set_state(gst::State::Paused)?;
+    wait_state(&pipeline, watchdog_s)?;
+    if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
+        return Err(MediaError::NoStream("audio"));
+    }
+    if start > 0.0 {
+        let pos = gst::ClockTime::from_nseconds((start * 1e9) as u64);
+        pipeline.seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, pos)?;
+        wait_state(&pipeline, watchdog_s)?;
+    }
+    pipeline.set_state(gst::State::Playing)?;
+    let want = duration.map(|d| (d.max(0.0) * f64::from(SAMPLE_RATE)).round() as usize * CHANNELS);
+    let mut out: Vec<f32> = Vec::new();
+    let limit = gst::ClockTime::from_seconds(watchdog_s);
+    while want.is_none_or(|w| out.len() < w) {
+        let Some(sample) = sink.try_pull_sample(limit) else {
+            if let Some(e) = bus_error(&guard.0) {
+                return Err(e);
+            }
+            if sink.is_eos() {
+                break;
+            }
+            return Err(MediaError::Timeout(watchdog_s));
+        };
+        let Some(buffer) = sample.buffer() else {
+            continue;
+        };
+        let map = buffer
+            .map_readable()
+            .map_err(|_| MediaError::Pipeline("unreadable audio buffer".to_owned()))?;
+        out.extend(
+            map.as_slice()
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+    }
+    if let Some(w) = want {
+        out.truncate(w);
+    }
+    drop(guard);
+    Ok(out)
+}

@@ -1,0 +1,238 @@
+//! Encoding composed frames and mixed audio into an MP4 file.
+//!
+//! Pipeline: `appsrc (RGBA WxH@F) → queue → videoconvert → x264enc (veryfast, pass=qual) →
+//! mp4mux faststart=true → filesink`, and `appsrc (F32LE 48 kHz stereo) → audioconvert →
+//! AAC 128 kb/s (avenc_aac, else voaacenc) → queue → mp4mux`. The `queue` in front of x264enc
+//! moves colour conversion and encoding off the drawing thread: without it x264 encodes on
+//! about one core (shared/bench/README.md). The appsrcs block when their small queues fill,
+//! which bounds memory and paces drawing to the encoder.
+
+use crate::decode::{CHANNELS, SAMPLE_RATE};
+use crate::error::MediaError;
+use crate::gst_util::{PipelineGuard, bus_error, make, wait_eos};
+use gstreamer as gst;
+use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
+use gstreamer_video as gst_video;
+use std::path::Path;
+
+/// Encoder settings.
+#[derive(Debug, Clone)]
+pub struct EncodeSettings {
+    /// Frame width in pixels (even).
+    pub width: u32,
+    /// Frame height in pixels (even).
+    pub height: u32,
+    /// Frame rate `num/den`.
+    pub fps: (i32, i32),
+    /// x264 constant-quality value (CRF-like; lower is better).
+    pub crf: u32,
+    /// AAC bit rate in bits per second.
+    pub audio_bitrate: i32,
+    /// Whether an audio track is written.
+    pub audio: bool,
+    /// Watchdog limit in seconds for finishing the file.
+    pub watchdog_s: u64,
+}
+
+/// Returns the x264 quality for a rule's quality setting: LOW 99 → 28, MIDDLE 201 → 23,
+/// HIGH 401 → 18; anything else (the stored default 30) reads as MIDDLE.
+pub fn crf_for_quality(level: i64) -> u32 {
+    match level {
+        99 => 28,
+        401 => 18,
+        _ => 23,
+    }
+}
+
+/// A running MP4 encoder fed frame by frame.
+pub struct Encoder {
+    video: gst_app::AppSrc,
+    audio: Option<gst_app::AppSrc>,
+    settings: EncodeSettings,
+    frames: u64,
+    samples: u64,
+    guard: PipelineGuard,
+}
+
+fn aac_encoder(bitrate: i32) -> Result<gst::Element, MediaError> {
+    let enc = make("avenc_aac").or_else(|_| make("voaacenc"))?;
+    enc.set_property("bitrate", bitrate);
+    Ok(enc)
+}
+
+impl Encoder {
+    /// Starts an encoder writing to `out`.
+    pub fn create(out: &Path, settings: EncodeSettings) -> Result<Self, MediaError> {
+        crate::gst_init()?;
+        let pipeline = gst::Pipeline::new();
+        let guard = PipelineGuard(pipeline.clone());
+        let (w, h) = (settings.width, settings.height);
+        let frame_bytes = u64::from(w) * u64::from(h) * 4;
+        let caps = gst_video::VideoCapsBuilder::new()
+            .format(gst_video::VideoFormat::Rgba)
+            .width(w as i32)
+            .height(h as i32)
+            .framerate(gst::Fraction::new(settings.fps.0, settings.fps.1))
+            .pixel_aspect_ratio(gst::Fraction::new(1, 1))
+            .build();
+        let video = gst_app::AppSrc::builder()
+            .caps(&caps)
+            .format(gst::Format::Time)
+            .block(true)
+            .max_bytes(frame_bytes * 2)
+            .build();
+        let queue = make("queue")?;
+        // Bounded by frames, not the default 10 MB, so a 4K frame still fits.
+        queue.set_property("max-size-buffers", 4u32);
+        queue.set_property("max-size-bytes", 0u32);
+        queue.set_property("max-size-time", 0u64);
+        let convert = make("videoconvert")?;
+        let x264 = make("x264enc")?;
+        x264.set_property_from_str("speed-preset", "veryfast");
+        x264.set_property_from_str("pass", "qual");
+        x264.set_property("quantizer", settings.crf);
+        let h264caps = gst::Caps::builder("video/x-h264")
+            .field("profile", "high")
+            .build();
+        let capsf = make("capsfilter")?;
+        capsf.set_property("caps", &h264caps);
+        let mux = make("mp4mux")?;
+        mux.set_property("faststart", true);
+        let sink = make("filesink")?;
+        sink.set_property("location", out.to_string_lossy().to_string());
+        pipeline.add_many([
+            video.upcast_ref(),
+            &queue,
+            &convert,
+            &x264,
+            &capsf,
+            &mux,
+            &sink,
+        ])?;
+        gst::Element::link_many([video.upcast_ref(), &queue, &convert, &x264, &capsf, &mux])?;
+        mux.link(&sink)?;
+        let audio = if settings.audio {
+            let acaps = gstreamer_audio::AudioCapsBuilder::new_interleaved()
+                .format(gstreamer_audio::AudioFormat::F32le)
+                .rate(SAMPLE_RATE as i32)
+                .channels(CHANNELS as i32)
+                .build();
+            let asrc = gst_app::AppSrc::builder()
+                .caps(&acaps)
+                .format(gst::Format::Time)
+                .block(true)
+                .max_bytes(u64::from(SAMPLE_RATE) * CHANNELS as u64 * 4)
+                .build();
+            let aconv = make("audioconvert")?;
+            let aenc = aac_encoder(settings.audio_bitrate)?;
+            let aqueue = make("queue")?;
+            pipeline.add_many([asrc.upcast_ref(), &aconv, &aenc, &aqueue])?;
+            gst::Element::link_many([asrc.upcast_ref(), &aconv, &aenc, &aqueue, &mux])?;
+            Some(asrc)
+        } else {
+            None
+        };
+        pipeline.set_state(gst::State::Playing)?;
+        Ok(Encoder {
+            video,
+            audio,
+            settings,
+            frames: 0,
+            samples: 0,
+            guard,
+        })
+    }
+
+    /// Returns how many frames were pushed.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    fn ts(&self, frame: u64) -> gst::ClockTime {
+        let (n, d) = (self.settings.fps.0 as u64, self.settings.fps.1 as u64);
+        gst::ClockTime::from_nseconds(
+            gst::ClockTime::SECOND
+                .nseconds()
+                .mul_div_floor(frame * d, n)
+                .unwrap_or(0),
+        )
+    }
+
+    /// Pushes one tightly packed RGBA frame (width × height × 4 bytes).
+    pub fn push_frame(&mut self, rgba: Vec<u8>) -> Result<(), MediaError> {
+        let expected = self.settings.width as usize * self.settings.height as usize * 4;
+        if rgba.len() != expected {
+            return Err(MediaError::Invalid(format!(
+                "frame of {} bytes, expected {expected}",
+                rgba.len()
+            )));
+        }
+        let mut buffer = gst::Buffer::from_mut_slice(rgba);
+        {
+            let b = buffer.get_mut().ok_or_else(|| MediaError::Gst("buffer".to_owned()))?;
+            let (pts, next) = (self.ts(self.frames), self.ts(self.frames + 1));
+            b.set_pts(pts);
+            b.set_duration(next - pts);
+        }
+        self.video.push_buffer(buffer).map_err(|_| self.flow_error())?;
+        self.frames += 1;
+        Ok(())
+    }
+
+    /// Pushes interleaved stereo f32 samples that follow the ones already pushed.
+    pub fn push_audio(&mut self, samples: &[f32]) -> Result<(), MediaError> {
+        let Some(asrc) = &self.audio else {
+            return Ok(());
+        };
+        if samples.is_empty() {
+            return Ok(());
+        }
+        let frames = (samples.len() / CHANNELS) as u64;
+        let mut bytes = Vec::with_capacity(samples.len() * 4);
+        for s in samples {
+            bytes.extend_from_slice(&s.to_le_bytes());
+        }
+        let rate = u64::from(SAMPLE_RATE);
+        let at = |n: u64| {
+            gst::ClockTime::from_nseconds(
+                gst::ClockTime::SECOND.nseconds().mul_div_floor(n, rate).unwrap_or(0),
+            )
+        };
+        let mut buffer = gst::Buffer::from_mut_slice(bytes);
+        if let Some(b) = buffer.get_mut() {
+            b.set_pts(at(self.samples));
+            b.set_duration(at(self.samples + frames) - at(self.samples));
+        }
+        asrc.push_buffer(buffer).map_err(|_| self.flow_error())?;
+        self.samples += frames;
+        Ok(())
+    }
+
+    fn flow_error(&self) -> MediaError {
+        bus_error(&self.guard.0)
+            .unwrap_or_else(|| MediaError::Pipeline("encoder stopped accepting data".to_owned()))
+    }
+
+    /// Ends both streams, waits for the file to be complete and stops the pipeline.
+    pub fn finish(self) -> Result<(), MediaError> {
+        self.video.end_of_stream().map_err(|_| self.flow_error())?;
+        if let Some(a) = &self.audio {
+            a.end_of_stream().map_err(|_| self.flow_error())?;
+        }
+        wait_eos(&self.guard.0, self.settings.watchdog_s)
+    }
+}
+
+trait MulDiv {
+    fn mul_div_floor(self, num: u64, den: u64) -> Option<u64>;
+}
+
+impl MulDiv for u64 {
+    fn mul_div_floor(self, num: u64, den: u64) -> Option<u64> {
+        if den == 0 {
+            return None;
+        }
+        u64::try_from(u128::from(self) * u128::from(num) / u128::from(den)).ok()
+    }
+}

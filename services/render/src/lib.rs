@@ -1,0 +1,15 @@
+//! The render engine: turns a rule (the document) and its materials into an H.264/AAC MP4,
+//! or a single exact frame. GStreamer does media I/O; Rust does the drawing and the mixing.
+
+pub mod error;
+pub mod probe;
+
+pub use error::{MediaError, Place, RenderError, Stage};
+
+/// Initialises GStreamer once per process.
+pub fn gst_init() -> Result<(), MediaError> {
+    gstreamer::init().map_err(|e| MediaError::Gst(e.to_string()))
+}
+pub mod decode;
+mod gst_util;
+pub mod encode;
