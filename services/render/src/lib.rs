@@ -13,3 +13,5 @@ pub fn gst_init() -> Result<(), MediaError> {
 pub mod decode;
 mod gst_util;
 pub mod encode;
+pub mod compose;
+pub mod mix;

@@ -1,0 +1,126 @@
+//! Still pictures and GIFs with the `image` crate, prepared once into bitmaps at their drawn
+//! size: cover-cropped, mirrored, filtered, blurred, rounded and bordered.
+
+use super::{Bitmap, colour, resize};
+use crate::error::MediaError;
+use image::AnimationDecoder;
+use resvg::tiny_skia as sk;
+use std::path::Path;
+
+/// Returns the picture at `path` as a premultiplied bitmap at its own size.
+pub fn load(path: &Path) -> Result<Bitmap, MediaError> {
+    if !path.is_file() {
+        return Err(MediaError::Missing(path.display().to_string()));
+    }
+    let img = image::ImageReader::open(path)?
+        .with_guessed_format()?
+        .decode()
+        .map_err(|e| MediaError::Image(e.to_string()))?
+        .into_rgba8();
+    let (w, h) = img.dimensions();
+    Ok(Bitmap::from_straight(w, h, img.into_raw()))
+}
+
+/// Returns the frames of a GIF (premultiplied, full size) with each one's delay in seconds.
+pub fn load_gif(path: &Path) -> Result<Vec<(Bitmap, f64)>, MediaError> {
+    if !path.is_file() {
+        return Err(MediaError::Missing(path.display().to_string()));
+    }
+    let file = std::io::BufReader::new(std::fs::File::open(path)?);
+    let dec = image::codecs::gif::GifDecoder::new(file).map_err(|e| MediaError::Image(e.to_string()))?;
+    let mut out = Vec::new();
+    for f in dec.into_frames() {
+        let f = f.map_err(|e| MediaError::Image(e.to_string()))?;
+        let (n, d) = f.delay().numer_denom_ms();
+        // Browsers play delays under 20 ms as 100 ms; doing the same keeps preview and export equal.
+        let secs = if d == 0 || n * 50 < d { 0.1 } else { f64::from(n) / f64::from(d) / 1000.0 };
+        let buf = f.into_buffer();
+        let (w, h) = buf.dimensions();
+        out.push((Bitmap::from_straight(w, h, buf.into_raw()), secs));
+        if out.len() > 2000 {
+            break;
+        }
+    }
+    if out.is_empty() {
+        return Err(MediaError::Image("gif without frames".to_owned()));
+    }
+    Ok(out)
+}
+
+/// Returns `src` cropped to the aspect of `w`×`h` about its centre and scaled to that size.
+pub fn cover(src: &Bitmap, w: u32, h: u32) -> Bitmap {
+    let (sw, sh) = (f64::from(src.w), f64::from(src.h));
+    let target = f64::from(w.max(1)) / f64::from(h.max(1));
+    let (cw, ch) = if sw / sh > target { (sh * target, sh) } else { (sw, sw / target) };
+    let crop = ((sw - cw) / 2.0, (sh - ch) / 2.0, cw, ch);
+    if src.w == w && src.h == h {
+        return src.clone();
+    }
+    resize(src.view(), w, h, Some(crop))
+}
+
+/// Mirrors a bitmap left to right.
+pub fn mirror(b: &mut Bitmap) {
+    let row = b.w as usize * 4;
+    for r in b.px.chunks_exact_mut(row) {
+        let n = r.len() / 4;
+        for i in 0..n / 2 {
+            for c in 0..4 {
+                r.swap(i * 4 + c, (n - 1 - i) * 4 + c);
+            }
+        }
+    }
+}
+
+/// Rounds the corners (radius in output pixels) and strokes a border inside the edge.
+pub fn round_and_border(b: &mut Bitmap, radius: f32, border: f32, border_colour: &str) {
+    let (w, h) = (b.w as f32, b.h as f32);
+    if radius <= 0.0 && border <= 0.0 {
+        return;
+    }
+    let Some(mut pm) = b.to_pixmap() else { return };
+    let path = rounded_rect(border / 2.0, border / 2.0, w - border, h - border, radius);
+    if radius > 0.0 {
+        let outer = rounded_rect(0.0, 0.0, w, h, radius);
+        if let (Some(outer), Some(mut mask)) = (outer, sk::Mask::new(b.w, b.h)) {
+            mask.fill_path(&outer, sk::FillRule::Winding, true, sk::Transform::identity());
+            pm.apply_mask(&mask);
+        }
+    }
+    if border > 0.0
+        && let (Some(path), Some(c)) = (path, colour::parse(border_colour))
+    {
+        let mut paint = sk::Paint::default();
+        paint.set_color(colour::skia(c));
+        paint.anti_alias = true;
+        let stroke = sk::Stroke {
+            width: border,
+            ..sk::Stroke::default()
+        };
+        pm.stroke_path(&path, &paint, &stroke, sk::Transform::identity(), None);
+    }
+    *b = Bitmap::from_pixmap(pm);
+}
+
+/// Returns a rounded-rectangle path (a plain rectangle when `r` is 0).
+pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<sk::Path> {
+    let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+    let mut pb = sk::PathBuilder::new();
+    if r <= 0.0 {
+        pb.push_rect(sk::Rect::from_xywh(x, y, w, h)?);
+        return pb.finish();
+    }
+    // Cubic approximation of quarter circles.
+    let k = r * 0.552_284_8;
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
