@@ -147,10 +147,11 @@ impl VideoDecoder {
         gst::Element::link_many([&convert, &scale, &rate, sink.upcast_ref()])?;
         decodebin_for(path, &pipeline, "video/", &convert)?;
         pipeline.set_state(gst::State::Paused)?;
-        wait_state(&pipeline, req.watchdog_s)?;
+        let prerolled = wait_state(&pipeline, req.watchdog_s);
         if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
-            return Err(MediaError::NoStream("video"));
+            return Err(prerolled.err().unwrap_or(MediaError::NoStream("video")));
         }
+        prerolled?;
         if req.start > 0.0 {
             let pos = gst::ClockTime::from_nseconds((req.start * 1e9) as u64);
             pipeline.seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, pos)?;
@@ -224,10 +225,12 @@ pub fn decode_audio(
     gst::Element::link_many([&convert, &resample, sink.upcast_ref()])?;
     decodebin_for(path, &pipeline, "audio/", &convert)?;
     pipeline.set_state(gst::State::Paused)?;
-    wait_state(&pipeline, watchdog_s)?;
+    let prerolled = wait_state(&pipeline, watchdog_s);
+    // A file without the wanted stream fails preroll with 'not linked'; say what is missing.
     if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
         return Err(MediaError::NoStream("audio"));
     }
+    prerolled?;
     if start > 0.0 {
         let pos = gst::ClockTime::from_nseconds((start * 1e9) as u64);
         pipeline.seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, pos)?;

@@ -15,3 +15,9 @@ mod gst_util;
 pub mod encode;
 pub mod compose;
 pub mod mix;
+pub mod engine;
+pub mod cli;
+pub mod render;
+
+pub use engine::{Engine, render_frame, write_cover};
+pub use render::{Progress, RenderOptions, RenderReport, render};

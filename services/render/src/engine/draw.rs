@@ -1,0 +1,237 @@
+//! Draws one scene at one of its frames: background, then layers in z order at their animated
+//! state (from `reelforge_timeline::layer_state`). The bottom run of layers that are at rest
+//! and static is drawn once into a cached base and reused while it stays the same.
+
+use super::prepare::{Content, Drawable, VideoState};
+use crate::compose::{self, Bitmap, Rect, View, filter};
+use crate::decode::{VideoDecoder, VideoRequest};
+use crate::error::{RenderError, Stage};
+use reelforge_timeline::animation::{Clip, Edge, LayerState};
+use reelforge_timeline::{FrameRate, layer_state};
+
+/// A prepared scene with its cache.
+pub struct SceneState {
+    /// Background colour.
+    pub bg: [u8; 3],
+    /// Layers sorted by z.
+    pub layers: Vec<Drawable>,
+    /// Scene (and rule) filter over the whole frame.
+    pub filters: Vec<filter::Prepared>,
+    /// Canvas blur radius in output pixels.
+    pub canvas_blur: usize,
+    /// Visible layers of the cached base and the base itself.
+    pub cache: Option<(Vec<usize>, Bitmap)>,
+    /// Watchdog limit for the decoders.
+    pub watchdog_s: u64,
+}
+
+fn at_rest(s: &LayerState) -> bool {
+    s.opacity >= 1.0 && s.offset_x == 0.0 && s.offset_y == 0.0 && s.scale == 1.0 && s.clip.fraction >= 1.0
+}
+
+impl SceneState {
+    /// Draws local frame `local` of the scene into `out` (the output size).
+    pub fn draw(&mut self, local: i64, rate: FrameRate, out: &mut Bitmap) -> Result<(), RenderError> {
+        let t = rate.seconds_of(local);
+        let states: Vec<LayerState> = self.layers.iter().map(|l| layer_state(&l.timing, t)).collect();
+        let mut key = Vec::new();
+        let mut split = 0;
+        for (i, (l, s)) in self.layers.iter().zip(&states).enumerate() {
+            if !s.visible {
+                split = i + 1;
+                continue;
+            }
+            if l.is_dynamic() || !at_rest(s) {
+                break;
+            }
+            key.push(i);
+            split = i + 1;
+        }
+        match &self.cache {
+            Some((k, base)) if *k == key && base.w == out.w && base.h == out.h => {
+                out.px.copy_from_slice(&base.px);
+                out.opaque = true;
+            }
+            _ => {
+                out.fill(self.bg);
+                for &i in &key {
+                    if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i)) {
+                        draw_layer(out, l, s, t, local, rate, self.watchdog_s)?;
+                    }
+                }
+                if !key.is_empty() {
+                    self.cache = Some((key, out.clone()));
+                }
+            }
+        }
+        for i in split..self.layers.len() {
+            if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i))
+                && s.visible
+            {
+                draw_layer(out, l, s, t, local, rate, self.watchdog_s)?;
+            }
+        }
+        for f in &self.filters {
+            f.apply(out, 1.0);
+        }
+        if self.canvas_blur > 0 {
+            filter::box_blur(out, self.canvas_blur);
+        }
+        out.opaque = true;
+        Ok(())
+    }
+}
+
+fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
+    let f = clip.fraction.clamp(0.0, 1.0);
+    let (x0, y0, x1, y1) = match clip.edge {
+        Edge::Left => (x, y, x + w * f, y + h),
+        Edge::Right => (x + w * (1.0 - f), y, x + w, y + h),
+        Edge::Top => (x, y, x + w, y + h * f),
+        Edge::Bottom => (x, y + h * (1.0 - f), x + w, y + h),
+    };
+    Rect {
+        x0: x0.round() as i32,
+        y0: y0.round() as i32,
+        x1: x1.round() as i32,
+        y1: y1.round() as i32,
+    }
+}
+
+fn video_frame(v: &mut VideoState, idx: i64, rate: FrameRate, watchdog_s: u64) -> Result<(), crate::MediaError> {
+    let reuse = matches!(&v.decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
+    if !reuse {
+        v.decoder = None;
+        let req = VideoRequest {
+            width: v.size.0,
+            height: v.size.1,
+            fps: (rate.num as i32, rate.den as i32),
+            start: v.cut_start + rate.seconds_of(idx),
+            watchdog_s,
+        };
+        v.decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
+    }
+    let Some((dec, next)) = &mut v.decoder else {
+        return Ok(());
+    };
+    while *next <= idx {
+        match dec.next_frame()? {
+            Some(f) => {
+                *next += 1;
+                if *next > idx {
+                    let mut b = if v.transparent {
+                        Bitmap::from_straight(f.width(), f.height(), f.to_packed())
+                    } else {
+                        Bitmap { w: f.width(), h: f.height(), px: f.to_packed(), opaque: true }
+                    };
+                    if let Some(m) = &v.matrix {
+                        filter::apply_matrix(&mut b, m);
+                    }
+                    v.last = Some(b);
+                }
+            }
+            // The clip ended before the layer: its last frame is held.
+            None => {
+                *next = i64::MAX;
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn draw_layer(
+    out: &mut Bitmap,
+    l: &mut Drawable,
+    s: &LayerState,
+    t: f64,
+    local: i64,
+    rate: FrameRate,
+    watchdog_s: u64,
+) -> Result<(), RenderError> {
+    let opacity = (s.opacity * l.opacity) as f32;
+    if opacity <= 0.0 {
+        return Ok(());
+    }
+    let (w, h) = (f64::from(out.w), f64::from(out.h));
+    let (bx, by, bw, bh) = l.rect;
+    let (bx, by) = (bx + s.offset_x * w, by + s.offset_y * h);
+    let start = rate.frames_for(l.timing.start);
+    let layer_frame = (local - start).max(0);
+    let (mut zoom_scale, mut prep) = (1.0, 1.0);
+    if let Some((a, b)) = l.zoom {
+        let span = (l.timing.end - l.timing.start).max(1e-6);
+        let u = ((t - l.timing.start) / span).clamp(0.0, 1.0);
+        zoom_scale = a + (b - a) * u;
+        prep = a.max(b);
+    }
+    let (view, ox, oy): (View<'_>, f64, f64) = match &mut l.content {
+        Content::Still(sp) => (sp.bitmap.view(), f64::from(sp.dx), f64::from(sp.dy)),
+        Content::Frames(frames) => {
+            let n = frames.len().max(1);
+            match frames.get(layer_frame as usize % n) {
+                Some(b) => (b.view(), 0.0, 0.0),
+                None => return Ok(()),
+            }
+        }
+        Content::Video(v) => {
+            video_frame(v, layer_frame, rate, watchdog_s).map_err(|e| l.place.err(Stage::Decode, e))?;
+            let (ix, iy) = v.inset;
+            match &v.last {
+                Some(b) => (b.view(), f64::from(ix), f64::from(iy)),
+                None => return Ok(()),
+            }
+        }
+    };
+    let sc = s.scale * zoom_scale / prep;
+    let clip = clip_rect(&s.clip, bx, by, bw, bh).intersect(Rect::of(out.w, out.h));
+    // Zooming content is prepared at `prep` times the box, centred on it.
+    let (ox, oy) = (bx + ox - (prep - 1.0) * bw / 2.0, by + oy - (prep - 1.0) * bh / 2.0);
+    let rot = s.rotation;
+    if rot.abs() < 1e-6 && (sc - 1.0).abs() < 1e-6 {
+        compose::draw(out, view, ox.round() as i32, oy.round() as i32, opacity, clip);
+        return Ok(());
+    }
+    let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);
+    if rot.abs() < 1e-6 {
+        // Scaled, not rotated: crop-and-scale with fast_image_resize, then a plain blend.
+        let (sx0, sy0) = (cx + (ox - cx) * sc, cy + (oy - cy) * sc);
+        let (sw, sh) = (f64::from(view.w) * sc, f64::from(view.h) * sc);
+        let dst = Rect {
+            x0: sx0.floor() as i32,
+            y0: sy0.floor() as i32,
+            x1: (sx0 + sw).ceil() as i32,
+            y1: (sy0 + sh).ceil() as i32,
+        }
+        .intersect(clip);
+        if dst.is_empty() {
+            return Ok(());
+        }
+        let crop = (
+            ((f64::from(dst.x0) - sx0) / sc).max(0.0),
+            ((f64::from(dst.y0) - sy0) / sc).max(0.0),
+            f64::from(dst.x1 - dst.x0) / sc,
+            f64::from(dst.y1 - dst.y0) / sc,
+        );
+        let crop = (
+            crop.0,
+            crop.1,
+            crop.2.min(f64::from(view.w) - crop.0),
+            crop.3.min(f64::from(view.h) - crop.1),
+        );
+        let scaled = compose::resize(view, (dst.x1 - dst.x0) as u32, (dst.y1 - dst.y0) as u32, Some(crop));
+        compose::draw(out, scaled.view(), dst.x0, dst.y0, opacity, clip);
+        return Ok(());
+    }
+    let (sin, cos) = rot.to_radians().sin_cos();
+    let m = [
+        sc * cos,
+        sc * sin,
+        -sc * sin,
+        sc * cos,
+        cx + sc * (cos * (ox - cx) - sin * (oy - cy)),
+        cy + sc * (sin * (ox - cx) + cos * (oy - cy)),
+    ];
+    compose::draw_affine(out, view, m, opacity, clip);
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The engine: a rule and its materials in; frames, stills, covers and MP4 files out.
+//! Frames are counted once from the document's seconds (`reelforge_timeline::Timeline`), so
+//! scene boundaries, transitions and audio samples never drift with the frame rate.
+
+mod audio;
+mod draw;
+pub mod prepare;
+
+use crate::compose::{self, Bitmap};
+use crate::decode::{SAMPLE_RATE, WATCHDOG_S};
+use crate::error::{MediaError, Place, RenderError, Stage};
+use draw::SceneState;
+use reelforge_timeline::{FrameSource, Layer, Rule, Timeline};
+use std::path::{Path, PathBuf};
+
+/// A prepared document: its frame plan, output size and lazily prepared scenes.
+pub struct Engine {
+    rule: Rule,
+    dir: PathBuf,
+    /// The frame plan.
+    pub timeline: Timeline,
+    /// Output width and height.
+    pub size: (u32, u32),
+    scale: f64,
+    scenes: Vec<Option<SceneState>>,
+    watchdog_s: u64,
+    scratch: (Bitmap, Bitmap),
+}
+
+/// Returns the paths of every material a layer names, for the fetch check.
+fn layer_materials(l: &Layer) -> Vec<String> {
+    match l {
+        Layer::Picture(p) | Layer::Gif(p) => vec![p.src.clone()],
+        Layer::Video(v) => vec![v.video_path().unwrap_or("").to_owned()],
+        Layer::SpecialEffect(e) => vec![e.src.clone()],
+        Layer::Group(g) => g.attach_list.iter().flat_map(layer_materials).collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl Engine {
+    /// Checks the rule (lengths, catalogue names, materials present) and plans its frames.
+    pub fn new(rule: &Rule, materials: &Path) -> Result<Self, RenderError> {
+        crate::gst_init().map_err(|e| RenderError::stage(Stage::Fetch, e))?;
+        if rule.scenes.is_empty() {
+            return Err(RenderError::Rule("the rule has no scene".to_owned()));
+        }
+        let problems = reelforge_timeline::validate(rule);
+        let fatal: Vec<String> = problems
+            .iter()
+            .filter(|p| {
+                let m = p.message.to_lowercase();
+                m.contains("unknown") || m.contains("not in the catalogue") || m.contains("type")
+            })
+            .map(ToString::to_string)
+            .collect();
+        if !fatal.is_empty() {
+            return Err(RenderError::Rule(fatal.join("; ")));
+        }
+        let timeline = Timeline::for_rule(rule);
+        for (i, (s, plan)) in rule.scenes.iter().zip(&timeline.scenes).enumerate() {
+            let place = Place { scene: Some(i), ..Place::default() };
+            if plan.frames <= 0 {
+                return Err(place.err(Stage::Fetch, MediaError::Invalid(format!("zero-length scene ({} s)", s.time_length))));
+            }
+            for l in &s.layers {
+                for src in layer_materials(l) {
+                    let place = Place {
+                        scene: Some(i),
+                        layer: l.common().map(|c| c.id.to_string()),
+                        material: Some(src.clone()),
+                    };
+                    prepare::resolve(materials, &src).map_err(|e| place.err(Stage::Fetch, e))?;
+                }
+            }
+        }
+        let size = rule.resolution_ratio.target_size();
+        let scale = rule.resolution_ratio.target_scale();
+        Ok(Engine {
+            rule: rule.clone(),
+            dir: materials.to_path_buf(),
+            scenes: rule.scenes.iter().map(|_| None).collect(),
+            timeline,
+            size,
+            scale,
+            watchdog_s: WATCHDOG_S,
+            scratch: (Bitmap::new(size.0, size.1), Bitmap::new(size.0, size.1)),
+        })
+    }
+
+    /// Returns the output frame rate as `(num, den)`.
+    pub fn fps(&self) -> (i32, i32) {
+        (self.timeline.rate.num as i32, self.timeline.rate.den as i32)
+    }
+
+    /// Returns the total number of output frames.
+    pub fn total_frames(&self) -> i64 {
+        self.timeline.total_frames
+    }
+
+    /// Returns the frame range `[start, end)` of scenes `first..last` (a segment).
+    pub fn segment_frames(&self, scenes: std::ops::Range<usize>) -> (i64, i64) {
+        let tl = &self.timeline;
+        let start = tl.scenes.get(scenes.start).map_or(0, |s| s.start);
+        let end = scenes
+            .end
+            .checked_sub(1)
+            .and_then(|i| tl.scenes.get(i))
+            .map_or(tl.total_frames, |s| s.start + s.frames);
+        (start, end.max(start))
+    }
+
+    fn scene(&mut self, i: usize) -> Result<&mut SceneState, RenderError> {
+        let fps = self.fps_pair();
+        let slot = self.scenes.get_mut(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+        if slot.is_none() {
+            let s = self.rule.scenes.get(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+            let layers = prepare::scene_layers(&s.layers, &self.dir, self.scale, fps, i)?;
+            let filters = [s.visual_filter.as_str(), self.rule.visual_filter.as_str()]
+                .iter()
+                .filter_map(|f| compose::filter::by_name(f))
+                .collect();
+            *slot = Some(SceneState {
+                bg: compose::colour::rgb_or(&s.bg_color, [0, 0, 0]),
+                layers,
+                filters,
+                canvas_blur: (s.canvas_blur.max(0.0) * self.scale).round() as usize,
+                cache: None,
+                watchdog_s: self.watchdog_s,
+            });
+        }
+        slot.as_mut().ok_or_else(|| RenderError::Rule(format!("no scene {i}")))
+    }
+
+    fn fps_pair(&self) -> (i32, i32) {
+        self.fps()
+    }
+
+    /// Frees the scenes that end before `frame`, with their decoders and bitmaps.
+    fn release_before(&mut self, frame: i64) {
+        for (i, plan) in self.timeline.scenes.iter().enumerate() {
+            let last_use = plan.start + plan.frames + self.timeline.transitions.iter().filter(|t| t.from == i).map(|t| t.frames).max().unwrap_or(0);
+            if last_use < frame
+                && let Some(s) = self.scenes.get_mut(i)
+            {
+                *s = None;
+            }
+        }
+    }
+
+    /// Draws output frame `frame` into `out` (the output size).
+    pub fn draw(&mut self, frame: i64, out: &mut Bitmap) -> Result<(), RenderError> {
+        let rate = self.timeline.rate;
+        match self.timeline.at(frame) {
+            None => Err(RenderError::Rule(format!("frame {frame} is past the end"))),
+            Some(FrameSource::Scene { scene, local }) => self.scene(scene)?.draw(local, rate, out),
+            Some(FrameSource::Transition { from, transition, progress, from_local, to_local }) => {
+                let (mut a, mut b) = std::mem::take(&mut self.scratch);
+                let res = (|| {
+                    self.scene(from)?.draw(from_local, rate, &mut a)?;
+                    self.scene(from + 1)?.draw(to_local, rate, &mut b)?;
+                    let comp = reelforge_timeline::composite(transition, progress);
+                    compose::transition::apply(out, &a, &b, &comp);
+                    Ok(())
+                })();
+                self.scratch = (a, b);
+                res
+            }
+        }
+    }
+
+    /// Returns the frame showing time `t` seconds (the frame whose span holds `t`).
+    pub fn frame_at(&self, t: f64) -> i64 {
+        let f = (t * self.timeline.rate.fps() + 1e-6).floor() as i64;
+        f.clamp(0, (self.timeline.total_frames - 1).max(0))
+    }
+
+    /// Mixes the document's audio over its whole length.
+    pub fn mix(&self) -> Result<crate::mix::Mixer, RenderError> {
+        let total = self.timeline.rate.sample_of(self.timeline.total_frames, SAMPLE_RATE);
+        audio::mix(&self.rule, &self.timeline, &self.dir, total, self.watchdog_s)
+    }
+
+    /// Returns whether the document has any sound source at all.
+    pub fn has_audio(&self) -> bool {
+        !self.rule.audio.is_empty()
+            || self.rule.scenes.iter().any(|s| {
+                !s.audio.is_empty()
+                    || !s.voice.is_empty()
+                    || !s.video_audios.is_empty()
+                    || s.layers.iter().any(|l| matches!(l, Layer::Video(v) if !v.no_audio))
+            })
+    }
+
+    /// Frees scenes no longer needed once `frame` is drawn.
+    pub fn release(&mut self, frame: i64) {
+        self.release_before(frame);
+    }
+}
+
+/// Returns the exact frame at `t` seconds of the document: the same drawing as the video.
+pub fn render_frame(rule: &Rule, materials: &Path, t: f64) -> Result<Bitmap, RenderError> {
+    let mut e = Engine::new(rule, materials)?;
+    let (w, h) = e.size;
+    let mut out = Bitmap::new(w, h);
+    let f = e.frame_at(t);
+    e.draw(f, &mut out)?;
+    Ok(out)
+}
+
+/// Writes `b` as a JPEG (quality 90) to `out`.
+pub fn write_jpeg(b: &Bitmap, out: &Path) -> Result<(), MediaError> {
+    // Frames are opaque, so premultiplied RGB is the plain RGB.
+    let rgb: Vec<u8> = b.px.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    let mut enc = image::codecs::jpeg::JpegEncoder::new_with_quality(file, 90);
+    enc.encode(&rgb, b.w, b.h, image::ExtendedColorType::Rgb8)
+        .map_err(|e| MediaError::Image(e.to_string()))
+}
+
+/// Writes `b` as a PNG to `out`.
+pub fn write_png(b: &Bitmap, out: &Path) -> Result<(), MediaError> {
+    let rgba: Vec<u8> = b.px.clone();
+    image::save_buffer(out, &rgba, b.w, b.h, image::ExtendedColorType::Rgba8)
+        .map_err(|e| MediaError::Image(e.to_string()))
+}
+
+fn spread(b: &Bitmap) -> u32 {
+    // Largest per-channel range over a sparse grid: 0 for a flat (blank) frame.
+    let (mut lo, mut hi) = ([255u8; 3], [0u8; 3]);
+    for p in b.px.chunks_exact(4).step_by(97) {
+        for c in 0..3 {
+            lo[c] = lo[c].min(p[c]);
+            hi[c] = hi[c].max(p[c]);
+        }
+    }
+    (0..3).map(|c| u32::from(hi[c].saturating_sub(lo[c]))).max().unwrap_or(0)
+}
+
+/// Writes the cover JPEG: the frame at `at` seconds, or the first meaningful frame (the first
+/// of 0.5 s steps over the first scenes that is not a flat colour).
+pub fn write_cover(engine: &mut Engine, at: Option<f64>, out: &Path) -> Result<(), RenderError> {
+    let (w, h) = engine.size;
+    let mut b = Bitmap::new(w, h);
+    let candidates: Vec<f64> = match at {
+        Some(t) => vec![t],
+        None => (0..20).map(|i| 0.5 + f64::from(i) * 0.5).collect(),
+    };
+    let mut first: Option<Bitmap> = None;
+    for t in candidates {
+        let f = engine.frame_at(t);
+        engine.draw(f, &mut b)?;
+        if first.is_none() {
+            first = Some(b.clone());
+        }
+        if at.is_some() || spread(&b) > 24 {
+            return write_jpeg(&b, out).map_err(|e| RenderError::stage(Stage::Upload, e));
+        }
+    }
+    let b = first.unwrap_or(b);
+    write_jpeg(&b, out).map_err(|e| RenderError::stage(Stage::Upload, e))
+}

@@ -1,0 +1,132 @@
+//! Rendering a document (or a segment of its scenes) to an MP4 file, with progress, cancel and
+//! no partial output: the file is written under a temporary name in the output directory and
+//! renamed into place only when complete.
+//!
+//! Threads: drawing runs on the calling thread; each clip decodes on its own GStreamer
+//! streaming thread ahead of drawing (bounded appsink); colour conversion and x264 run on the
+//! encoder's threads behind a `queue` (see `encode`), so decode, draw and encode overlap.
+
+use crate::compose::Bitmap;
+use crate::decode::SAMPLE_RATE;
+use crate::encode::{EncodeSettings, Encoder, crf_for_quality};
+use crate::engine::{Engine, write_cover};
+use crate::error::{MediaError, RenderError, Stage};
+use reelforge_timeline::Rule;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Where a render stands, for progress bars and job events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The current stage.
+    pub stage: Stage,
+    /// Frames done in this stage.
+    pub done: u64,
+    /// Frames in this stage.
+    pub total: u64,
+}
+
+/// What to render besides the document itself.
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// Only these scenes (a segment that joins with its neighbours), or all.
+    pub scenes: Option<Range<usize>>,
+    /// Also write a cover JPEG here.
+    pub cover: Option<PathBuf>,
+    /// Time of the cover in seconds, or the first meaningful frame.
+    pub cover_at: Option<f64>,
+}
+
+/// What a finished render produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderReport {
+    /// Frames written.
+    pub frames: u64,
+    /// Output width and height.
+    pub size: (u32, u32),
+    /// Frame rate `(num, den)`.
+    pub fps: (i32, i32),
+    /// Duration in seconds.
+    pub duration: f64,
+}
+
+/// Renders `rule` with materials from `materials` into `out` (MP4).
+pub fn render(
+    rule: &Rule,
+    materials: &Path,
+    out: &Path,
+    opts: &RenderOptions,
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Result<RenderReport, RenderError> {
+    progress(Progress { stage: Stage::Fetch, done: 0, total: 1 });
+    let mut engine = Engine::new(rule, materials)?;
+    let dir = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    // Same directory as the output, so the final rename is atomic and nothing partial is left.
+    let tmp = tempfile::Builder::new()
+        .prefix(".reelforge-render-")
+        .suffix(".mp4")
+        .tempfile_in(dir)
+        .map_err(|e| RenderError::stage(Stage::Upload, MediaError::Io(e)))?;
+    let (first, last) = match &opts.scenes {
+        Some(r) => engine.segment_frames(r.clone()),
+        None => (0, engine.total_frames()),
+    };
+    let total = (last - first).max(0) as u64;
+    progress(Progress { stage: Stage::Decode, done: 0, total });
+    let rate = engine.timeline.rate;
+    let mix = if engine.has_audio() { Some(engine.mix()?) } else { None };
+    let (w, h) = engine.size;
+    let settings = EncodeSettings {
+        width: w,
+        height: h,
+        fps: engine.fps(),
+        crf: crf_for_quality(rule.video_quality),
+        audio_bitrate: 128_000,
+        // Silent documents still get a silent track, so segments and players behave alike.
+        audio: true,
+        watchdog_s: 60,
+    };
+    let mut enc = Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+    let mut frame = Bitmap::new(w, h);
+    let sample_at = |f: i64| rate.sample_of(f, SAMPLE_RATE);
+    let mut audio_done = sample_at(first);
+    for (n, f) in (first..last).enumerate() {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(RenderError::Cancelled);
+        }
+        engine.draw(f, &mut frame)?;
+        enc.push_frame(frame.px.clone()).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        // Audio goes in step with video (a third of a second at a time) so the muxer interleaves.
+        let upto = sample_at(f + 1);
+        if upto - audio_done >= i64::from(SAMPLE_RATE) / 3 || f + 1 == last {
+            let pcm = match &mix {
+                Some(m) => m.slice(audio_done, upto),
+                None => vec![0.0; (upto - audio_done).max(0) as usize * crate::decode::CHANNELS],
+            };
+            enc.push_audio(&pcm).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+            audio_done = upto;
+        }
+        engine.release(f);
+        progress(Progress { stage: Stage::Compose, done: n as u64 + 1, total });
+    }
+    progress(Progress { stage: Stage::Mux, done: total, total });
+    enc.finish().map_err(|e| RenderError::stage(Stage::Mux, e))?;
+    if cancel.load(Ordering::Relaxed) {
+        return Err(RenderError::Cancelled);
+    }
+    if let Some(cover) = &opts.cover {
+        write_cover(&mut engine, opts.cover_at, cover)?;
+    }
+    progress(Progress { stage: Stage::Upload, done: 0, total: 1 });
+    tmp.persist(out)
+        .map_err(|e| RenderError::stage(Stage::Upload, MediaError::Io(e.error)))?;
+    progress(Progress { stage: Stage::Upload, done: 1, total: 1 });
+    Ok(RenderReport {
+        frames: total,
+        size: (w, h),
+        fps: engine.fps(),
+        duration: rate.seconds_of(last - first),
+    })
+}
