@@ -1,1 +1,16 @@
-//! The favourite service.
+//! The favourite service: a user's favourite materials, templates and fonts.
+
+pub mod domain;
+mod grpc;
+mod store;
+
+pub use domain::{Favourite, FavouriteError};
+pub use grpc::FavouriteGrpc;
+pub use store::{FavouriteStore, migrate};
+
+use reelforge_proto::favourite::favourite_service_server::FavouriteServiceServer;
+
+/// Builds the gRPC service over a migrated database.
+pub fn grpc_service(db: sea_orm::DatabaseConnection) -> FavouriteServiceServer<FavouriteGrpc> {
+    FavouriteServiceServer::new(FavouriteGrpc::new(FavouriteStore::new(db)))
+}

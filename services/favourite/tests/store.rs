@@ -1,0 +1,36 @@
+//! The favourite store on real SQLite and PostgreSQL.
+
+use reelforge_favourite::{FavouriteStore, migrate};
+use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+async fn suite(url: &str) -> TestResult {
+    let db = reelforge_kit::db::connect(url).await?;
+    migrate(&db).await?;
+    let store = FavouriteStore::new(db);
+    store.add("qs", "a@x.cn", "m1".into(), "picture".into()).await?;
+    store.add("qs", "a@x.cn", "m1".into(), "picture".into()).await?;
+    store.add("qs", "a@x.cn", "f1".into(), "font".into()).await?;
+    store.add("qs", "b@x.cn", "m2".into(), "picture".into()).await?;
+    store.add("cc", "a@x.cn", "m3".into(), "picture".into()).await?;
+    let mine = store.list("qs", "a@x.cn", Some("picture")).await?;
+    assert_eq!(mine.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(), ["m1"], "one row per favourite, only mine");
+    assert_eq!(store.list("qs", "a@x.cn", None).await?.len(), 2);
+    store.remove("qs", "b@x.cn", "m1", "picture").await?;
+    assert_eq!(store.list("qs", "a@x.cn", Some("picture")).await?.len(), 1, "another user cannot remove mine");
+    store.remove("qs", "a@x.cn", "m1", "picture").await?;
+    assert!(store.list("qs", "a@x.cn", Some("picture")).await?.is_empty());
+    assert!(reelforge_favourite::domain::parse("m1", "rocket").is_err());
+    Ok(())
+}
+
+#[tokio::test]
+async fn on_sqlite() -> TestResult {
+    suite(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn on_postgres() -> TestResult {
+    suite(&fresh_postgres().await?).await
+}
