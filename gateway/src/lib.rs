@@ -1,1 +1,61 @@
-//! gateway
+//! The HTTP gateway: the spec's REST routes under `/diyvrbt`, every answer in the `{code, data, desc}`
+//! envelope, reaching the services through their generated gRPC clients; plus health, metrics, the
+//! OpenAPI document and the built SPA.
+
+mod body;
+mod caller;
+pub mod clients;
+mod envelope;
+mod openapi;
+mod request;
+mod routes;
+mod spa;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use actix_web::{App, HttpServer, web};
+use reelforge_kit::Config;
+
+pub use clients::Clients;
+pub use envelope::{ApiError, Envelope};
+
+/// The base path of every API route.
+pub const BASE: &str = "/diyvrbt";
+
+/// A readiness probe: answers whether the gateway's dependencies answer.
+pub type ReadyCheck = Arc<dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Result<(), String>> + Send>> + Send + Sync>;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// gRPC clients of the services.
+    pub clients: Clients,
+    /// The running mode, shown by `/system/info`.
+    pub mode: String,
+    /// Readiness of the services behind the gateway.
+    pub ready: ReadyCheck,
+}
+
+/// Starts the gateway on `config.http.addr`; the returned server runs until stopped and shuts down
+/// gracefully on SIGTERM/SIGINT (finishing in-flight requests).
+pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev::Server> {
+    let limit = config.http.max_body_bytes;
+    let static_dir = config.http.static_dir.clone();
+    let origins = config.http.cors_origins.clone();
+    let data = web::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .app_data(web::PayloadConfig::new(limit))
+            .wrap(request::cors(&origins))
+            .wrap(actix_web::middleware::from_fn(request::track))
+            .configure(routes::health)
+            .service(web::scope(BASE).configure(routes::api).configure(openapi::routes))
+            .configure(|c| spa::routes(c, &static_dir))
+    })
+    .shutdown_timeout(30)
+    .bind(&config.http.addr)?
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,75 @@
+//! Typed gRPC clients of the six services. The same types serve both modes: in `all` they reach the
+//! in-process services over loopback, in distributed mode the services' own addresses.
+
+use reelforge_proto::{
+    ai::ai_service_client::AiServiceClient, auth::auth_service_client::AuthServiceClient,
+    category::category_service_client::CategoryServiceClient, favourite::favourite_service_client::FavouriteServiceClient,
+    material::material_service_client::MaterialServiceClient, task::task_service_client::TaskServiceClient,
+};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::{Channel, Endpoint};
+
+/// The interceptor that carries the request id.
+pub type Propagate = fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>;
+/// A channel that carries the request id.
+pub type Traced = InterceptedService<Channel, Propagate>;
+
+/// One client per service.
+#[derive(Clone)]
+pub struct Clients {
+    /// Auth service.
+    pub auth: AuthServiceClient<Traced>,
+    /// Material service.
+    pub material: MaterialServiceClient<Traced>,
+    /// Category service.
+    pub category: CategoryServiceClient<Traced>,
+    /// Favourite service.
+    pub favourite: FavouriteServiceClient<Traced>,
+    /// Task service.
+    pub task: TaskServiceClient<Traced>,
+    /// AI service.
+    pub ai: AiServiceClient<Traced>,
+}
+
+/// Makes a lazily connecting channel to `url`; must run inside a Tokio runtime.
+pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
+    Ok(Endpoint::from_shared(url.to_owned())?
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .timeout(std::time::Duration::from_secs(60))
+        .connect_lazy())
+}
+
+fn traced(ch: Channel) -> Traced {
+    InterceptedService::new(ch, reelforge_kit::telemetry::propagate_request_id as Propagate)
+}
+
+impl Clients {
+    /// Clients over one channel per service.
+    pub fn new(auth: Channel, material: Channel, category: Channel, favourite: Channel, task: Channel, ai: Channel) -> Self {
+        Self {
+            auth: AuthServiceClient::new(traced(auth)),
+            material: MaterialServiceClient::new(traced(material)),
+            category: CategoryServiceClient::new(traced(category)),
+            favourite: FavouriteServiceClient::new(traced(favourite)),
+            task: TaskServiceClient::new(traced(task)),
+            ai: AiServiceClient::new(traced(ai)),
+        }
+    }
+
+    /// Clients that all use one channel (every service behind one server).
+    pub fn shared(ch: Channel) -> Self {
+        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
+    }
+
+    /// Clients from the configured service URLs.
+    pub fn from_config(s: &reelforge_kit::config::ServicesConfig) -> Result<Self, tonic::transport::Error> {
+        Ok(Self::new(
+            channel(&s.auth.url)?,
+            channel(&s.material.url)?,
+            channel(&s.category.url)?,
+            channel(&s.favourite.url)?,
+            channel(&s.task.url)?,
+            channel(&s.ai.url)?,
+        ))
+    }
+}

@@ -1,0 +1,100 @@
+//! The envelope `{code, data, desc}` and the one place where errors become envelope codes:
+//! 2000 success, 3000 failure with a message, 4000 login expired, 4001 role refused. Business
+//! failures keep HTTP 200, as the spec's client expects.
+
+use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+use reelforge_kit::status::ErrorKind;
+use serde::Serialize;
+
+/// Every answer of the API.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Envelope<T: Serialize> {
+    /// 2000 success, 3000 failure, 4000/4001 login expired.
+    pub code: i32,
+    /// The payload.
+    pub data: T,
+    /// A message for people.
+    pub desc: String,
+}
+
+/// Answers success with `data`.
+pub fn ok<T: Serialize>(data: T) -> HttpResponse {
+    HttpResponse::Ok().json(Envelope { code: 2000, data, desc: "success".into() })
+}
+
+/// Answers success with `data` and a message.
+pub fn ok_with<T: Serialize>(data: T, desc: &str) -> HttpResponse {
+    HttpResponse::Ok().json(Envelope { code: 2000, data, desc: desc.into() })
+}
+
+/// A failed API call.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// A service answered with an error status.
+    #[error("{}", .0.message())]
+    Service(#[from] tonic::Status),
+    /// The request itself was wrong; the message names what.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No valid token.
+    #[error("登录过期,请重新登录！")]
+    LoginExpired,
+    /// The feature is not offered yet.
+    #[error("{0} is not available yet")]
+    NotAvailable(&'static str),
+}
+
+impl ApiError {
+    /// The envelope code.
+    pub fn code(&self) -> i32 {
+        match self {
+            Self::Service(s) => ErrorKind::envelope_code(s.code()),
+            Self::LoginExpired => 4000,
+            Self::BadRequest(_) | Self::NotAvailable(_) => 3000,
+        }
+    }
+
+    fn desc(&self) -> String {
+        match self {
+            Self::Service(s) if s.code() == tonic::Code::Unavailable => "service unavailable, please retry later".into(),
+            Self::Service(s) if s.code() == tonic::Code::Unauthenticated => "登录过期,请重新登录！".into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::OK
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::Service(s) = self
+            && matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown)
+        {
+            tracing::warn!(status = ?s.code(), message = %s.message(), "service call failed");
+        }
+        HttpResponse::Ok().json(Envelope { code: self.code(), data: serde_json::Value::Null, desc: self.desc() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_map_to_the_spec_codes() {
+        let cases = [
+            (tonic::Status::invalid_argument("scenes[0].timeLength: below minimum 2"), 3000),
+            (tonic::Status::not_found("task 7 does not exist"), 3000),
+            (tonic::Status::unauthenticated("bad token"), 4000),
+            (tonic::Status::permission_denied("role"), 4001),
+            (tonic::Status::internal("internal error"), 3000),
+        ];
+        for (status, code) in cases {
+            assert_eq!(ApiError::Service(status).code(), code);
+        }
+        assert_eq!(ApiError::LoginExpired.code(), 4000);
+        assert_eq!(ApiError::BadRequest("x".into()).code(), 3000);
+    }
+}

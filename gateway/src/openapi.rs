@@ -1,0 +1,40 @@
+//! The OpenAPI document at `/diyvrbt/openapi.json` and a small docs page at `/diyvrbt/docs`.
+
+use actix_web::{HttpResponse, web};
+use utoipa::OpenApi;
+
+use crate::routes::{ai, category, favourite, system, task, user};
+
+/// The API description, built from the handlers' annotations.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Reelforge API", description = "Every answer is the envelope {code, data, desc}: 2000 success, 3000 failure with a message, 4000/4001 login expired. Bodies may be form-encoded or JSON."),
+    paths(
+        system::info, category::list, category::create, category::delete, category::rename,
+        favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
+        user::send_code, user::login, ai::abilities
+    )
+)]
+pub struct ApiDoc;
+
+/// Registers the document and the page.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/openapi.json", web::get().to(document)).route("/docs", web::get().to(page));
+}
+
+async fn document() -> HttpResponse {
+    HttpResponse::Ok().json(ApiDoc::openapi())
+}
+
+async fn page() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(DOCS_PAGE)
+}
+
+const DOCS_PAGE: &str = r#"<!doctype html><html lang="en"><meta charset="utf-8"><title>Reelforge API</title>
+<style>body{font:14px/1.5 system-ui,sans-serif;margin:2em;max-width:960px}code{background:#f3f3f3;padding:1px 4px}
+h2{margin-top:1.5em}.m{display:inline-block;width:4em;font-weight:bold}</style>
+<h1>Reelforge API</h1><p id="d"></p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><div id="p"></div>
+<script>fetch('openapi.json').then(r=>r.json()).then(doc=>{document.getElementById('d').textContent=doc.info.description;
+const p=document.getElementById('p');for(const [path,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
+const e=document.createElement('div');e.innerHTML='<span class=m>'+m.toUpperCase()+'</span> <code></code> <span></span>';
+e.querySelector('code').textContent=path;e.querySelector('span:last-child').textContent=op.description||op.summary||'';p.appendChild(e);}}});</script></html>"#;

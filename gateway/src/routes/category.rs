@@ -1,0 +1,142 @@
+//! Task-video categories: `GET/POST /category/taskvideo`, `/category/taskvideo/delete`, `/category/updatename`.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use reelforge_proto::category as pb;
+use serde::{Deserialize, Serialize};
+
+use crate::{ApiError, AppState, body, caller, envelope};
+
+/// A category as the browser reads it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryDto {
+    category_id: i64,
+    category_name: String,
+    dimension: String,
+    higher_up_id: i64,
+    push: bool,
+    #[schema(no_recursion)]
+    children: Vec<CategoryDto>,
+}
+
+fn dto(c: pb::Category) -> CategoryDto {
+    CategoryDto {
+        category_id: c.category_id,
+        category_name: c.category_name,
+        dimension: c.dimension,
+        higher_up_id: c.higher_up_id,
+        push: c.push,
+        children: c.children.into_iter().map(dto).collect(),
+    }
+}
+
+/// The list answer: `data.dataList`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryList {
+    data_list: Vec<CategoryDto>,
+}
+
+/// Query of the list.
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct ListQuery {
+    dimension: Option<String>,
+}
+
+/// The tenant's category tree.
+#[utoipa::path(get, path = "/diyvrbt/category/taskvideo", params(ListQuery), responses((status = 200, body = CategoryList)))]
+pub async fn list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::anonymous(&req)?;
+    let tree = state
+        .clients
+        .category
+        .clone()
+        .list(pb::ListCategoriesRequest { caller: Some(caller), dimension: q.into_inner().dimension.unwrap_or_default() })
+        .await?
+        .into_inner();
+    Ok(envelope::ok(CategoryList { data_list: tree.data_list.into_iter().map(dto).collect() }))
+}
+
+/// Body of create.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateBody {
+    category_name: String,
+    dimension: String,
+    #[serde(default = "first_level")]
+    higher_up_id: i64,
+}
+
+fn first_level() -> i64 {
+    -1
+}
+
+/// Creates a category (template managers).
+#[utoipa::path(post, path = "/diyvrbt/category/taskvideo", request_body = CreateBody, responses((status = 200, body = CategoryDto)))]
+pub async fn create(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: CreateBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    require_manager(&caller)?;
+    let c = state
+        .clients
+        .category
+        .clone()
+        .create(pb::CreateCategoryRequest {
+            caller: Some(caller),
+            category_name: b.category_name,
+            dimension: b.dimension,
+            higher_up_id: b.higher_up_id,
+        })
+        .await?
+        .into_inner();
+    Ok(envelope::ok(dto(c)))
+}
+
+/// Body of delete.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteBody {
+    category_id: i64,
+}
+
+/// Deletes a category and its children (template managers).
+#[utoipa::path(post, path = "/diyvrbt/category/taskvideo/delete", request_body = DeleteBody, responses((status = 200)))]
+pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: DeleteBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    require_manager(&caller)?;
+    state.clients.category.clone().delete(pb::DeleteCategoryRequest { caller: Some(caller), category_id: b.category_id }).await?;
+    Ok(envelope::ok(serde_json::Value::Null))
+}
+
+/// Body of rename.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RenameBody {
+    category_id: i64,
+    category_name: String,
+}
+
+/// Renames a category (template managers).
+#[utoipa::path(post, path = "/diyvrbt/category/updatename", request_body = RenameBody, responses((status = 200, body = CategoryDto)))]
+pub async fn rename(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: RenameBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    require_manager(&caller)?;
+    let c = state
+        .clients
+        .category
+        .clone()
+        .rename(pb::RenameCategoryRequest { caller: Some(caller), category_id: b.category_id, category_name: b.category_name })
+        .await?
+        .into_inner();
+    Ok(envelope::ok(dto(c)))
+}
+
+fn require_manager(caller: &reelforge_proto::common::Caller) -> Result<(), ApiError> {
+    if caller.role == "TEMPLATE_MANAGER" {
+        Ok(())
+    } else {
+        Err(ApiError::Service(tonic::Status::permission_denied("role TEMPLATE_MANAGER required")))
+    }
+}

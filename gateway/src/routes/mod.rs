@@ -1,0 +1,37 @@
+//! The API routes, one module per noun, and the health endpoints.
+
+pub mod ai;
+pub mod category;
+pub mod favourite;
+pub mod health;
+pub mod system;
+pub mod task;
+pub mod user;
+
+use actix_web::web;
+
+/// Registers `/healthz`, `/readyz` and `/metrics`.
+pub fn health(cfg: &mut web::ServiceConfig) {
+    cfg.route("/healthz", web::get().to(health::healthz))
+        .route("/readyz", web::get().to(health::readyz))
+        .route("/metrics", web::get().to(health::metrics));
+}
+
+/// Registers the routes under the base path.
+pub fn api(cfg: &mut web::ServiceConfig) {
+    cfg.route("/system/info", web::get().to(system::info))
+        .route("/category/taskvideo", web::get().to(category::list))
+        .route("/category/taskvideo", web::post().to(category::create))
+        .route("/category/taskvideo/delete", web::post().to(category::delete))
+        .route("/category/updatename", web::post().to(category::rename))
+        .route("/favorite/add", web::post().to(favourite::add))
+        .route("/favorite/remove", web::post().to(favourite::remove))
+        .route("/favorite/list", web::post().to(favourite::list))
+        .route("/videotask/save", web::post().to(task::save))
+        .route("/videotask/ofone/{id}", web::get().to(task::get))
+        .route("/videotask/runtask", web::post().to(task::run))
+        .route("/videotask/state", web::get().to(task::state))
+        .route("/user/sendCode", web::post().to(user::send_code))
+        .route("/user/login", web::post().to(user::login))
+        .route("/ai/abilities", web::get().to(ai::abilities));
+}
