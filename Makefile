@@ -1,0 +1,76 @@
+# Reelforge. `make run` installs what is missing, builds, and starts the embedded default on
+# http://localhost:8080; `make test` runs the whole suite. Builds share one target directory outside
+# the clone so CI and later runs reuse it.
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/reelforge/target
+CARGO ?= cargo
+STAMP := $(HOME)/.cache/reelforge/stamps
+DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
+  gstreamer1.0-plugins-ugly gstreamer1.0-libav fonts-noto-cjk fontconfig ffmpeg time bc curl
+E2E_PORT ?= 18080
+
+.PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
+  test-rust test-frontend e2e bench bench-render fmt lint clean
+
+## Install what is missing, build the SPA and the release binary, start `reelforge all` on :8080.
+run: deps frontend build-release
+	mkdir -p data
+	REELFORGE_HTTP__STATIC_DIR=frontend/dist $(CARGO_TARGET_DIR)/release/reelforge all
+
+## The whole suite: Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
+test: deps deps-browser services-up
+	$(MAKE) test-rust test-frontend e2e
+
+deps: deps-debian deps-node
+
+deps-debian:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
+
+deps-node:
+	@cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+deps-browser:
+	@dpkg -s chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+## Start PostgreSQL, Redis, RabbitMQ and an S3-compatible store on loopback when not running.
+services-up:
+	bash deploy/scripts/services-up.sh
+
+build:
+	$(CARGO) build --workspace
+
+build-release:
+	$(CARGO) build --release -p reelforge
+
+frontend: deps-node
+	cd frontend && npm run build
+
+test-rust:
+	$(CARGO) build --workspace --all-targets
+	$(CARGO) test --workspace --no-fail-fast
+
+test-frontend: deps-node
+	cd frontend && npm run typecheck && npm test
+
+## End to end: the SPA served by `reelforge all` (debug build), driven in headless Chromium.
+e2e: frontend
+	$(CARGO) build -p reelforge
+	bash deploy/scripts/e2e.sh $(E2E_PORT)
+
+bench: bench-render
+
+## The render benchmark on ref-15s against x264 alone and ffmpeg, in one run.
+bench-render: deps
+	bash services/render/benches/run.sh
+
+fmt:
+	$(CARGO) fmt --all
+lint:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	cd frontend && npm run lint
+
+clean:
+	rm -rf frontend/dist data

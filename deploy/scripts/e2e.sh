@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Starts `reelforge all` on a scratch data directory and runs the browser tests against it.
+set -euo pipefail
+PORT=${1:-18080}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${CARGO_TARGET_DIR:-$ROOT/target}/debug/reelforge
+DATA=$(mktemp -d)
+export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
+"$BIN" all >"$DATA/reelforge.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null; rm -rf "$DATA"' EXIT
+for _ in $(seq 1 60); do
+  curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null && break
+  kill -0 $PID 2>/dev/null || { cat "$DATA/reelforge.log"; exit 1; }
+  sleep 0.5
+done
+curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "reelforge all did not become ready"; cat "$DATA/reelforge.log"; exit 1; }
+cd "$ROOT/frontend" && BASE_URL="http://127.0.0.1:$PORT" E2E_OUT="${E2E_OUT:-$ROOT/frontend/e2e/out}" node e2e/run.mjs
