@@ -1,1 +1,15 @@
-//! The ai service.
+//! The ai service: the catalogue of AI abilities (create, analyze, other). No AI backend is wired
+//! into this deployment yet, so every ability is listed as unavailable.
+
+pub mod domain;
+mod grpc;
+
+pub use domain::{Ability, Group, catalogue};
+pub use grpc::AiGrpc;
+
+use reelforge_proto::ai::ai_service_server::AiServiceServer;
+
+/// Builds the gRPC service; it needs no storage.
+pub fn grpc_service() -> AiServiceServer<AiGrpc> {
+    AiServiceServer::new(AiGrpc::new())
+}
