@@ -1,1 +1,17 @@
-//! The material service.
+//! The material service: a user's uploaded materials and the tenant's system materials.
+//! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server.
+
+pub mod domain;
+mod grpc;
+mod store;
+
+pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest};
+pub use grpc::MaterialGrpc;
+pub use store::{MaterialStore, migrate};
+
+use reelforge_proto::material::material_service_server::MaterialServiceServer;
+
+/// Builds the gRPC service over a migrated database.
+pub fn grpc_service(db: sea_orm::DatabaseConnection) -> MaterialServiceServer<MaterialGrpc> {
+    MaterialServiceServer::new(MaterialGrpc::new(MaterialStore::new(db)))
+}

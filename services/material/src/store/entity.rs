@@ -1,0 +1,29 @@
+//! The `material` table.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "material")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub tenant: String,
+    pub user_id: String,
+    pub name: String,
+    #[sea_orm(column_name = "type")]
+    pub kind: String,
+    pub category_id: i64,
+    pub open_state: i32,
+    pub relative_path: String,
+    pub picture_path: String,
+    pub time_length: f64,
+    pub size: String,
+    pub material_state: i32,
+    pub system: bool,
+    pub created_ms: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

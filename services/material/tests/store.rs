@@ -1,0 +1,79 @@
+//! The material store on real SQLite and PostgreSQL: isolation across tenants and users, paging.
+
+use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
+use reelforge_material::{MaterialError, MaterialKind, MaterialQuery, MaterialStore, NewMaterial, Owner, PageRequest, migrate};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+fn owner(tenant: &str, user: &str) -> Owner {
+    Owner { tenant: tenant.into(), user_id: user.into() }
+}
+
+fn new(name: &str, kind: MaterialKind, category_id: i64, system: bool) -> NewMaterial {
+    NewMaterial {
+        name: name.into(),
+        kind,
+        category_id,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 0.0,
+        size: "1920x1080".into(),
+        material_state: 1,
+        system,
+    }
+}
+
+fn query(kind: Option<MaterialKind>, category_id: Option<i64>, system: bool, num: u32, size: u32) -> MaterialQuery {
+    MaterialQuery { kind, category_id, system, page: PageRequest::new(num, size) }
+}
+
+async fn suite(url: &str) -> TestResult {
+    let db = reelforge_kit::db::connect(url).await?;
+    migrate(&db).await?;
+    migrate(&db).await?;
+    let store = MaterialStore::new(db);
+    let (a, b, other) = (owner("qs", "a@x.cn"), owner("qs", "b@x.cn"), owner("cc", "a@x.cn"));
+
+    for i in 0..12 {
+        store.insert(&a, new(&format!("p{i}.png"), MaterialKind::Picture, 7, false)).await?;
+    }
+    let clip = store.insert(&a, new("clip.mp4", MaterialKind::Video, 8, false)).await?;
+    assert!(clip.relative_path.starts_with("materials/qs/") && clip.relative_path.ends_with(".mp4"));
+    let b_private = store.insert(&b, new("b.png", MaterialKind::Picture, 7, false)).await?;
+    let system = store.insert(&a, new("bg.png", MaterialKind::Backgrounds, 9, true)).await?;
+    let foreign = store.insert(&other, new("c.png", MaterialKind::Picture, 7, false)).await?;
+
+    let (first, total) = store.list(&a, &query(None, None, false, 0, 0)).await?;
+    assert_eq!((first.len(), total), (10, 13), "default page 1 of 10, own materials only");
+    let (second, _) = store.list(&a, &query(None, None, false, 2, 10)).await?;
+    assert_eq!(second.len(), 3);
+    assert!(second.iter().all(|m| !first.iter().any(|f| f.id == m.id)), "pages do not overlap");
+
+    let (pictures, total) = store.list(&a, &query(Some(MaterialKind::Picture), Some(7), false, 1, 50)).await?;
+    assert_eq!((pictures.len(), total), (12, 12));
+    let (videos, _) = store.list(&a, &query(Some(MaterialKind::Video), None, false, 1, 10)).await?;
+    assert_eq!(videos.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), [clip.id.as_str()]);
+
+    let (sys, total) = store.list(&b, &query(None, None, true, 1, 10)).await?;
+    assert_eq!((sys.len(), total), (1, 1), "system materials are shared in the tenant");
+    assert_eq!(store.list(&other, &query(None, None, true, 1, 10)).await?.1, 0, "but not across tenants");
+    assert_eq!(store.list(&b, &query(None, None, false, 1, 10)).await?.1, 1);
+
+    assert_eq!(store.get(&a, &clip.id).await?.name, "clip.mp4");
+    assert_eq!(store.get(&b, &system.id).await?.id, system.id);
+    assert!(matches!(store.get(&a, &b_private.id).await, Err(MaterialError::NotFound(_))), "another user's private material");
+    assert!(matches!(store.get(&a, &foreign.id).await, Err(MaterialError::NotFound(_))), "another tenant's material");
+    assert!(matches!(store.get(&other, &system.id).await, Err(MaterialError::NotFound(_))), "another tenant's system material");
+    assert!(matches!(store.insert(&a, new("  ", MaterialKind::Picture, 0, false)).await, Err(MaterialError::Invalid(m)) if m.contains("materialName")));
+    Ok(())
+}
+
+#[tokio::test]
+async fn on_sqlite() -> TestResult {
+    suite(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn on_postgres() -> TestResult {
+    suite(&fresh_postgres().await?).await
+}
