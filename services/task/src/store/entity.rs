@@ -1,0 +1,55 @@
+//! The `video_task` and `render_job` tables.
+
+/// A saved video task.
+pub mod video_task {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "video_task")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        pub tenant: String,
+        pub user_id: String,
+        pub name: String,
+        #[sea_orm(column_type = "Text")]
+        pub task_info: String,
+        pub status: i32,
+        pub size_category_id: i32,
+        pub used_for: String,
+        pub video_key: String,
+        pub cover_key: String,
+        #[sea_orm(column_type = "Text")]
+        pub reason: String,
+        pub percent: i32,
+        pub created_ms: i64,
+        pub updated_ms: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// One render run of a task.
+pub mod render_job {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "render_job")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub task_id: i64,
+        pub tenant: String,
+        pub state: String,
+        pub attempt: i32,
+        pub created_ms: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

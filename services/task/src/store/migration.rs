@@ -1,0 +1,103 @@
+//! Migrations of the task service, tracked in their own table.
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::schema::*;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob)]
+    }
+    fn migration_table_name() -> DynIden {
+        "seaql_migrations_task".into_iden()
+    }
+}
+
+/// Each migration names itself: `DeriveMigrationName` would give both the module's name.
+struct CreateVideoTask;
+
+impl MigrationName for CreateVideoTask {
+    fn name(&self) -> &str {
+        "m20250101_000001_create_video_task"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for CreateVideoTask {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("video_task")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("user_id"))
+                    .col(string("name").default("未命名"))
+                    .col(text("task_info"))
+                    .col(integer("status").default(-1))
+                    .col(integer("size_category_id"))
+                    .col(string("used_for"))
+                    .col(string("video_key"))
+                    .col(string("cover_key"))
+                    .col(text("reason"))
+                    .col(integer("percent"))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("video_task_by_owner")
+                    .table("video_task")
+                    .if_not_exists()
+                    .col("tenant")
+                    .col("user_id")
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("video_task").to_owned()).await
+    }
+}
+
+struct CreateRenderJob;
+
+impl MigrationName for CreateRenderJob {
+    fn name(&self) -> &str {
+        "m20250101_000002_create_render_job"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for CreateRenderJob {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("render_job")
+                    .if_not_exists()
+                    .col(string("id").primary_key())
+                    .col(big_integer("task_id"))
+                    .col(string("tenant"))
+                    .col(string("state"))
+                    .col(integer("attempt"))
+                    .col(big_integer("created_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("render_job_by_task").table("render_job").if_not_exists().col("task_id").to_owned())
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("render_job").to_owned()).await
+    }
+}
