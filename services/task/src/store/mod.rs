@@ -142,7 +142,7 @@ impl TaskStore {
         }
         .insert(&self.db)
         .await?;
-        let body = reelforge_proto::render::RenderJob { job_id: job_id.clone(), task_id: id, tenant: owner.tenant.clone(), attempt: 1 }
+        let body = reelforge_proto::render::RenderJob { job_id: job_id.clone(), task_id: id, tenant: owner.tenant.clone(), attempt: 1, task_info: task.task_info.clone() }
             .encode_to_vec();
         if let Err(e) = self.queue.publish(RENDER_QUEUE, &job_id, &body).await {
             if let Err(cleanup) = render_job::Entity::delete_by_id(job_id.clone()).exec(&self.db).await {

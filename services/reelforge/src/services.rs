@@ -1,0 +1,63 @@
+//! Builds the gRPC server of one or all six services over the opened backends, with the standard
+//! health service and a span per call carrying the caller's request id.
+
+use reelforge_kit::Config;
+use tonic::transport::Server;
+use tonic::transport::server::Router;
+
+use crate::backends::Backends;
+use crate::target::Target;
+
+fn wants(targets: &[Target], t: Target) -> bool {
+    targets.contains(&Target::All) || targets.contains(&t)
+}
+
+/// Runs the services' migrations, then returns a router serving those in `targets`.
+pub async fn router(targets: &[Target], b: &Backends, config: &Config) -> Result<Router, String> {
+    let (reporter, health) = tonic_health::server::health_reporter();
+    let mut auth = None;
+    let mut material = None;
+    let mut category = None;
+    let mut favourite = None;
+    let mut task = None;
+    let mut ai = None;
+    let migrate = |what: &'static str| move |e: sea_orm::DbErr| format!("{what} migrations: {e}");
+    if wants(targets, Target::Auth) {
+        let db = b.db()?;
+        reelforge_auth::migrate(&db).await.map_err(migrate("auth"))?;
+        auth = Some(reelforge_auth::grpc_service(db, b.cache()?, config.auth.clone(), config.data_dir.clone()));
+    }
+    if wants(targets, Target::Material) {
+        let db = b.db()?;
+        reelforge_material::migrate(&db).await.map_err(migrate("material"))?;
+        material = Some(reelforge_material::grpc_service(db));
+    }
+    if wants(targets, Target::Category) {
+        let db = b.db()?;
+        reelforge_category::migrate(&db).await.map_err(migrate("category"))?;
+        category = Some(reelforge_category::grpc_service(db));
+    }
+    if wants(targets, Target::Favourite) {
+        let db = b.db()?;
+        reelforge_favourite::migrate(&db).await.map_err(migrate("favourite"))?;
+        favourite = Some(reelforge_favourite::grpc_service(db));
+    }
+    if wants(targets, Target::Task) {
+        let db = b.db()?;
+        reelforge_task::migrate(&db).await.map_err(migrate("task"))?;
+        task = Some(reelforge_task::grpc_service(db, b.queue()?));
+    }
+    if wants(targets, Target::Ai) {
+        ai = Some(reelforge_ai::grpc_service());
+    }
+    reporter.set_service_status("", tonic_health::ServingStatus::Serving).await;
+    Ok(Server::builder()
+        .trace_fn(reelforge_kit::telemetry::grpc_span)
+        .add_service(health)
+        .add_optional_service(auth)
+        .add_optional_service(material)
+        .add_optional_service(category)
+        .add_optional_service(favourite)
+        .add_optional_service(task)
+        .add_optional_service(ai))
+}

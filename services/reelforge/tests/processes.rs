@@ -1,0 +1,147 @@
+//! The binary as a user runs it: bad configuration stops it with one line; a gateway and a service in
+//! separate processes answer a request across gRPC in the envelope.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+const BIN: &str = env!("CARGO_BIN_EXE_reelforge");
+
+fn free_port() -> Result<u16, std::io::Error> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Runs the binary to completion and returns (exit code, stderr).
+fn run_to_end(args: &[&str], env: &[(&str, &str)]) -> Result<(i32, String), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let out = Command::new(BIN).args(args).envs(env.iter().copied()).current_dir(dir.path()).output()?;
+    Ok((out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned()))
+}
+
+fn assert_one_line_failure(code: i32, stderr: &str, needle: &str) {
+    assert_eq!(code, 1, "stderr: {stderr}");
+    let lines: Vec<_> = stderr.lines().filter(|l| l.starts_with("reelforge: ")).collect();
+    assert_eq!(lines.len(), 1, "one problem line expected: {stderr}");
+    assert!(lines[0].contains(needle), "`{needle}` not in {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
+fn an_unknown_target_is_named() -> TestResult {
+    let (code, err) = run_to_end(&["rendr"], &[])?;
+    assert_one_line_failure(code, &err, "unknown target `rendr`");
+    Ok(())
+}
+
+#[test]
+fn a_malformed_config_file_is_named() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, "[http\naddr = ")?;
+    let path = file.to_string_lossy().into_owned();
+    let (code, err) = run_to_end(&["--config", &path, "category"], &[])?;
+    assert_one_line_failure(code, &err, "configuration file");
+    std::fs::write(&file, "[databse]\nurl = \"x\"\n")?;
+    let (code, err) = run_to_end(&["--config", &path, "category"], &[])?;
+    assert_one_line_failure(code, &err, "unknown key `databse`");
+    Ok(())
+}
+
+#[test]
+fn an_unreachable_database_is_named() -> TestResult {
+    let port = free_port()?.to_string();
+    let url = format!("postgres://postgres@127.0.0.1:{port}/nowhere");
+    let (code, err) = run_to_end(&["category"], &[("REELFORGE_DATABASE__URL", &url)])?;
+    assert_one_line_failure(code, &err, "database postgres://");
+    Ok(())
+}
+
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Process {
+    fn spawn(target: &'static str, dir: &std::path::Path, env: &[(&str, String)]) -> Result<Self, std::io::Error> {
+        let child = Command::new(BIN)
+            .arg(target)
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        Ok(Self(child))
+    }
+
+    fn stderr(&mut self) -> String {
+        let _ = self.0.kill();
+        let mut s = String::new();
+        if let Some(e) = self.0.stderr.as_mut() {
+            let _ = e.read_to_string(&mut s);
+        }
+        s
+    }
+}
+
+async fn get_until(url: &str, ok: impl Fn(&str) -> bool) -> Option<String> {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Ok(r) = client.get(url).send().await
+            && let Ok(body) = r.text().await
+            && ok(&body)
+        {
+            return Some(body);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    None
+}
+
+#[tokio::test]
+async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let (grpc, admin, http) = (free_port()?, free_port()?, free_port()?);
+    let mut service = Process::spawn(
+        "category",
+        dir.path(),
+        &[
+            ("REELFORGE_SERVICES__CATEGORY__LISTEN", format!("127.0.0.1:{grpc}")),
+            ("REELFORGE_ADMIN__ADDR", format!("127.0.0.1:{admin}")),
+        ],
+    )?;
+    let mut gateway = Process::spawn(
+        "gateway",
+        dir.path(),
+        &[
+            ("REELFORGE_SERVICES__CATEGORY__URL", format!("http://127.0.0.1:{grpc}")),
+            ("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}")),
+        ],
+    )?;
+    let body = get_until(&format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"), |b| b.contains("\"code\":2000")).await;
+    let Some(body) = body else {
+        return Err(format!("no envelope from the gateway\n{}\n{}", gateway.stderr(), service.stderr()).into());
+    };
+    let v: serde_json::Value = serde_json::from_str(&body)?;
+    assert_eq!(v["data"]["dataList"], serde_json::json!([]));
+    assert_eq!(v["desc"], "success");
+    let health = get_until(&format!("http://127.0.0.1:{admin}/healthz"), |b| b.contains("ok")).await;
+    assert!(health.is_some(), "service admin endpoint answers");
+    let metrics = get_until(&format!("http://127.0.0.1:{http}/metrics"), |b| b.contains("reelforge_requests_total")).await;
+    assert!(metrics.is_some_and(|m| m.contains("/diyvrbt/category/taskvideo")), "requests are counted by route");
+
+    // With the service gone, the gateway still answers in the envelope, naming no internals.
+    drop(service);
+    let down = get_until(&format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"), |b| b.contains("\"code\":3000")).await;
+    assert!(down.is_some_and(|b| b.contains("service unavailable")));
+    let not_ready = reqwest::get(format!("http://127.0.0.1:{http}/readyz")).await?;
+    assert_eq!(not_ready.status().as_u16(), 503);
+    Ok(())
+}
