@@ -145,3 +145,79 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
     assert_eq!(not_ready.status().as_u16(), 503);
     Ok(())
 }
+
+fn envelope_data(body: &str) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+    let v: serde_json::Value = serde_json::from_str(body)?;
+    if v["code"] != 2000 {
+        return Err(format!("not a success envelope: {body}").into());
+    }
+    Ok(v["data"].clone())
+}
+
+/// The main job end to end in `reelforge all`: sign in by mail code, save a task (a bad rule is refused
+/// naming the field), run it, and the in-process worker renders it into storage; the state says done.
+#[tokio::test]
+async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let http = free_port()?;
+    let base = format!("http://127.0.0.1:{http}/diyvrbt");
+    let mut all = Process::spawn("all", dir.path(), &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))])?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| b.contains("ready")).await.is_none() {
+        return Err(format!("reelforge all did not become ready\n{}", all.stderr()).into());
+    }
+    let client = reqwest::Client::new();
+    client.post(format!("{base}/user/sendCode")).form(&[("mail", "ann@example.com")]).send().await?.text().await?;
+    let outbox = std::fs::read_to_string(dir.path().join("data/mail-outbox.log"))?;
+    let code = outbox.lines().last().and_then(|l| l.rsplit(' ').next()).ok_or("no code mailed")?.to_owned();
+    let login = client.post(format!("{base}/user/login")).json(&serde_json::json!({"mail": "ann@example.com", "code": code})).send().await?;
+    let token = envelope_data(&login.text().await?)?["token"].as_str().ok_or("no token")?.to_owned();
+
+    let bad = client
+        .post(format!("{base}/videotask/save"))
+        .header("Authorization", &token)
+        .form(&[("taskInfo", r#"{"scenes":[{"timeLength":1}]}"#)])
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert!(bad.contains("\"code\":3000") && bad.contains("scenes[0].timeLength"), "{bad}");
+
+    let rule = serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
+        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
+        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": [
+            {"type": "word", "id": "t1", "startTime": 0, "endTime": 2, "x": 100, "y": 100, "w": 400, "h": 80, "z": 101,
+             "content": "你好", "fontSize": 48, "color": "#ffffff"}]}],
+        "audio": []
+    });
+    let saved = client
+        .post(format!("{base}/videotask/save"))
+        .header("Authorization", &token)
+        .form(&[("taskInfo", rule.to_string()), ("name", "测试".into())])
+        .send()
+        .await?;
+    let task_id = envelope_data(&saved.text().await?)?.as_i64().ok_or("no task id")?;
+    let run = client.post(format!("{base}/videotask/runtask")).header("Authorization", &token).json(&serde_json::json!({"taskId": task_id})).send().await?;
+    envelope_data(&run.text().await?)?;
+
+    let mut last = String::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        last = client.get(format!("{base}/videotask/state?taskId={task_id}")).header("Authorization", &token).send().await?.text().await?;
+        let status = envelope_data(&last)?["status"].as_i64().unwrap_or(0);
+        if status == 10 || status == 9 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let state = envelope_data(&last)?;
+    assert_eq!(state["status"], 10, "{last}");
+    let key = state["videoRelativePath"].as_str().ok_or("no video path")?;
+    assert!(key.starts_with(&format!("t/qs/tasks/{task_id}/renders/")) && key.ends_with(".mp4"), "{key}");
+    let mp4 = std::fs::read(dir.path().join("data/blobs").join(key))?;
+    assert!(mp4.len() > 1000 && &mp4[4..8] == b"ftyp", "an MP4 is stored");
+
+    let other = client.get(format!("{base}/videotask/ofone/{task_id}")).header("Authorization", "not-a-token").send().await?.text().await?;
+    assert!(other.contains("\"code\":4000"), "a bad token is 'login expired': {other}");
+    Ok(())
+}
