@@ -15,6 +15,39 @@ use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 use gstreamer_video as gst_video;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Frame allocations handed back by the pipeline once x264 is done with them, so a render
+/// allocates (and page-faults) a handful of frames instead of one per frame.
+type Pool = Arc<Mutex<Vec<Vec<u8>>>>;
+
+/// A frame's bytes lent to GStreamer; they go back to the pool when the buffer is freed.
+struct Pooled {
+    px: Vec<u8>,
+    pool: Pool,
+}
+
+impl AsRef<[u8]> for Pooled {
+    fn as_ref(&self) -> &[u8] {
+        &self.px
+    }
+}
+
+impl AsMut<[u8]> for Pooled {
+    fn as_mut(&mut self) -> &mut [u8] {
+        &mut self.px
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Ok(mut p) = self.pool.lock()
+            && p.len() < 8
+        {
+            p.push(std::mem::take(&mut self.px));
+        }
+    }
+}
 
 /// Encoder settings.
 #[derive(Debug, Clone)]
@@ -52,6 +85,7 @@ pub struct Encoder {
     settings: EncodeSettings,
     frames: u64,
     samples: u64,
+    pool: Pool,
     guard: PipelineGuard,
 }
 
@@ -140,6 +174,7 @@ impl Encoder {
             settings,
             frames: 0,
             samples: 0,
+            pool: Pool::default(),
             guard,
         })
     }
@@ -159,7 +194,19 @@ impl Encoder {
         )
     }
 
-    /// Pushes one tightly packed RGBA frame (width × height × 4 bytes).
+    /// Returns a frame-sized byte buffer to draw the next frame into: one the encoder has
+    /// finished with when there is one (its old contents are left in it), else a new one.
+    pub fn frame_buffer(&self) -> Vec<u8> {
+        let expected = self.settings.width as usize * self.settings.height as usize * 4;
+        let recycled = self.pool.lock().ok().and_then(|mut p| p.pop());
+        match recycled {
+            Some(v) if v.len() == expected => v,
+            _ => vec![0; expected],
+        }
+    }
+
+    /// Pushes one tightly packed RGBA frame (width × height × 4 bytes). Its allocation is
+    /// recycled through [`Encoder::frame_buffer`] once the encoder has used it.
     pub fn push_frame(&mut self, rgba: Vec<u8>) -> Result<(), MediaError> {
         let expected = self.settings.width as usize * self.settings.height as usize * 4;
         if rgba.len() != expected {
@@ -168,7 +215,7 @@ impl Encoder {
                 rgba.len()
             )));
         }
-        let mut buffer = gst::Buffer::from_mut_slice(rgba);
+        let mut buffer = gst::Buffer::from_mut_slice(Pooled { px: rgba, pool: self.pool.clone() });
         {
             let b = buffer.get_mut().ok_or_else(|| MediaError::Gst("buffer".to_owned()))?;
             let (pts, next) = (self.ts(self.frames), self.ts(self.frames + 1));

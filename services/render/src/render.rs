@@ -92,12 +92,31 @@ pub fn render(
     let mut frame = Bitmap::new(w, h);
     let sample_at = |f: i64| rate.sample_of(f, SAMPLE_RATE);
     let mut audio_done = sample_at(first);
+    // Per-stage wall time, printed to stderr when REELFORGE_RENDER_TIMING is set.
+    let timing = std::env::var_os("REELFORGE_RENDER_TIMING").is_some();
+    let mut stage_s = [0f64; 2];
+    let mut per_scene: Vec<f64> = Vec::new();
     for (n, f) in (first..last).enumerate() {
         if cancel.load(Ordering::Relaxed) {
             return Err(RenderError::Cancelled);
         }
+        let t0 = std::time::Instant::now();
         engine.draw(f, &mut frame)?;
-        enc.push_frame(frame.px.clone()).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        let t1 = std::time::Instant::now();
+        // The drawn bytes go to the encoder as they are; the next frame is drawn into a
+        // recycled allocation (every draw overwrites the whole frame).
+        let px = std::mem::replace(&mut frame.px, enc.frame_buffer());
+        enc.push_frame(px).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        let t2 = std::time::Instant::now();
+        if timing {
+            stage_s[0] += (t1 - t0).as_secs_f64();
+            stage_s[1] += (t2 - t1).as_secs_f64();
+            let sec = (rate.seconds_of(f)) as usize;
+            if per_scene.len() <= sec {
+                per_scene.resize(sec + 1, 0.0);
+            }
+            per_scene[sec] += (t1 - t0).as_secs_f64();
+        }
         // Audio goes in step with video (a third of a second at a time) so the muxer interleaves.
         let upto = sample_at(f + 1);
         if upto - audio_done >= i64::from(SAMPLE_RATE) / 3 || f + 1 == last {
@@ -112,7 +131,18 @@ pub fn render(
         progress(Progress { stage: Stage::Compose, done: n as u64 + 1, total });
     }
     progress(Progress { stage: Stage::Mux, done: total, total });
-    enc.finish().map_err(|e| RenderError::stage(Stage::Mux, e))?;
+    let t3 = std::time::Instant::now();
+    let finished = enc.finish();
+    if timing {
+        eprintln!(
+            "timing: draw {:.3}s, push (waiting on encoder) {:.3}s, finish {:.3}s; draw per second of video: {}",
+            stage_s[0],
+            stage_s[1],
+            t3.elapsed().as_secs_f64(),
+            per_scene.iter().map(|s| format!("{:.0}ms", s * 1000.0)).collect::<Vec<_>>().join(" ")
+        );
+    }
+    finished.map_err(|e| RenderError::stage(Stage::Mux, e))?;
     if cancel.load(Ordering::Relaxed) {
         return Err(RenderError::Cancelled);
     }

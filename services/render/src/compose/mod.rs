@@ -133,12 +133,34 @@ impl View<'_> {
 /// Returns `src` scaled to `w`×`h` (bilinear, premultiplied), optionally from the crop
 /// `(left, top, width, height)` of the source in source pixels.
 pub fn resize(src: View<'_>, w: u32, h: u32, crop: Option<(f64, f64, f64, f64)>) -> Bitmap {
-    use fast_image_resize as fr;
     let (w, h) = (w.max(1), h.max(1));
     let mut out = Bitmap::new(w, h);
     out.opaque = src.opaque;
+    if !resize_into(src, &mut out.px, w, h, crop) {
+        return Bitmap::new(w, h);
+    }
+    out
+}
+
+thread_local! {
+    // Reused across frames: the resizer keeps its intermediate buffers.
+    static RESIZER: std::cell::RefCell<fast_image_resize::Resizer> =
+        std::cell::RefCell::new(fast_image_resize::Resizer::new());
+}
+
+/// Scales `src` into `dst`, a tightly packed `w`×`h` RGBA buffer (for example whole rows of a
+/// canvas), like [`resize`] but without allocating the result. Returns false when it could not
+/// (`dst` of the wrong size); `dst` is then left as it was or partly written.
+pub fn resize_into(
+    src: View<'_>,
+    dst: &mut [u8],
+    w: u32,
+    h: u32,
+    crop: Option<(f64, f64, f64, f64)>,
+) -> bool {
+    use fast_image_resize as fr;
     if src.w == 0 || src.h == 0 {
-        return out;
+        return true;
     }
     let packed: std::borrow::Cow<'_, [u8]> = if src.stride == src.w as usize * 4 {
         std::borrow::Cow::Borrowed(&src.data[..src.h as usize * src.stride])
@@ -146,11 +168,10 @@ pub fn resize(src: View<'_>, w: u32, h: u32, crop: Option<(f64, f64, f64, f64)>)
         std::borrow::Cow::Owned((0..src.h).flat_map(|y| src.row(y).to_vec()).collect())
     };
     let Ok(src_img) = fr::images::ImageRef::new(src.w, src.h, &packed, fr::PixelType::U8x4) else {
-        return out;
+        return true;
     };
-    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out.px, fr::PixelType::U8x4)
-    else {
-        return Bitmap::new(w, h);
+    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, dst, fr::PixelType::U8x4) else {
+        return false;
     };
     // The pixels are already premultiplied, so the alpha-aware mode is switched off.
     let mut opts = fr::ResizeOptions::new()
@@ -159,9 +180,5 @@ pub fn resize(src: View<'_>, w: u32, h: u32, crop: Option<(f64, f64, f64, f64)>)
     if let Some((l, t, cw, ch)) = crop {
         opts = opts.crop(l, t, cw.max(1.0), ch.max(1.0));
     }
-    let mut resizer = fr::Resizer::new();
-    if resizer.resize(&src_img, &mut dst_img, &opts).is_err() {
-        return Bitmap::new(w, h);
-    }
-    out
+    RESIZER.with(|r| r.borrow_mut().resize(&src_img, &mut dst_img, &opts).is_ok())
 }

@@ -99,6 +99,12 @@ fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
 }
 
 fn video_frame(v: &mut VideoState, idx: i64, rate: FrameRate, watchdog_s: u64) -> Result<(), crate::MediaError> {
+    // The frame asked for is the one already held: a scene's last frame drawn again and again
+    // under a transition (the from-scene holds its last frame), or a clip that has ended.
+    let held = v.last.is_some() && matches!(&v.decoder, Some((_, next)) if *next == idx + 1 || *next == i64::MAX);
+    if held {
+        return Ok(());
+    }
     let reuse = matches!(&v.decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
     if !reuse {
         v.decoder = None;
@@ -219,7 +225,19 @@ fn draw_layer(
             crop.2.min(f64::from(view.w) - crop.0),
             crop.3.min(f64::from(view.h) - crop.1),
         );
-        let scaled = compose::resize(view, (dst.x1 - dst.x0) as u32, (dst.y1 - dst.y0) as u32, Some(crop));
+        let (dw, dh) = ((dst.x1 - dst.x0) as u32, (dst.y1 - dst.y0) as u32);
+        if view.opaque && opacity >= 1.0 && dst.x0 == 0 && dst.x1 == out.w as i32 {
+            // Opaque, full-width and fully visible (the zooming background): scaled straight
+            // into the canvas rows it covers, the same bytes the copy below would write.
+            let stride = out.w as usize * 4;
+            let rows = dst.y0 as usize * stride..dst.y1 as usize * stride;
+            if let Some(px) = out.px.get_mut(rows)
+                && compose::resize_into(view, px, dw, dh, Some(crop))
+            {
+                return Ok(());
+            }
+        }
+        let scaled = compose::resize(view, dw, dh, Some(crop));
         compose::draw(out, scaled.view(), dst.x0, dst.y0, opacity, clip);
         return Ok(());
     }

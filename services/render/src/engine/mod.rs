@@ -115,7 +115,11 @@ impl Engine {
         let slot = self.scenes.get_mut(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
         if slot.is_none() {
             let s = self.rule.scenes.get(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+            let t0 = std::time::Instant::now();
             let layers = prepare::scene_layers(&s.layers, &self.dir, self.scale, fps, i)?;
+            if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
+                eprintln!("timing: scene {i} prepared in {:.3}s", t0.elapsed().as_secs_f64());
+            }
             let filters = [s.visual_filter.as_str(), self.rule.visual_filter.as_str()]
                 .iter()
                 .filter_map(|f| compose::filter::by_name(f))
