@@ -122,6 +122,11 @@ impl Encoder {
         queue.set_property("max-size-bytes", 0u32);
         queue.set_property("max-size-time", 0u64);
         let convert = make("videoconvert")?;
+        // RGBA → I420 on all cores (the default is one thread, which x264 then waits on).
+        if convert.find_property("n-threads").is_some() {
+            let n = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+            convert.set_property("n-threads", n);
+        }
         let x264 = make("x264enc")?;
         x264.set_property_from_str("speed-preset", "veryfast");
         x264.set_property_from_str("pass", "qual");
