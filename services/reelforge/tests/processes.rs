@@ -221,3 +221,28 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
     assert!(other.contains("\"code\":4000"), "a bad token is 'login expired': {other}");
     Ok(())
 }
+
+/// SIGTERM stops `reelforge all` gracefully: it exits with success, promptly.
+#[tokio::test]
+async fn sigterm_stops_all_gracefully() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let http = free_port()?;
+    let mut all = Process::spawn("all", dir.path(), &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))])?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| b.contains("ready")).await.is_none() {
+        return Err(format!("reelforge all did not become ready\n{}", all.stderr()).into());
+    }
+    let pid = all.0.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status()?;
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(status) = all.0.try_wait()? {
+            assert!(status.success(), "exit after SIGTERM: {status}");
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err("reelforge all did not stop within 30 s of SIGTERM".into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
