@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { animationState, layerState } from '../../src/editor/model/animation';
+import { animationState, layerState, motionMaxScale, motionZoom } from '../../src/editor/model/animation';
+import { parseColour } from '../../src/editor/model/colour';
 import { findAnimation } from '../../src/editor/model/catalogue';
 import { defaultAttachRange, extendedSceneLength, sizeCategory, slotKind } from '../../src/editor/model/layout';
 import { framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
@@ -87,6 +88,17 @@ describe('timeline vectors shared with services/timeline', () => {
 
   test('layer states', () => {
     check<{ timing: LayerTiming; t: number }>('layer_state', ({ timing, t }) => layerState(timing, t));
+  });
+
+  test('continuous motions', () => {
+    check<{ motion: string }>('motion_zoom', ({ motion }) => ({
+      zoom: motionZoom(motion),
+      maxScale: motionMaxScale(motion),
+    }));
+  });
+
+  test('colour strings', () => {
+    check<{ s: string }>('colour', ({ s }) => parseColour(s));
   });
 
   test('transition composites', () => {

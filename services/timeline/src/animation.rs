@@ -1,4 +1,5 @@
-//! A layer's state at a time: where its in- and out-animations have taken it.
+//! A layer's state at a time: where its in- and out-animations and its continuous motion have
+//! taken it.
 //!
 //! Offsets are fractions of the frame (multiply by the frame width/height); the clip is the
 //! visible part of the layer's own box, measured from one edge. See README "Animation model".
@@ -17,6 +18,9 @@ pub const BOUNCE_KEYS: [(f64, f64); 5] = [
     (0.9, 0.008),
     (1.0, 0.0),
 ];
+
+/// The far scale of the zooming continuous motions: they run between 1 and this over the span.
+pub const MOTION_ZOOM: f64 = 1.25;
 
 /// The edge a clip is measured from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -63,7 +67,8 @@ pub struct LayerState {
     pub offset_x: f64,
     /// Vertical offset, fractions of the frame height.
     pub offset_y: f64,
-    /// Scale about the layer's centre.
+    /// Scale about the centre of the layer's box (after the offsets move it): the continuous
+    /// motion's zoom times the animations' scale, 1 when neither scales.
     pub scale: f64,
     /// Rotation in degrees, clockwise.
     pub rotation: f64,
@@ -103,6 +108,8 @@ pub struct LayerTiming {
     pub end: f64,
     /// Rotation in degrees.
     pub rotate: f64,
+    /// Continuous motion name (read by `motion_zoom`) or "".
+    pub motion: String,
     /// In-animation key or "".
     pub motion_in: String,
     /// In-animation length, seconds.
@@ -119,12 +126,29 @@ impl From<&LayerCommon> for LayerTiming {
             start: c.start_time,
             end: c.end_time,
             rotate: c.rotate,
+            motion: c.motion.clone(),
             motion_in: c.motion_in.clone(),
             in_time: c.in_time,
             motion_out: c.motion_out.clone(),
             out_time: c.out_time,
         }
     }
+}
+
+/// Returns the scale at the start and at the end of a continuous motion, or `None` when `motion`
+/// names none (unknown names, "" included, do not move).
+pub fn motion_zoom(motion: &str) -> Option<(f64, f64)> {
+    match motion {
+        "ZOOM_IN" | "zoomIn" | "KEN_BURNS" => Some((1.0, MOTION_ZOOM)),
+        "ZOOM_OUT" | "zoomOut" => Some((MOTION_ZOOM, 1.0)),
+        _ => None,
+    }
+}
+
+/// Returns the largest scale a continuous motion reaches, 1 when none: the renderer prepares
+/// zooming content at this scale so that it never enlarges past its source detail.
+pub fn motion_max_scale(motion: &str) -> f64 {
+    motion_zoom(motion).map_or(1.0, |(from, to)| from.max(to))
 }
 
 /// Returns `1 − (1 − u)³`: fast start, gentle arrival.
@@ -226,7 +250,8 @@ pub fn fitted_durations(span: f64, in_time: f64, out_time: f64) -> (f64, f64) {
 }
 
 /// Returns a layer's state at `t` seconds from its scene start. Unknown animation keys animate
-/// nothing (validation reports them).
+/// nothing (validation reports them); a continuous motion scales linearly over the whole span,
+/// on top of the animations.
 pub fn layer_state(timing: &LayerTiming, t: f64) -> LayerState {
     let (start, end) = (timing.start, timing.end);
     if !(t >= start && t < end) {
@@ -261,6 +286,11 @@ pub fn layer_state(timing: &LayerTiming, t: f64) -> LayerState {
             state.clip = out.clip;
         }
     }
+    if let Some((from, to)) = motion_zoom(&timing.motion) {
+        // Visible means start ≤ t < end, so the span is positive here.
+        let u = clamp01((t - start) / (end - start));
+        state.scale *= from + (to - from) * u;
+    }
     state.rotation = timing.rotate;
     state
 }
@@ -279,6 +309,7 @@ mod tests {
             start: 1.0,
             end: 4.0,
             rotate: 15.0,
+            motion: String::new(),
             motion_in: motion_in.into(),
             in_time: 1.0,
             motion_out: motion_out.into(),
@@ -342,6 +373,38 @@ mod tests {
             }
         );
         Ok(())
+    }
+
+    #[test]
+    fn zoom_runs_linearly_over_the_span() {
+        let t = LayerTiming {
+            motion: "ZOOM_OUT".into(),
+            ..timing("MOTIONIN_OPACITY", "")
+        };
+        assert_eq!(layer_state(&t, 1.0).scale, MOTION_ZOOM);
+        assert!((layer_state(&t, 2.5).scale - 1.125).abs() < 1e-12);
+        assert!((layer_state(&t, 1.5).opacity - 0.5).abs() < 1e-12);
+        assert!(!layer_state(&t, 4.0).visible);
+        let zoom_in = LayerTiming {
+            motion: "KEN_BURNS".into(),
+            ..t
+        };
+        assert!((layer_state(&zoom_in, 3.25).scale - 1.1875).abs() < 1e-12);
+    }
+
+    #[test]
+    fn motion_names_are_read_exactly() {
+        for m in ["ZOOM_IN", "zoomIn", "KEN_BURNS"] {
+            assert_eq!(motion_zoom(m), Some((1.0, MOTION_ZOOM)));
+            assert_eq!(motion_max_scale(m), MOTION_ZOOM);
+        }
+        for m in ["ZOOM_OUT", "zoomOut"] {
+            assert_eq!(motion_zoom(m), Some((MOTION_ZOOM, 1.0)));
+        }
+        for m in ["", "zoom_in", "PAN_LEFT"] {
+            assert_eq!(motion_zoom(m), None);
+            assert_eq!(motion_max_scale(m), 1.0);
+        }
     }
 
     #[test]

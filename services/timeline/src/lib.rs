@@ -1,11 +1,12 @@
 //! The video document (the rule saved as `taskInfo`): its types, catalogues, validation, and the
-//! animation, transition, volume and time maths that the renderer and the browser share.
+//! animation, transition, volume, time and colour readings that the renderer and the browser share.
 //! Pure: no I/O beyond reading one environment variable in [`ValidateOptions::from_env`].
 
 pub mod animation;
 pub mod arrange;
 pub mod audio;
 pub mod catalogue;
+pub mod colour;
 pub mod id;
 pub mod layer;
 pub mod layout;

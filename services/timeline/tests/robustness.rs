@@ -2,7 +2,7 @@
 //! and parse → serialise → parse is the identity. Bounded so `cargo test` stays within seconds.
 
 use proptest::prelude::*;
-use reelforge_timeline::animation::{LayerTiming, layer_state};
+use reelforge_timeline::animation::{LayerTiming, MOTION_ZOOM, layer_state};
 use reelforge_timeline::catalogue::transitions::TRANSITIONS;
 use reelforge_timeline::task::parse_ivvr_info;
 use reelforge_timeline::time::{FrameRate, Timeline};
@@ -101,10 +101,11 @@ proptest! {
             prop_assert!((0.0..=1.0).contains(&plane.alpha));
         }
         prop_assert!((0.0..=1.0).contains(&c.flash.alpha));
-        let timing = LayerTiming { start, end: start + len, rotate: 0.0, motion_in: "MOTIONIN_BOUNCE_LEFT".into(), in_time: it,
+        let timing = LayerTiming { start, end: start + len, rotate: 0.0, motion: "ZOOM_OUT".into(), motion_in: "MOTIONIN_BOUNCE_LEFT".into(), in_time: it,
             motion_out: "PYTHONERASE_UP_OUT".into(), out_time: ot };
         let s = layer_state(&timing, t);
         prop_assert!((0.0..=1.0).contains(&s.opacity) && (0.0..=1.0).contains(&s.clip.fraction));
+        prop_assert!((1.0..=MOTION_ZOOM).contains(&s.scale));
         let rate = FrameRate::new(fps, 1).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let plan = Timeline::plan(rate, &[(len, info.key, it), (len + 2.0, "", 1.0)]);
         let mut frames = 0;

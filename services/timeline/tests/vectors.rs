@@ -2,8 +2,11 @@
 //! `tests/vectors/*.json`, checked here and by the frontend's TypeScript port
 //! (`frontend/tests/timeline/vectors.test.ts`). `UPDATE_VECTORS=1 cargo test` rewrites them.
 
-use reelforge_timeline::animation::{LayerTiming, animation_state, layer_state};
+use reelforge_timeline::animation::{
+    LayerTiming, animation_state, layer_state, motion_max_scale, motion_zoom,
+};
 use reelforge_timeline::catalogue::{animations::ANIMATIONS, transitions::TRANSITIONS};
+use reelforge_timeline::colour;
 use reelforge_timeline::layout::{
     default_attach_range, extended_scene_length, size_category, slot_kind,
 };
@@ -36,8 +39,10 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         .map(|(a, u)| Ok(json!({ "input": { "key": a.key, "u": u }, "expected": serde_json::to_value(animation_state(a, u))? })))
         .collect::<Result<_, serde_json::Error>>()?;
 
+    // (motion, in, in time, out, out time, start, end, rotate)
     let timings = [
         (
+            "",
             "MOTIONIN_OPACITY",
             1.0,
             "MOTIONOUT_OPACITY",
@@ -47,6 +52,7 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
             0.0,
         ),
         (
+            "",
             "MOTIONIN_BOUNCE_UP",
             1.5,
             "MOTIONOUT_MOVE_LEFT",
@@ -56,6 +62,7 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
             30.0,
         ),
         (
+            "",
             "MOTIONIN_MOVE_RIGHT",
             2.0,
             "PYTHONERASE_DOWN_OUT",
@@ -64,15 +71,40 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
             2.5,
             -12.5,
         ),
-        ("PYTHONERASE_UP", 0.8, "", 1.0, 2.0, 5.0, 0.0),
-        ("UNKNOWN", 1.0, "MOTIONIN_OPACITY", 1.0, 0.0, 2.0, 0.0),
+        ("", "PYTHONERASE_UP", 0.8, "", 1.0, 2.0, 5.0, 0.0),
+        ("", "UNKNOWN", 1.0, "MOTIONIN_OPACITY", 1.0, 0.0, 2.0, 0.0),
+        ("ZOOM_IN", "", 1.0, "", 1.0, 0.0, 5.0, 0.0),
+        (
+            "ZOOM_OUT",
+            "MOTIONIN_OPACITY",
+            1.0,
+            "MOTIONOUT_MOVE_LEFT",
+            1.0,
+            1.5,
+            4.5,
+            10.0,
+        ),
+        (
+            "KEN_BURNS",
+            "MOTIONIN_BOUNCE_UP",
+            0.5,
+            "PYTHONERASE_DOWN_OUT",
+            0.5,
+            0.0,
+            2.0,
+            0.0,
+        ),
+        ("zoomIn", "", 1.0, "MOTIONOUT_OPACITY", 2.0, 2.0, 3.0, -45.0),
+        ("zoomOut", "", 1.0, "", 1.0, 0.25, 0.75, 0.0),
+        ("zoom_in", "MOTIONIN_OPACITY", 1.0, "", 1.0, 0.0, 1.0, 0.0),
     ];
     let mut layer = Vec::new();
-    for (mi, it, mo, ot, start, end, rotate) in timings {
+    for (motion, mi, it, mo, ot, start, end, rotate) in timings {
         let timing = LayerTiming {
             start,
             end,
             rotate,
+            motion: motion.into(),
             motion_in: mi.into(),
             in_time: it,
             motion_out: mo.into(),
@@ -83,6 +115,91 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
             layer.push(json!({ "input": { "timing": timing, "t": t }, "expected": serde_json::to_value(layer_state(&timing, t))? }));
         }
     }
+
+    let motions: Vec<Value> = [
+        "ZOOM_IN",
+        "zoomIn",
+        "KEN_BURNS",
+        "ZOOM_OUT",
+        "zoomOut",
+        "",
+        "zoom_in",
+        "Ken_Burns",
+        " ZOOM_IN",
+        "PAN_LEFT",
+    ]
+    .iter()
+    .map(|m| json!({ "input": { "motion": m }, "expected": { "zoom": motion_zoom(m), "maxScale": motion_max_scale(m) } }))
+    .collect();
+
+    let colours: Vec<Value> = [
+        "#fff",
+        "#FFF",
+        "#0f8",
+        "#abcd",
+        "#F0A8",
+        "#1e3a8a",
+        "#1E3A8A",
+        "#00000080",
+        "#ffffff00",
+        "  #102030 ",
+        "\t#abc\n",
+        "rgb(1, 2, 3)",
+        "rgb(1,2,3)",
+        "RGB( 10 , 20 , 30 )",
+        "rgba(0, 0, 0, 0.5)",
+        "rgba(255, 128, 0, 1)",
+        "rgba(10, 20, 30, 0)",
+        "rgba(1, 2, 3)",
+        "rgb(1, 2, 3, 0.25)",
+        "rgb(300, -20, 255.6)",
+        "rgb(127.5, 0.49, 0.5)",
+        "rgba(0, 0, 0, 1.5)",
+        "rgba(0, 0, 0, -0.5)",
+        "rgba(0, 0, 0, 0.002)",
+        "rgba(0, 0, 0, 0.498)",
+        "rgb(.5, 5., +1e1)",
+        "rgb(-0, 1e400, 2E1)",
+        "transparent",
+        "TRANSPARENT",
+        " transparent ",
+        "",
+        "   ",
+        "#",
+        "#1",
+        "#12",
+        "#12345",
+        "#1234567",
+        "#123456789",
+        "#ggg",
+        "#+f+f+f",
+        "# fff",
+        "fff",
+        "red",
+        "none",
+        "rgb()",
+        "rgb(1, 2)",
+        "rgb(1, 2, 3, 4, 5)",
+        "rgb(1, 2, 3",
+        "rgb 1, 2, 3)",
+        "rgb (1, 2, 3)",
+        "rgb(1,,3)",
+        "rgb(1, 2, 3,)",
+        "rgb(a, b, c)",
+        "rgb(nan, 0, 0)",
+        "rgb(inf, 0, 0)",
+        "rgb(-inf, 0, 0)",
+        "rgb(50%, 0, 0)",
+        "rgb(0x10, 0, 0)",
+        "rgb(1 2 3)",
+        "rgb(., 0, 0)",
+        "rgb(1e, 0, 0)",
+        "hsl(0, 100%, 50%)",
+        "transparent!",
+    ]
+    .iter()
+    .map(|s| json!({ "input": { "s": s }, "expected": colour::parse(s) }))
+    .collect();
 
     let mut transition = Vec::new();
     for info in TRANSITIONS {
@@ -251,6 +368,8 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
     Ok(vec![
         ("animation_state", Value::Array(animation)),
         ("layer_state", Value::Array(layer)),
+        ("motion_zoom", Value::Array(motions)),
+        ("colour", Value::Array(colours)),
         ("transition", Value::Array(transition)),
         ("mask_contains", Value::Array(masks)),
         ("volume_slider", Value::Array(volume_slider)),

@@ -1,5 +1,6 @@
 /**
- * A layer's state at a time: the TypeScript port of services/timeline/src/animation.rs.
+ * A layer's state at a time (in- and out-animations and the continuous motion): the TypeScript
+ * port of services/timeline/src/animation.rs.
  * Offsets are fractions of the frame; the clip is the visible part of the layer's box from one edge.
  */
 import type { AnimationInfo } from './gen/AnimationInfo';
@@ -18,6 +19,9 @@ export const BOUNCE_KEYS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
 ];
 
+/** The far scale of the zooming continuous motions: they run between 1 and this over the span. */
+export const MOTION_ZOOM = 1.25;
+
 /** The state of a layer with no animation running. */
 export const REST: LayerState = {
   visible: true,
@@ -34,6 +38,27 @@ export const HIDDEN: LayerState = { ...REST, visible: false, opacity: 0 };
 
 function clamp01(u: number): number {
   return Number.isNaN(u) ? 0 : Math.min(Math.max(u, 0), 1);
+}
+
+/** Returns the scale at the start and at the end of a continuous motion, or null when it names none. */
+export function motionZoom(motion: string): [number, number] | null {
+  switch (motion) {
+    case 'ZOOM_IN':
+    case 'zoomIn':
+    case 'KEN_BURNS':
+      return [1, MOTION_ZOOM];
+    case 'ZOOM_OUT':
+    case 'zoomOut':
+      return [MOTION_ZOOM, 1];
+    default:
+      return null;
+  }
+}
+
+/** Returns the largest scale a continuous motion reaches (1 when none). */
+export function motionMaxScale(motion: string): number {
+  const zoom = motionZoom(motion);
+  return zoom ? Math.max(zoom[0], zoom[1]) : 1;
 }
 
 /** Returns 1 − (1 − u)³. */
@@ -119,7 +144,7 @@ export function fittedDurations(span: number, inTime: number, outTime: number): 
   return [i, o];
 }
 
-/** Returns a layer's state at t seconds from its scene start. */
+/** Returns a layer's state at t seconds from its scene start; a continuous motion scales linearly over the span. */
 export function layerState(timing: LayerTiming, t: number): LayerState {
   const { start, end } = timing;
   if (!(t >= start && t < end)) {
@@ -141,6 +166,12 @@ export function layerState(timing: LayerTiming, t: number): LayerState {
     if (out.clip.fraction < 1) {
       state.clip = out.clip;
     }
+  }
+  const zoom = motionZoom(timing.motion);
+  if (zoom) {
+    // Visible means start ≤ t < end, so the span is positive here.
+    const [from, to] = zoom;
+    state.scale *= from + (to - from) * clamp01((t - start) / (end - start));
   }
   state.rotation = timing.rotate;
   return state;

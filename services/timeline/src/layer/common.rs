@@ -51,7 +51,8 @@ pub struct LayerCommon {
     /// Rotation in degrees, clockwise, about the layer's centre.
     #[serde(deserialize_with = "lenient::f64")]
     pub rotate: f64,
-    /// A continuous motion name (kept; not animated by this crate).
+    /// A continuous motion over the layer's whole span (`ZOOM_IN`, `ZOOM_OUT`, …; see
+    /// `animation::motion_zoom`), or "" for none; unknown names are kept and do not move.
     #[serde(deserialize_with = "lenient::string")]
     pub motion: String,
     /// The in-animation name from the catalogue, or "" for none.

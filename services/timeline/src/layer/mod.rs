@@ -1,8 +1,10 @@
 //! Layers (attaches): an enum over the JSON `type` with each kind's fields; unknown kinds are kept.
 
+mod art_border;
 mod common;
 mod kinds;
 
+pub use art_border::{ArtBorder, DEFAULT_BORDER_WIDTH};
 pub use common::LayerCommon;
 pub use kinds::{
     ArtWordLayer, Extra, GroupLayer, PictureLayer, Replace, ShapeLayer, SpecialEffectLayer,

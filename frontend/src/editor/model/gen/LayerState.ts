@@ -18,7 +18,8 @@ offsetX: number,
  */
 offsetY: number, 
 /**
- * Scale about the layer's centre.
+ * Scale about the centre of the layer's box (after the offsets move it): the continuous
+ * motion's zoom times the animations' scale, 1 when neither scales.
  */
 scale: number, 
 /**

@@ -17,6 +17,10 @@ end: number,
  */
 rotate: number, 
 /**
+ * Continuous motion name (read by `motion_zoom`) or "".
+ */
+motion: string, 
+/**
  * In-animation key or "".
  */
 motionIn: string, 

@@ -54,7 +54,8 @@ h: number,
  */
 rotate: number, 
 /**
- * A continuous motion name (kept; not animated by this crate).
+ * A continuous motion over the layer's whole span (`ZOOM_IN`, `ZOOM_OUT`, …; see
+ * `animation::motion_zoom`), or "" for none; unknown names are kept and do not move.
  */
 motion: string, 
 /**
