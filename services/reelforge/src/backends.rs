@@ -34,25 +34,37 @@ impl Backends {
         let queue_in_db = config.queue.url.starts_with("db:");
         if target.needs(Backend::Database) || (target.needs(Backend::Queue) && queue_in_db) {
             let url = config.database_url();
-            let conn = db::connect(&url).await.map_err(|e| format!("database {}: {e}", redact(&url)))?;
+            let conn = db::connect(&url)
+                .await
+                .map_err(|e| format!("database {}: {e}", redact(&url)))?;
             b.db = Some(conn);
         }
         if target.needs(Backend::Cache) {
-            let c = cache::open(&config.cache.url).await.map_err(|e| format!("cache {}: {e}", redact(&config.cache.url)))?;
+            let c = cache::open(&config.cache.url)
+                .await
+                .map_err(|e| format!("cache {}: {e}", redact(&config.cache.url)))?;
             b.cache = Some(c);
         }
         if target.needs(Backend::Queue) {
             let conn = match &b.db {
                 Some(d) => d.clone(),
-                None => db::connect("sqlite::memory:").await.map_err(|e| format!("queue: {e}"))?,
+                None => db::connect("sqlite::memory:")
+                    .await
+                    .map_err(|e| format!("queue: {e}"))?,
             };
-            let q = queue::open(&config.queue, &conn).await.map_err(|e| format!("queue {}: {e}", redact(&config.queue.url)))?;
+            let q = queue::open(&config.queue, &conn)
+                .await
+                .map_err(|e| format!("queue {}: {e}", redact(&config.queue.url)))?;
             b.queue = Some(q);
         }
         if target.needs(Backend::Storage) {
             let url = config.storage_url();
-            let store = BlobStore::open(&url).map_err(|e| format!("storage {}: {e}", redact(&url)))?;
-            store.check().await.map_err(|e| format!("storage {}: {e}", redact(&url)))?;
+            let store =
+                BlobStore::open(&url).map_err(|e| format!("storage {}: {e}", redact(&url)))?;
+            store
+                .check()
+                .await
+                .map_err(|e| format!("storage {}: {e}", redact(&url)))?;
             b.blob = Some(store);
         }
         Ok(b)
@@ -60,18 +72,26 @@ impl Backends {
 
     /// The database, or a clear error when the wiring asked for one it did not open.
     pub fn db(&self) -> Result<DatabaseConnection, String> {
-        self.db.clone().ok_or_else(|| "database: not opened for this target".to_owned())
+        self.db
+            .clone()
+            .ok_or_else(|| "database: not opened for this target".to_owned())
     }
     /// The cache.
     pub fn cache(&self) -> Result<Arc<dyn Cache>, String> {
-        self.cache.clone().ok_or_else(|| "cache: not opened for this target".to_owned())
+        self.cache
+            .clone()
+            .ok_or_else(|| "cache: not opened for this target".to_owned())
     }
     /// The queue.
     pub fn queue(&self) -> Result<Arc<dyn JobQueue>, String> {
-        self.queue.clone().ok_or_else(|| "queue: not opened for this target".to_owned())
+        self.queue
+            .clone()
+            .ok_or_else(|| "queue: not opened for this target".to_owned())
     }
     /// The blob store.
     pub fn blob(&self) -> Result<BlobStore, String> {
-        self.blob.clone().ok_or_else(|| "storage: not opened for this target".to_owned())
+        self.blob
+            .clone()
+            .ok_or_else(|| "storage: not opened for this target".to_owned())
     }
 }

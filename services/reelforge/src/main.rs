@@ -6,8 +6,8 @@ mod admin;
 mod backends;
 mod services;
 mod target;
-mod worker;
 mod wiring;
+mod worker;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,7 +18,11 @@ use crate::target::Target;
 
 /// Command line of `reelforge`.
 #[derive(Parser)]
-#[command(name = "reelforge", version, about = "Reelforge: the video editor platform and its render farm")]
+#[command(
+    name = "reelforge",
+    version,
+    about = "Reelforge: the video editor platform and its render farm"
+)]
 struct Cli {
     /// Configuration file (default: ./reelforge.toml when present).
     #[arg(short, long, global = true, env = "REELFORGE_CONFIG")]
@@ -43,12 +47,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.list_targets {
         for t in Target::ALL {
-            println!("{:<10} backends: {:?}  calls: {:?}", t.name(), t.backends(), t.calls());
+            println!(
+                "{:<10} backends: {:?}  calls: {:?}",
+                t.name(),
+                t.backends(),
+                t.calls()
+            );
         }
         return ExitCode::SUCCESS;
     }
     let result = match cli.command {
-        Some(Command::Render(args)) => reelforge_render::cli::run(args).map_err(|e| format!("render: {e:#}")),
+        Some(Command::Render(args)) => {
+            reelforge_render::cli::run(args).map_err(|e| format!("render: {e:#}"))
+        }
         Some(Command::Target(words)) => match words.as_slice() {
             [name] => Target::parse(name).and_then(|t| wiring::run(t, cli.config.as_deref())),
             _ => Err(format!("expected one target, got `{}`", words.join(" "))),

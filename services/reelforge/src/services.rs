@@ -24,33 +24,50 @@ pub async fn router(targets: &[Target], b: &Backends, config: &Config) -> Result
     let migrate = |what: &'static str| move |e: sea_orm::DbErr| format!("{what} migrations: {e}");
     if wants(targets, Target::Auth) {
         let db = b.db()?;
-        reelforge_auth::migrate(&db).await.map_err(migrate("auth"))?;
-        auth = Some(reelforge_auth::grpc_service(db, b.cache()?, config.auth.clone(), config.data_dir.clone()));
+        reelforge_auth::migrate(&db)
+            .await
+            .map_err(migrate("auth"))?;
+        auth = Some(reelforge_auth::grpc_service(
+            db,
+            b.cache()?,
+            config.auth.clone(),
+            config.data_dir.clone(),
+        ));
     }
     if wants(targets, Target::Material) {
         let db = b.db()?;
-        reelforge_material::migrate(&db).await.map_err(migrate("material"))?;
+        reelforge_material::migrate(&db)
+            .await
+            .map_err(migrate("material"))?;
         material = Some(reelforge_material::grpc_service(db));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;
-        reelforge_category::migrate(&db).await.map_err(migrate("category"))?;
+        reelforge_category::migrate(&db)
+            .await
+            .map_err(migrate("category"))?;
         category = Some(reelforge_category::grpc_service(db));
     }
     if wants(targets, Target::Favourite) {
         let db = b.db()?;
-        reelforge_favourite::migrate(&db).await.map_err(migrate("favourite"))?;
+        reelforge_favourite::migrate(&db)
+            .await
+            .map_err(migrate("favourite"))?;
         favourite = Some(reelforge_favourite::grpc_service(db));
     }
     if wants(targets, Target::Task) {
         let db = b.db()?;
-        reelforge_task::migrate(&db).await.map_err(migrate("task"))?;
+        reelforge_task::migrate(&db)
+            .await
+            .map_err(migrate("task"))?;
         task = Some(reelforge_task::grpc_service(db, b.queue()?));
     }
     if wants(targets, Target::Ai) {
         ai = Some(reelforge_ai::grpc_service());
     }
-    reporter.set_service_status("", tonic_health::ServingStatus::Serving).await;
+    reporter
+        .set_service_status("", tonic_health::ServingStatus::Serving)
+        .await;
     Ok(Server::builder()
         .trace_fn(reelforge_kit::telemetry::grpc_span)
         .add_service(health)

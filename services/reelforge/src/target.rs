@@ -40,19 +40,43 @@ pub enum Backend {
 
 /// Every target with its backends and the targets it calls (Loki's dependency map).
 pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
-    (Target::All, &[Backend::Database, Backend::Cache, Backend::Queue, Backend::Storage], &[]),
+    (
+        Target::All,
+        &[
+            Backend::Database,
+            Backend::Cache,
+            Backend::Queue,
+            Backend::Storage,
+        ],
+        &[],
+    ),
     (
         Target::Gateway,
         &[],
-        &[Target::Auth, Target::Material, Target::Category, Target::Favourite, Target::Task, Target::Ai],
+        &[
+            Target::Auth,
+            Target::Material,
+            Target::Category,
+            Target::Favourite,
+            Target::Task,
+            Target::Ai,
+        ],
     ),
     (Target::Auth, &[Backend::Database, Backend::Cache], &[]),
-    (Target::Material, &[Backend::Database, Backend::Storage], &[]),
+    (
+        Target::Material,
+        &[Backend::Database, Backend::Storage],
+        &[],
+    ),
     (Target::Category, &[Backend::Database], &[]),
     (Target::Favourite, &[Backend::Database], &[]),
     (Target::Task, &[Backend::Database, Backend::Queue], &[]),
     (Target::Ai, &[], &[]),
-    (Target::Worker, &[Backend::Queue, Backend::Storage], &[Target::Task]),
+    (
+        Target::Worker,
+        &[Backend::Queue, Backend::Storage],
+        &[Target::Task, Target::Material],
+    ),
 ];
 
 impl Target {
@@ -71,10 +95,16 @@ impl Target {
 
     /// Parses a target name.
     pub fn parse(s: &str) -> Result<Self, String> {
-        Self::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| {
-            let names: Vec<_> = Self::ALL.iter().map(|t| t.name()).collect();
-            format!("unknown target `{s}` (expected one of: {})", names.join(", "))
-        })
+        Self::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Self::ALL.iter().map(|t| t.name()).collect();
+                format!(
+                    "unknown target `{s}` (expected one of: {})",
+                    names.join(", ")
+                )
+            })
     }
 
     /// The target's name on the command line.
@@ -94,12 +124,18 @@ impl Target {
 
     /// The backends the target opens.
     pub fn backends(self) -> &'static [Backend] {
-        DEPENDENCIES.iter().find(|(t, _, _)| *t == self).map_or(&[], |(_, b, _)| b)
+        DEPENDENCIES
+            .iter()
+            .find(|(t, _, _)| *t == self)
+            .map_or(&[], |(_, b, _)| b)
     }
 
     /// The targets it calls over gRPC.
     pub fn calls(self) -> &'static [Target] {
-        DEPENDENCIES.iter().find(|(t, _, _)| *t == self).map_or(&[], |(_, _, c)| c)
+        DEPENDENCIES
+            .iter()
+            .find(|(t, _, _)| *t == self)
+            .map_or(&[], |(_, _, c)| c)
     }
 
     /// Whether the target needs `backend`.
@@ -121,7 +157,10 @@ mod tests {
     #[test]
     fn every_target_has_a_row_and_parses_back() {
         for t in Target::ALL {
-            assert!(DEPENDENCIES.iter().any(|(d, _, _)| *d == t), "{t} has no dependency row");
+            assert!(
+                DEPENDENCIES.iter().any(|(d, _, _)| *d == t),
+                "{t} has no dependency row"
+            );
             assert_eq!(Target::parse(t.name()), Ok(t));
         }
         assert!(Target::parse("rendr").is_err_and(|e| e.contains("unknown target `rendr`")));

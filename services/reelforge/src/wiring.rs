@@ -22,7 +22,10 @@ pub fn run(target: Target, config_file: Option<&Path>) -> Result<(), String> {
     }
     // Two rustls crypto providers are linked (aws-lc-rs and ring); pick one for the process.
     let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("runtime: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("runtime: {e}"))?;
     runtime.block_on(run_async(target, config))
 }
 
@@ -59,12 +62,23 @@ async fn wait(mut rx: watch::Receiver<bool>) {
     }
 }
 
-async fn serve_grpc(router: tonic::transport::server::Router, addr: SocketAddr, rx: watch::Receiver<bool>) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("gRPC listen {addr}: {e}"))?;
-    let local = listener.local_addr().map_err(|e| format!("gRPC listen {addr}: {e}"))?;
+async fn serve_grpc(
+    router: tonic::transport::server::Router,
+    addr: SocketAddr,
+    rx: watch::Receiver<bool>,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("gRPC listen {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("gRPC listen {addr}: {e}"))?;
     let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
     let handle = tokio::spawn(async move {
-        if let Err(e) = router.serve_with_incoming_shutdown(incoming, wait(rx)).await {
+        if let Err(e) = router
+            .serve_with_incoming_shutdown(incoming, wait(rx))
+            .await
+        {
             tracing::error!(error = %e, "gRPC server stopped");
         }
     });
@@ -77,7 +91,9 @@ fn ready_check(channels: Vec<tonic::transport::Channel>) -> reelforge_gateway::R
         Box::pin(async move {
             for ch in channels {
                 let mut client = tonic_health::pb::health_client::HealthClient::new(ch);
-                let req = tonic_health::pb::HealthCheckRequest { service: String::new() };
+                let req = tonic_health::pb::HealthCheckRequest {
+                    service: String::new(),
+                };
                 match tokio::time::timeout(Duration::from_secs(2), client.check(req)).await {
                     Ok(Ok(_)) => {}
                     Ok(Err(s)) => return Err(format!("service health: {}", s.message())),
@@ -103,18 +119,31 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
     match target {
         Target::All => {
             let router = crate::services::router(&[Target::All], &backends, &config).await?;
-            let (addr, grpc) = serve_grpc(router, SocketAddr::from(([127, 0, 0, 1], 0)), rx.clone()).await?;
-            let channel = reelforge_gateway::clients::channel(&format!("http://{addr}")).map_err(|e| format!("gRPC client: {e}"))?;
+            let (addr, grpc) =
+                serve_grpc(router, SocketAddr::from(([127, 0, 0, 1], 0)), rx.clone()).await?;
+            let channel = reelforge_gateway::clients::channel(&format!("http://{addr}"))
+                .map_err(|e| format!("gRPC client: {e}"))?;
             let worker = Worker {
                 queue: backends.queue()?,
                 blob: backends.blob()?,
-                tasks: reelforge_proto::task::task_service_client::TaskServiceClient::new(channel.clone()),
+                tasks: reelforge_proto::task::task_service_client::TaskServiceClient::new(
+                    channel.clone(),
+                ),
+                library:
+                    reelforge_proto::material::material_service_client::MaterialServiceClient::new(
+                        channel.clone(),
+                    ),
                 materials: materials_dir(&config),
                 scratch: config.data_dir.join("scratch"),
             };
             let worker = tokio::spawn(worker.run(rx.clone()));
-            let state = AppState { clients: Clients::shared(channel.clone()), mode: "all".into(), ready: ready_check(vec![channel]) };
-            let http = reelforge_gateway::serve(&config, state).map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
+            let state = AppState {
+                clients: Clients::shared(channel.clone()),
+                mode: "all".into(),
+                ready: ready_check(vec![channel]),
+            };
+            let http = reelforge_gateway::serve(&config, state)
+                .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
             tracing::info!(addr = %config.http.addr, grpc = %addr, "reelforge all is up");
             http.await.map_err(|e| format!("http: {e}"))?;
             let _ = worker.await;
@@ -123,26 +152,47 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
         }
         Target::Gateway => {
             let s = &config.services;
-            let urls = [&s.auth.url, &s.material.url, &s.category.url, &s.favourite.url, &s.task.url, &s.ai.url];
+            let urls = [
+                &s.auth.url,
+                &s.material.url,
+                &s.category.url,
+                &s.favourite.url,
+                &s.task.url,
+                &s.ai.url,
+            ];
             let mut channels = Vec::new();
             for url in urls {
-                channels.push(reelforge_gateway::clients::channel(url).map_err(|e| format!("service url {url}: {e}"))?);
+                channels.push(
+                    reelforge_gateway::clients::channel(url)
+                        .map_err(|e| format!("service url {url}: {e}"))?,
+                );
             }
             let clients = Clients::from_config(s).map_err(|e| format!("service urls: {e}"))?;
-            let state = AppState { clients, mode: "distributed".into(), ready: ready_check(channels) };
-            let http = reelforge_gateway::serve(&config, state).map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
+            let state = AppState {
+                clients,
+                mode: "distributed".into(),
+                ready: ready_check(channels),
+            };
+            let http = reelforge_gateway::serve(&config, state)
+                .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
             tracing::info!(addr = %config.http.addr, "gateway is up");
             http.await.map_err(|e| format!("http: {e}"))
         }
         Target::Worker => {
-            let channel =
-                reelforge_gateway::clients::channel(&config.services.task.url).map_err(|e| format!("task service url: {e}"))?;
+            let channel = reelforge_gateway::clients::channel(&config.services.task.url)
+                .map_err(|e| format!("task service url: {e}"))?;
+            let material = reelforge_gateway::clients::channel(&config.services.material.url)
+                .map_err(|e| format!("material service url: {e}"))?;
             let admin = crate::admin::serve(&config.admin.addr, "worker")?;
             let admin_handle = admin.handle();
             let worker = Worker {
                 queue: backends.queue()?,
                 blob: backends.blob()?,
                 tasks: reelforge_proto::task::task_service_client::TaskServiceClient::new(channel),
+                library:
+                    reelforge_proto::material::material_service_client::MaterialServiceClient::new(
+                        material,
+                    ),
                 materials: materials_dir(&config),
                 scratch: config.data_dir.join("scratch"),
             };
@@ -179,5 +229,7 @@ fn service_addr(config: &Config, target: Target) -> Result<SocketAddr, String> {
         Target::Ai => &s.ai.listen,
         other => return Err(format!("{other} is not a gRPC service")),
     };
-    listen.parse().map_err(|e| format!("services.{target}.listen `{listen}`: {e}"))
+    listen
+        .parse()
+        .map_err(|e| format!("services.{target}.listen `{listen}`: {e}"))
 }

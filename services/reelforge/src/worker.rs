@@ -10,6 +10,9 @@ use std::time::Duration;
 
 use prost::Message;
 use reelforge_kit::{BlobStore, Job, JobQueue};
+use reelforge_proto::common::Caller;
+use reelforge_proto::material::GetMaterialRequest;
+use reelforge_proto::material::material_service_client::MaterialServiceClient;
 use reelforge_proto::render::RenderJob;
 use reelforge_proto::task::FinishRenderRequest;
 use reelforge_proto::task::task_service_client::TaskServiceClient;
@@ -27,6 +30,8 @@ pub struct Worker {
     pub blob: BlobStore,
     /// The task service.
     pub tasks: TaskServiceClient<Channel>,
+    /// The material service, for the materials a rule names by id (backgrounds, masks).
+    pub library: MaterialServiceClient<Channel>,
     /// Directory the rules' material paths are looked up in.
     pub materials: PathBuf,
     /// Scratch directory for renders in progress.
@@ -88,7 +93,11 @@ impl Worker {
         }
     }
 
-    async fn render_and_store(&self, msg: &RenderJob, mut shutdown: watch::Receiver<bool>) -> Outcome {
+    async fn render_and_store(
+        &self,
+        msg: &RenderJob,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> Outcome {
         let rule = match reelforge_timeline::Rule::parse(&msg.task_info) {
             Ok(r) => r,
             Err(e) => return self.finish(msg, Err(format!("rule: {e}"))).await,
@@ -96,10 +105,16 @@ impl Worker {
         let out = self.scratch.join(format!("{}.mp4", msg.job_id));
         let cover = self.scratch.join(format!("{}.jpg", msg.job_id));
         let cancel = Arc::new(AtomicBool::new(false));
-        let materials = self.materials.clone();
+        let materials = match self.materials_for(&rule, &msg.tenant).await {
+            Ok(m) => m,
+            Err(why) => return Outcome::HandBack(why),
+        };
         let (out2, cover2, cancel2) = (out.clone(), cover.clone(), cancel.clone());
         let render = tokio::task::spawn_blocking(move || {
-            let opts = reelforge_render::RenderOptions { cover: Some(cover2), ..Default::default() };
+            let opts = reelforge_render::RenderOptions {
+                cover: Some(cover2),
+                ..Default::default()
+            };
             reelforge_render::render(&rule, &materials, &out2, &opts, &mut |_| {}, &cancel2)
         });
         tokio::pin!(render);
@@ -111,7 +126,9 @@ impl Worker {
         };
         let outcome = match result {
             Err(join) => Outcome::HandBack(format!("render task: {join}")),
-            Ok(Err(reelforge_render::RenderError::Cancelled)) => Outcome::HandBack("cancelled by shutdown".into()),
+            Ok(Err(reelforge_render::RenderError::Cancelled)) => {
+                Outcome::HandBack("cancelled by shutdown".into())
+            }
             Ok(Err(e)) => self.finish(msg, Err(e.to_string())).await,
             Ok(Ok(_)) => match self.store(msg, &out, &cover).await {
                 Ok((video_key, cover_key)) => self.finish(msg, Ok((video_key, cover_key))).await,
@@ -123,14 +140,62 @@ impl Worker {
         outcome
     }
 
-    async fn store(&self, msg: &RenderJob, out: &std::path::Path, cover: &std::path::Path) -> Result<(String, String), String> {
-        let base = format!("t/{}/tasks/{}/renders/{}", msg.tenant, msg.task_id, msg.job_id);
+    /// Looks up the materials the rule names by id in the caller's tenant; an id the library
+    /// does not know stays unknown (a plain canvas; a mask then fails the render, naming it).
+    async fn materials_for(
+        &self,
+        rule: &reelforge_timeline::Rule,
+        tenant: &str,
+    ) -> Result<reelforge_render::Materials, String> {
+        let mut m = reelforge_render::Materials::new(self.materials.clone());
+        for id in reelforge_render::material_ids(rule) {
+            let req = GetMaterialRequest {
+                caller: Some(Caller {
+                    tenant: tenant.to_owned(),
+                    ..Caller::default()
+                }),
+                material_id: id.clone(),
+            };
+            match self.library.clone().get(req).await {
+                Ok(found) => {
+                    let found = found.into_inner();
+                    if !found.relative_path.is_empty() {
+                        m.by_id.insert(id, found.relative_path);
+                    }
+                }
+                Err(s)
+                    if matches!(
+                        s.code(),
+                        tonic::Code::NotFound | tonic::Code::InvalidArgument
+                    ) => {}
+                Err(s) => return Err(format!("material service: {}", s.message())),
+            }
+        }
+        Ok(m)
+    }
+
+    async fn store(
+        &self,
+        msg: &RenderJob,
+        out: &std::path::Path,
+        cover: &std::path::Path,
+    ) -> Result<(String, String), String> {
+        let base = format!(
+            "t/{}/tasks/{}/renders/{}",
+            msg.tenant, msg.task_id, msg.job_id
+        );
         let video_key = format!("{base}.mp4");
         let cover_key = format!("{base}.jpg");
         let video = tokio::fs::read(out).await.map_err(|e| e.to_string())?;
-        self.blob.put(&video_key, video).await.map_err(|e| e.to_string())?;
+        self.blob
+            .put(&video_key, video)
+            .await
+            .map_err(|e| e.to_string())?;
         if let Ok(jpg) = tokio::fs::read(cover).await {
-            self.blob.put(&cover_key, jpg).await.map_err(|e| e.to_string())?;
+            self.blob
+                .put(&cover_key, jpg)
+                .await
+                .map_err(|e| e.to_string())?;
             Ok((video_key, cover_key))
         } else {
             Ok((video_key, String::new()))
@@ -161,11 +226,17 @@ impl Worker {
     }
 
     async fn fail_dead_letters(&self) {
-        let Ok(dead) = self.queue.drain_dead_letters(RENDER_QUEUE, 50).await else { return };
+        let Ok(dead) = self.queue.drain_dead_letters(RENDER_QUEUE, 50).await else {
+            return;
+        };
         for letter in dead {
-            let Ok(msg) = RenderJob::decode(letter.body.as_slice()) else { continue };
+            let Ok(msg) = RenderJob::decode(letter.body.as_slice()) else {
+                continue;
+            };
             tracing::error!(job_id = %msg.job_id, task_id = msg.task_id, "render job dead-lettered after repeated failures");
-            let _ = self.finish(&msg, Err("render failed after repeated attempts".into())).await;
+            let _ = self
+                .finish(&msg, Err("render failed after repeated attempts".into()))
+                .await;
         }
     }
 }

@@ -15,18 +15,34 @@ fn free_port() -> Result<u16, std::io::Error> {
 }
 
 /// Runs the binary to completion and returns (exit code, stderr).
-fn run_to_end(args: &[&str], env: &[(&str, &str)]) -> Result<(i32, String), Box<dyn std::error::Error>> {
+fn run_to_end(
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Result<(i32, String), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
-    let out = Command::new(BIN).args(args).envs(env.iter().copied()).current_dir(dir.path()).output()?;
-    Ok((out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned()))
+    let out = Command::new(BIN)
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir.path())
+        .output()?;
+    Ok((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
 }
 
 fn assert_one_line_failure(code: i32, stderr: &str, needle: &str) {
     assert_eq!(code, 1, "stderr: {stderr}");
-    let lines: Vec<_> = stderr.lines().filter(|l| l.starts_with("reelforge: ")).collect();
+    let lines: Vec<_> = stderr
+        .lines()
+        .filter(|l| l.starts_with("reelforge: "))
+        .collect();
     assert_eq!(lines.len(), 1, "one problem line expected: {stderr}");
     assert!(lines[0].contains(needle), "`{needle}` not in {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -69,7 +85,11 @@ impl Drop for Process {
 }
 
 impl Process {
-    fn spawn(target: &'static str, dir: &std::path::Path, env: &[(&str, String)]) -> Result<Self, std::io::Error> {
+    fn spawn(
+        target: &'static str,
+        dir: &std::path::Path,
+        env: &[(&str, String)],
+    ) -> Result<Self, std::io::Error> {
         let child = Command::new(BIN)
             .arg(target)
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
@@ -113,7 +133,10 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
         "category",
         dir.path(),
         &[
-            ("REELFORGE_SERVICES__CATEGORY__LISTEN", format!("127.0.0.1:{grpc}")),
+            (
+                "REELFORGE_SERVICES__CATEGORY__LISTEN",
+                format!("127.0.0.1:{grpc}"),
+            ),
             ("REELFORGE_ADMIN__ADDR", format!("127.0.0.1:{admin}")),
         ],
     )?;
@@ -121,25 +144,50 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
         "gateway",
         dir.path(),
         &[
-            ("REELFORGE_SERVICES__CATEGORY__URL", format!("http://127.0.0.1:{grpc}")),
+            (
+                "REELFORGE_SERVICES__CATEGORY__URL",
+                format!("http://127.0.0.1:{grpc}"),
+            ),
             ("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}")),
         ],
     )?;
-    let body = get_until(&format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"), |b| b.contains("\"code\":2000")).await;
+    let body = get_until(
+        &format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"),
+        |b| b.contains("\"code\":2000"),
+    )
+    .await;
     let Some(body) = body else {
-        return Err(format!("no envelope from the gateway\n{}\n{}", gateway.stderr(), service.stderr()).into());
+        return Err(format!(
+            "no envelope from the gateway\n{}\n{}",
+            gateway.stderr(),
+            service.stderr()
+        )
+        .into());
     };
     let v: serde_json::Value = serde_json::from_str(&body)?;
     assert_eq!(v["data"]["dataList"], serde_json::json!([]));
     assert_eq!(v["desc"], "success");
-    let health = get_until(&format!("http://127.0.0.1:{admin}/healthz"), |b| b.contains("ok")).await;
+    let health = get_until(&format!("http://127.0.0.1:{admin}/healthz"), |b| {
+        b.contains("ok")
+    })
+    .await;
     assert!(health.is_some(), "service admin endpoint answers");
-    let metrics = get_until(&format!("http://127.0.0.1:{http}/metrics"), |b| b.contains("reelforge_requests_total")).await;
-    assert!(metrics.is_some_and(|m| m.contains("/diyvrbt/category/taskvideo")), "requests are counted by route");
+    let metrics = get_until(&format!("http://127.0.0.1:{http}/metrics"), |b| {
+        b.contains("reelforge_requests_total")
+    })
+    .await;
+    assert!(
+        metrics.is_some_and(|m| m.contains("/diyvrbt/category/taskvideo")),
+        "requests are counted by route"
+    );
 
     // With the service gone, the gateway still answers in the envelope, naming no internals.
     drop(service);
-    let down = get_until(&format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"), |b| b.contains("\"code\":3000")).await;
+    let down = get_until(
+        &format!("http://127.0.0.1:{http}/diyvrbt/category/taskvideo"),
+        |b| b.contains("\"code\":3000"),
+    )
+    .await;
     assert!(down.is_some_and(|b| b.contains("service unavailable")));
     let not_ready = reqwest::get(format!("http://127.0.0.1:{http}/readyz")).await?;
     assert_eq!(not_ready.status().as_u16(), 503);
@@ -161,16 +209,43 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
     let dir = tempfile::tempdir()?;
     let http = free_port()?;
     let base = format!("http://127.0.0.1:{http}/diyvrbt");
-    let mut all = Process::spawn("all", dir.path(), &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))])?;
-    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| b.contains("ready")).await.is_none() {
+    let mut all = Process::spawn(
+        "all",
+        dir.path(),
+        &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))],
+    )?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| {
+        b.contains("ready")
+    })
+    .await
+    .is_none()
+    {
         return Err(format!("reelforge all did not become ready\n{}", all.stderr()).into());
     }
     let client = reqwest::Client::new();
-    client.post(format!("{base}/user/sendCode")).form(&[("mail", "ann@example.com")]).send().await?.text().await?;
+    client
+        .post(format!("{base}/user/sendCode"))
+        .form(&[("mail", "ann@example.com")])
+        .send()
+        .await?
+        .text()
+        .await?;
     let outbox = std::fs::read_to_string(dir.path().join("data/mail-outbox.log"))?;
-    let code = outbox.lines().last().and_then(|l| l.rsplit(' ').next()).ok_or("no code mailed")?.to_owned();
-    let login = client.post(format!("{base}/user/login")).json(&serde_json::json!({"mail": "ann@example.com", "code": code})).send().await?;
-    let token = envelope_data(&login.text().await?)?["token"].as_str().ok_or("no token")?.to_owned();
+    let code = outbox
+        .lines()
+        .last()
+        .and_then(|l| l.rsplit(' ').next())
+        .ok_or("no code mailed")?
+        .to_owned();
+    let login = client
+        .post(format!("{base}/user/login"))
+        .json(&serde_json::json!({"mail": "ann@example.com", "code": code}))
+        .send()
+        .await?;
+    let token = envelope_data(&login.text().await?)?["token"]
+        .as_str()
+        .ok_or("no token")?
+        .to_owned();
 
     let bad = client
         .post(format!("{base}/videotask/save"))
@@ -180,7 +255,10 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
         .await?
         .text()
         .await?;
-    assert!(bad.contains("\"code\":3000") && bad.contains("scenes[0].timeLength"), "{bad}");
+    assert!(
+        bad.contains("\"code\":3000") && bad.contains("scenes[0].timeLength"),
+        "{bad}"
+    );
 
     let rule = serde_json::json!({
         "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
@@ -196,14 +274,27 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
         .form(&[("taskInfo", rule.to_string()), ("name", "测试".into())])
         .send()
         .await?;
-    let task_id = envelope_data(&saved.text().await?)?.as_i64().ok_or("no task id")?;
-    let run = client.post(format!("{base}/videotask/runtask")).header("Authorization", &token).json(&serde_json::json!({"taskId": task_id})).send().await?;
+    let task_id = envelope_data(&saved.text().await?)?
+        .as_i64()
+        .ok_or("no task id")?;
+    let run = client
+        .post(format!("{base}/videotask/runtask"))
+        .header("Authorization", &token)
+        .json(&serde_json::json!({"taskId": task_id}))
+        .send()
+        .await?;
     envelope_data(&run.text().await?)?;
 
     let mut last = String::new();
     let deadline = Instant::now() + Duration::from_secs(120);
     while Instant::now() < deadline {
-        last = client.get(format!("{base}/videotask/state?taskId={task_id}")).header("Authorization", &token).send().await?.text().await?;
+        last = client
+            .get(format!("{base}/videotask/state?taskId={task_id}"))
+            .header("Authorization", &token)
+            .send()
+            .await?
+            .text()
+            .await?;
         let status = envelope_data(&last)?["status"].as_i64().unwrap_or(0);
         if status == 10 || status == 9 {
             break;
@@ -213,12 +304,27 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
     let state = envelope_data(&last)?;
     assert_eq!(state["status"], 10, "{last}");
     let key = state["videoRelativePath"].as_str().ok_or("no video path")?;
-    assert!(key.starts_with(&format!("t/qs/tasks/{task_id}/renders/")) && key.ends_with(".mp4"), "{key}");
+    assert!(
+        key.starts_with(&format!("t/qs/tasks/{task_id}/renders/")) && key.ends_with(".mp4"),
+        "{key}"
+    );
     let mp4 = std::fs::read(dir.path().join("data/blobs").join(key))?;
-    assert!(mp4.len() > 1000 && &mp4[4..8] == b"ftyp", "an MP4 is stored");
+    assert!(
+        mp4.len() > 1000 && &mp4[4..8] == b"ftyp",
+        "an MP4 is stored"
+    );
 
-    let other = client.get(format!("{base}/videotask/ofone/{task_id}")).header("Authorization", "not-a-token").send().await?.text().await?;
-    assert!(other.contains("\"code\":4000"), "a bad token is 'login expired': {other}");
+    let other = client
+        .get(format!("{base}/videotask/ofone/{task_id}"))
+        .header("Authorization", "not-a-token")
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert!(
+        other.contains("\"code\":4000"),
+        "a bad token is 'login expired': {other}"
+    );
     Ok(())
 }
 
@@ -227,8 +333,17 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
 async fn sigterm_stops_all_gracefully() -> TestResult {
     let dir = tempfile::tempdir()?;
     let http = free_port()?;
-    let mut all = Process::spawn("all", dir.path(), &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))])?;
-    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| b.contains("ready")).await.is_none() {
+    let mut all = Process::spawn(
+        "all",
+        dir.path(),
+        &[("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))],
+    )?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| {
+        b.contains("ready")
+    })
+    .await
+    .is_none()
+    {
         return Err(format!("reelforge all did not become ready\n{}", all.stderr()).into());
     }
     let pid = all.0.id().to_string();

@@ -13,7 +13,8 @@ use std::time::Instant;
 pub struct RenderArgs {
     /// The rule (taskInfo JSON) to render.
     pub rule: PathBuf,
-    /// Directory the rule's material paths are looked up in.
+    /// Directory the rule's material paths are looked up in; its optional `materials.json`
+    /// (`{"<id>": "<path>"}`) gives the materials the rule names by id (backgrounds, masks).
     #[arg(long, default_value = ".")]
     pub materials: PathBuf,
     /// Output MP4 file.
@@ -43,13 +44,15 @@ fn parse_range(s: &str) -> anyhow::Result<std::ops::Range<usize>> {
 
 /// Runs the command.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.rule).with_context(|| format!("reading {}", args.rule.display()))?;
+    let text = std::fs::read_to_string(&args.rule)
+        .with_context(|| format!("reading {}", args.rule.display()))?;
     let rule = reelforge_timeline::Rule::parse(&text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let materials = crate::materials::Materials::open(&args.materials)?;
     if let Some(dir) = &args.fonts {
         crate::compose::text::load_fonts_dir(dir);
     }
     if let Some(t) = args.still {
-        let b = crate::engine::render_frame(&rule, &args.materials, t)?;
+        let b = crate::engine::render_frame(&rule, &materials, t)?;
         crate::engine::write_png(&b, &args.output)?;
         return Ok(());
     }
@@ -66,13 +69,29 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
             return;
         }
         last_print = Instant::now();
-        let pct = if p.total == 0 { 0 } else { p.done * 100 / p.total };
-        let bar: String = (0..30).map(|i| if i * 100 < pct * 30 { '#' } else { '-' }).collect();
-        eprint!("\r{:<8} [{bar}] {:>3}% {}/{} frames {:.1}s ", p.stage.name(), pct, p.done, p.total, started.elapsed().as_secs_f64());
+        let pct = (p.done * 100).checked_div(p.total).unwrap_or(0);
+        let bar: String = (0..30)
+            .map(|i| if i * 100 < pct * 30 { '#' } else { '-' })
+            .collect();
+        eprint!(
+            "\r{:<8} [{bar}] {:>3}% {}/{} frames {:.1}s ",
+            p.stage.name(),
+            pct,
+            p.done,
+            p.total,
+            started.elapsed().as_secs_f64()
+        );
         let _ = std::io::stderr().flush();
     };
     let cancel = AtomicBool::new(false);
-    let report = render(&rule, &args.materials, &args.output, &opts, &mut on_progress, &cancel)?;
+    let report = render(
+        &rule,
+        &materials,
+        &args.output,
+        &opts,
+        &mut on_progress,
+        &cancel,
+    )?;
     if !quiet {
         eprintln!();
         eprintln!(

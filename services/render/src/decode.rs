@@ -53,7 +53,11 @@ impl Frame {
     }
     /// Copies the frame into a tightly packed RGBA buffer.
     pub fn to_packed(&self) -> Vec<u8> {
-        let (w, h, s) = (self.width() as usize * 4, self.height() as usize, self.stride());
+        let (w, h, s) = (
+            self.width() as usize * 4,
+            self.height() as usize,
+            self.stride(),
+        );
         let mut out = Vec::with_capacity(w * h);
         for row in self.data().chunks(s).take(h) {
             out.extend_from_slice(&row[..w.min(row.len())]);

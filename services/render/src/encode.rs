@@ -220,14 +220,21 @@ impl Encoder {
                 rgba.len()
             )));
         }
-        let mut buffer = gst::Buffer::from_mut_slice(Pooled { px: rgba, pool: self.pool.clone() });
+        let mut buffer = gst::Buffer::from_mut_slice(Pooled {
+            px: rgba,
+            pool: self.pool.clone(),
+        });
         {
-            let b = buffer.get_mut().ok_or_else(|| MediaError::Gst("buffer".to_owned()))?;
+            let b = buffer
+                .get_mut()
+                .ok_or_else(|| MediaError::Gst("buffer".to_owned()))?;
             let (pts, next) = (self.ts(self.frames), self.ts(self.frames + 1));
             b.set_pts(pts);
             b.set_duration(next - pts);
         }
-        self.video.push_buffer(buffer).map_err(|_| self.flow_error())?;
+        self.video
+            .push_buffer(buffer)
+            .map_err(|_| self.flow_error())?;
         self.frames += 1;
         Ok(())
     }
@@ -248,7 +255,10 @@ impl Encoder {
         let rate = u64::from(SAMPLE_RATE);
         let at = |n: u64| {
             gst::ClockTime::from_nseconds(
-                gst::ClockTime::SECOND.nseconds().mul_div_floor(n, rate).unwrap_or(0),
+                gst::ClockTime::SECOND
+                    .nseconds()
+                    .mul_div_floor(n, rate)
+                    .unwrap_or(0),
             )
         };
         let mut buffer = gst::Buffer::from_mut_slice(bytes);

@@ -36,8 +36,7 @@ pub fn bus_error(pipeline: &gst::Pipeline) -> Option<MediaError> {
 pub fn describe(e: &gst::message::Error) -> String {
     let err = e.error();
     let msg = err.message();
-    if err.matches(gst::StreamError::CodecNotFound) || err.matches(gst::StreamError::TypeNotFound)
-    {
+    if err.matches(gst::StreamError::CodecNotFound) || err.matches(gst::StreamError::TypeNotFound) {
         return format!("unsupported format: {msg}");
     }
     if err.matches(gst::ResourceError::NotFound) {
@@ -55,7 +54,9 @@ pub fn wait_state(pipeline: &gst::Pipeline, timeout_s: u64) -> Result<(), MediaE
     match res {
         Ok(gst::StateChangeSuccess::Async) => Err(MediaError::Timeout(timeout_s)),
         Ok(_) => Ok(()),
-        Err(_) => Err(MediaError::Pipeline("could not start the pipeline".to_owned())),
+        Err(_) => Err(MediaError::Pipeline(
+            "could not start the pipeline".to_owned(),
+        )),
     }
 }
 

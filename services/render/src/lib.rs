@@ -10,14 +10,16 @@ pub use error::{MediaError, Place, RenderError, Stage};
 pub fn gst_init() -> Result<(), MediaError> {
     gstreamer::init().map_err(|e| MediaError::Gst(e.to_string()))
 }
-pub mod decode;
-mod gst_util;
-pub mod encode;
-pub mod compose;
-pub mod mix;
-pub mod engine;
 pub mod cli;
+pub mod compose;
+pub mod decode;
+pub mod encode;
+pub mod engine;
+mod gst_util;
+pub mod materials;
+pub mod mix;
 pub mod render;
 
-pub use engine::{Engine, render_frame, write_cover};
+pub use engine::{Engine, material_ids, render_frame, write_cover};
+pub use materials::Materials;
 pub use render::{Progress, RenderOptions, RenderReport, render};

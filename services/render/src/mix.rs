@@ -74,7 +74,13 @@ impl Mixer {
         let first = p.at.max(0) - p.at;
         let last = p.len.min(total - p.at);
         for i in first..last {
-            let s = if p.looped { i % n } else if i < n { i } else { break };
+            let s = if p.looped {
+                i % n
+            } else if i < n {
+                i
+            } else {
+                break;
+            };
             let g = p.gain * ramp(i, p.len, p.fade_in, p.fade_out);
             let (o, si) = ((p.at + i) as usize * CHANNELS, s as usize * CHANNELS);
             for c in 0..CHANNELS {
@@ -114,7 +120,17 @@ mod tests {
     fn places_loops_and_fades() {
         let mut m = Mixer::new(10);
         let src = vec![1.0f32; 3 * CHANNELS];
-        m.add(&src, &Placement { at: 2, len: 7, looped: true, gain: 0.5, fade_in: 0, fade_out: 0 });
+        m.add(
+            &src,
+            &Placement {
+                at: 2,
+                len: 7,
+                looped: true,
+                gain: 0.5,
+                fade_in: 0,
+                fade_out: 0,
+            },
+        );
         let s = m.slice(0, 10);
         assert_eq!(s[0], 0.0);
         assert_eq!(s[2 * CHANNELS], 0.5);
@@ -127,7 +143,17 @@ mod tests {
     #[test]
     fn unlooped_stops_at_source_end() {
         let mut m = Mixer::new(10);
-        m.add(&[1.0f32; 2 * CHANNELS], &Placement { at: -1, len: 10, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 });
+        m.add(
+            &[1.0f32; 2 * CHANNELS],
+            &Placement {
+                at: -1,
+                len: 10,
+                looped: false,
+                gain: 1.0,
+                fade_in: 0,
+                fade_out: 0,
+            },
+        );
         let s = m.slice(0, 10);
         assert_eq!(s[0], 1.0);
         assert_eq!(s[CHANNELS], 0.0);

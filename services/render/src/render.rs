@@ -11,6 +11,7 @@ use crate::decode::SAMPLE_RATE;
 use crate::encode::{EncodeSettings, Encoder, crf_for_quality};
 use crate::engine::{Engine, write_cover};
 use crate::error::{MediaError, RenderError, Stage};
+use crate::materials::Materials;
 use reelforge_timeline::Rule;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -54,15 +55,22 @@ pub struct RenderReport {
 /// Renders `rule` with materials from `materials` into `out` (MP4).
 pub fn render(
     rule: &Rule,
-    materials: &Path,
+    materials: &Materials,
     out: &Path,
     opts: &RenderOptions,
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Result<RenderReport, RenderError> {
-    progress(Progress { stage: Stage::Fetch, done: 0, total: 1 });
+    progress(Progress {
+        stage: Stage::Fetch,
+        done: 0,
+        total: 1,
+    });
     let mut engine = Engine::new(rule, materials)?;
-    let dir = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     // Same directory as the output, so the final rename is atomic and nothing partial is left.
     let tmp = tempfile::Builder::new()
         .prefix(".reelforge-render-")
@@ -74,9 +82,17 @@ pub fn render(
         None => (0, engine.total_frames()),
     };
     let total = (last - first).max(0) as u64;
-    progress(Progress { stage: Stage::Decode, done: 0, total });
+    progress(Progress {
+        stage: Stage::Decode,
+        done: 0,
+        total,
+    });
     let rate = engine.timeline.rate;
-    let mix = if engine.has_audio() { Some(engine.mix()?) } else { None };
+    let mix = if engine.has_audio() {
+        Some(engine.mix()?)
+    } else {
+        None
+    };
     let (w, h) = engine.size;
     let settings = EncodeSettings {
         width: w,
@@ -88,7 +104,8 @@ pub fn render(
         audio: true,
         watchdog_s: 60,
     };
-    let mut enc = Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+    let mut enc =
+        Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
     let mut frame = Bitmap::new(w, h);
     let sample_at = |f: i64| rate.sample_of(f, SAMPLE_RATE);
     let mut audio_done = sample_at(first);
@@ -106,7 +123,8 @@ pub fn render(
         // The drawn bytes go to the encoder as they are; the next frame is drawn into a
         // recycled allocation (every draw overwrites the whole frame).
         let px = std::mem::replace(&mut frame.px, enc.frame_buffer());
-        enc.push_frame(px).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        enc.push_frame(px)
+            .map_err(|e| RenderError::stage(Stage::Encode, e))?;
         let t2 = std::time::Instant::now();
         if timing {
             stage_s[0] += (t1 - t0).as_secs_f64();
@@ -124,13 +142,22 @@ pub fn render(
                 Some(m) => m.slice(audio_done, upto),
                 None => vec![0.0; (upto - audio_done).max(0) as usize * crate::decode::CHANNELS],
             };
-            enc.push_audio(&pcm).map_err(|e| RenderError::stage(Stage::Encode, e))?;
+            enc.push_audio(&pcm)
+                .map_err(|e| RenderError::stage(Stage::Encode, e))?;
             audio_done = upto;
         }
         engine.release(f);
-        progress(Progress { stage: Stage::Compose, done: n as u64 + 1, total });
+        progress(Progress {
+            stage: Stage::Compose,
+            done: n as u64 + 1,
+            total,
+        });
     }
-    progress(Progress { stage: Stage::Mux, done: total, total });
+    progress(Progress {
+        stage: Stage::Mux,
+        done: total,
+        total,
+    });
     let t3 = std::time::Instant::now();
     let finished = enc.finish();
     if timing {
@@ -139,7 +166,11 @@ pub fn render(
             stage_s[0],
             stage_s[1],
             t3.elapsed().as_secs_f64(),
-            per_scene.iter().map(|s| format!("{:.0}ms", s * 1000.0)).collect::<Vec<_>>().join(" ")
+            per_scene
+                .iter()
+                .map(|s| format!("{:.0}ms", s * 1000.0))
+                .collect::<Vec<_>>()
+                .join(" ")
         );
     }
     finished.map_err(|e| RenderError::stage(Stage::Mux, e))?;
@@ -149,10 +180,18 @@ pub fn render(
     if let Some(cover) = &opts.cover {
         write_cover(&mut engine, opts.cover_at, cover)?;
     }
-    progress(Progress { stage: Stage::Upload, done: 0, total: 1 });
+    progress(Progress {
+        stage: Stage::Upload,
+        done: 0,
+        total: 1,
+    });
     tmp.persist(out)
         .map_err(|e| RenderError::stage(Stage::Upload, MediaError::Io(e.error)))?;
-    progress(Progress { stage: Stage::Upload, done: 1, total: 1 });
+    progress(Progress {
+        stage: Stage::Upload,
+        done: 1,
+        total: 1,
+    });
     Ok(RenderReport {
         frames: total,
         size: (w, h),

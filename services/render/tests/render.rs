@@ -1,7 +1,7 @@
 //! Renders small documents and reads the results back with GStreamer.
 
 use reelforge_render::decode::{VideoDecoder, VideoRequest, decode_audio};
-use reelforge_render::{RenderError, RenderOptions, render, render_frame};
+use reelforge_render::{Materials, RenderError, RenderOptions, render, render_frame};
 use reelforge_timeline::Rule;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -26,7 +26,18 @@ fn png(dir: &Path, name: &str, rgb: [u8; 3]) -> R {
 
 fn sine_wav(dir: &Path) -> R {
     let st = std::process::Command::new("gst-launch-1.0")
-        .args(["-q", "audiotestsrc", "num-buffers=200", "wave=sine", "!", "audio/x-raw,rate=48000,channels=2", "!", "wavenc", "!", "filesink"])
+        .args([
+            "-q",
+            "audiotestsrc",
+            "num-buffers=200",
+            "wave=sine",
+            "!",
+            "audio/x-raw,rate=48000,channels=2",
+            "!",
+            "wavenc",
+            "!",
+            "filesink",
+        ])
         .arg(format!("location={}", dir.join("tone.wav").display()))
         .status()?;
     assert!(st.success());
@@ -43,7 +54,9 @@ fn px(b: &reelforge_render::compose::Bitmap, x: u32, y: u32) -> [u8; 3] {
 }
 
 fn near(a: [u8; 3], b: [u8; 3], tol: i32) -> bool {
-    a.iter().zip(b).all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= tol)
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= tol)
 }
 
 #[test]
@@ -53,24 +66,61 @@ fn mp4_has_exact_frames_size_colour_and_synced_audio() -> R {
     sine_wav(dir.path())?;
     let pic = json!([{"type": "picture", "id": "logo", "src": "red.png", "x": 40, "y": 20, "w": 40, "h": 20, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0}]);
     let r = rule(
-        json!([scene("#0000ff", 1.0, "", pic), scene("#00ff00", 1.0, "", json!([]))]),
+        json!([
+            scene("#0000ff", 1.0, "", pic),
+            scene("#00ff00", 1.0, "", json!([]))
+        ]),
         json!([{"src": "tone.wav", "startTime": 0, "endTime": 2, "volume": 100, "fadeInTime": 1}]),
     )?;
     let out = dir.path().join("out.mp4");
-    let report = render(&r, dir.path(), &out, &RenderOptions::default(), &mut |_| {}, &AtomicBool::new(false))?;
+    let report = render(
+        &r,
+        &Materials::new(dir.path()),
+        &out,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )?;
     assert_eq!(report.frames, 60);
     let info = reelforge_render::probe::probe(&out, 20)?;
     assert_eq!((info.width, info.height), (160, 90));
-    assert!((info.duration - 2.0).abs() < 0.05, "duration {}", info.duration);
+    assert!(
+        (info.duration - 2.0).abs() < 0.05,
+        "duration {}",
+        info.duration
+    );
     assert!(info.has_audio);
-    let mut dec = VideoDecoder::open(&out, &VideoRequest { width: 160, height: 90, fps: (30, 1), start: 0.0, watchdog_s: 20 })?;
+    let mut dec = VideoDecoder::open(
+        &out,
+        &VideoRequest {
+            width: 160,
+            height: 90,
+            fps: (30, 1),
+            start: 0.0,
+            watchdog_s: 20,
+        },
+    )?;
     let mut n = 0;
     while let Some(f) = dec.next_frame()? {
         if n == 15 {
             let d = f.to_packed();
-            let at = |x: usize, y: usize| [d[(y * 160 + x) * 4], d[(y * 160 + x) * 4 + 1], d[(y * 160 + x) * 4 + 2]];
-            assert!(near(at(60, 30), [255, 0, 0], 40), "layer colour {:?}", at(60, 30));
-            assert!(near(at(10, 80), [0, 0, 255], 40), "background {:?}", at(10, 80));
+            let at = |x: usize, y: usize| {
+                [
+                    d[(y * 160 + x) * 4],
+                    d[(y * 160 + x) * 4 + 1],
+                    d[(y * 160 + x) * 4 + 2],
+                ]
+            };
+            assert!(
+                near(at(60, 30), [255, 0, 0], 40),
+                "layer colour {:?}",
+                at(60, 30)
+            );
+            assert!(
+                near(at(10, 80), [0, 0, 255], 40),
+                "background {:?}",
+                at(10, 80)
+            );
         }
         n += 1;
     }
@@ -91,8 +141,14 @@ fn mp4_has_exact_frames_size_colour_and_synced_audio() -> R {
 #[test]
 fn transition_midpoint_mixes_both_scenes() -> R {
     let dir = tempfile::tempdir()?;
-    let r = rule(json!([scene("#ff0000", 2.0, "OVERLAY", json!([])), scene("#0000ff", 2.0, "", json!([]))]), json!([]))?;
-    let b = render_frame(&r, dir.path(), 2.0)?;
+    let r = rule(
+        json!([
+            scene("#ff0000", 2.0, "OVERLAY", json!([])),
+            scene("#0000ff", 2.0, "", json!([]))
+        ]),
+        json!([]),
+    )?;
+    let b = render_frame(&r, &Materials::new(dir.path()), 2.0)?;
     let c = px(&b, 80, 45);
     assert!(c[0] > 90 && c[2] > 90, "midpoint {c:?}");
     Ok(())
@@ -104,12 +160,16 @@ fn cjk_text_is_drawn_inside_its_box() -> R {
     let text = json!([{"type": "word", "id": "t", "content": "你好", "color": "#ffffff", "fontSize": 30,
         "x": 40, "y": 20, "w": 80, "h": 50, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0}]);
     let r = rule(json!([scene("#000000", 2.0, "", text)]), json!([]))?;
-    let b = render_frame(&r, dir.path(), 1.0)?;
+    let b = render_frame(&r, &Materials::new(dir.path()), 1.0)?;
     let (mut inside, mut outside) = (0, 0);
     for y in 0..90 {
         for x in 0..160 {
             if px(&b, x, y)[0] > 128 {
-                if (40..120).contains(&x) && (20..70).contains(&y) { inside += 1 } else { outside += 1 }
+                if (40..120).contains(&x) && (20..70).contains(&y) {
+                    inside += 1
+                } else {
+                    outside += 1
+                }
             }
         }
     }
@@ -125,18 +185,28 @@ fn every_animation_and_transition_renders() -> R {
     use reelforge_timeline::catalogue::animations::{ANIMATIONS, Phase};
     use reelforge_timeline::catalogue::transitions::TRANSITIONS;
     for a in ANIMATIONS {
-        let (mi, mo) = if a.phase == Phase::In { (a.key, "") } else { ("", a.key) };
+        let (mi, mo) = if a.phase == Phase::In {
+            (a.key, "")
+        } else {
+            ("", a.key)
+        };
         let l = json!([{"type": "picture", "id": a.key, "src": "p.png", "x": 10, "y": 10, "w": 40, "h": 20, "rotate": 15,
             "startTime": 0, "endTime": 2, "motionIn": mi, "motionOut": mo, "inTime": 1, "outTime": 1}]);
         let r = rule(json!([scene("#000000", 2.0, "", l)]), json!([]))?;
         for t in [0.2, 0.5, 1.5, 1.9] {
-            render_frame(&r, dir.path(), t)?;
+            render_frame(&r, &Materials::new(dir.path()), t)?;
         }
     }
     for t in TRANSITIONS {
-        let r = rule(json!([scene("#ff0000", 2.0, t.key, json!([])), scene("#0000ff", 2.0, "", json!([]))]), json!([]))?;
+        let r = rule(
+            json!([
+                scene("#ff0000", 2.0, t.key, json!([])),
+                scene("#0000ff", 2.0, "", json!([]))
+            ]),
+            json!([]),
+        )?;
         for time in [1.6, 2.0, 2.4] {
-            render_frame(&r, dir.path(), time)?;
+            render_frame(&r, &Materials::new(dir.path()), time)?;
         }
     }
     Ok(())
@@ -146,23 +216,38 @@ fn every_animation_and_transition_renders() -> R {
 fn malformed_input_fails_with_the_layer_named() -> R {
     let dir = tempfile::tempdir()?;
     std::fs::write(dir.path().join("junk.mp4"), b"not a video at all")?;
-    let missing = json!([{"type": "picture", "id": "logo", "src": "nope.png", "startTime": 0, "endTime": 2}]);
+    let missing =
+        json!([{"type": "picture", "id": "logo", "src": "nope.png", "startTime": 0, "endTime": 2}]);
     let junk = json!([{"type": "video", "id": "clip", "videoSrc": "junk.mp4", "startTime": 0, "endTime": 2}]);
     let out = dir.path().join("out.mp4");
     for (layers, want) in [(missing, "layer logo"), (junk, "layer clip")] {
         let r = rule(json!([scene("#000000", 2.0, "", layers)]), json!([]))?;
-        let err = render(&r, dir.path(), &out, &RenderOptions::default(), &mut |_| {}, &AtomicBool::new(false))
-            .err()
-            .ok_or("should fail")?;
+        let err = render(
+            &r,
+            &Materials::new(dir.path()),
+            &out,
+            &RenderOptions::default(),
+            &mut |_| {},
+            &AtomicBool::new(false),
+        )
+        .err()
+        .ok_or("should fail")?;
         let msg = err.to_string();
         assert!(msg.contains(want) && msg.contains("scene 1"), "{msg}");
         assert!(!out.exists());
     }
     let r = rule(json!([scene("#000000", 0.0, "", json!([]))]), json!([]))?;
-    let msg = render(&r, dir.path(), &out, &RenderOptions::default(), &mut |_| {}, &AtomicBool::new(false))
-        .err()
-        .ok_or("should fail")?
-        .to_string();
+    let msg = render(
+        &r,
+        &Materials::new(dir.path()),
+        &out,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )
+    .err()
+    .ok_or("should fail")?
+    .to_string();
     assert!(msg.contains("zero-length"), "{msg}");
     Ok(())
 }
@@ -172,7 +257,14 @@ fn cancel_leaves_no_file() -> R {
     let dir = tempfile::tempdir()?;
     let r = rule(json!([scene("#000000", 2.0, "", json!([]))]), json!([]))?;
     let out = dir.path().join("out.mp4");
-    let err = render(&r, dir.path(), &out, &RenderOptions::default(), &mut |_| {}, &AtomicBool::new(true));
+    let err = render(
+        &r,
+        &Materials::new(dir.path()),
+        &out,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(true),
+    );
     assert!(matches!(err, Err(RenderError::Cancelled)));
     assert_eq!(std::fs::read_dir(dir.path())?.count(), 0);
     Ok(())
@@ -181,10 +273,26 @@ fn cancel_leaves_no_file() -> R {
 #[test]
 fn segments_cover_their_scenes() -> R {
     let dir = tempfile::tempdir()?;
-    let r = rule(json!([scene("#ff0000", 1.0, "", json!([])), scene("#00ff00", 2.0, "", json!([]))]), json!([]))?;
+    let r = rule(
+        json!([
+            scene("#ff0000", 1.0, "", json!([])),
+            scene("#00ff00", 2.0, "", json!([]))
+        ]),
+        json!([]),
+    )?;
     let out = dir.path().join("seg.mp4");
-    let opts = RenderOptions { scenes: Some(1..2), ..RenderOptions::default() };
-    let rep = render(&r, dir.path(), &out, &opts, &mut |_| {}, &AtomicBool::new(false))?;
+    let opts = RenderOptions {
+        scenes: Some(1..2),
+        ..RenderOptions::default()
+    };
+    let rep = render(
+        &r,
+        &Materials::new(dir.path()),
+        &out,
+        &opts,
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )?;
     assert_eq!(rep.frames, 60);
     Ok(())
 }

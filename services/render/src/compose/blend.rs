@@ -135,9 +135,8 @@ pub fn draw_affine(dst: &mut Bitmap, src: View<'_>, m: [f64; 6], alpha: f32, cli
     let (ia, ib, ic, id) = (d / det, -b / det, -c / det, a / det);
     let (ie, iff) = (-(ia * e + ic * f), -(ib * e + id * f));
     let (sw, sh) = (f64::from(src.w), f64::from(src.h));
-    let corners = [(0.0, 0.0), (sw, 0.0), (0.0, sh), (sw, sh)].map(|(x, y)| {
-        (a * x + c * y + e, b * x + d * y + f)
-    });
+    let corners = [(0.0, 0.0), (sw, 0.0), (0.0, sh), (sw, sh)]
+        .map(|(x, y)| (a * x + c * y + e, b * x + d * y + f));
     let minx = corners.iter().map(|p| p.0).fold(f64::MAX, f64::min).floor() as i32;
     let maxx = corners.iter().map(|p| p.0).fold(f64::MIN, f64::max).ceil() as i32;
     let miny = corners.iter().map(|p| p.1).fold(f64::MAX, f64::min).floor() as i32;
@@ -160,8 +159,9 @@ pub fn draw_affine(dst: &mut Bitmap, src: View<'_>, m: [f64; 6], alpha: f32, cli
         }
         let r = src.row(y as u32);
         let o = x as usize * 4;
-        r.get(o..o + 4)
-            .map_or([0; 4], |p| [p[0].into(), p[1].into(), p[2].into(), p[3].into()])
+        r.get(o..o + 4).map_or([0; 4], |p| {
+            [p[0].into(), p[1].into(), p[2].into(), p[3].into()]
+        })
     };
     for yy in area.y0..area.y1 {
         let py = f64::from(yy) + 0.5;
@@ -175,8 +175,12 @@ pub fn draw_affine(dst: &mut Bitmap, src: View<'_>, m: [f64; 6], alpha: f32, cli
             let (x0, y0) = (sx.floor(), sy.floor());
             let (fx, fy) = (((sx - x0) * 256.0) as u32, ((sy - y0) * 256.0) as u32);
             let (x0, y0) = (x0 as i64, y0 as i64);
-            let (p00, p10, p01, p11) =
-                (texel(x0, y0), texel(x0 + 1, y0), texel(x0, y0 + 1), texel(x0 + 1, y0 + 1));
+            let (p00, p10, p01, p11) = (
+                texel(x0, y0),
+                texel(x0 + 1, y0),
+                texel(x0, y0 + 1),
+                texel(x0 + 1, y0 + 1),
+            );
             let mut s = [0u32; 4];
             for ch in 0..4 {
                 let top = p00[ch] * (256 - fx) + p10[ch] * fx;

@@ -8,7 +8,11 @@ use reelforge_timeline::catalogue::filters::{self, FilterOp};
 pub type Matrix = [[f32; 4]; 3];
 
 /// The identity matrix.
-pub const IDENTITY: Matrix = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]];
+pub const IDENTITY: Matrix = [
+    [1.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0, 0.0],
+];
 
 fn then(m: Matrix, n: Matrix) -> Matrix {
     // Returns n ∘ m: apply m first, then n.
@@ -61,9 +65,24 @@ fn op_matrix(op: FilterOp) -> Matrix {
         FilterOp::HueRotate(deg) => {
             let (s, c) = (deg as f32).to_radians().sin_cos();
             [
-                [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928, 0.0],
-                [0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283, 0.0],
-                [0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072, 0.0],
+                [
+                    0.213 + c * 0.787 - s * 0.213,
+                    0.715 - c * 0.715 - s * 0.715,
+                    0.072 - c * 0.072 + s * 0.928,
+                    0.0,
+                ],
+                [
+                    0.213 - c * 0.213 + s * 0.143,
+                    0.715 + c * 0.285 + s * 0.140,
+                    0.072 - c * 0.072 - s * 0.283,
+                    0.0,
+                ],
+                [
+                    0.213 - c * 0.213 - s * 0.787,
+                    0.715 - c * 0.715 + s * 0.715,
+                    0.072 + c * 0.928 + s * 0.072,
+                    0.0,
+                ],
             ]
         }
         FilterOp::Blur(_) => IDENTITY,
@@ -122,7 +141,10 @@ pub fn adjustments(brightness: f64, contrast: f64, saturation: f64) -> Option<Ma
     let pct = |v: f64| (v.clamp(0.0, 200.0) / 100.0) as f32;
     let mut m = IDENTITY;
     if (brightness - 100.0).abs() > 0.01 {
-        m = then(m, op_matrix(FilterOp::Brightness(f64::from(pct(brightness)))));
+        m = then(
+            m,
+            op_matrix(FilterOp::Brightness(f64::from(pct(brightness)))),
+        );
     }
     if (contrast - 100.0).abs() > 0.01 {
         m = then(m, op_matrix(FilterOp::Contrast(f64::from(pct(contrast)))));
@@ -141,7 +163,11 @@ pub fn apply_matrix(b: &mut Bitmap, m: &Matrix) {
         if a == 0.0 {
             continue;
         }
-        let (r, g, bl) = (f32::from(p[0]) / 255.0, f32::from(p[1]) / 255.0, f32::from(p[2]) / 255.0);
+        let (r, g, bl) = (
+            f32::from(p[0]) / 255.0,
+            f32::from(p[1]) / 255.0,
+            f32::from(p[2]) / 255.0,
+        );
         for (c, row) in m.iter().enumerate() {
             let v = row[0] * r + row[1] * g + row[2] * bl + row[3] * a;
             p[c] = k(v.min(a));
@@ -164,9 +190,49 @@ pub fn box_blur(b: &mut Bitmap, radius: usize) {
     b.update_opaque();
 }
 
+/// Sharpens with an unsharp mask: each channel moves away from its 3×3 neighbourhood mean by
+/// `amount` (1.0 doubles the local contrast). Edges repeat the border pixel; alpha is kept.
+pub fn sharpen(b: &mut Bitmap, amount: f32) {
+    if amount <= 0.0 || b.w < 3 || b.h < 3 {
+        return;
+    }
+    let (w, h) = (b.w as usize, b.h as usize);
+    let stride = w * 4;
+    let src = b.px.clone();
+    let k = (amount * 256.0).round() as i32;
+    for y in 0..h {
+        let rows = [y.saturating_sub(1), y, (y + 1).min(h - 1)];
+        for x in 0..w {
+            let cols = [x.saturating_sub(1), x, (x + 1).min(w - 1)];
+            let at = y * stride + x * 4;
+            let a = i32::from(src[at + 3]);
+            for c in 0..3 {
+                let mut sum = 0i32;
+                for r in rows {
+                    for col in cols {
+                        sum += i32::from(src[r * stride + col * 4 + c]);
+                    }
+                }
+                let v = i32::from(src[at + c]);
+                let out = v + ((v * 9 - sum) * k) / (9 * 256);
+                // Premultiplied: a channel never exceeds its alpha.
+                b.px[at + c] = out.clamp(0, a) as u8;
+            }
+        }
+    }
+}
+
 /// One running-sum box pass over `lines` lines of `len` pixels (`step` bytes between pixels of
 /// a line, `line_step` between lines); edges repeat the border pixel.
-fn pass(src: &[u8], dst: &mut [u8], len: usize, lines: usize, r: usize, step: usize, line_step: usize) {
+fn pass(
+    src: &[u8],
+    dst: &mut [u8],
+    len: usize,
+    lines: usize,
+    r: usize,
+    step: usize,
+    line_step: usize,
+) {
     let win = (2 * r + 1) as u32;
     for line in 0..lines {
         let base = line * line_step;
@@ -181,5 +247,27 @@ fn pass(src: &[u8], dst: &mut [u8], len: usize, lines: usize, r: usize, step: us
                 sum -= u32::from(src[at(i - r as isize) + c]);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod sharpen_tests {
+    use super::*;
+
+    #[test]
+    fn sharpen_raises_edge_contrast_and_keeps_flat_areas() {
+        let mut b = Bitmap::filled(8, 4, [100, 100, 100]);
+        for y in 0..4 {
+            for x in 4..8 {
+                let i = (y * 8 + x) * 4;
+                b.px[i..i + 3].copy_from_slice(&[160, 160, 160]);
+            }
+        }
+        sharpen(&mut b, 1.0);
+        let px = |x: usize| b.px[(8 + x) * 4];
+        assert_eq!(px(0), 100);
+        assert!(px(3) < 100, "dark side of the edge darker: {}", px(3));
+        assert!(px(4) > 160, "light side lighter: {}", px(4));
+        assert_eq!(px(7), 160);
     }
 }

@@ -27,13 +27,18 @@ pub fn load_gif(path: &Path) -> Result<Vec<(Bitmap, f64)>, MediaError> {
         return Err(MediaError::Missing(path.display().to_string()));
     }
     let file = std::io::BufReader::new(std::fs::File::open(path)?);
-    let dec = image::codecs::gif::GifDecoder::new(file).map_err(|e| MediaError::Image(e.to_string()))?;
+    let dec =
+        image::codecs::gif::GifDecoder::new(file).map_err(|e| MediaError::Image(e.to_string()))?;
     let mut out = Vec::new();
     for f in dec.into_frames() {
         let f = f.map_err(|e| MediaError::Image(e.to_string()))?;
         let (n, d) = f.delay().numer_denom_ms();
         // Browsers play delays under 20 ms as 100 ms; doing the same keeps preview and export equal.
-        let secs = if d == 0 || n * 50 < d { 0.1 } else { f64::from(n) / f64::from(d) / 1000.0 };
+        let secs = if d == 0 || n * 50 < d {
+            0.1
+        } else {
+            f64::from(n) / f64::from(d) / 1000.0
+        };
         let buf = f.into_buffer();
         let (w, h) = buf.dimensions();
         out.push((Bitmap::from_straight(w, h, buf.into_raw()), secs));
@@ -51,12 +56,45 @@ pub fn load_gif(path: &Path) -> Result<Vec<(Bitmap, f64)>, MediaError> {
 pub fn cover(src: &Bitmap, w: u32, h: u32) -> Bitmap {
     let (sw, sh) = (f64::from(src.w), f64::from(src.h));
     let target = f64::from(w.max(1)) / f64::from(h.max(1));
-    let (cw, ch) = if sw / sh > target { (sh * target, sh) } else { (sw, sw / target) };
+    let (cw, ch) = if sw / sh > target {
+        (sh * target, sh)
+    } else {
+        (sw, sw / target)
+    };
     let crop = ((sw - cw) / 2.0, (sh - ch) / 2.0, cw, ch);
     if src.w == w && src.h == h {
         return src.clone();
     }
     resize(src.view(), w, h, Some(crop))
+}
+
+/// Multiplies a picture by a mask of the same size: the mask's alpha where it has any
+/// transparency, otherwise its brightness (white keeps, black removes).
+pub fn apply_mask(b: &mut Bitmap, mask: &Bitmap) {
+    let by_alpha = mask.px.chunks_exact(4).any(|p| p[3] < 255);
+    multiply(b, mask, by_alpha);
+}
+
+/// Multiplies a picture by the alpha of a bitmap of the same size (a shape's coverage).
+pub fn apply_alpha(b: &mut Bitmap, mask: &Bitmap) {
+    multiply(b, mask, true);
+}
+
+fn multiply(b: &mut Bitmap, mask: &Bitmap, by_alpha: bool) {
+    if mask.w != b.w || mask.h != b.h {
+        return;
+    }
+    for (p, m) in b.px.chunks_exact_mut(4).zip(mask.px.chunks_exact(4)) {
+        let k = if by_alpha {
+            m[3]
+        } else {
+            ((u32::from(m[0]) * 54 + u32::from(m[1]) * 183 + u32::from(m[2]) * 19) >> 8) as u8
+        };
+        for c in p.iter_mut() {
+            *c = super::blend::mul255(*c, k);
+        }
+    }
+    b.update_opaque();
 }
 
 /// Mirrors a bitmap left to right.
@@ -83,7 +121,12 @@ pub fn round_and_border(b: &mut Bitmap, radius: f32, border: f32, border_colour:
     if radius > 0.0 {
         let outer = rounded_rect(0.0, 0.0, w, h, radius);
         if let (Some(outer), Some(mut mask)) = (outer, sk::Mask::new(b.w, b.h)) {
-            mask.fill_path(&outer, sk::FillRule::Winding, true, sk::Transform::identity());
+            mask.fill_path(
+                &outer,
+                sk::FillRule::Winding,
+                true,
+                sk::Transform::identity(),
+            );
             pm.apply_mask(&mask);
         }
     }
@@ -123,4 +166,25 @@ pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<sk::Path> 
     pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
     pb.close();
     pb.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mask_by_alpha_and_by_brightness() {
+        let mut pic = Bitmap::filled(2, 1, [200, 100, 50]);
+        let mut alpha = Bitmap::new(2, 1);
+        alpha.px.copy_from_slice(&[255, 255, 255, 255, 0, 0, 0, 0]);
+        apply_mask(&mut pic, &alpha);
+        assert_eq!(&pic.px[..], &[200, 100, 50, 255, 0, 0, 0, 0]);
+        assert!(!pic.opaque);
+        let mut pic = Bitmap::filled(2, 1, [200, 100, 50]);
+        let mut grey = Bitmap::filled(2, 1, [255, 255, 255]);
+        grey.px[4..7].copy_from_slice(&[0, 0, 0]);
+        apply_mask(&mut pic, &grey);
+        assert_eq!(&pic.px[..4], &[200, 100, 50, 255]);
+        assert_eq!(&pic.px[4..], &[0, 0, 0, 0]);
+    }
 }

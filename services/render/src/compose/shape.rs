@@ -1,5 +1,7 @@
 //! Shapes rasterised once: the shape's SVG `shapeCode` through resvg, or, when the document
 //! carries none, the catalogue's basic kinds drawn with tiny-skia; plus a blurred drop shadow.
+//! The layer's fill (plain, gradient or picture) and stroke apply to an SVG too, unless it is a
+//! multi-colour drawing (`svgStyleType: specialSvg`).
 
 use super::{Bitmap, colour, filter, image::rounded_rect};
 use crate::error::MediaError;
@@ -12,8 +14,10 @@ pub struct ShapeStyle {
     pub kind: String,
     /// The SVG, when the document embeds it.
     pub svg: Option<String>,
-    /// Fill colour(s): one, or two for a gradient.
-    pub fill: Vec<[u8; 4]>,
+    /// Whether the layer's fill and stroke replace the SVG's own paint.
+    pub recolour: bool,
+    /// The fill.
+    pub fill: ShapeFill,
     /// Stroke colour and width.
     pub stroke: Option<([u8; 4], f32)>,
     /// Corner radius.
@@ -22,14 +26,88 @@ pub struct ShapeStyle {
     pub shadow: Option<([u8; 4], f32, f32, f32)>,
 }
 
+/// What fills a shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ShapeFill {
+    /// No colour (none), one colour, or two for a gradient from top left to bottom right.
+    Colours(Vec<[u8; 4]>),
+    /// A picture already scaled to the shape's size, kept where the shape is.
+    Picture(Bitmap),
+}
+
+fn css_colour(c: [u8; 4]) -> String {
+    format!(
+        "rgba({},{},{},{:.3})",
+        c[0],
+        c[1],
+        c[2],
+        f32::from(c[3]) / 255.0
+    )
+}
+
+/// Returns the SVG with the layer's paint applied through a style sheet: type selectors beat
+/// the SVG's presentation attributes, and `[fill=none]` keeps deliberate holes and outlines.
+fn style_sheet(
+    style: &ShapeStyle,
+    svg: &str,
+    size: (f32, f32),
+    w: u32,
+) -> (String, Option<String>) {
+    let mut css = String::new();
+    let mut svg = svg.to_owned();
+    match &style.fill {
+        ShapeFill::Colours(c) if c.len() >= 2 => {
+            let (a, b) = (c[0], c[1]);
+            let defs = format!(
+                "<defs><linearGradient id=\"reelforge-fill\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\">\
+                 <stop offset=\"0\" stop-color=\"{}\"/><stop offset=\"1\" stop-color=\"{}\"/></linearGradient></defs>",
+                css_colour(a),
+                css_colour(b)
+            );
+            // Right after the opening <svg …> tag.
+            if let Some(open) = svg
+                .find("<svg")
+                .and_then(|i| svg[i..].find('>').map(|j| i + j + 1))
+            {
+                svg.insert_str(open, &defs);
+                css.push_str("* { fill: url(#reelforge-fill) } ");
+            }
+        }
+        ShapeFill::Colours(c) if c.len() == 1 => {
+            css.push_str(&format!("* {{ fill: {} }} ", css_colour(c[0])))
+        }
+        _ => {}
+    }
+    if let Some((c, width)) = style.stroke {
+        // The stroke width is in output pixels; the SVG's units are its own.
+        let units = width * size.0 / w.max(1) as f32;
+        css.push_str(&format!(
+            "* {{ stroke: {}; stroke-width: {units} }} ",
+            css_colour(c)
+        ));
+    }
+    if css.is_empty() {
+        return (svg, None);
+    }
+    css.push_str("[fill=none] { fill: none } [stroke=none] { stroke: none }");
+    (svg, Some(css))
+}
+
 fn polygon(n: usize, w: f32, h: f32, star: bool) -> Option<sk::Path> {
     let mut pb = sk::PathBuilder::new();
     let pts = if star { n * 2 } else { n };
     for i in 0..pts {
         let a = std::f32::consts::TAU * i as f32 / pts as f32 - std::f32::consts::FRAC_PI_2;
         let r = if star && i % 2 == 1 { 0.45 } else { 1.0 };
-        let (x, y) = (w / 2.0 + a.cos() * r * w / 2.0, h / 2.0 + a.sin() * r * h / 2.0);
-        if i == 0 { pb.move_to(x, y) } else { pb.line_to(x, y) }
+        let (x, y) = (
+            w / 2.0 + a.cos() * r * w / 2.0,
+            h / 2.0 + a.sin() * r * h / 2.0,
+        );
+        if i == 0 {
+            pb.move_to(x, y)
+        } else {
+            pb.line_to(x, y)
+        }
     }
     pb.close();
     pb.finish()
@@ -69,23 +147,46 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
     let mut pm = sk::Pixmap::new(w.max(1), h.max(1))
         .ok_or_else(|| MediaError::Draw("shape bitmap too large".to_owned()))?;
     if let Some(svg) = &style.svg {
-        let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-            .map_err(|e| MediaError::Draw(format!("shapeCode: {e}")))?;
+        let parse = |svg: &str, sheet: Option<String>| {
+            let opts = usvg::Options {
+                style_sheet: sheet,
+                ..usvg::Options::default()
+            };
+            usvg::Tree::from_str(svg, &opts)
+                .map_err(|e| MediaError::Draw(format!("shapeCode: {e}")))
+        };
+        let mut tree = parse(svg, None)?;
+        if style.recolour {
+            let size = (tree.size().width(), tree.size().height());
+            if let (svg, Some(sheet)) = style_sheet(style, svg, size, w) {
+                tree = parse(&svg, Some(sheet))?;
+            }
+        }
         let size = tree.size();
         let t = sk::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
         resvg::render(&tree, t, &mut pm.as_mut());
     } else {
         let (fw, fh) = (w as f32, h as f32);
         let inset = style.stroke.map_or(0.0, |s| s.1 / 2.0);
-        let path = basic_path(&style.kind, fw - 2.0 * inset, fh - 2.0 * inset, style.radius)
-            .ok_or_else(|| MediaError::Draw(format!("shape {}", style.kind)))?;
+        let path = basic_path(
+            &style.kind,
+            fw - 2.0 * inset,
+            fh - 2.0 * inset,
+            style.radius,
+        )
+        .ok_or_else(|| MediaError::Draw(format!("shape {}", style.kind)))?;
         let at = sk::Transform::from_translate(inset, inset);
         let mut paint = sk::Paint {
             anti_alias: true,
             ..sk::Paint::default()
         };
         let is_line = style.kind.contains("line");
-        match style.fill.as_slice() {
+        let colours: &[[u8; 4]] = match &style.fill {
+            ShapeFill::Colours(c) => c,
+            // Filled opaque here; the picture replaces the colour below.
+            ShapeFill::Picture(_) => &[[255, 255, 255, 255]],
+        };
+        match colours {
             [a, b, ..] => {
                 if let Some(s) = sk::LinearGradient::new(
                     sk::Point::from_xy(0.0, 0.0),
@@ -103,13 +204,13 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
             [a] => paint.set_color(colour::skia(*a)),
             [] => paint.set_color(sk::Color::TRANSPARENT),
         }
-        if !is_line && !style.fill.is_empty() {
+        if !is_line && !colours.is_empty() {
             pm.fill_path(&path, &paint, sk::FillRule::Winding, at, None);
         }
-        if let Some((c, sw)) = style.stroke.or(is_line.then_some((
-            style.fill.first().copied().unwrap_or([0, 0, 0, 255]),
-            2.0,
-        ))) {
+        if let Some((c, sw)) = style
+            .stroke
+            .or(is_line.then_some((colours.first().copied().unwrap_or([0, 0, 0, 255]), 2.0)))
+        {
             paint = sk::Paint {
                 anti_alias: true,
                 ..sk::Paint::default()
@@ -123,6 +224,12 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
         }
     }
     let mut out = Bitmap::from_pixmap(pm);
+    if let ShapeFill::Picture(pic) = &style.fill {
+        // The picture shows where the shape covers: the shape's coverage is its mask.
+        let mut filled = pic.clone();
+        super::image::apply_alpha(&mut filled, &out);
+        out = filled;
+    }
     if let Some((c, dx, dy, blur)) = style.shadow {
         let mut shadow = Bitmap::new(out.w, out.h);
         let [r, g, b, a] = c;
@@ -138,7 +245,14 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
         filter::box_blur(&mut shadow, blur.round() as usize);
         let mut base = Bitmap::new(out.w, out.h);
         let full = super::Rect::of(out.w, out.h);
-        super::draw(&mut base, shadow.view(), dx.round() as i32, dy.round() as i32, 1.0, full);
+        super::draw(
+            &mut base,
+            shadow.view(),
+            dx.round() as i32,
+            dy.round() as i32,
+            1.0,
+            full,
+        );
         super::draw(&mut base, out.view(), 0, 0, 1.0, full);
         out = base;
     }

@@ -97,7 +97,9 @@ fn to_path(cmds: &[cosmic_text::Command], pb: &mut sk::PathBuilder, x: f32, y: f
             C::MoveTo(p) => pb.move_to(x + p.x, y - p.y),
             C::LineTo(p) => pb.line_to(x + p.x, y - p.y),
             C::QuadTo(a, p) => pb.quad_to(x + a.x, y - a.y, x + p.x, y - p.y),
-            C::CurveTo(a, b, p) => pb.cubic_to(x + a.x, y - a.y, x + b.x, y - b.y, x + p.x, y - p.y),
+            C::CurveTo(a, b, p) => {
+                pb.cubic_to(x + a.x, y - a.y, x + b.x, y - b.y, x + p.x, y - p.y)
+            }
             C::Close => pb.close(),
         }
     }
@@ -115,7 +117,10 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
     let mut buffer = Buffer::new(system, metrics);
     buffer.set_size(Some(w.max(1) as f32), None);
     let family = if style.family.is_empty()
-        || !system.db().faces().any(|f| f.families.iter().any(|(n, _)| *n == style.family))
+        || !system
+            .db()
+            .faces()
+            .any(|f| f.families.iter().any(|(n, _)| *n == style.family))
     {
         DEFAULT_FAMILY
     } else {
@@ -123,8 +128,16 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
     };
     let attrs = Attrs::new()
         .family(Family::Name(family))
-        .weight(if style.bold { Weight::BOLD } else { Weight::NORMAL })
-        .style(if style.italic { Style::Italic } else { Style::Normal })
+        .weight(if style.bold {
+            Weight::BOLD
+        } else {
+            Weight::NORMAL
+        })
+        .style(if style.italic {
+            Style::Italic
+        } else {
+            Style::Normal
+        })
         .letter_spacing(style.letter_spacing / size);
     let align = match style.align.as_str() {
         "left" => Align::Left,
@@ -154,15 +167,15 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
         }
         let thick = (size / 14.0).max(1.0);
         if x1 > x0 {
-            if style.underline {
-                if let Some(r) = sk::Rect::from_xywh(x0, line_y + size * 0.12, x1 - x0, thick) {
-                    deco.push_rect(r);
-                }
+            if style.underline
+                && let Some(r) = sk::Rect::from_xywh(x0, line_y + size * 0.12, x1 - x0, thick)
+            {
+                deco.push_rect(r);
             }
-            if style.strike {
-                if let Some(r) = sk::Rect::from_xywh(x0, line_y - size * 0.32, x1 - x0, thick) {
-                    deco.push_rect(r);
-                }
+            if style.strike
+                && let Some(r) = sk::Rect::from_xywh(x0, line_y - size * 0.32, x1 - x0, thick)
+            {
+                deco.push_rect(r);
             }
         }
     }
@@ -187,7 +200,10 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
         pm.fill_rect(r, &p, sk::Transform::identity(), None);
     }
     let at = sk::Transform::from_translate(pad as f32, top);
-    let paths: Vec<&sk::Path> = [glyphs.as_ref(), deco.as_ref()].into_iter().flatten().collect();
+    let paths: Vec<&sk::Path> = [glyphs.as_ref(), deco.as_ref()]
+        .into_iter()
+        .flatten()
+        .collect();
     let mut paint = sk::Paint {
         anti_alias: true,
         ..sk::Paint::default()
@@ -195,7 +211,13 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
     if let Some((c, dx, dy)) = style.shadow {
         paint.set_color(colour::skia(c));
         for p in &paths {
-            pm.fill_path(p, &paint, sk::FillRule::Winding, at.pre_translate(dx, dy), None);
+            pm.fill_path(
+                p,
+                &paint,
+                sk::FillRule::Winding,
+                at.pre_translate(dx, dy),
+                None,
+            );
         }
     }
     for (width, c) in &style.strokes {

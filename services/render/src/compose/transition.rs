@@ -16,7 +16,10 @@ pub fn apply(out: &mut Bitmap, a: &Bitmap, b: &Bitmap, comp: &Composite) {
         draw_plane(out, src, plane);
     }
     if comp.pixelate > 0.0 {
-        pixelate(out, (comp.pixelate * f64::from(out.w)).round().max(1.0) as u32);
+        pixelate(
+            out,
+            (comp.pixelate * f64::from(out.w)).round().max(1.0) as u32,
+        );
     }
     if comp.flash.alpha > 0.0 {
         let [r, g, bl] = comp.flash.rgb;

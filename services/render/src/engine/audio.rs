@@ -1,52 +1,82 @@
 //! The document's audio: every item (music, voice, video audio, extra audio) decoded, placed,
 //! looped, gained with the volume mapping and faded, then the rule's audioFade, all sample exact.
 
-use super::prepare::resolve;
 use crate::decode::{SAMPLE_RATE, decode_audio};
 use crate::error::{MediaError, Place, RenderError, Stage};
+use crate::materials::Materials;
 use crate::mix::{Mixer, Placement, samples_for};
 use reelforge_timeline::audio::AudioItem;
 use reelforge_timeline::{Layer, Rule, Timeline, volume};
-use std::path::Path;
 
 fn item_place(scene: Option<usize>, item: &AudioItem) -> Place {
     Place {
         scene,
-        layer: Some(format!("audio {}", item.id.as_ref().map(|i| i.to_string()).unwrap_or_else(|| item.name.clone()))),
+        layer: Some(format!(
+            "audio {}",
+            item.id
+                .as_ref()
+                .map(|i| i.to_string())
+                .unwrap_or_else(|| item.name.clone())
+        )),
         material: Some(item.src.clone()),
     }
 }
 
 /// Returns the mix of the whole document (`total` samples per channel).
-pub fn mix(rule: &Rule, tl: &Timeline, dir: &Path, total: i64, watchdog_s: u64) -> Result<Mixer, RenderError> {
+pub fn mix(
+    rule: &Rule,
+    tl: &Timeline,
+    materials: &Materials,
+    total: i64,
+    watchdog_s: u64,
+) -> Result<Mixer, RenderError> {
     let mut m = Mixer::new(total);
     let doc_len = total;
-    let mut items: Vec<(Option<usize>, &AudioItem)> = rule.audio.iter().map(|a| (None, a)).collect();
+    let mut items: Vec<(Option<usize>, &AudioItem)> =
+        rule.audio.iter().map(|a| (None, a)).collect();
     for (i, s) in rule.scenes.iter().enumerate() {
-        items.extend(s.audio.iter().chain(&s.voice).chain(&s.video_audios).map(|a| (Some(i), a)));
+        items.extend(
+            s.audio
+                .iter()
+                .chain(&s.voice)
+                .chain(&s.video_audios)
+                .map(|a| (Some(i), a)),
+        );
     }
     for (scene, item) in items {
         let place = item_place(scene, item);
-        let path = resolve(dir, &item.src).map_err(|e| place.err(Stage::Fetch, e))?;
+        let path = materials
+            .resolve(&item.src)
+            .map_err(|e| place.err(Stage::Fetch, e))?;
         let at = samples_for(item.start_time.max(0.0));
-        let len = if item.end_time > item.start_time { samples_for(item.end_time - item.start_time) } else { doc_len - at };
-        let cut = (item.end > item.start).then(|| item.end - item.start);
-        let src = decode_audio(&path, item.start.max(0.0), cut, watchdog_s).map_err(|e| place.err(Stage::Decode, e))?;
-        m.add(&src, &Placement {
-            at,
-            len,
-            looped: item.is_loop,
-            gain: volume::slider_to_gain(item.volume) as f32,
-            fade_in: samples_for(item.fade_in_time),
-            fade_out: samples_for(item.fade_out_time),
-        });
+        let len = if item.end_time > item.start_time {
+            samples_for(item.end_time - item.start_time)
+        } else {
+            doc_len - at
+        };
+        let cut = (item.end > item.start).then_some(item.end - item.start);
+        let src = decode_audio(&path, item.start.max(0.0), cut, watchdog_s)
+            .map_err(|e| place.err(Stage::Decode, e))?;
+        m.add(
+            &src,
+            &Placement {
+                at,
+                len,
+                looped: item.is_loop,
+                gain: volume::slider_to_gain(item.volume) as f32,
+                fade_in: samples_for(item.fade_in_time),
+                fade_out: samples_for(item.fade_out_time),
+            },
+        );
     }
     // A video layer's own sound plays unless muted, or when the scene lists its video audio itself.
     for (i, s) in rule.scenes.iter().enumerate() {
         if !s.video_audios.is_empty() {
             continue;
         }
-        let Some(plan) = tl.scenes.get(i) else { continue };
+        let Some(plan) = tl.scenes.get(i) else {
+            continue;
+        };
         let scene_at = tl.rate.sample_of(plan.start, SAMPLE_RATE);
         for l in &s.layers {
             let Layer::Video(v) = l else { continue };
@@ -54,27 +84,56 @@ pub fn mix(rule: &Rule, tl: &Timeline, dir: &Path, total: i64, watchdog_s: u64) 
                 continue;
             }
             let src = v.video_path().unwrap_or("");
-            let place = Place { scene: Some(i), layer: Some(v.common.id.to_string()), material: Some(src.to_owned()) };
-            let path = resolve(dir, src).map_err(|e| place.err(Stage::Fetch, e))?;
+            let place = Place {
+                scene: Some(i),
+                layer: Some(v.common.id.to_string()),
+                material: Some(src.to_owned()),
+            };
+            let path = materials
+                .resolve(src)
+                .map_err(|e| place.err(Stage::Fetch, e))?;
             let span = (v.common.end_time - v.common.start_time).max(0.0);
-            let start = v.cut_range().map_or(0.0, |c| c.0.max(0.0));
-            let pcm = match decode_audio(&path, start, Some(span), watchdog_s) {
+            let cut = v.cut_range().filter(|(s, e)| e > s);
+            let start = cut.map_or(0.0, |c| c.0.max(0.0));
+            // The cut plays once: a layer longer than its cut is silent after it.
+            let heard = cut.map_or(span, |(s, e)| span.min(e - s.max(0.0)));
+            let mut pcm = match decode_audio(&path, start, Some(heard), watchdog_s) {
                 Ok(p) => p,
                 Err(MediaError::NoStream(_)) => continue,
                 Err(e) => return Err(place.err(Stage::Decode, e)),
             };
-            m.add(&pcm, &Placement {
-                at: scene_at + samples_for(v.common.start_time.max(0.0)),
-                len: samples_for(span),
-                looped: false,
-                gain: volume::slider_to_gain(v.volume) as f32,
-                fade_in: 0,
-                fade_out: 0,
-            });
+            if v.reversed() {
+                reverse_frames(&mut pcm);
+            }
+            m.add(
+                &pcm,
+                &Placement {
+                    at: scene_at + samples_for(v.common.start_time.max(0.0)),
+                    len: samples_for(span),
+                    looped: false,
+                    gain: volume::slider_to_gain(v.volume) as f32,
+                    fade_in: 0,
+                    fade_out: 0,
+                },
+            );
         }
     }
     if rule.audio_fade.status {
-        m.fade(samples_for(rule.audio_fade.in_time), samples_for(rule.audio_fade.out_time));
+        m.fade(
+            samples_for(rule.audio_fade.in_time),
+            samples_for(rule.audio_fade.out_time),
+        );
     }
     Ok(m)
+}
+
+/// Reverses interleaved audio in time, keeping each sample frame's channels in order.
+fn reverse_frames(pcm: &mut [f32]) {
+    let ch = crate::decode::CHANNELS;
+    let n = pcm.len() / ch;
+    for i in 0..n / 2 {
+        for c in 0..ch {
+            pcm.swap(i * ch + c, (n - 1 - i) * ch + c);
+        }
+    }
 }

@@ -26,14 +26,27 @@ pub struct SceneState {
 }
 
 fn at_rest(s: &LayerState) -> bool {
-    s.opacity >= 1.0 && s.offset_x == 0.0 && s.offset_y == 0.0 && s.scale == 1.0 && s.clip.fraction >= 1.0
+    s.opacity >= 1.0
+        && s.offset_x == 0.0
+        && s.offset_y == 0.0
+        && s.scale == 1.0
+        && s.clip.fraction >= 1.0
 }
 
 impl SceneState {
     /// Draws local frame `local` of the scene into `out` (the output size).
-    pub fn draw(&mut self, local: i64, rate: FrameRate, out: &mut Bitmap) -> Result<(), RenderError> {
+    pub fn draw(
+        &mut self,
+        local: i64,
+        rate: FrameRate,
+        out: &mut Bitmap,
+    ) -> Result<(), RenderError> {
         let t = rate.seconds_of(local);
-        let states: Vec<LayerState> = self.layers.iter().map(|l| layer_state(&l.timing, t)).collect();
+        let states: Vec<LayerState> = self
+            .layers
+            .iter()
+            .map(|l| layer_state(&l.timing, t))
+            .collect();
         let mut key = Vec::new();
         let mut split = 0;
         for (i, (l, s)) in self.layers.iter().zip(&states).enumerate() {
@@ -56,7 +69,7 @@ impl SceneState {
                 out.fill(self.bg);
                 for &i in &key {
                     if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i)) {
-                        draw_layer(out, l, s, t, local, rate, self.watchdog_s)?;
+                        draw_layer(out, l, s, local, rate, self.watchdog_s)?;
                     }
                 }
                 if !key.is_empty() {
@@ -68,7 +81,7 @@ impl SceneState {
             if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i))
                 && s.visible
             {
-                draw_layer(out, l, s, t, local, rate, self.watchdog_s)?;
+                draw_layer(out, l, s, local, rate, self.watchdog_s)?;
             }
         }
         for f in &self.filters {
@@ -98,11 +111,30 @@ fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
     }
 }
 
-fn video_frame(v: &mut VideoState, idx: i64, rate: FrameRate, watchdog_s: u64) -> Result<(), crate::MediaError> {
+/// Makes `v.last` the clip frame shown at layer frame `idx`: the cut plays once and holds its
+/// last frame (or loops, for backgrounds); a reversed clip reads its spool backwards.
+fn video_frame(
+    v: &mut VideoState,
+    idx: i64,
+    rate: FrameRate,
+    watchdog_s: u64,
+) -> Result<(), crate::MediaError> {
+    let idx = match v.frames {
+        Some(n) if n <= 0 => return Ok(()),
+        Some(n) if v.looped => idx.rem_euclid(n),
+        Some(n) => idx.min(n - 1),
+        None => idx,
+    };
     // The frame asked for is the one already held: a scene's last frame drawn again and again
     // under a transition (the from-scene holds its last frame), or a clip that has ended.
-    let held = v.last.is_some() && matches!(&v.decoder, Some((_, next)) if *next == idx + 1 || *next == i64::MAX);
-    if held {
+    if v.shown == Some(idx) && v.last.is_some() {
+        return Ok(());
+    }
+    if let Some(spool) = &v.reverse {
+        let (w, h) = spool.size();
+        let px = spool.backwards(idx)?;
+        v.last = Some(v.finish(w, h, px));
+        v.shown = Some(idx);
         return Ok(());
     }
     let reuse = matches!(&v.decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
@@ -117,30 +149,34 @@ fn video_frame(v: &mut VideoState, idx: i64, rate: FrameRate, watchdog_s: u64) -
         };
         v.decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
     }
-    let Some((dec, next)) = &mut v.decoder else {
-        return Ok(());
-    };
-    while *next <= idx {
-        match dec.next_frame()? {
-            Some(f) => {
-                *next += 1;
-                if *next > idx {
-                    let mut b = if v.transparent {
-                        Bitmap::from_straight(f.width(), f.height(), f.to_packed())
-                    } else {
-                        Bitmap { w: f.width(), h: f.height(), px: f.to_packed(), opaque: true }
-                    };
-                    if let Some(m) = &v.matrix {
-                        filter::apply_matrix(&mut b, m);
+    let mut ended_at = None;
+    let mut got = None;
+    if let Some((dec, next)) = &mut v.decoder {
+        while *next <= idx {
+            match dec.next_frame()? {
+                Some(f) => {
+                    *next += 1;
+                    if *next > idx {
+                        got = Some((f.width(), f.height(), f.to_packed()));
                     }
-                    v.last = Some(b);
+                }
+                None => {
+                    ended_at = Some(*next);
+                    break;
                 }
             }
-            // The clip ended before the layer: its last frame is held.
-            None => {
-                *next = i64::MAX;
-                break;
-            }
+        }
+    }
+    if let Some((w, h, px)) = got {
+        v.last = Some(v.finish(w, h, px));
+        v.shown = Some(idx);
+    }
+    if let Some(n) = ended_at {
+        // The clip ended before the cut (or the layer): now its length is known.
+        v.decoder = None;
+        v.frames = Some(n);
+        if n > 0 && (v.looped || v.last.is_none()) {
+            return video_frame(v, idx, rate, watchdog_s);
         }
     }
     Ok(())
@@ -150,7 +186,6 @@ fn draw_layer(
     out: &mut Bitmap,
     l: &mut Drawable,
     s: &LayerState,
-    t: f64,
     local: i64,
     rate: FrameRate,
     watchdog_s: u64,
@@ -164,24 +199,19 @@ fn draw_layer(
     let (bx, by) = (bx + s.offset_x * w, by + s.offset_y * h);
     let start = rate.frames_for(l.timing.start);
     let layer_frame = (local - start).max(0);
-    let (mut zoom_scale, mut prep) = (1.0, 1.0);
-    if let Some((a, b)) = l.zoom {
-        let span = (l.timing.end - l.timing.start).max(1e-6);
-        let u = ((t - l.timing.start) / span).clamp(0.0, 1.0);
-        zoom_scale = a + (b - a) * u;
-        prep = a.max(b);
-    }
+    let prep = l.prepared_scale;
     let (view, ox, oy): (View<'_>, f64, f64) = match &mut l.content {
         Content::Still(sp) => (sp.bitmap.view(), f64::from(sp.dx), f64::from(sp.dy)),
-        Content::Frames(frames) => {
+        Content::Frames(frames, (dx, dy)) => {
             let n = frames.len().max(1);
             match frames.get(layer_frame as usize % n) {
-                Some(b) => (b.view(), 0.0, 0.0),
+                Some(b) => (b.view(), f64::from(*dx), f64::from(*dy)),
                 None => return Ok(()),
             }
         }
         Content::Video(v) => {
-            video_frame(v, layer_frame, rate, watchdog_s).map_err(|e| l.place.err(Stage::Decode, e))?;
+            video_frame(v, layer_frame, rate, watchdog_s)
+                .map_err(|e| l.place.err(Stage::Decode, e))?;
             let (ix, iy) = v.inset;
             match &v.last {
                 Some(b) => (b.view(), f64::from(ix), f64::from(iy)),
@@ -189,13 +219,23 @@ fn draw_layer(
             }
         }
     };
-    let sc = s.scale * zoom_scale / prep;
+    let sc = s.scale / prep;
     let clip = clip_rect(&s.clip, bx, by, bw, bh).intersect(Rect::of(out.w, out.h));
     // Zooming content is prepared at `prep` times the box, centred on it.
-    let (ox, oy) = (bx + ox - (prep - 1.0) * bw / 2.0, by + oy - (prep - 1.0) * bh / 2.0);
+    let (ox, oy) = (
+        bx + ox - (prep - 1.0) * bw / 2.0,
+        by + oy - (prep - 1.0) * bh / 2.0,
+    );
     let rot = s.rotation;
     if rot.abs() < 1e-6 && (sc - 1.0).abs() < 1e-6 {
-        compose::draw(out, view, ox.round() as i32, oy.round() as i32, opacity, clip);
+        compose::draw(
+            out,
+            view,
+            ox.round() as i32,
+            oy.round() as i32,
+            opacity,
+            clip,
+        );
         return Ok(());
     }
     let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);

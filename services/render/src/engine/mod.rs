@@ -5,18 +5,20 @@
 mod audio;
 mod draw;
 pub mod prepare;
+mod spool;
 
 use crate::compose::{self, Bitmap};
 use crate::decode::{SAMPLE_RATE, WATCHDOG_S};
 use crate::error::{MediaError, Place, RenderError, Stage};
+use crate::materials::Materials;
 use draw::SceneState;
 use reelforge_timeline::{FrameSource, Layer, Rule, Timeline};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A prepared document: its frame plan, output size and lazily prepared scenes.
 pub struct Engine {
     rule: Rule,
-    dir: PathBuf,
+    materials: Materials,
     /// The frame plan.
     pub timeline: Timeline,
     /// Output width and height.
@@ -27,20 +29,64 @@ pub struct Engine {
     scratch: (Bitmap, Bitmap),
 }
 
-/// Returns the paths of every material a layer names, for the fetch check.
-fn layer_materials(l: &Layer) -> Vec<String> {
-    match l {
-        Layer::Picture(p) | Layer::Gif(p) => vec![p.src.clone()],
+/// Returns the paths of every material a layer names, for the fetch check (masks by id).
+fn layer_materials(l: &Layer, m: &Materials) -> Result<Vec<String>, MediaError> {
+    let mask = |p: &reelforge_timeline::layer::PictureLayer| -> Result<Option<String>, MediaError> {
+        if p.mask_clip <= 0 {
+            return Ok(None);
+        }
+        let id = p.mask_clip.to_string();
+        match m.path_of(&id) {
+            Some(path) => Ok(Some(path.to_owned())),
+            None => Err(MediaError::Missing(format!("mask material {id}"))),
+        }
+    };
+    Ok(match l {
+        Layer::Picture(p) | Layer::Gif(p) => [Some(p.src.clone()), mask(p)?]
+            .into_iter()
+            .flatten()
+            .collect(),
         Layer::Video(v) => vec![v.video_path().unwrap_or("").to_owned()],
         Layer::SpecialEffect(e) => vec![e.src.clone()],
-        Layer::Group(g) => g.attach_list.iter().flat_map(layer_materials).collect(),
+        Layer::Shape(s) if s.fill_type == "image" => vec![s.background_src.clone()],
+        Layer::Group(g) => {
+            let mut all = Vec::new();
+            for l in &g.attach_list {
+                all.extend(layer_materials(l, m)?);
+            }
+            all
+        }
         _ => Vec::new(),
+    })
+}
+
+/// Returns the material ids a rule names without a path (scene backgrounds, picture masks), for
+/// the worker to look up in the material library.
+pub fn material_ids(rule: &Rule) -> Vec<String> {
+    fn masks(l: &Layer, out: &mut Vec<String>) {
+        match l {
+            Layer::Picture(p) | Layer::Gif(p) if p.mask_clip > 0 => {
+                out.push(p.mask_clip.to_string())
+            }
+            Layer::Group(g) => g.attach_list.iter().for_each(|l| masks(l, out)),
+            _ => {}
+        }
     }
+    let mut out = Vec::new();
+    for s in &rule.scenes {
+        if let Some(id) = &s.id {
+            out.push(id.to_string());
+        }
+        s.layers.iter().for_each(|l| masks(l, &mut out));
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 impl Engine {
     /// Checks the rule (lengths, catalogue names, materials present) and plans its frames.
-    pub fn new(rule: &Rule, materials: &Path) -> Result<Self, RenderError> {
+    pub fn new(rule: &Rule, materials: &Materials) -> Result<Self, RenderError> {
         crate::gst_init().map_err(|e| RenderError::stage(Stage::Fetch, e))?;
         if rule.scenes.is_empty() {
             return Err(RenderError::Rule("the rule has no scene".to_owned()));
@@ -59,18 +105,37 @@ impl Engine {
         }
         let timeline = Timeline::for_rule(rule);
         for (i, (s, plan)) in rule.scenes.iter().zip(&timeline.scenes).enumerate() {
-            let place = Place { scene: Some(i), ..Place::default() };
+            let place = Place {
+                scene: Some(i),
+                ..Place::default()
+            };
             if plan.frames <= 0 {
-                return Err(place.err(Stage::Fetch, MediaError::Invalid(format!("zero-length scene ({} s)", s.time_length))));
+                return Err(place.err(
+                    Stage::Fetch,
+                    MediaError::Invalid(format!("zero-length scene ({} s)", s.time_length)),
+                ));
+            }
+            if let Some((id, src)) = prepare::background_of(s, materials) {
+                let place = Place {
+                    scene: Some(i),
+                    layer: Some("background".to_owned()),
+                    material: Some(format!("{id} ({src})")),
+                };
+                materials
+                    .resolve(src)
+                    .map_err(|e| place.err(Stage::Fetch, e))?;
             }
             for l in &s.layers {
-                for src in layer_materials(l) {
-                    let place = Place {
-                        scene: Some(i),
-                        layer: l.common().map(|c| c.id.to_string()),
-                        material: Some(src.clone()),
-                    };
-                    prepare::resolve(materials, &src).map_err(|e| place.err(Stage::Fetch, e))?;
+                let mut place = Place {
+                    scene: Some(i),
+                    layer: l.common().map(|c| c.id.to_string()),
+                    material: None,
+                };
+                for src in layer_materials(l, materials).map_err(|e| place.err(Stage::Fetch, e))? {
+                    place.material = Some(src.clone());
+                    materials
+                        .resolve(&src)
+                        .map_err(|e| place.err(Stage::Fetch, e))?;
                 }
             }
         }
@@ -78,7 +143,7 @@ impl Engine {
         let scale = rule.resolution_ratio.target_scale();
         Ok(Engine {
             rule: rule.clone(),
-            dir: materials.to_path_buf(),
+            materials: materials.clone(),
             scenes: rule.scenes.iter().map(|_| None).collect(),
             timeline,
             size,
@@ -112,13 +177,23 @@ impl Engine {
 
     fn scene(&mut self, i: usize) -> Result<&mut SceneState, RenderError> {
         let fps = self.fps_pair();
-        let slot = self.scenes.get_mut(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+        let slot = self
+            .scenes
+            .get_mut(i)
+            .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
         if slot.is_none() {
-            let s = self.rule.scenes.get(i).ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+            let s = self
+                .rule
+                .scenes
+                .get(i)
+                .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
             let t0 = std::time::Instant::now();
-            let layers = prepare::scene_layers(&s.layers, &self.dir, self.scale, fps, i)?;
+            let layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
             if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
-                eprintln!("timing: scene {i} prepared in {:.3}s", t0.elapsed().as_secs_f64());
+                eprintln!(
+                    "timing: scene {i} prepared in {:.3}s",
+                    t0.elapsed().as_secs_f64()
+                );
             }
             let filters = [s.visual_filter.as_str(), self.rule.visual_filter.as_str()]
                 .iter()
@@ -133,7 +208,8 @@ impl Engine {
                 watchdog_s: self.watchdog_s,
             });
         }
-        slot.as_mut().ok_or_else(|| RenderError::Rule(format!("no scene {i}")))
+        slot.as_mut()
+            .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))
     }
 
     fn fps_pair(&self) -> (i32, i32) {
@@ -143,7 +219,16 @@ impl Engine {
     /// Frees the scenes that end before `frame`, with their decoders and bitmaps.
     fn release_before(&mut self, frame: i64) {
         for (i, plan) in self.timeline.scenes.iter().enumerate() {
-            let last_use = plan.start + plan.frames + self.timeline.transitions.iter().filter(|t| t.from == i).map(|t| t.frames).max().unwrap_or(0);
+            let last_use = plan.start
+                + plan.frames
+                + self
+                    .timeline
+                    .transitions
+                    .iter()
+                    .filter(|t| t.from == i)
+                    .map(|t| t.frames)
+                    .max()
+                    .unwrap_or(0);
             if last_use < frame
                 && let Some(s) = self.scenes.get_mut(i)
             {
@@ -158,7 +243,13 @@ impl Engine {
         match self.timeline.at(frame) {
             None => Err(RenderError::Rule(format!("frame {frame} is past the end"))),
             Some(FrameSource::Scene { scene, local }) => self.scene(scene)?.draw(local, rate, out),
-            Some(FrameSource::Transition { from, transition, progress, from_local, to_local }) => {
+            Some(FrameSource::Transition {
+                from,
+                transition,
+                progress,
+                from_local,
+                to_local,
+            }) => {
                 let (mut a, mut b) = std::mem::take(&mut self.scratch);
                 let res = (|| {
                     self.scene(from)?.draw(from_local, rate, &mut a)?;
@@ -181,8 +272,17 @@ impl Engine {
 
     /// Mixes the document's audio over its whole length.
     pub fn mix(&self) -> Result<crate::mix::Mixer, RenderError> {
-        let total = self.timeline.rate.sample_of(self.timeline.total_frames, SAMPLE_RATE);
-        audio::mix(&self.rule, &self.timeline, &self.dir, total, self.watchdog_s)
+        let total = self
+            .timeline
+            .rate
+            .sample_of(self.timeline.total_frames, SAMPLE_RATE);
+        audio::mix(
+            &self.rule,
+            &self.timeline,
+            &self.materials,
+            total,
+            self.watchdog_s,
+        )
     }
 
     /// Returns whether the document has any sound source at all.
@@ -192,7 +292,9 @@ impl Engine {
                 !s.audio.is_empty()
                     || !s.voice.is_empty()
                     || !s.video_audios.is_empty()
-                    || s.layers.iter().any(|l| matches!(l, Layer::Video(v) if !v.no_audio))
+                    || s.layers
+                        .iter()
+                        .any(|l| matches!(l, Layer::Video(v) if !v.no_audio))
             })
     }
 
@@ -203,7 +305,7 @@ impl Engine {
 }
 
 /// Returns the exact frame at `t` seconds of the document: the same drawing as the video.
-pub fn render_frame(rule: &Rule, materials: &Path, t: f64) -> Result<Bitmap, RenderError> {
+pub fn render_frame(rule: &Rule, materials: &Materials, t: f64) -> Result<Bitmap, RenderError> {
     let mut e = Engine::new(rule, materials)?;
     let (w, h) = e.size;
     let mut out = Bitmap::new(w, h);
@@ -215,7 +317,10 @@ pub fn render_frame(rule: &Rule, materials: &Path, t: f64) -> Result<Bitmap, Ren
 /// Writes `b` as a JPEG (quality 90) to `out`.
 pub fn write_jpeg(b: &Bitmap, out: &Path) -> Result<(), MediaError> {
     // Frames are opaque, so premultiplied RGB is the plain RGB.
-    let rgb: Vec<u8> = b.px.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let rgb: Vec<u8> =
+        b.px.chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
     let file = std::io::BufWriter::new(std::fs::File::create(out)?);
     let mut enc = image::codecs::jpeg::JpegEncoder::new_with_quality(file, 90);
     enc.encode(&rgb, b.w, b.h, image::ExtendedColorType::Rgb8)
@@ -238,7 +343,10 @@ fn spread(b: &Bitmap) -> u32 {
             hi[c] = hi[c].max(p[c]);
         }
     }
-    (0..3).map(|c| u32::from(hi[c].saturating_sub(lo[c]))).max().unwrap_or(0)
+    (0..3)
+        .map(|c| u32::from(hi[c].saturating_sub(lo[c])))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Writes the cover JPEG: the frame at `at` seconds, or the first meaningful frame (the first

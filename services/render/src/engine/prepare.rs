@@ -2,43 +2,85 @@
 //! loaded and scaled once, text, art words and shapes rasterised once (decode), video layers
 //! set up for lazy decoding. Box geometry is converted from editing to output pixels here.
 
+use super::spool::Spool;
 use crate::compose::text::{Fill, Sprite, TextStyle};
-use crate::compose::{Bitmap, colour, filter, image, shape, text};
+use crate::compose::{self, Bitmap, colour, filter, image, shape, text};
 use crate::decode::{VideoDecoder, WATCHDOG_S};
 use crate::error::{MediaError, Place, RenderError, Stage};
+use crate::materials::Materials;
+use reelforge_timeline::animation::motion_max_scale;
 use reelforge_timeline::layer::{ArtWordLayer, PictureLayer, ShapeLayer, TextFields, VideoLayer};
-use reelforge_timeline::{Layer, LayerCommon, LayerTiming};
-use serde_json::Value;
+use reelforge_timeline::{Layer, LayerCommon, LayerTiming, Scene};
 use std::path::{Path, PathBuf};
 
 /// What a layer draws.
 pub enum Content {
     /// A bitmap drawn unchanged every frame, offset from the box.
     Still(Sprite),
-    /// GIF frames at the output rate, looped.
-    Frames(Vec<Bitmap>),
+    /// GIF frames at the output rate, looped, offset from the box.
+    Frames(Vec<Bitmap>, (i32, i32)),
     /// A clip decoded on demand.
     Video(Box<VideoState>),
 }
 
-/// A video layer's decoder and what it last produced.
+/// A video layer's (or a scene background's) decoder and what it last produced.
 pub struct VideoState {
     /// The clip.
     pub path: PathBuf,
     /// Cut start in the source, seconds.
     pub cut_start: f64,
-    /// Decoded size (the clip fitted inside the box).
+    /// Frames from the cut start that play (the cut's length, or the clip's once its end is
+    /// met); `None` until known.
+    pub frames: Option<i64>,
+    /// Whether the clip starts again at its cut start when it ends (dynamic backgrounds)
+    /// rather than holding its last frame.
+    pub looped: bool,
+    /// Decoded size.
     pub size: (u32, u32),
-    /// Offset of the decoded picture inside the box.
+    /// Offset of the decoded picture inside the box (negative when it covers the box).
     pub inset: (i32, i32),
     /// Brightness/contrast/saturation matrix.
     pub matrix: Option<filter::Matrix>,
+    /// Unsharp-mask amount (0 for none).
+    pub sharpen: f32,
+    /// Blur radius in output pixels (scene backgrounds).
+    pub blur: usize,
     /// Whether the clip has an alpha channel to premultiply.
     pub transparent: bool,
-    /// The running decoder and the layer-local frame it gives next.
+    /// Reverse playback: the played range decoded once into a spool read backwards.
+    pub reverse: Option<Spool>,
+    /// The running decoder and the clip frame it gives next.
     pub decoder: Option<(VideoDecoder, i64)>,
+    /// The clip frame in `last`.
+    pub shown: Option<i64>,
     /// The last frame, held when the clip ends before the layer.
     pub last: Option<Bitmap>,
+}
+
+impl VideoState {
+    /// Turns decoded RGBA bytes into the frame drawn: premultiplied, adjusted, sharpened, blurred.
+    pub fn finish(&self, w: u32, h: u32, px: Vec<u8>) -> Bitmap {
+        let mut b = if self.transparent {
+            Bitmap::from_straight(w, h, px)
+        } else {
+            Bitmap {
+                w,
+                h,
+                px,
+                opaque: true,
+            }
+        };
+        if let Some(m) = &self.matrix {
+            filter::apply_matrix(&mut b, m);
+        }
+        if self.sharpen > 0.0 {
+            filter::sharpen(&mut b, self.sharpen);
+        }
+        if self.blur > 0 {
+            filter::box_blur(&mut b, self.blur);
+        }
+        b
+    }
 }
 
 /// A layer ready to draw.
@@ -53,8 +95,9 @@ pub struct Drawable {
     pub rect: (f64, f64, f64, f64),
     /// The layer's own opacity.
     pub opacity: f64,
-    /// Slow zoom over the layer's span: scale at start and at end.
-    pub zoom: Option<(f64, f64)>,
+    /// Scale the content was prepared at, relative to the box (above 1 for a zooming layer,
+    /// so it keeps its detail at its largest).
+    pub prepared_scale: f64,
     /// What it draws.
     pub content: Content,
 }
@@ -62,51 +105,12 @@ pub struct Drawable {
 impl Drawable {
     /// Returns whether the content changes from frame to frame.
     pub fn is_dynamic(&self) -> bool {
-        !matches!(self.content, Content::Still(_)) || self.zoom.is_some()
-    }
-}
-
-/// Returns the file for a material path of the document, looked up under `dir`.
-pub fn resolve(dir: &Path, src: &str) -> Result<PathBuf, MediaError> {
-    let src = src.trim();
-    if src.is_empty() {
-        return Err(MediaError::Missing("(no path)".to_owned()));
-    }
-    // A URL keeps only its path: materials are fetched into `dir` under the same key.
-    let path = match src.split_once("://") {
-        Some((_, rest)) => rest.split_once('/').map_or("", |(_, p)| p),
-        None => src,
-    };
-    let path = path.split(['?', '#']).next().unwrap_or(path);
-    let direct = Path::new(path);
-    if direct.is_absolute() && direct.is_file() {
-        return Ok(direct.to_path_buf());
-    }
-    let rel = dir.join(path.trim_start_matches('/'));
-    if rel.is_file() {
-        return Ok(rel);
-    }
-    if let Some(name) = direct.file_name() {
-        let flat = dir.join(name);
-        if flat.is_file() {
-            return Ok(flat);
-        }
-    }
-    Err(MediaError::Missing(src.to_owned()))
-}
-
-/// Returns a continuous motion as a zoom (start, end) scale: the local reading of the
-/// `motion` field, which the timeline crate keeps but does not animate.
-fn zoom_of(motion: &str) -> Option<(f64, f64)> {
-    match motion {
-        "ZOOM_IN" | "zoomIn" | "KEN_BURNS" => Some((1.0, 1.25)),
-        "ZOOM_OUT" | "zoomOut" => Some((1.25, 1.0)),
-        _ => None,
+        !matches!(self.content, Content::Still(_)) || self.prepared_scale > 1.0
     }
 }
 
 struct Ctx<'a> {
-    dir: &'a Path,
+    materials: &'a Materials,
     scale: f64,
     fps: (i32, i32),
     scene: usize,
@@ -117,7 +121,11 @@ impl Ctx<'_> {
         let id = c.id.to_string();
         Place {
             scene: Some(self.scene),
-            layer: Some(if id.is_empty() { "(no id)".to_owned() } else { id }),
+            layer: Some(if id.is_empty() {
+                "(no id)".to_owned()
+            } else {
+                id
+            }),
             material: material.map(str::to_owned),
         }
     }
@@ -130,35 +138,211 @@ impl Ctx<'_> {
             timing: LayerTiming::from(c),
             rect: (c.x * s, c.y * s, c.w * s, c.h * s),
             opacity,
-            zoom: zoom_of(&c.motion),
+            prepared_scale: motion_max_scale(&c.motion),
             content,
         }
     }
 
     fn px(&self, c: &LayerCommon) -> (u32, u32) {
-        let z = zoom_of(&c.motion).map_or(1.0, |(a, b)| a.max(b));
         // Zooming layers keep source detail for their largest size.
+        let z = motion_max_scale(&c.motion);
         let dim = |v: f64| ((v * self.scale * z).round() as u32).clamp(1, 8192);
         (dim(c.w), dim(c.h))
     }
 }
 
-/// Prepares every drawable layer of scene `scene`, sorted by z (stable, so document order
-/// breaks ties).
+/// Prepares scene `scene`: its background material (when it has one) under every layer, then
+/// every drawable layer sorted by z (stable, so document order breaks ties).
 pub fn scene_layers(
-    layers: &[Layer],
-    dir: &Path,
+    s: &Scene,
+    materials: &Materials,
     scale: f64,
+    size: (u32, u32),
     fps: (i32, i32),
     scene: usize,
 ) -> Result<Vec<Drawable>, RenderError> {
-    let ctx = Ctx { dir, scale, fps, scene };
+    let ctx = Ctx {
+        materials,
+        scale,
+        fps,
+        scene,
+    };
     let mut out = Vec::new();
-    for layer in layers {
+    if let Some(bg) = background(&ctx, s, size)? {
+        out.push(bg);
+    }
+    for layer in &s.layers {
         prepare(&ctx, layer, &mut out)?;
     }
     out.sort_by_key(|d| d.z);
     Ok(out)
+}
+
+/// Returns the material id of a scene's background, when the materials know it: a scene's `id`
+/// names its background material, and an id the material library does not know is a plain canvas.
+pub fn background_of<'a>(s: &Scene, materials: &'a Materials) -> Option<(String, &'a str)> {
+    let id = s.id.as_ref()?.to_string();
+    let path = materials.path_of(&id)?;
+    Some((id, path))
+}
+
+const PICTURE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "webp", "bmp", "svg"];
+
+fn extension(path: &Path) -> String {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// The scene's background picture or clip over the whole frame: fitted inside it (bgFit "") or
+/// covering it ("cover"), blurred by bgBlur; a clip plays its `range` and loops.
+fn background(ctx: &Ctx<'_>, s: &Scene, size: (u32, u32)) -> Result<Option<Drawable>, RenderError> {
+    let Some((id, src)) = background_of(s, ctx.materials) else {
+        return Ok(None);
+    };
+    let place = Place {
+        scene: Some(ctx.scene),
+        layer: Some("background".to_owned()),
+        material: Some(format!("{id} ({src})")),
+    };
+    let path = ctx
+        .materials
+        .resolve(src)
+        .map_err(|e| place.err(Stage::Fetch, e))?;
+    let cover = s.bg_fit == "cover";
+    let blur = (s.bg_blur.max(0.0) * ctx.scale).round() as usize;
+    let (w, h) = size;
+    let common = LayerCommon {
+        start_time: 0.0,
+        end_time: s.time_length,
+        w: f64::from(w) / ctx.scale,
+        h: f64::from(h) / ctx.scale,
+        z: i64::MIN,
+        ..LayerCommon::default()
+    };
+    let content = if extension(&path) == "gif" {
+        let frames = image::load_gif(&path).map_err(|e| place.err(Stage::Decode, e))?;
+        let mut offset = (0, 0);
+        let frames = frames
+            .into_iter()
+            .map(|(b, d)| {
+                let (mut b, dx, dy) = fitted(&b, w, h, cover);
+                filter::box_blur(&mut b, blur);
+                offset = (dx, dy);
+                (b, d)
+            })
+            .collect();
+        Content::Frames(resample(frames, ctx.fps), offset)
+    } else if PICTURE_EXTENSIONS.contains(&extension(&path).as_str()) {
+        let src = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
+        let (mut b, dx, dy) = fitted(&src, w, h, cover);
+        filter::box_blur(&mut b, blur);
+        Content::Still(Sprite { bitmap: b, dx, dy })
+    } else {
+        let info =
+            crate::probe::probe(&path, WATCHDOG_S).map_err(|e| place.err(Stage::Decode, e))?;
+        if !info.has_video || info.width == 0 || info.height == 0 {
+            return Err(place.err(Stage::Decode, MediaError::NoStream("video")));
+        }
+        let (dw, dh, ix, iy) = placement((info.width, info.height), (w, h), cover);
+        let range = range_of(&s.range);
+        let mut v = video_state(path, (dw, dh), (ix, iy), range, info.duration, ctx.fps);
+        v.looped = true;
+        v.blur = blur;
+        Content::Video(Box::new(v))
+    };
+    let mut d = ctx.base(&common, place, 1.0, content);
+    d.rect = (0.0, 0.0, f64::from(w), f64::from(h));
+    Ok(Some(d))
+}
+
+/// Returns a scene's `range` `[start, end]` in source seconds, when it holds one.
+fn range_of(v: &serde_json::Value) -> Option<(f64, f64)> {
+    let a = v.as_array()?;
+    let n = |i: usize| {
+        a.get(i)
+            .and_then(|x| x.as_f64().or_else(|| x.as_str()?.trim().parse().ok()))
+    };
+    Some((n(0)?, n(1)?))
+}
+
+/// Returns the drawn size and offset of a `src`-sized picture in a `w`×`h` box: fitted inside
+/// it, or covering it (offset negative, the box clips it).
+fn placement(src: (u32, u32), (w, h): (u32, u32), cover: bool) -> (u32, u32, i32, i32) {
+    let (sw, sh) = (f64::from(src.0.max(1)), f64::from(src.1.max(1)));
+    let kx = f64::from(w) / sw;
+    let ky = f64::from(h) / sh;
+    let k = if cover { kx.max(ky) } else { kx.min(ky) };
+    // Even sizes: the decoder's scaler and the encoder's chroma both want them.
+    let dw = (((sw * k) / 2.0).round() as u32 * 2).max(2);
+    let dh = (((sh * k) / 2.0).round() as u32 * 2).max(2);
+    let ix = (i64::from(w) - i64::from(dw)) / 2;
+    let iy = (i64::from(h) - i64::from(dh)) / 2;
+    (dw, dh, ix as i32, iy as i32)
+}
+
+/// Returns a still picture fitted in or covering a `w`×`h` box, with its offset in the box.
+fn fitted(src: &Bitmap, w: u32, h: u32, cover: bool) -> (Bitmap, i32, i32) {
+    if cover {
+        return (image::cover(src, w, h), 0, 0);
+    }
+    let (dw, dh, ix, iy) = placement((src.w, src.h), (w, h), false);
+    (compose::resize(src.view(), dw, dh, None), ix, iy)
+}
+
+/// Resamples timed frames to one per output frame, so playing is one lookup.
+fn resample(frames: Vec<(Bitmap, f64)>, fps: (i32, i32)) -> Vec<Bitmap> {
+    let fps = f64::from(fps.0) / f64::from(fps.1.max(1));
+    let total: f64 = frames.iter().map(|f| f.1).sum();
+    let count = ((total * fps).round() as usize).clamp(1, 3000);
+    let mut starts = Vec::with_capacity(frames.len());
+    let mut acc = 0.0;
+    for (_, d) in &frames {
+        starts.push(acc);
+        acc += d;
+    }
+    (0..count)
+        .map(|i| {
+            let t = i as f64 / fps;
+            let k = starts.partition_point(|s| *s <= t).saturating_sub(1);
+            frames.get(k).map(|f| f.0.clone()).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Returns a clip's decoding state: `duration` (probed, seconds; 0 when unknown) and the cut
+/// give the number of frames that play.
+fn video_state(
+    path: PathBuf,
+    size: (u32, u32),
+    inset: (i32, i32),
+    cut: Option<(f64, f64)>,
+    duration: f64,
+    fps: (i32, i32),
+) -> VideoState {
+    let rate = f64::from(fps.0) / f64::from(fps.1.max(1));
+    let cut_start = cut.map_or(0.0, |(s, _)| s.max(0.0));
+    let mut end = cut.filter(|(s, e)| e > s).map(|(_, e)| e);
+    if duration > 0.0 {
+        end = Some(end.map_or(duration, |e| e.min(duration)));
+    }
+    VideoState {
+        path,
+        cut_start,
+        frames: end.map(|e| (((e - cut_start) * rate).round() as i64).max(1)),
+        looped: false,
+        size,
+        inset,
+        matrix: None,
+        sharpen: 0.0,
+        blur: 0,
+        transparent: false,
+        reverse: None,
+        decoder: None,
+        shown: None,
+        last: None,
+    }
 }
 
 fn prepare(ctx: &Ctx<'_>, layer: &Layer, out: &mut Vec<Drawable>) -> Result<(), RenderError> {
@@ -179,8 +363,22 @@ fn prepare(ctx: &Ctx<'_>, layer: &Layer, out: &mut Vec<Drawable>) -> Result<(), 
                 src: e.src.clone(),
                 ..PictureLayer::default()
             };
-            let is_gif = e.src.to_lowercase().ends_with(".gif");
-            out.push(if is_gif { gif(ctx, &p)? } else { picture(ctx, &p)? });
+            // An effect overlay is a picture, a GIF or a clip (transparent when WebM), by its file.
+            let ext = extension(Path::new(e.src.split(['?', '#']).next().unwrap_or("")));
+            out.push(if ext == "gif" {
+                gif(ctx, &p)?
+            } else if PICTURE_EXTENSIONS.contains(&ext.as_str()) || ext.is_empty() {
+                picture(ctx, &p)?
+            } else {
+                let v = VideoLayer {
+                    common: e.common.clone(),
+                    video_src: serde_json::Value::String(e.src.clone()),
+                    is_transparent: ext == "webm",
+                    no_audio: true,
+                    ..VideoLayer::default()
+                };
+                video(ctx, &v)?
+            });
         }
         Layer::Group(g) => {
             // Members are positioned relative to the group box and play in its time span.
@@ -211,12 +409,20 @@ fn prepare(ctx: &Ctx<'_>, layer: &Layer, out: &mut Vec<Drawable>) -> Result<(), 
 }
 
 fn colour_of(t: &TextFields) -> [u8; 4] {
-    let c = if t.req_color.is_empty() { &t.color } else { &t.req_color };
+    let c = if t.req_color.is_empty() {
+        &t.color
+    } else {
+        &t.req_color
+    };
     colour::parse(c).unwrap_or([255, 255, 255, 255])
 }
 
 fn text_style(t: &TextFields, s: f64, fill: Fill) -> TextStyle {
-    let content = if t.show_content.is_empty() { &t.content } else { &t.show_content };
+    let content = if t.show_content.is_empty() {
+        &t.content
+    } else {
+        &t.show_content
+    };
     let border = (t.border_width * s) as f32;
     TextStyle {
         content: content.clone(),
@@ -239,22 +445,15 @@ fn text_style(t: &TextFields, s: f64, fill: Fill) -> TextStyle {
     }
 }
 
-fn rasterised(ctx: &Ctx<'_>, c: &LayerCommon, place: Place, style: TextStyle) -> Result<Drawable, RenderError> {
+fn rasterised(
+    ctx: &Ctx<'_>,
+    c: &LayerCommon,
+    place: Place,
+    style: TextStyle,
+) -> Result<Drawable, RenderError> {
     let (w, h) = ctx.px(c);
     let sprite = text::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
     Ok(ctx.base(c, place, 1.0, Content::Still(sprite)))
-}
-
-fn border_of(v: &Value, s: f64) -> Option<(f32, [u8; 4])> {
-    let (c, w) = match v {
-        Value::String(c) => (c.as_str(), 2.0),
-        Value::Object(o) => (
-            o.get("color").and_then(Value::as_str).unwrap_or(""),
-            o.get("width").and_then(Value::as_f64).unwrap_or(2.0),
-        ),
-        _ => return None,
-    };
-    Some(((w * s) as f32, colour::parse(c)?))
 }
 
 fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
@@ -264,15 +463,12 @@ fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
         _ => Fill::Solid(colour::parse(&a.fill_color).unwrap_or_else(|| colour_of(&a.text))),
     };
     let mut style = text_style(&a.text, ctx.scale, fill);
-    let b1 = border_of(&a.border1, ctx.scale);
-    let b2 = border_of(&a.border2, ctx.scale);
-    // The second border sits outside the first, so it is drawn wider and first.
-    if let (Some((w1, _)), Some((w2, c2))) = (b1, b2) {
-        style.strokes.push((w1 + w2, c2));
-    }
-    if let Some(b) = b1.or(b2) {
-        style.strokes.push(b);
-    }
+    // Outermost first, so the wider stroke lies under the narrower one.
+    style.strokes.extend(
+        a.borders()
+            .iter()
+            .filter_map(|b| Some(((b.width * ctx.scale) as f32, colour::parse(&b.color)?))),
+    );
     style.strokes.sort_by(|x, y| y.0.total_cmp(&x.0));
     if let Some(c) = colour::parse(&a.shadow_color) {
         let off = (3.0 * ctx.scale) as f32;
@@ -290,29 +486,94 @@ fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
 fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
     let place = ctx.place(&s.common, None);
     let sc = ctx.scale as f32;
-    let fill: Vec<[u8; 4]> = if s.fill_type == "gradient" {
-        s.gradient_colors.iter().filter_map(|c| colour::parse(c)).collect()
-    } else {
-        colour::parse(&s.fill).into_iter().collect()
+    let fill = match s.fill_type.as_str() {
+        "gradient" => shape::ShapeFill::Colours(
+            s.gradient_colors
+                .iter()
+                .filter_map(|c| colour::parse(c))
+                .collect(),
+        ),
+        "image" => {
+            let mut place = place.clone();
+            place.material = Some(s.background_src.clone());
+            let path = ctx
+                .materials
+                .resolve(&s.background_src)
+                .map_err(|e| place.err(Stage::Fetch, e))?;
+            let (w, h) = ctx.px(&s.common);
+            let pic = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
+            shape::ShapeFill::Picture(image::cover(&pic, w, h))
+        }
+        _ => shape::ShapeFill::Colours(colour::parse(&s.fill).into_iter().collect()),
     };
     let style = shape::ShapeStyle {
         kind: s.shape.clone(),
         svg: s.shape_code.clone().filter(|c| !c.trim().is_empty()),
+        // Multi-colour drawings keep their own colours; plain shapes and lines take the layer's.
+        recolour: s.svg_style_type != "specialSvg",
         fill,
         stroke: colour::parse(&s.stroke)
             .filter(|_| s.stroke_width > 0.0)
             .map(|c| (c, s.stroke_width as f32 * sc)),
         radius: s.border_radius as f32 * sc,
         shadow: colour::parse(&s.shadow_color).map(|c| {
-            (c, s.shadow_set_x as f32 * sc, s.shadow_set_y as f32 * sc, s.shadow_blur as f32 * sc)
+            (
+                c,
+                s.shadow_set_x as f32 * sc,
+                s.shadow_set_y as f32 * sc,
+                s.shadow_blur as f32 * sc,
+            )
         }),
     };
     let (w, h) = ctx.px(&s.common);
     let bmp = shape::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
-    Ok(ctx.base(&s.common, place, 1.0, Content::Still(Sprite { bitmap: bmp, dx: 0, dy: 0 })))
+    Ok(ctx.base(
+        &s.common,
+        place,
+        1.0,
+        Content::Still(Sprite {
+            bitmap: bmp,
+            dx: 0,
+            dy: 0,
+        }),
+    ))
 }
 
-fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap) {
+/// Returns the mask of a picture layer scaled to its box and blurred by maskBlur, or `None`.
+/// `maskClip` names a mask material by id (-1, or any id not above 0, for none).
+fn mask_of(
+    ctx: &Ctx<'_>,
+    p: &PictureLayer,
+    place: &Place,
+    w: u32,
+    h: u32,
+) -> Result<Option<Bitmap>, RenderError> {
+    if p.mask_clip <= 0 {
+        return Ok(None);
+    }
+    let id = p.mask_clip.to_string();
+    let mut place = place.clone();
+    place.material = Some(format!("mask {id}"));
+    let src = ctx.materials.path_of(&id).ok_or_else(|| {
+        place.err(
+            Stage::Fetch,
+            MediaError::Missing(format!("mask material {id}")),
+        )
+    })?;
+    let path = ctx
+        .materials
+        .resolve(src)
+        .map_err(|e| place.err(Stage::Fetch, e))?;
+    let mask = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
+    let mut mask = compose::resize(mask.view(), w, h, None);
+    filter::box_blur(
+        &mut mask,
+        (p.mask_blur.max(0.0) * ctx.scale).round() as usize,
+    );
+    Ok(Some(mask))
+}
+
+fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap, mask: Option<&Bitmap>) {
     if p.mirror {
         image::mirror(b);
     }
@@ -322,79 +583,107 @@ fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap) {
     if p.blur > 0.0 {
         filter::box_blur(b, (p.blur * ctx.scale).round() as usize);
     }
+    if let Some(m) = mask {
+        image::apply_mask(b, m);
+    }
     let s = ctx.scale as f32;
-    image::round_and_border(b, p.border_radius as f32 * s, p.border_width as f32 * s, &p.border_color);
+    image::round_and_border(
+        b,
+        p.border_radius as f32 * s,
+        p.border_width as f32 * s,
+        &p.border_color,
+    );
 }
 
 fn picture(ctx: &Ctx<'_>, p: &PictureLayer) -> Result<Drawable, RenderError> {
-    let mut place = ctx.place(&p.common, Some(&p.src));
-    let path = resolve(ctx.dir, &p.src).map_err(|e| place.err(Stage::Fetch, e))?;
-    place.material = Some(p.src.clone());
+    let place = ctx.place(&p.common, Some(&p.src));
+    let path = ctx
+        .materials
+        .resolve(&p.src)
+        .map_err(|e| place.err(Stage::Fetch, e))?;
     let src = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
     let (w, h) = ctx.px(&p.common);
+    let mask = mask_of(ctx, p, &place, w, h)?;
     let mut b = image::cover(&src, w, h);
-    finish_picture(ctx, p, &mut b);
-    let sprite = Sprite { bitmap: b, dx: 0, dy: 0 };
-    Ok(ctx.base(&p.common, place, p.opacity.clamp(0.0, 1.0), Content::Still(sprite)))
+    finish_picture(ctx, p, &mut b, mask.as_ref());
+    let sprite = Sprite {
+        bitmap: b,
+        dx: 0,
+        dy: 0,
+    };
+    Ok(ctx.base(
+        &p.common,
+        place,
+        p.opacity.clamp(0.0, 1.0),
+        Content::Still(sprite),
+    ))
 }
 
 fn gif(ctx: &Ctx<'_>, p: &PictureLayer) -> Result<Drawable, RenderError> {
     let place = ctx.place(&p.common, Some(&p.src));
-    let path = resolve(ctx.dir, &p.src).map_err(|e| place.err(Stage::Fetch, e))?;
+    let path = ctx
+        .materials
+        .resolve(&p.src)
+        .map_err(|e| place.err(Stage::Fetch, e))?;
     let frames = image::load_gif(&path).map_err(|e| place.err(Stage::Decode, e))?;
     let (w, h) = ctx.px(&p.common);
-    let fps = f64::from(ctx.fps.0) / f64::from(ctx.fps.1.max(1));
-    let total: f64 = frames.iter().map(|f| f.1).sum();
-    let count = ((total * fps).round() as usize).clamp(1, 3000);
-    // Resampled to the output rate once, so each output frame is one lookup.
-    let mut scaled: Vec<Bitmap> = frames
-        .iter()
-        .map(|(b, _)| {
-            let mut s = image::cover(b, w, h);
-            finish_picture(ctx, p, &mut s);
-            s
+    let mask = mask_of(ctx, p, &place, w, h)?;
+    let frames = frames
+        .into_iter()
+        .map(|(b, d)| {
+            let mut s = image::cover(&b, w, h);
+            finish_picture(ctx, p, &mut s, mask.as_ref());
+            (s, d)
         })
         .collect();
-    let mut starts = Vec::with_capacity(frames.len());
-    let mut acc = 0.0;
-    for (_, d) in &frames {
-        starts.push(acc);
-        acc += d;
-    }
-    let mut out = Vec::with_capacity(count);
-    for i in 0..count {
-        let t = i as f64 / fps;
-        let k = starts.partition_point(|s| *s <= t).saturating_sub(1);
-        out.push(scaled.get(k).cloned().unwrap_or_default());
-    }
-    scaled.clear();
-    Ok(ctx.base(&p.common, place, p.opacity.clamp(0.0, 1.0), Content::Frames(out)))
+    let frames = resample(frames, ctx.fps);
+    Ok(ctx.base(
+        &p.common,
+        place,
+        p.opacity.clamp(0.0, 1.0),
+        Content::Frames(frames, (0, 0)),
+    ))
 }
 
 fn video(ctx: &Ctx<'_>, v: &VideoLayer) -> Result<Drawable, RenderError> {
     let src = v.video_path().unwrap_or("");
     let place = ctx.place(&v.common, Some(src));
-    let path = resolve(ctx.dir, src).map_err(|e| place.err(Stage::Fetch, e))?;
+    let path = ctx
+        .materials
+        .resolve(src)
+        .map_err(|e| place.err(Stage::Fetch, e))?;
     let info = crate::probe::probe(&path, WATCHDOG_S).map_err(|e| place.err(Stage::Decode, e))?;
     if !info.has_video || info.width == 0 || info.height == 0 {
         return Err(place.err(Stage::Decode, MediaError::NoStream("video")));
     }
-    let (bw, bh) = ctx.px(&v.common);
     // Fitted inside the box, keeping the clip's aspect (as the editor's <video> shows it).
-    let k = (f64::from(bw) / f64::from(info.width)).min(f64::from(bh) / f64::from(info.height));
-    let (w, h) = (
-        ((f64::from(info.width) * k).round() as u32).max(2),
-        ((f64::from(info.height) * k).round() as u32).max(2),
-    );
-    let state = VideoState {
+    let (dw, dh, ix, iy) = placement((info.width, info.height), ctx.px(&v.common), false);
+    let mut state = video_state(
         path,
-        cut_start: v.cut_range().map_or(0.0, |(s, _)| s.max(0.0)),
-        size: (w, h),
-        inset: (((bw - w.min(bw)) / 2) as i32, ((bh - h.min(bh)) / 2) as i32),
-        matrix: filter::adjustments(v.brightness, v.contrast, v.saturation),
-        transparent: v.is_transparent,
-        decoder: None,
-        last: None,
-    };
+        (dw, dh),
+        (ix, iy),
+        v.cut_range(),
+        info.duration,
+        ctx.fps,
+    );
+    state.matrix = filter::adjustments(v.brightness, v.contrast, v.saturation);
+    state.sharpen = (v.sharpen.clamp(0.0, 100.0) / 100.0) as f32;
+    state.transparent = v.is_transparent;
+    if v.reversed() {
+        let rate = f64::from(ctx.fps.0) / f64::from(ctx.fps.1.max(1));
+        let span = ((v.common.end_time - v.common.start_time).max(0.0) * rate).round() as i64;
+        let frames = state.frames.map_or(span, |n| n.min(span)).max(1);
+        let spool = Spool::fill(
+            &state.path,
+            state.cut_start,
+            frames,
+            state.size,
+            ctx.fps,
+            WATCHDOG_S,
+        )
+        .map_err(|e| place.err(Stage::Decode, e))?;
+        state.frames = Some(spool.frames());
+        state.reverse = Some(spool);
+    }
     Ok(ctx.base(&v.common, place, 1.0, Content::Video(Box::new(state))))
 }

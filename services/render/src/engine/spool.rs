@@ -1,0 +1,74 @@
+//! Reverse playback: the range a reversed clip plays is decoded forwards once into an unnamed
+//! temporary file of raw frames, then read back from its end. The file has no name from the
+//! start, so nothing is left behind on a crash, and memory holds one frame, not the range.
+
+use crate::decode::{VideoDecoder, VideoRequest};
+use crate::error::MediaError;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+
+/// Raw RGBA frames of a clip range on disk.
+pub struct Spool {
+    file: File,
+    size: (u32, u32),
+    frames: i64,
+}
+
+impl Spool {
+    /// Decodes up to `frames` frames of `path` from `start` seconds at `size` and `fps`.
+    pub fn fill(
+        path: &Path,
+        start: f64,
+        frames: i64,
+        size: (u32, u32),
+        fps: (i32, i32),
+        watchdog_s: u64,
+    ) -> Result<Self, MediaError> {
+        let req = VideoRequest {
+            width: size.0,
+            height: size.1,
+            fps,
+            start,
+            watchdog_s,
+        };
+        let mut dec = VideoDecoder::open(path, &req)?;
+        let file = tempfile::tempfile()?;
+        let mut out = BufWriter::with_capacity(1 << 20, file.try_clone()?);
+        let mut n = 0;
+        while n < frames {
+            let Some(f) = dec.next_frame()? else { break };
+            out.write_all(&f.to_packed())?;
+            n += 1;
+        }
+        out.flush()?;
+        if n == 0 {
+            return Err(MediaError::NoStream("video"));
+        }
+        Ok(Self {
+            file,
+            size,
+            frames: n,
+        })
+    }
+
+    /// Returns the number of frames held.
+    pub fn frames(&self) -> i64 {
+        self.frames
+    }
+
+    /// Returns frame `i` counted from the end of the range (0 is the last frame decoded).
+    pub fn backwards(&self, i: i64) -> Result<Vec<u8>, MediaError> {
+        let k = (self.frames - 1 - i).clamp(0, self.frames - 1);
+        let len = self.size.0 as usize * self.size.1 as usize * 4;
+        let mut px = vec![0; len];
+        self.file.read_exact_at(&mut px, k as u64 * len as u64)?;
+        Ok(px)
+    }
+
+    /// Returns the frame size.
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+}

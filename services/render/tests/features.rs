@@ -1,0 +1,309 @@
+//! Scene backgrounds, picture masks, reversed and cut clips, sharpen and shape paint: each drawn
+//! and checked at a pixel.
+
+use reelforge_render::compose::Bitmap;
+use reelforge_render::encode::{EncodeSettings, Encoder};
+use reelforge_render::{Materials, RenderOptions, render, render_frame};
+use reelforge_timeline::Rule;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+type R = Result<(), Box<dyn std::error::Error>>;
+
+const RED: [u8; 3] = [255, 0, 0];
+const BLUE: [u8; 3] = [0, 0, 255];
+const GREEN: [u8; 3] = [0, 255, 0];
+
+fn rule(scenes: Value) -> Result<Rule, Box<dyn std::error::Error>> {
+    let doc = json!({
+        "version": 1, "frameRate": 30, "videoQuality": 99,
+        "resolutionRatio": {"name": "16:9", "width": 160, "height": 90, "ratio": 1.777, "sizeId": 41, "targetWidth": 160},
+        "scenes": scenes
+    });
+    Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+}
+
+fn png(dir: &Path, name: &str, w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> R {
+    let img = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba(f(x, y)));
+    img.save(dir.join(name))?;
+    Ok(())
+}
+
+/// Writes a 1 s clip, red for its first half and blue for its second, with our own encoder.
+fn red_then_blue(dir: &Path, name: &str) -> R {
+    let settings = EncodeSettings {
+        width: 64,
+        height: 36,
+        fps: (30, 1),
+        crf: 18,
+        audio_bitrate: 128_000,
+        audio: false,
+        watchdog_s: 20,
+    };
+    let mut enc = Encoder::create(&dir.join(name), settings)?;
+    for i in 0..30 {
+        let c = if i < 15 { RED } else { BLUE };
+        enc.push_frame(Bitmap::filled(64, 36, c).px)?;
+    }
+    enc.finish()?;
+    Ok(())
+}
+
+fn px(b: &Bitmap, x: u32, y: u32) -> [u8; 3] {
+    let o = ((y * b.w + x) * 4) as usize;
+    [b.px[o], b.px[o + 1], b.px[o + 2]]
+}
+
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= 48)
+}
+
+fn scene(id: Option<i64>, extra: Value, layers: Value) -> Value {
+    let mut s = json!({"bgColor": "#00ff00", "timeLength": 2, "layers": layers});
+    if let (Some(o), Some(id)) = (s.as_object_mut(), id) {
+        o.insert("id".into(), json!(id));
+    }
+    if let (Some(o), Some(e)) = (s.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    s
+}
+
+fn with_ids(dir: &Path, ids: &[(&str, &str)]) -> Materials {
+    let mut m = Materials::new(dir);
+    for (id, path) in ids {
+        m.by_id.insert((*id).to_owned(), (*path).to_owned());
+    }
+    m
+}
+
+#[test]
+fn background_picture_fits_or_covers_and_blurs() -> R {
+    let dir = tempfile::tempdir()?;
+    // 2:1 on a 16:9 frame: fitted, it leaves bands of the scene colour above and below.
+    png(dir.path(), "wide.png", 40, 20, |x, _| {
+        if x < 20 {
+            [255, 0, 0, 255]
+        } else {
+            [0, 0, 255, 255]
+        }
+    })?;
+    let m = with_ids(dir.path(), &[("500", "wide.png")]);
+    let fit = render_frame(
+        &rule(json!([scene(Some(500), json!({}), json!([]))]))?,
+        &m,
+        1.0,
+    )?;
+    assert!(near(px(&fit, 40, 1), GREEN), "band {:?}", px(&fit, 40, 1));
+    assert!(
+        near(px(&fit, 40, 45), RED),
+        "picture {:?}",
+        px(&fit, 40, 45)
+    );
+    assert!(near(px(&fit, 120, 45), BLUE));
+    let cover = render_frame(
+        &rule(json!([scene(
+            Some(500),
+            json!({"bgFit": "cover"}),
+            json!([])
+        )]))?,
+        &m,
+        1.0,
+    )?;
+    assert!(
+        near(px(&cover, 40, 1), RED),
+        "covered {:?}",
+        px(&cover, 40, 1)
+    );
+    let blurred = render_frame(
+        &rule(json!([scene(
+            Some(500),
+            json!({"bgFit": "cover", "bgBlur": 20}),
+            json!([])
+        )]))?,
+        &m,
+        1.0,
+    )?;
+    let mid = px(&blurred, 80, 45);
+    assert!(
+        mid[0] > 60 && mid[2] > 60,
+        "the edge between red and blue is blurred: {mid:?}"
+    );
+    // A scene id the library does not know is a plain canvas.
+    let plain = render_frame(
+        &rule(json!([scene(Some(501), json!({}), json!([]))]))?,
+        &m,
+        1.0,
+    )?;
+    assert!(near(px(&plain, 80, 45), GREEN));
+    Ok(())
+}
+
+#[test]
+fn background_clip_loops_over_its_range() -> R {
+    let dir = tempfile::tempdir()?;
+    red_then_blue(dir.path(), "bg.mp4")?;
+    let m = with_ids(dir.path(), &[("600", "bg.mp4")]);
+    let r = rule(json!([scene(
+        Some(600),
+        json!({"bgFit": "cover"}),
+        json!([])
+    )]))?;
+    // 1 s clip in a 2 s scene: 1.2 s is 0.2 s into the second loop (red), 1.7 s is blue.
+    assert!(near(px(&render_frame(&r, &m, 1.2)?, 80, 45), RED));
+    assert!(near(px(&render_frame(&r, &m, 1.7)?, 80, 45), BLUE));
+    // The range picks the blue half only.
+    let r = rule(json!([scene(
+        Some(600),
+        json!({"bgFit": "cover", "range": [0.5, 1.0]}),
+        json!([])
+    )]))?;
+    assert!(near(px(&render_frame(&r, &m, 0.2)?, 80, 45), BLUE));
+    // The whole document renders with it (the decoder loops inside one pass).
+    let out = dir.path().join("out.mp4");
+    render(
+        &r,
+        &m,
+        &out,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )?;
+    Ok(())
+}
+
+fn clip_layer(extra: Value) -> Value {
+    let mut l = json!({"type": "video", "id": "clip", "videoSrc": "clip.mp4", "x": 0, "y": 0, "w": 160, "h": 90,
+        "startTime": 0, "endTime": 1, "inTime": 0, "outTime": 0, "noAudio": true});
+    if let (Some(o), Some(e)) = (l.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    l
+}
+
+#[test]
+fn reversed_and_cut_clips() -> R {
+    let dir = tempfile::tempdir()?;
+    red_then_blue(dir.path(), "clip.mp4")?;
+    let m = Materials::new(dir.path());
+    let at = |layer: Value, t: f64| -> Result<[u8; 3], Box<dyn std::error::Error>> {
+        let b = render_frame(
+            &rule(json!([scene(None, json!({}), json!([layer]))]))?,
+            &m,
+            t,
+        )?;
+        Ok(px(&b, 80, 45))
+    };
+    assert!(near(at(clip_layer(json!({})), 0.2)?, RED));
+    assert!(near(at(clip_layer(json!({})), 0.8)?, BLUE));
+    // Backwards: blue first, red last.
+    assert!(near(at(clip_layer(json!({"reverseBy": true})), 0.2)?, BLUE));
+    assert!(near(
+        at(clip_layer(json!({"reverseBy": 1, "sharpen": 50})), 0.8)?,
+        RED
+    ));
+    // A 0.5 s cut on a 1 s layer holds the cut's last frame (red), not the clip's later blue.
+    assert!(near(
+        at(
+            clip_layer(json!({"cutInfo": {"start": 0, "end": 0.5}})),
+            0.8
+        )?,
+        RED
+    ));
+    // Reversed cut of the blue half only.
+    assert!(near(
+        at(
+            clip_layer(json!({"cutInfo": {"start": 0.5, "end": 1.0}, "reverseBy": true})),
+            0.1
+        )?,
+        BLUE
+    ));
+    Ok(())
+}
+
+#[test]
+fn picture_mask_keeps_only_the_masked_part() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "red.png", 40, 20, |_, _| [255, 0, 0, 255])?;
+    // Transparent left half, opaque right half.
+    png(dir.path(), "mask.png", 40, 20, |x, _| {
+        if x < 20 {
+            [0, 0, 0, 0]
+        } else {
+            [255, 255, 255, 255]
+        }
+    })?;
+    let m = with_ids(dir.path(), &[("900", "mask.png")]);
+    let layer = json!({"type": "picture", "id": "logo", "src": "red.png", "x": 0, "y": 0, "w": 160, "h": 90,
+        "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0, "maskClip": 900, "maskBlur": 0});
+    let b = render_frame(
+        &rule(json!([scene(None, json!({}), json!([layer.clone()]))]))?,
+        &m,
+        1.0,
+    )?;
+    assert!(
+        near(px(&b, 20, 45), GREEN),
+        "masked out {:?}",
+        px(&b, 20, 45)
+    );
+    assert!(near(px(&b, 140, 45), RED), "kept {:?}", px(&b, 140, 45));
+    // A blurred mask edge mixes both.
+    let mut soft = layer.clone();
+    soft["maskBlur"] = json!(20);
+    let b = render_frame(
+        &rule(json!([scene(None, json!({}), json!([soft]))]))?,
+        &m,
+        1.0,
+    )?;
+    let edge = px(&b, 80, 45);
+    assert!(edge[0] > 60 && edge[1] > 60, "soft edge {edge:?}");
+    // A mask the library does not know fails, naming it.
+    let msg = render_frame(
+        &rule(json!([scene(None, json!({}), json!([layer]))]))?,
+        &Materials::new(dir.path()),
+        1.0,
+    )
+    .err()
+    .ok_or("should fail")?
+    .to_string();
+    assert!(
+        msg.contains("mask material 900") && msg.contains("layer logo"),
+        "{msg}"
+    );
+    Ok(())
+}
+
+#[test]
+fn shape_takes_the_layer_paint_unless_special() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "blue.png", 10, 10, |_, _| [0, 0, 255, 255])?;
+    let m = Materials::new(dir.path());
+    let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000000"/></svg>"##;
+    let shape = |extra: Value| -> Result<[u8; 3], Box<dyn std::error::Error>> {
+        let mut l = json!({"type": "shape", "id": "s", "shape": "rect", "shapeCode": svg, "fill": "#ff0000",
+            "x": 40, "y": 20, "w": 80, "h": 50, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0});
+        if let (Some(o), Some(e)) = (l.as_object_mut(), extra.as_object()) {
+            o.extend(e.clone());
+        }
+        let b = render_frame(&rule(json!([scene(None, json!({}), json!([l]))]))?, &m, 1.0)?;
+        Ok(px(&b, 80, 45))
+    };
+    assert!(near(shape(json!({}))?, RED), "recoloured");
+    assert!(
+        near(shape(json!({"svgStyleType": "specialSvg"}))?, [0, 0, 0]),
+        "kept its own colours"
+    );
+    assert!(
+        near(
+            shape(json!({"fillType": "image", "backgroundSrc": "blue.png"}))?,
+            BLUE
+        ),
+        "picture fill"
+    );
+    let grad = shape(json!({"fillType": "gradient", "gradientColors": ["#ff0000", "#0000ff"]}))?;
+    assert!(grad[0] > 60 && grad[2] > 60, "gradient midpoint {grad:?}");
+    Ok(())
+}
