@@ -41,7 +41,7 @@ measure() {
 
 x264_alone() { # W H: 450 raw frames through x264 veryfast CRF 23, fed like our encoder (appsrc-like raw RGBA)
   gst-launch-1.0 -q videotestsrc num-buffers=450 pattern=smpte ! "video/x-raw,format=RGBA,width=$1,height=$2,framerate=30/1" \
-    ! queue ! videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=23 ! mp4mux faststart=true ! filesink location="$OUT/x264.mp4"
+    ! queue ! videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=23 bitrate=2048000 key-int-max=250 ! mp4mux faststart=true ! filesink location="$OUT/x264.mp4"
 }
 export -f x264_alone; export OUT
 

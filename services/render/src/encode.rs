@@ -1,11 +1,13 @@
 //! Encoding composed frames and mixed audio into an MP4 file.
 //!
-//! Pipeline: `appsrc (RGBA WxH@F) → queue → videoconvert → x264enc (veryfast, pass=qual) →
+//! Pipeline: `appsrc (I420 BT.709 WxH@F) → queue → x264enc (veryfast, pass=qual) →
 //! mp4mux faststart=true → filesink`, and `appsrc (F32LE 48 kHz stereo) → audioconvert →
-//! AAC 128 kb/s (avenc_aac, else voaacenc) → queue → mp4mux`. The `queue` in front of x264enc
-//! moves colour conversion and encoding off the drawing thread: without it x264 encodes on
-//! about one core (shared/bench/README.md). The appsrcs block when their small queues fill,
-//! which bounds memory and paces drawing to the encoder.
+//! AAC 128 kb/s (avenc_aac, else voaacenc) → queue → mp4mux`. Frames are drawn in RGBA and
+//! converted to I420 on the drawing thread (`yuv`), so no `videoconvert` competes with x264 for
+//! the cores; a frame equal to the one before is pushed again without converting. The `queue`
+//! in front of x264enc moves encoding off the drawing thread: without it x264 encodes on about
+//! one core (shared/bench/README.md). The appsrcs block when their small queues fill, which
+//! bounds memory and paces drawing to the encoder.
 
 use crate::decode::{CHANNELS, SAMPLE_RATE};
 use crate::error::MediaError;
@@ -86,6 +88,7 @@ pub struct Encoder {
     frames: u64,
     samples: u64,
     pool: Pool,
+    last: Option<gst::Buffer>,
     guard: PipelineGuard,
 }
 
@@ -102,13 +105,14 @@ impl Encoder {
         let pipeline = gst::Pipeline::new();
         let guard = PipelineGuard(pipeline.clone());
         let (w, h) = (settings.width, settings.height);
-        let frame_bytes = u64::from(w) * u64::from(h) * 4;
+        let frame_bytes = crate::yuv::i420_len(w, h) as u64;
         let caps = gst_video::VideoCapsBuilder::new()
-            .format(gst_video::VideoFormat::Rgba)
+            .format(gst_video::VideoFormat::I420)
             .width(w as i32)
             .height(h as i32)
             .framerate(gst::Fraction::new(settings.fps.0, settings.fps.1))
             .pixel_aspect_ratio(gst::Fraction::new(1, 1))
+            .field("colorimetry", "bt709")
             .build();
         let video = gst_app::AppSrc::builder()
             .caps(&caps)
@@ -121,16 +125,14 @@ impl Encoder {
         queue.set_property("max-size-buffers", 4u32);
         queue.set_property("max-size-bytes", 0u32);
         queue.set_property("max-size-time", 0u64);
-        let convert = make("videoconvert")?;
-        // RGBA → I420 on all cores (the default is one thread, which x264 then waits on).
-        if convert.find_property("n-threads").is_some() {
-            let n = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-            convert.set_property("n-threads", n);
-        }
         let x264 = make("x264enc")?;
         x264.set_property_from_str("speed-preset", "veryfast");
         x264.set_property_from_str("pass", "qual");
         x264.set_property("quantizer", settings.crf);
+        // Plain CRF as x264 and ffmpeg mean it: x264enc otherwise caps quality mode with a
+        // 2 Mbit/s VBV and a 300-frame GOP.
+        x264.set_property("bitrate", 2_048_000u32);
+        x264.set_property("key-int-max", 250u32);
         let h264caps = gst::Caps::builder("video/x-h264")
             .field("profile", "high")
             .build();
@@ -140,16 +142,8 @@ impl Encoder {
         mux.set_property("faststart", true);
         let sink = make("filesink")?;
         sink.set_property("location", out.to_string_lossy().to_string());
-        pipeline.add_many([
-            video.upcast_ref(),
-            &queue,
-            &convert,
-            &x264,
-            &capsf,
-            &mux,
-            &sink,
-        ])?;
-        gst::Element::link_many([video.upcast_ref(), &queue, &convert, &x264, &capsf, &mux])?;
+        pipeline.add_many([video.upcast_ref(), &queue, &x264, &capsf, &mux, &sink])?;
+        gst::Element::link_many([video.upcast_ref(), &queue, &x264, &capsf, &mux])?;
         mux.link(&sink)?;
         let audio = if settings.audio {
             let acaps = gstreamer_audio::AudioCapsBuilder::new_interleaved()
@@ -180,6 +174,7 @@ impl Encoder {
             frames: 0,
             samples: 0,
             pool: Pool::default(),
+            last: None,
             guard,
         })
     }
@@ -199,10 +194,8 @@ impl Encoder {
         )
     }
 
-    /// Returns a frame-sized byte buffer to draw the next frame into: one the encoder has
-    /// finished with when there is one (its old contents are left in it), else a new one.
-    pub fn frame_buffer(&self) -> Vec<u8> {
-        let expected = self.settings.width as usize * self.settings.height as usize * 4;
+    fn i420_buffer(&self) -> Vec<u8> {
+        let expected = crate::yuv::i420_len(self.settings.width, self.settings.height);
         let recycled = self.pool.lock().ok().and_then(|mut p| p.pop());
         match recycled {
             Some(v) if v.len() == expected => v,
@@ -210,20 +203,56 @@ impl Encoder {
         }
     }
 
-    /// Pushes one tightly packed RGBA frame (width × height × 4 bytes). Its allocation is
-    /// recycled through [`Encoder::frame_buffer`] once the encoder has used it.
-    pub fn push_frame(&mut self, rgba: Vec<u8>) -> Result<(), MediaError> {
-        let expected = self.settings.width as usize * self.settings.height as usize * 4;
+    /// Pushes one tightly packed, opaque RGBA frame (width × height × 4 bytes), converted to
+    /// I420 into a recycled allocation.
+    pub fn push_frame(&mut self, rgba: &[u8]) -> Result<(), MediaError> {
+        let (w, h) = (self.settings.width, self.settings.height);
+        let expected = w as usize * h as usize * 4;
         if rgba.len() != expected {
             return Err(MediaError::Invalid(format!(
                 "frame of {} bytes, expected {expected}",
                 rgba.len()
             )));
         }
+        let mut planes = self.i420_buffer();
+        crate::yuv::rgba_to_i420(rgba, w, h, &mut planes);
         let mut buffer = gst::Buffer::from_mut_slice(Pooled {
-            px: rgba,
+            px: planes,
             pool: self.pool.clone(),
         });
+        {
+            let b = buffer
+                .get_mut()
+                .ok_or_else(|| MediaError::Gst("buffer".to_owned()))?;
+            // Tightly packed planes, whatever strides GStreamer would assume by default.
+            let (cw, ch) = (w.div_ceil(2) as usize, h.div_ceil(2) as usize);
+            let y = w as usize * h as usize;
+            gst_video::VideoMeta::add_full(
+                b,
+                gst_video::VideoFrameFlags::empty(),
+                gst_video::VideoFormat::I420,
+                w,
+                h,
+                &[0, y, y + cw * ch],
+                &[w as i32, cw as i32, cw as i32],
+            )
+            .map_err(|e| MediaError::Gst(e.to_string()))?;
+        }
+        self.push_video(buffer)
+    }
+
+    /// Pushes the previous frame again (the drawing did not change it); `false` when there is none.
+    pub fn push_repeat(&mut self) -> Result<bool, MediaError> {
+        let Some(last) = &self.last else {
+            return Ok(false);
+        };
+        // A new buffer sharing the frame's memory, with its own timestamps.
+        let buffer = last.copy();
+        self.push_video(buffer)?;
+        Ok(true)
+    }
+
+    fn push_video(&mut self, mut buffer: gst::Buffer) -> Result<(), MediaError> {
         {
             let b = buffer
                 .get_mut()
@@ -232,6 +261,7 @@ impl Encoder {
             b.set_pts(pts);
             b.set_duration(next - pts);
         }
+        self.last = Some(buffer.clone());
         self.video
             .push_buffer(buffer)
             .map_err(|_| self.flow_error())?;
@@ -277,7 +307,8 @@ impl Encoder {
     }
 
     /// Ends both streams, waits for the file to be complete and stops the pipeline.
-    pub fn finish(self) -> Result<(), MediaError> {
+    pub fn finish(mut self) -> Result<(), MediaError> {
+        self.last = None;
         self.video.end_of_stream().map_err(|_| self.flow_error())?;
         if let Some(a) = &self.audio {
             a.end_of_stream().map_err(|_| self.flow_error())?;

@@ -19,6 +19,7 @@ mod gst_util;
 pub mod materials;
 pub mod mix;
 pub mod render;
+mod yuv;
 
 pub use engine::{Engine, material_ids, render_frame, write_cover};
 pub use materials::Materials;

@@ -118,13 +118,17 @@ pub fn render(
             return Err(RenderError::Cancelled);
         }
         let t0 = std::time::Instant::now();
-        engine.draw(f, &mut frame)?;
+        let same = engine.draw(f, &mut frame)?;
         let t1 = std::time::Instant::now();
-        // The drawn bytes go to the encoder as they are; the next frame is drawn into a
-        // recycled allocation (every draw overwrites the whole frame).
-        let px = std::mem::replace(&mut frame.px, enc.frame_buffer());
-        enc.push_frame(px)
-            .map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        // A still frame repeats the last one: no conversion, and x264 meets the same buffer.
+        let repeated = same
+            && enc
+                .push_repeat()
+                .map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        if !repeated {
+            enc.push_frame(&frame.px)
+                .map_err(|e| RenderError::stage(Stage::Encode, e))?;
+        }
         let t2 = std::time::Instant::now();
         if timing {
             stage_s[0] += (t1 - t0).as_secs_f64();

@@ -44,7 +44,7 @@ fn red_then_blue(dir: &Path, name: &str) -> R {
     let mut enc = Encoder::create(&dir.join(name), settings)?;
     for i in 0..30 {
         let c = if i < 15 { RED } else { BLUE };
-        enc.push_frame(Bitmap::filled(64, 36, c).px)?;
+        enc.push_frame(&Bitmap::filled(64, 36, c).px)?;
     }
     enc.finish()?;
     Ok(())
@@ -305,5 +305,84 @@ fn shape_takes_the_layer_paint_unless_special() -> R {
     );
     let grad = shape(json!({"fillType": "gradient", "gradientColors": ["#ff0000", "#0000ff"]}))?;
     assert!(grad[0] > 60 && grad[2] > 60, "gradient midpoint {grad:?}");
+    Ok(())
+}
+
+#[test]
+fn segment_audio_lines_up_with_the_full_render() -> R {
+    let dir = tempfile::tempdir()?;
+    let st = std::process::Command::new("gst-launch-1.0")
+        .args([
+            "-q",
+            "audiotestsrc",
+            "num-buffers=300",
+            "wave=pink-noise",
+            "!",
+            "audio/x-raw,rate=48000,channels=2",
+            "!",
+            "wavenc",
+            "!",
+            "filesink",
+        ])
+        .arg(format!(
+            "location={}",
+            dir.path().join("tone.wav").display()
+        ))
+        .status()?;
+    assert!(st.success());
+    let doc = json!({
+        "version": 1, "frameRate": 30, "videoQuality": 99,
+        "resolutionRatio": {"name": "16:9", "width": 160, "height": 90, "ratio": 1.777, "sizeId": 41, "targetWidth": 160},
+        "scenes": [scene(None, json!({}), json!([])), scene(None, json!({}), json!([]))],
+        "audio": [{"src": "tone.wav", "startTime": 0, "endTime": 4, "volume": 100}]
+    });
+    let r = Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?;
+    let m = Materials::new(dir.path());
+    let full = dir.path().join("full.mp4");
+    let seg = dir.path().join("seg.mp4");
+    render(
+        &r,
+        &m,
+        &full,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )?;
+    let opts = RenderOptions {
+        scenes: Some(1..2),
+        ..RenderOptions::default()
+    };
+    render(&r, &m, &seg, &opts, &mut |_| {}, &AtomicBool::new(false))?;
+    let a = reelforge_render::decode::decode_audio(&full, 0.0, None, 20)?;
+    let b = reelforge_render::decode::decode_audio(&seg, 0.0, None, 20)?;
+    // Both carry the same AAC priming ahead of their samples, so a joiner drops the same count
+    // from each segment after the first (docs/render.md).
+    let (extra_full, extra_seg) = (a.len() as i64 / 2 - 192_000, b.len() as i64 / 2 - 96_000);
+    assert_eq!(
+        extra_full, extra_seg,
+        "priming differs: full {extra_full}, segment {extra_seg}"
+    );
+    assert!((0..=2048).contains(&extra_seg), "priming {extra_seg}");
+    // Offset of the segment's audio against the full render's second half.
+    let at = 2 * 48_000 * 2;
+    let mut best = (f64::MAX, 0i64);
+    for off in -3000i64..3000 {
+        let mut d = 0.0;
+        for i in (4000..20000).step_by(7) {
+            let x = a
+                .get((at as i64 + (i as i64 + off) * 2) as usize)
+                .copied()
+                .unwrap_or(0.0);
+            let y = b.get(i * 2).copied().unwrap_or(0.0);
+            d += f64::from(x - y).powi(2);
+        }
+        if d < best.0 {
+            best = (d, off);
+        }
+    }
+    assert_eq!(
+        best.1, 0,
+        "the segment's sound is the full render's from the same sample"
+    );
     Ok(())
 }

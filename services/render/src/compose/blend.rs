@@ -99,6 +99,18 @@ fn blend_const(d: &mut [u8], s: &[u8], a: u32) {
 /// dst = src·a + dst·(1 − src_alpha·a), premultiplied source-over.
 #[inline]
 fn blend_over(d: &mut [u8], s: &[u8], a: u32) {
+    if a == 255 {
+        // Full opacity: no branch per pixel, so the loop vectorises (premultiplied channels
+        // never exceed their alpha, so the sum cannot overflow).
+        for (dp, sp) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+            let inv = 255 - u32::from(sp[3]);
+            for c in 0..4 {
+                let v = u32::from(dp[c]) * inv + 128;
+                dp[c] = (u32::from(sp[c]) + ((v + (v >> 8)) >> 8)).min(255) as u8;
+            }
+        }
+        return;
+    }
     for (dp, sp) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
         let sa = u32::from(sp[3]);
         if sa == 0 {

@@ -89,6 +89,50 @@ pub struct Sprite {
     pub dy: i32,
 }
 
+impl Sprite {
+    /// Crops the sprite to its visible pixels (text boxes are mostly empty), keeping where they
+    /// land, so every frame blends only what shows.
+    pub fn trim(mut self) -> Self {
+        let (w, h) = (self.bitmap.w as usize, self.bitmap.h as usize);
+        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+        for y in 0..h {
+            let row = &self.bitmap.px[y * w * 4..(y + 1) * w * 4];
+            let first = row.chunks_exact(4).position(|p| p[3] != 0);
+            let last = row.chunks_exact(4).rposition(|p| p[3] != 0);
+            if let (Some(first), Some(last)) = (first, last) {
+                x0 = x0.min(first);
+                x1 = x1.max(last + 1);
+                y0 = y0.min(y);
+                y1 = y + 1;
+            }
+        }
+        if x0 >= x1 || y0 >= y1 {
+            self.bitmap = Bitmap::new(1, 1);
+            return self;
+        }
+        if (x0, y0, x1, y1) == (0, 0, w, h) {
+            return self;
+        }
+        let (cw, ch) = (x1 - x0, y1 - y0);
+        let mut px = Vec::with_capacity(cw * ch * 4);
+        for y in y0..y1 {
+            px.extend_from_slice(&self.bitmap.px[(y * w + x0) * 4..(y * w + x1) * 4]);
+        }
+        let mut bitmap = Bitmap {
+            w: cw as u32,
+            h: ch as u32,
+            px,
+            opaque: false,
+        };
+        bitmap.update_opaque();
+        Sprite {
+            bitmap,
+            dx: self.dx + x0 as i32,
+            dy: self.dy + y0 as i32,
+        }
+    }
+}
+
 fn to_path(cmds: &[cosmic_text::Command], pb: &mut sk::PathBuilder, x: f32, y: f32) {
     use cosmic_text::Command as C;
     // Font outlines are y-up; the canvas is y-down.

@@ -34,13 +34,15 @@ fn at_rest(s: &LayerState) -> bool {
 }
 
 impl SceneState {
-    /// Draws local frame `local` of the scene into `out` (the output size).
+    /// Draws local frame `local` of the scene into `out` (the output size). Returns the layers
+    /// of the cached base when the frame is that base alone (nothing moves or plays), so the
+    /// caller can tell two such frames apart from a changed one.
     pub fn draw(
         &mut self,
         local: i64,
         rate: FrameRate,
         out: &mut Bitmap,
-    ) -> Result<(), RenderError> {
+    ) -> Result<Option<Vec<usize>>, RenderError> {
         let t = rate.seconds_of(local);
         let states: Vec<LayerState> = self
             .layers
@@ -73,10 +75,11 @@ impl SceneState {
                     }
                 }
                 if !key.is_empty() {
-                    self.cache = Some((key, out.clone()));
+                    self.cache = Some((key.clone(), out.clone()));
                 }
             }
         }
+        let still = (split == self.layers.len()).then_some(key);
         for i in split..self.layers.len() {
             if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i))
                 && s.visible
@@ -91,7 +94,7 @@ impl SceneState {
             filter::box_blur(out, self.canvas_blur);
         }
         out.opaque = true;
-        Ok(())
+        Ok(still)
     }
 }
 

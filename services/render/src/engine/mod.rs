@@ -27,6 +27,8 @@ pub struct Engine {
     scenes: Vec<Option<SceneState>>,
     watchdog_s: u64,
     scratch: (Bitmap, Bitmap),
+    /// The scene and base layers of the last frame drawn, when it was a still base.
+    last_still: Option<(usize, Vec<usize>)>,
 }
 
 /// Returns the paths of every material a layer names, for the fetch check (masks by id).
@@ -150,6 +152,7 @@ impl Engine {
             scale,
             watchdog_s: WATCHDOG_S,
             scratch: (Bitmap::new(size.0, size.1), Bitmap::new(size.0, size.1)),
+            last_still: None,
         })
     }
 
@@ -237,12 +240,16 @@ impl Engine {
         }
     }
 
-    /// Draws output frame `frame` into `out` (the output size).
-    pub fn draw(&mut self, frame: i64, out: &mut Bitmap) -> Result<(), RenderError> {
+    /// Draws output frame `frame` into `out` (the output size). Returns whether it is the same
+    /// picture as the frame this engine drew before (a still scene), which the encoder can repeat.
+    pub fn draw(&mut self, frame: i64, out: &mut Bitmap) -> Result<bool, RenderError> {
         let rate = self.timeline.rate;
-        match self.timeline.at(frame) {
-            None => Err(RenderError::Rule(format!("frame {frame} is past the end"))),
-            Some(FrameSource::Scene { scene, local }) => self.scene(scene)?.draw(local, rate, out),
+        let still = match self.timeline.at(frame) {
+            None => return Err(RenderError::Rule(format!("frame {frame} is past the end"))),
+            Some(FrameSource::Scene { scene, local }) => self
+                .scene(scene)?
+                .draw(local, rate, out)?
+                .map(|k| (scene, k)),
             Some(FrameSource::Transition {
                 from,
                 transition,
@@ -259,9 +266,13 @@ impl Engine {
                     Ok(())
                 })();
                 self.scratch = (a, b);
-                res
+                res?;
+                None
             }
-        }
+        };
+        let same = still.is_some() && still == self.last_still;
+        self.last_still = still;
+        Ok(same)
     }
 
     /// Returns the frame showing time `t` seconds (the frame whose span holds `t`).

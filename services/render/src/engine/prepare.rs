@@ -453,7 +453,7 @@ fn rasterised(
 ) -> Result<Drawable, RenderError> {
     let (w, h) = ctx.px(c);
     let sprite = text::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
-    Ok(ctx.base(c, place, 1.0, Content::Still(sprite)))
+    Ok(ctx.base(c, place, 1.0, Content::Still(sprite.trim())))
 }
 
 fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
@@ -480,7 +480,7 @@ fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
         filter::box_blur(&mut sprite.bitmap, (a.blur * ctx.scale).round() as usize);
     }
     let opacity = (a.alpha / 255.0).clamp(0.0, 1.0);
-    Ok(ctx.base(&a.common, place, opacity, Content::Still(sprite)))
+    Ok(ctx.base(&a.common, place, opacity, Content::Still(sprite.trim())))
 }
 
 fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
