@@ -386,3 +386,74 @@ fn segment_audio_lines_up_with_the_full_render() -> R {
     );
     Ok(())
 }
+
+#[test]
+fn a_covering_layer_hides_what_is_under_it_only_while_it_covers() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "red.png", 16, 9, |_, _| [255, 0, 0, 255])?;
+    png(dir.path(), "blue.png", 16, 9, |_, _| [0, 0, 255, 255])?;
+    let full = |id: &str, src: &str, z: i64, motion_in: &str| {
+        json!({"type": "picture", "id": id, "src": src, "x": 0, "y": 0, "w": 160, "h": 90, "z": z,
+            "startTime": 0, "endTime": 2, "motionIn": motion_in, "inTime": 1, "outTime": 0})
+    };
+    let r = rule(json!([scene(
+        None,
+        json!({}),
+        json!([
+            full("under", "blue.png", 1, ""),
+            full("over", "red.png", 2, "MOTIONIN_MOVE_LEFT")
+        ])
+    )]))?;
+    let m = Materials::new(dir.path());
+    let moving = render_frame(&r, &m, 0.3)?;
+    let corners = [px(&moving, 1, 45), px(&moving, 158, 45)];
+    assert!(
+        corners.iter().any(|c| near(*c, BLUE)),
+        "the lower layer shows beside the moving one: {corners:?}"
+    );
+    let at_rest = render_frame(&r, &m, 1.5)?;
+    for (x, y) in [(0, 0), (159, 89), (80, 45)] {
+        assert!(
+            near(px(&at_rest, x, y), RED),
+            "covered at ({x}, {y}): {:?}",
+            px(&at_rest, x, y)
+        );
+    }
+    // The MP4 agrees frame for frame with the stills (the cache and the cull run across frames).
+    let out = dir.path().join("out.mp4");
+    render(
+        &r,
+        &m,
+        &out,
+        &RenderOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )?;
+    let mut dec = reelforge_render::decode::VideoDecoder::open(
+        &out,
+        &reelforge_render::decode::VideoRequest {
+            width: 160,
+            height: 90,
+            fps: (30, 1),
+            start: 0.0,
+            watchdog_s: 20,
+        },
+    )?;
+    let mut n = 0;
+    while let Some(f) = dec.next_frame()? {
+        if n == 9 || n == 45 {
+            let still = render_frame(&r, &m, f64::from(n) / 30.0)?;
+            let d = f.to_packed();
+            for (x, y) in [(1u32, 45u32), (158, 45), (80, 10)] {
+                let o = ((y * 160 + x) * 4) as usize;
+                assert!(
+                    near([d[o], d[o + 1], d[o + 2]], px(&still, x, y)),
+                    "frame {n} at ({x}, {y})"
+                );
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 60);
+    Ok(())
+}

@@ -49,9 +49,14 @@ impl SceneState {
             .iter()
             .map(|l| layer_state(&l.timing, t))
             .collect();
+        // Under a layer that covers the whole frame opaquely nothing shows: drawing starts there.
+        let (w, h) = (f64::from(out.w), f64::from(out.h));
+        let floor = (0..self.layers.len())
+            .rev()
+            .find(|&i| matches!((self.layers.get(i), states.get(i)), (Some(l), Some(s)) if covers(l, s, w, h)));
         let mut key = Vec::new();
-        let mut split = 0;
-        for (i, (l, s)) in self.layers.iter().zip(&states).enumerate() {
+        let mut split = floor.unwrap_or(0);
+        for (i, (l, s)) in self.layers.iter().zip(&states).enumerate().skip(split) {
             if !s.visible {
                 split = i + 1;
                 continue;
@@ -68,7 +73,9 @@ impl SceneState {
                 out.opaque = true;
             }
             _ => {
-                out.fill(self.bg);
+                if floor.is_none() {
+                    out.fill(self.bg);
+                }
                 for &i in &key {
                     if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i)) {
                         draw_layer(out, l, s, local, rate, self.watchdog_s)?;
@@ -96,6 +103,37 @@ impl SceneState {
         out.opaque = true;
         Ok(still)
     }
+}
+
+/// Returns whether layer `l` at state `s` paints every pixel of a `w`×`h` frame opaquely
+/// (the same geometry as `draw_layer`): fully visible, unrotated, opaque, box and picture
+/// both covering the frame.
+fn covers(l: &Drawable, s: &LayerState, w: f64, h: f64) -> bool {
+    if !s.visible || s.opacity * l.opacity < 1.0 || s.clip.fraction < 1.0 || s.rotation.abs() > 1e-6
+    {
+        return false;
+    }
+    let (vw, vh, dx, dy) = match &l.content {
+        Content::Still(sp) if sp.bitmap.opaque => (sp.bitmap.w, sp.bitmap.h, sp.dx, sp.dy),
+        Content::Video(v) if !v.transparent && v.last.as_ref().is_some_and(|b| b.opaque) => {
+            (v.size.0, v.size.1, v.inset.0, v.inset.1)
+        }
+        _ => return false,
+    };
+    const EPS: f64 = 1e-6;
+    let (bx, by, bw, bh) = l.rect;
+    let (bx, by) = (bx + s.offset_x * w, by + s.offset_y * h);
+    if bx > EPS || by > EPS || bx + bw < w - EPS || by + bh < h - EPS {
+        return false;
+    }
+    let prep = l.prepared_scale;
+    let sc = s.scale / prep;
+    let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);
+    let ox = bx + f64::from(dx) - (prep - 1.0) * bw / 2.0;
+    let oy = by + f64::from(dy) - (prep - 1.0) * bh / 2.0;
+    let (x0, y0) = (cx + (ox - cx) * sc, cy + (oy - cy) * sc);
+    let (x1, y1) = (x0 + f64::from(vw) * sc, y0 + f64::from(vh) * sc);
+    x0 <= EPS && y0 <= EPS && x1 >= w - EPS && y1 >= h - EPS
 }
 
 fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
