@@ -179,6 +179,11 @@ impl Encoder {
         })
     }
 
+    /// Returns how many audio samples (per channel) were pushed.
+    pub fn samples(&self) -> u64 {
+        self.samples
+    }
+
     /// Returns how many frames were pushed.
     pub fn frames(&self) -> u64 {
         self.frames

@@ -18,6 +18,7 @@ pub mod engine;
 mod gst_util;
 pub mod materials;
 pub mod mix;
+mod mp4edit;
 pub mod render;
 mod yuv;
 

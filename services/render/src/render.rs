@@ -163,6 +163,7 @@ pub fn render(
         total,
     });
     let t3 = std::time::Instant::now();
+    let pushed_samples = enc.samples();
     let finished = enc.finish();
     if timing {
         eprintln!(
@@ -178,6 +179,8 @@ pub fn render(
         );
     }
     finished.map_err(|e| RenderError::stage(Stage::Mux, e))?;
+    crate::mp4edit::hide_priming(tmp.path(), pushed_samples, u64::from(SAMPLE_RATE))
+        .map_err(|e| RenderError::stage(Stage::Mux, e))?;
     if cancel.load(Ordering::Relaxed) {
         return Err(RenderError::Cancelled);
     }

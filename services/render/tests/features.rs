@@ -355,35 +355,35 @@ fn segment_audio_lines_up_with_the_full_render() -> R {
     render(&r, &m, &seg, &opts, &mut |_| {}, &AtomicBool::new(false))?;
     let a = reelforge_render::decode::decode_audio(&full, 0.0, None, 20)?;
     let b = reelforge_render::decode::decode_audio(&seg, 0.0, None, 20)?;
-    // Both carry the same AAC priming ahead of their samples, so a joiner drops the same count
-    // from each segment after the first (docs/render.md).
-    let (extra_full, extra_seg) = (a.len() as i64 / 2 - 192_000, b.len() as i64 / 2 - 96_000);
-    assert_eq!(
-        extra_full, extra_seg,
-        "priming differs: full {extra_full}, segment {extra_seg}"
-    );
-    assert!((0..=2048).contains(&extra_seg), "priming {extra_seg}");
-    // Offset of the segment's audio against the full render's second half.
-    let at = 2 * 48_000 * 2;
-    let mut best = (f64::MAX, 0i64);
-    for off in -3000i64..3000 {
-        let mut d = 0.0;
-        for i in (4000..20000).step_by(7) {
-            let x = a
-                .get((at as i64 + (i as i64 + off) * 2) as usize)
-                .copied()
-                .unwrap_or(0.0);
-            let y = b.get(i * 2).copied().unwrap_or(0.0);
-            d += f64::from(x - y).powi(2);
+    // The AAC priming is behind each file's edit list: the sound starts on the document's
+    // first sample (found against the source), so segments join sample for sample.
+    let src = reelforge_render::decode::decode_audio(&dir.path().join("tone.wav"), 0.0, None, 20)?;
+    let lag = |x: &[f32], y: &[f32], from: usize| {
+        let mut best = (f64::MAX, 0i64);
+        for off in -3000i64..3000 {
+            let mut d = 0.0;
+            for i in (from..from + 16000).step_by(7) {
+                let p = x
+                    .get(((i as i64 + off) * 2) as usize)
+                    .copied()
+                    .unwrap_or(0.0);
+                let q = y.get(i * 2).copied().unwrap_or(0.0);
+                d += f64::from(p - q).powi(2);
+            }
+            if d < best.0 {
+                best = (d, off);
+            }
         }
-        if d < best.0 {
-            best = (d, off);
-        }
-    }
+        best.1
+    };
     assert_eq!(
-        best.1, 0,
-        "the segment's sound is the full render's from the same sample"
+        lag(&a, &src, 4000),
+        0,
+        "the full render's sound starts on time"
     );
+    assert_eq!(lag(&a, &src, 150_000), 0, "and stays on time");
+    // The segment's sound is the full render's from the same sample on.
+    assert_eq!(lag(&a[2 * 48_000 * 2..], &b, 4000), 0);
     Ok(())
 }
 
