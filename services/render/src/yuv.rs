@@ -41,7 +41,7 @@ fn chroma(r: i16, g: i16, b: i16, k: [i16; 3]) -> u8 {
 /// (`i420_len(w, h)` bytes). Chroma is the mean of each 2×2 block.
 pub fn rgba_to_i420(rgba: &[u8], w: u32, h: u32, out: &mut [u8]) {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("ssse3") && w % 8 == 0 && h % 2 == 0 {
+    if std::is_x86_feature_detected!("ssse3") && w.is_multiple_of(8) && h.is_multiple_of(2) {
         // SAFETY: the CPU has SSSE3, checked just above.
         unsafe { ssse3::convert(rgba, w as usize, h as usize, out) };
         return;
