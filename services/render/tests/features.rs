@@ -50,6 +50,30 @@ fn red_then_blue(dir: &Path, name: &str) -> R {
     Ok(())
 }
 
+/// Renders `r` (or scenes `scenes` of it) to `out`.
+fn mp4(r: &Rule, m: &Materials, out: &Path, scenes: Option<std::ops::Range<usize>>) -> R {
+    let opts = RenderOptions {
+        scenes,
+        ..RenderOptions::default()
+    };
+    render(r, m, out, &opts, &mut |_| {}, &AtomicBool::new(false))?;
+    Ok(())
+}
+
+/// Opens a rendered 160×90 file for reading frame by frame.
+fn frames_of(
+    out: &Path,
+) -> Result<reelforge_render::decode::VideoDecoder, Box<dyn std::error::Error>> {
+    let req = reelforge_render::decode::VideoRequest {
+        width: 160,
+        height: 90,
+        fps: (30, 1),
+        start: 0.0,
+        watchdog_s: 20,
+    };
+    Ok(reelforge_render::decode::VideoDecoder::open(out, &req)?)
+}
+
 fn px(b: &Bitmap, x: u32, y: u32) -> [u8; 3] {
     let o = ((y * b.w + x) * 4) as usize;
     [b.px[o], b.px[o + 1], b.px[o + 2]]
@@ -164,14 +188,7 @@ fn background_clip_loops_over_its_range() -> R {
     assert!(near(px(&render_frame(&r, &m, 0.2)?, 80, 45), BLUE));
     // The whole document renders with it (the decoder loops inside one pass).
     let out = dir.path().join("out.mp4");
-    render(
-        &r,
-        &m,
-        &out,
-        &RenderOptions::default(),
-        &mut |_| {},
-        &AtomicBool::new(false),
-    )?;
+    mp4(&r, &m, &out, None)?;
     Ok(())
 }
 
@@ -340,19 +357,8 @@ fn segment_audio_lines_up_with_the_full_render() -> R {
     let m = Materials::new(dir.path());
     let full = dir.path().join("full.mp4");
     let seg = dir.path().join("seg.mp4");
-    render(
-        &r,
-        &m,
-        &full,
-        &RenderOptions::default(),
-        &mut |_| {},
-        &AtomicBool::new(false),
-    )?;
-    let opts = RenderOptions {
-        scenes: Some(1..2),
-        ..RenderOptions::default()
-    };
-    render(&r, &m, &seg, &opts, &mut |_| {}, &AtomicBool::new(false))?;
+    mp4(&r, &m, &full, None)?;
+    mp4(&r, &m, &seg, Some(1..2))?;
     let a = reelforge_render::decode::decode_audio(&full, 0.0, None, 20)?;
     let b = reelforge_render::decode::decode_audio(&seg, 0.0, None, 20)?;
     // The AAC priming is behind each file's edit list: the sound starts on the document's
@@ -421,24 +427,8 @@ fn a_covering_layer_hides_what_is_under_it_only_while_it_covers() -> R {
     }
     // The MP4 agrees frame for frame with the stills (the cache and the cull run across frames).
     let out = dir.path().join("out.mp4");
-    render(
-        &r,
-        &m,
-        &out,
-        &RenderOptions::default(),
-        &mut |_| {},
-        &AtomicBool::new(false),
-    )?;
-    let mut dec = reelforge_render::decode::VideoDecoder::open(
-        &out,
-        &reelforge_render::decode::VideoRequest {
-            width: 160,
-            height: 90,
-            fps: (30, 1),
-            start: 0.0,
-            watchdog_s: 20,
-        },
-    )?;
+    mp4(&r, &m, &out, None)?;
+    let mut dec = frames_of(&out)?;
     let mut n = 0;
     while let Some(f) = dec.next_frame()? {
         if n == 9 || n == 45 {
