@@ -33,21 +33,14 @@ pub struct Engine {
 
 /// Returns the paths of every material a layer names, for the fetch check (masks by id).
 fn layer_materials(l: &Layer, m: &Materials) -> Result<Vec<String>, MediaError> {
-    let mask = |p: &reelforge_timeline::layer::PictureLayer| -> Result<Option<String>, MediaError> {
-        if p.mask_clip <= 0 {
-            return Ok(None);
-        }
-        let id = p.mask_clip.to_string();
-        match m.path_of(&id) {
-            Some(path) => Ok(Some(path.to_owned())),
-            None => Err(MediaError::Missing(format!("mask material {id}"))),
-        }
-    };
     Ok(match l {
-        Layer::Picture(p) | Layer::Gif(p) => [Some(p.src.clone()), mask(p)?]
-            .into_iter()
-            .flatten()
-            .collect(),
+        Layer::Picture(p) | Layer::Gif(p) => [
+            Some(p.src.clone()),
+            prepare::mask_path(p, m)?.map(str::to_owned),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         Layer::Video(v) => vec![v.video_path().unwrap_or("").to_owned()],
         Layer::SpecialEffect(e) => vec![e.src.clone()],
         Layer::Shape(s) if s.fill_type == "image" => vec![s.background_src.clone()],
@@ -67,9 +60,7 @@ fn layer_materials(l: &Layer, m: &Materials) -> Result<Vec<String>, MediaError> 
 pub fn material_ids(rule: &Rule) -> Vec<String> {
     fn masks(l: &Layer, out: &mut Vec<String>) {
         match l {
-            Layer::Picture(p) | Layer::Gif(p) if p.mask_clip > 0 => {
-                out.push(p.mask_clip.to_string())
-            }
+            Layer::Picture(p) | Layer::Gif(p) => out.extend(prepare::mask_id(p)),
             Layer::Group(g) => g.attach_list.iter().for_each(|l| masks(l, out)),
             _ => {}
         }

@@ -539,6 +539,26 @@ fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
     ))
 }
 
+/// Returns the mask material id of a picture layer: `maskClip` above 0 (-1 and 0 are none).
+pub fn mask_id(p: &PictureLayer) -> Option<String> {
+    (p.mask_clip > 0).then(|| p.mask_clip.to_string())
+}
+
+/// Returns the path of a picture layer's mask, `None` without one; a mask id the materials do
+/// not know is missing.
+pub fn mask_path<'a>(
+    p: &PictureLayer,
+    materials: &'a Materials,
+) -> Result<Option<&'a str>, MediaError> {
+    let Some(id) = mask_id(p) else {
+        return Ok(None);
+    };
+    materials
+        .path_of(&id)
+        .map(Some)
+        .ok_or_else(|| MediaError::Missing(format!("mask material {id}")))
+}
+
 /// Returns the mask of a picture layer scaled to its box and blurred by maskBlur, or `None`.
 /// `maskClip` names a mask material by id (-1, or any id not above 0, for none).
 fn mask_of(
@@ -548,18 +568,14 @@ fn mask_of(
     w: u32,
     h: u32,
 ) -> Result<Option<Bitmap>, RenderError> {
-    if p.mask_clip <= 0 {
+    let Some(id) = mask_id(p) else {
         return Ok(None);
-    }
-    let id = p.mask_clip.to_string();
+    };
     let mut place = place.clone();
     place.material = Some(format!("mask {id}"));
-    let src = ctx.materials.path_of(&id).ok_or_else(|| {
-        place.err(
-            Stage::Fetch,
-            MediaError::Missing(format!("mask material {id}")),
-        )
-    })?;
+    let Some(src) = mask_path(p, ctx.materials).map_err(|e| place.err(Stage::Fetch, e))? else {
+        return Ok(None);
+    };
     let path = ctx
         .materials
         .resolve(src)
