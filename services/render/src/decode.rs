@@ -1,7 +1,7 @@
 //! Decoding clips, GIFs and audio through GStreamer into frames and samples the engine can use.
 //!
 //! Video pipeline: `uridecodebin (video pad) → videoconvert → videoscale → videorate →
-//! capsfilter video/x-raw,format=RGBA,width=W,height=H,framerate=F → appsink`, prerolled in
+//! capsfilter video/x-raw,format=I420 (RGBA for clips with alpha),width=W,height=H,framerate=F → appsink`, prerolled in
 //! `Paused`, seeked to the cut start, then run in `Playing` with `sync=false`. The appsink
 //! keeps at most a few frames, so decoding runs ahead of drawing on GStreamer's own thread and
 //! memory stays bounded.
@@ -29,7 +29,8 @@ pub const CHANNELS: usize = 2;
 /// Default watchdog limit: seconds a pipeline may go without producing anything.
 pub const WATCHDOG_S: u64 = 20;
 
-/// One decoded RGBA frame (straight alpha; opaque for ordinary video), rows `stride` bytes apart.
+/// One decoded frame: I420 for ordinary video, RGBA (straight alpha) for clips with an alpha
+/// channel or RGB sources; [`Frame::copy_packed_into`] gives RGBA either way.
 pub struct Frame {
     inner: gst_video::VideoFrame<gst_video::video_frame::Readable>,
 }
@@ -43,27 +44,59 @@ impl Frame {
     pub fn height(&self) -> u32 {
         self.inner.height()
     }
-    /// Returns the bytes between the starts of two rows.
-    pub fn stride(&self) -> usize {
-        self.inner.plane_stride()[0].unsigned_abs() as usize
-    }
-    /// Returns the pixel bytes.
-    pub fn data(&self) -> &[u8] {
-        self.inner.plane_data(0).unwrap_or(&[])
-    }
+
     /// Copies the frame into a tightly packed RGBA buffer.
     pub fn to_packed(&self) -> Vec<u8> {
-        let (w, h, s) = (
-            self.width() as usize * 4,
-            self.height() as usize,
-            self.stride(),
-        );
-        let mut out = Vec::with_capacity(w * h);
-        for row in self.data().chunks(s).take(h) {
-            out.extend_from_slice(&row[..w.min(row.len())]);
-        }
+        let mut out = Vec::new();
+        self.copy_packed_into(&mut out);
         out
     }
+
+    /// Writes the frame into `out` as tightly packed RGBA, reusing its allocation (a new
+    /// allocation per frame costs a page fault per 4 KiB).
+    pub fn copy_packed_into(&self, out: &mut Vec<u8>) {
+        let f = &self.inner;
+        let (w, h) = (f.width() as usize, f.height() as usize);
+        let stride = |i: usize| {
+            f.plane_stride()
+                .get(i)
+                .map_or(0, |s| s.unsigned_abs() as usize)
+        };
+        let plane = |i: u32| f.plane_data(i).unwrap_or(&[]);
+        if f.format() == gst_video::VideoFormat::I420 {
+            let src = crate::yuv::I420 {
+                w,
+                h,
+                planes: [plane(0), plane(1), plane(2)],
+                strides: [stride(0), stride(1), stride(2)],
+            };
+            crate::yuv::i420_to_rgba(src, &yuv_matrix(f.info()), out);
+            return;
+        }
+        out.clear();
+        out.reserve(w * 4 * h);
+        for row in plane(0).chunks(stride(0).max(1)).take(h) {
+            out.extend_from_slice(&row[..(w * 4).min(row.len())]);
+        }
+    }
+}
+
+/// Returns how a decoded frame's Y′CbCr maps to RGB, from its colorimetry; an unknown matrix
+/// is read as GStreamer guesses it (BT.709 from 720 lines up, BT.601 below).
+fn yuv_matrix(info: &gst_video::VideoInfo) -> crate::yuv::YuvToRgb {
+    use gst_video::VideoColorMatrix as M;
+    let c = info.colorimetry();
+    let (kr, kb) = match c.matrix() {
+        M::Bt601 => (0.299, 0.114),
+        M::Bt709 => (0.2126, 0.0722),
+        M::Bt2020 => (0.2627, 0.0593),
+        M::Smpte240m => (0.212, 0.087),
+        M::Fcc => (0.30, 0.11),
+        _ if info.height() >= 720 => (0.2126, 0.0722),
+        _ => (0.299, 0.114),
+    };
+    let full = c.range() == gst_video::VideoColorRange::Range0_255;
+    crate::yuv::YuvToRgb::new(kr, kb, full)
 }
 
 /// What to decode from a clip.
@@ -79,6 +112,9 @@ pub struct VideoRequest {
     pub start: f64,
     /// Watchdog limit in seconds.
     pub watchdog_s: u64,
+    /// Whether the clip's alpha channel is kept (RGBA frames); otherwise frames come as I420,
+    /// the decoder's own format.
+    pub alpha: bool,
 }
 
 /// A running clip decoder; frames come out at the requested size and rate.
@@ -134,8 +170,15 @@ impl VideoDecoder {
         let scale = make("videoscale")?;
         scale.set_property("add-borders", false);
         let rate = make("videorate")?;
+        // I420 for ordinary video (the decoder's own format: videoconvert passes it through and
+        // `Frame` converts it once, into the engine's frame); RGBA keeps a clip's alpha.
+        let format = if req.alpha {
+            gst_video::VideoFormat::Rgba
+        } else {
+            gst_video::VideoFormat::I420
+        };
         let caps = gst_video::VideoCapsBuilder::new()
-            .format(gst_video::VideoFormat::Rgba)
+            .format(format)
             .width(req.width.max(1) as i32)
             .height(req.height.max(1) as i32)
             .pixel_aspect_ratio(gst::Fraction::new(1, 1))

@@ -23,6 +23,10 @@ use std::sync::{Arc, Mutex};
 /// allocates (and page-faults) a handful of frames instead of one per frame.
 type Pool = Arc<Mutex<Vec<Vec<u8>>>>;
 
+/// Frames kept for reuse. The pool only holds frames that came back, so it never holds more
+/// than were in flight at once (x264's lookahead and threads keep a score of them).
+const POOL_MAX: usize = 32;
+
 /// A frame's bytes lent to GStreamer; they go back to the pool when the buffer is freed.
 struct Pooled {
     px: Vec<u8>,
@@ -44,7 +48,7 @@ impl AsMut<[u8]> for Pooled {
 impl Drop for Pooled {
     fn drop(&mut self) {
         if let Ok(mut p) = self.pool.lock()
-            && p.len() < 8
+            && p.len() < POOL_MAX
         {
             p.push(std::mem::take(&mut self.px));
         }

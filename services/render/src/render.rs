@@ -61,12 +61,14 @@ pub fn render(
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Result<RenderReport, RenderError> {
+    let started = std::time::Instant::now();
     progress(Progress {
         stage: Stage::Fetch,
         done: 0,
         total: 1,
     });
     let mut engine = Engine::new(rule, materials)?;
+    engine.prepare_scenes_ahead();
     let dir = out
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -88,11 +90,9 @@ pub fn render(
         total,
     });
     let rate = engine.timeline.rate;
-    let mix = if engine.has_audio() {
-        Some(engine.mix()?)
-    } else {
-        None
-    };
+    // Joined when the first sound is due, a few frames in.
+    let mut mixing = engine.has_audio().then(|| engine.mixing());
+    let mut mix = None;
     let (w, h) = engine.size;
     let settings = EncodeSettings {
         width: w,
@@ -112,6 +112,7 @@ pub fn render(
     // Per-stage wall time, printed to stderr when REELFORGE_RENDER_TIMING is set.
     let timing = std::env::var_os("REELFORGE_RENDER_TIMING").is_some();
     let mut stage_s = [0f64; 2];
+    let setup_s = started.elapsed().as_secs_f64();
     let mut per_scene: Vec<f64> = Vec::new();
     for (n, f) in (first..last).enumerate() {
         if cancel.load(Ordering::Relaxed) {
@@ -142,6 +143,9 @@ pub fn render(
         // Audio goes in step with video (a third of a second at a time) so the muxer interleaves.
         let upto = sample_at(f + 1);
         if upto - audio_done >= i64::from(SAMPLE_RATE) / 3 || f + 1 == last {
+            if let Some(m) = mixing.take() {
+                mix = Some(m.join()?);
+            }
             let pcm = match &mix {
                 Some(m) => m.slice(audio_done, upto),
                 None => vec![0.0; (upto - audio_done).max(0) as usize * crate::decode::CHANNELS],
@@ -167,7 +171,7 @@ pub fn render(
     let finished = enc.finish();
     if timing {
         eprintln!(
-            "timing: draw {:.3}s, push (waiting on encoder) {:.3}s, finish {:.3}s; draw per second of video: {}",
+            "timing: setup {setup_s:.3}s, draw {:.3}s, push (waiting on encoder) {:.3}s, finish {:.3}s; draw per second of video: {}",
             stage_s[0],
             stage_s[1],
             t3.elapsed().as_secs_f64(),

@@ -1,6 +1,8 @@
 //! RGBA → I420 (BT.709, limited range) for the encoder, on the drawing thread: x264 takes the
 //! planes as they are, so no `videoconvert` runs beside it on the two cores, and the queue in
-//! front of x264 carries 1.5 bytes a pixel instead of 4.
+//! front of x264 carries 1.5 bytes a pixel instead of 4. And I420 → RGBA for decoded clips,
+//! straight from the decoder's planes into the frame the engine draws (one pass instead of a
+//! `videoconvert` pass and a copy).
 
 /// Bytes of an I420 frame of `w`×`h` (chroma planes rounded up for odd sizes).
 pub fn i420_len(w: u32, h: u32) -> usize {
@@ -187,6 +189,123 @@ fn convert(rgba: &[u8], w: u32, h: u32, out: &mut [u8]) {
     }
 }
 
+/// How decoded Y′CbCr maps back to RGB: a matrix's coefficients in 14-bit fixed point and
+/// where black sits (16 in limited range, 0 in full range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YuvToRgb {
+    y: i32,
+    y_black: i32,
+    rv: i32,
+    gu: i32,
+    gv: i32,
+    bu: i32,
+}
+
+impl YuvToRgb {
+    /// Returns the conversion for luma weights `kr`, `kb` (BT.709: 0.2126, 0.0722; BT.601:
+    /// 0.299, 0.114), in limited (16–235) or full (0–255) range.
+    pub fn new(kr: f64, kb: f64, full_range: bool) -> Self {
+        let kg = 1.0 - kr - kb;
+        let (ys, cs, y_black) = if full_range {
+            (1.0, 1.0, 0)
+        } else {
+            (255.0 / 219.0, 255.0 / 224.0, 16)
+        };
+        let f = |v: f64| (v * 16384.0).round() as i32;
+        YuvToRgb {
+            y: f(ys),
+            y_black,
+            rv: f(cs * 2.0 * (1.0 - kr)),
+            gu: f(cs * 2.0 * (1.0 - kb) * kb / kg),
+            gv: f(cs * 2.0 * (1.0 - kr) * kr / kg),
+            bu: f(cs * 2.0 * (1.0 - kb)),
+        }
+    }
+}
+
+/// One I420 picture borrowed from a decoder: its three planes and their row strides.
+#[derive(Debug, Clone, Copy)]
+pub struct I420<'a> {
+    /// Width in pixels.
+    pub w: usize,
+    /// Height in pixels.
+    pub h: usize,
+    /// Y, U and V planes.
+    pub planes: [&'a [u8]; 3],
+    /// Bytes between rows of each plane.
+    pub strides: [usize; 3],
+}
+
+/// Converts `src` to opaque RGBA, tightly packed, into `out` (resized to `w * h * 4`).
+pub fn i420_to_rgba(src: I420<'_>, m: &YuvToRgb, out: &mut Vec<u8>) {
+    out.resize(src.w * src.h * 4, 0);
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        unsafe { i420_to_rgba_avx2(src, m, out) };
+        return;
+    }
+    i420_rows(src, m, out);
+}
+
+/// The same loops compiled for AVX2 (they vectorise over pixel pairs).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn i420_to_rgba_avx2(src: I420<'_>, m: &YuvToRgb, out: &mut [u8]) {
+    i420_rows(src, m, out);
+}
+
+#[inline(always)]
+fn i420_rows(src: I420<'_>, m: &YuvToRgb, out: &mut [u8]) {
+    let I420 {
+        w,
+        h,
+        planes: [yp, up, vp],
+        strides: [ys, us, vs],
+    } = src;
+    let cw = w.div_ceil(2);
+    for (y, dst) in out.chunks_exact_mut(w * 4).take(h).enumerate() {
+        let (Some(yr), Some(ur), Some(vr)) = (
+            yp.get(y * ys..y * ys + w),
+            up.get(y / 2 * us..y / 2 * us + cw),
+            vp.get(y / 2 * vs..y / 2 * vs + cw),
+        ) else {
+            return;
+        };
+        i420_row(yr, ur, vr, dst, m);
+    }
+}
+
+#[inline(always)]
+fn i420_row(yr: &[u8], ur: &[u8], vr: &[u8], dst: &mut [u8], m: &YuvToRgb) {
+    let px = |l: u8, r: i32, g: i32, b: i32, out: &mut [u8]| {
+        let l = (i32::from(l) - m.y_black) * m.y + 8192;
+        out[0] = ((l + r) >> 14).clamp(0, 255) as u8;
+        out[1] = ((l + g) >> 14).clamp(0, 255) as u8;
+        out[2] = ((l + b) >> 14).clamp(0, 255) as u8;
+        out[3] = 255;
+    };
+    let mut pairs = dst.chunks_exact_mut(8);
+    let mut lumas = yr.chunks_exact(2);
+    for ((o, l), (&u, &v)) in (&mut pairs).zip(&mut lumas).zip(ur.iter().zip(vr)) {
+        let (u, v) = (i32::from(u) - 128, i32::from(v) - 128);
+        let (r, g, b) = (m.rv * v, -m.gu * u - m.gv * v, m.bu * u);
+        let (o0, o1) = o.split_at_mut(4);
+        px(l[0], r, g, b, o0);
+        px(l[1], r, g, b, o1);
+    }
+    // An odd width: the last pixel has a chroma sample of its own.
+    if let (Some(&l), Some(o), Some(&u), Some(&v)) = (
+        lumas.remainder().first(),
+        pairs.into_remainder().get_mut(..4),
+        ur.last(),
+        vr.last(),
+    ) {
+        let (u, v) = (i32::from(u) - 128, i32::from(v) - 128);
+        px(l, m.rv * v, -m.gu * u - m.gv * v, m.bu * u, o);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +415,67 @@ mod fast {
                 && (i32::from(out[20]) - 240).abs() <= 1,
             "{out:?}"
         );
+    }
+}
+
+#[cfg(test)]
+mod back {
+    use super::*;
+
+    fn back(y: u8, u: u8, v: u8, m: &YuvToRgb) -> [u8; 3] {
+        let (yp, up, vp) = ([y; 4], [u], [v]);
+        let mut out = Vec::new();
+        let src = I420 {
+            w: 2,
+            h: 2,
+            planes: [&yp, &up, &vp],
+            strides: [2, 1, 1],
+        };
+        i420_to_rgba(src, m, &mut out);
+        assert!(out.chunks_exact(4).all(|p| p == &out[..4]), "{out:?}");
+        [out[0], out[1], out[2]]
+    }
+
+    fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+        a.iter()
+            .zip(b)
+            .all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= 2)
+    }
+
+    #[test]
+    fn limited_and_full_range_round_trip_the_primaries() {
+        let bt709 = YuvToRgb::new(0.2126, 0.0722, false);
+        assert_eq!(back(16, 128, 128, &bt709), [0, 0, 0]);
+        assert_eq!(back(235, 128, 128, &bt709), [255, 255, 255]);
+        // The encoder's own conversion and back: BT.709 red, green, blue, a grey.
+        for rgb in [[255, 0, 0], [0, 255, 0], [0, 0, 255], [120, 130, 140]] {
+            let rgba: Vec<u8> = (0..4).flat_map(|_| [rgb[0], rgb[1], rgb[2], 255]).collect();
+            let mut yuv = vec![0; i420_len(2, 2)];
+            rgba_to_i420(&rgba, 2, 2, &mut yuv);
+            let got = back(yuv[0], yuv[4], yuv[5], &bt709);
+            assert!(near(got, rgb), "{rgb:?} → {got:?}");
+        }
+        // BT.601 full range (JPEG): Y 76, Cb 85, Cr 255 is red.
+        let jpeg = YuvToRgb::new(0.299, 0.114, true);
+        assert!(near(back(76, 85, 255, &jpeg), [255, 0, 0]));
+    }
+
+    #[test]
+    fn odd_width_and_strided_planes() {
+        // 3×2 with padded rows: the last column takes the last chroma sample.
+        let yp = [16, 16, 235, 0, 16, 16, 235, 0];
+        let (up, vp) = ([128, 128, 0], [128, 128, 0]);
+        let src = I420 {
+            w: 3,
+            h: 2,
+            planes: [&yp, &up, &vp],
+            strides: [4, 3, 3],
+        };
+        let mut out = Vec::new();
+        i420_to_rgba(src, &YuvToRgb::new(0.2126, 0.0722, false), &mut out);
+        assert_eq!(out.len(), 3 * 2 * 4);
+        assert_eq!(&out[..4], &[0, 0, 0, 255]);
+        assert_eq!(&out[12..16], &[0, 0, 0, 255]);
+        assert_eq!(&out[8..12], &[255, 255, 255, 255]);
     }
 }

@@ -70,6 +70,7 @@ fn frames_of(
         fps: (30, 1),
         start: 0.0,
         watchdog_s: 20,
+        alpha: false,
     };
     Ok(reelforge_render::decode::VideoDecoder::open(out, &req)?)
 }
@@ -445,5 +446,40 @@ fn a_covering_layer_hides_what_is_under_it_only_while_it_covers() -> R {
         n += 1;
     }
     assert_eq!(n, 60);
+    Ok(())
+}
+
+#[test]
+fn transparent_webm_effect_shows_the_scene_through() -> R {
+    let dir = tempfile::tempdir()?;
+    // Half-transparent red VP8 with alpha, as ffmpeg writes it (our encoder has no alpha).
+    let status = std::process::Command::new("ffmpeg")
+        .args(["-loglevel", "error", "-y", "-f", "lavfi", "-i"])
+        .arg("color=c=red:s=160x90:r=30:d=2,format=yuva420p,colorchannelmixer=aa=0.5")
+        .args([
+            "-c:v",
+            "libvpx",
+            "-pix_fmt",
+            "yuva420p",
+            "-auto-alt-ref",
+            "0",
+        ])
+        .arg(dir.path().join("fx.webm"))
+        .status()?;
+    assert!(status.success(), "ffmpeg could not write the VP8 clip");
+    let layer = json!({"type": "specialEffects", "id": "fx", "src": "fx.webm",
+        "startTime": 0, "endTime": 2, "x": 0, "y": 0, "w": 160, "h": 90, "z": 1});
+    let still = render_frame(
+        &rule(json!([scene(None, json!({}), json!([layer]))]))?,
+        &Materials::new(dir.path()),
+        0.5,
+    )?;
+    // Red at half alpha over the green scene: both show, neither alone.
+    let [r, g, b] = px(&still, 80, 45);
+    assert!(
+        (90..=170).contains(&r) && (90..=170).contains(&g) && b < 40,
+        "{:?}",
+        [r, g, b]
+    );
     Ok(())
 }

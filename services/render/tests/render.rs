@@ -98,6 +98,7 @@ fn mp4_has_exact_frames_size_colour_and_synced_audio() -> R {
             fps: (30, 1),
             start: 0.0,
             watchdog_s: 20,
+            alpha: false,
         },
     )?;
     let mut n = 0;

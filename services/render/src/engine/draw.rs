@@ -105,6 +105,23 @@ impl SceneState {
     }
 }
 
+impl SceneState {
+    /// Opens and prerolls the clips that show at the scene's first frame, decoding that frame,
+    /// so drawing the scene does not wait on them (called while the scene before still plays).
+    pub fn warm_up(&mut self, rate: FrameRate) -> Result<(), RenderError> {
+        for l in &mut self.layers {
+            if !layer_state(&l.timing, 0.0).visible {
+                continue;
+            }
+            if let Content::Video(v) = &mut l.content {
+                video_frame(v, 0, rate, self.watchdog_s)
+                    .map_err(|e| l.place.err(Stage::Decode, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Returns whether layer `l` at state `s` paints every pixel of a `w`×`h` frame opaquely
 /// (the same geometry as `draw_layer`): fully visible, unrotated, opaque, box and picture
 /// both covering the frame.
@@ -187,6 +204,7 @@ fn video_frame(
             fps: (rate.num as i32, rate.den as i32),
             start: v.cut_start + rate.seconds_of(idx),
             watchdog_s,
+            alpha: v.transparent,
         };
         v.decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
     }
@@ -198,7 +216,9 @@ fn video_frame(
                 Some(f) => {
                     *next += 1;
                     if *next > idx {
-                        got = Some((f.width(), f.height(), f.to_packed()));
+                        let mut px = v.last.take().map(|b| b.px).unwrap_or_default();
+                        f.copy_packed_into(&mut px);
+                        got = Some((f.width(), f.height(), px));
                     }
                 }
                 None => {
@@ -221,6 +241,11 @@ fn video_frame(
         }
     }
     Ok(())
+}
+
+thread_local! {
+    // A scaled layer's pixels, reused from frame to frame (a zooming picture every frame).
+    static SCALED: std::cell::RefCell<Bitmap> = std::cell::RefCell::new(Bitmap::default());
 }
 
 fn draw_layer(
@@ -318,8 +343,20 @@ fn draw_layer(
                 return Ok(());
             }
         }
-        let scaled = compose::resize(view, dw, dh, Some(crop));
-        compose::draw(out, scaled.view(), dst.x0, dst.y0, opacity, clip);
+        SCALED.with(|scaled| {
+            let mut scaled = scaled.borrow_mut();
+            scaled.px.resize(dw as usize * dh as usize * 4, 0);
+            if compose::resize_into(view, &mut scaled.px, dw, dh, Some(crop)) {
+                let v = View {
+                    w: dw,
+                    h: dh,
+                    stride: dw as usize * 4,
+                    data: &scaled.px,
+                    opaque: view.opaque,
+                };
+                compose::draw(out, v, dst.x0, dst.y0, opacity, clip);
+            }
+        });
         return Ok(());
     }
     let (sin, cos) = rot.to_radians().sin_cos();

@@ -29,6 +29,86 @@ pub struct Engine {
     scratch: (Bitmap, Bitmap),
     /// The scene and base layers of the last frame drawn, when it was a still base.
     last_still: Option<(usize, Vec<usize>)>,
+    /// Whether scenes are prepared ahead of drawing (whole renders; a still draws one frame).
+    prefetch: bool,
+    /// The scene being prepared ahead, on its own thread.
+    ahead: Option<SceneAhead>,
+}
+
+/// Everything preparing one scene needs, owned.
+struct SceneJob {
+    index: usize,
+    scene: reelforge_timeline::Scene,
+    rule_filter: String,
+    materials: Materials,
+    scale: f64,
+    size: (u32, u32),
+    rate: reelforge_timeline::FrameRate,
+    watchdog_s: u64,
+}
+
+impl SceneJob {
+    /// Loads, rasterises and fits the scene's layers.
+    fn run(&self) -> Result<SceneState, RenderError> {
+        let (s, i) = (&self.scene, self.index);
+        let fps = (self.rate.num as i32, self.rate.den as i32);
+        let t0 = std::time::Instant::now();
+        let layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
+        if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
+            eprintln!(
+                "timing: scene {i} prepared in {:.3}s",
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        let filters = [s.visual_filter.as_str(), self.rule_filter.as_str()]
+            .iter()
+            .filter_map(|f| compose::filter::by_name(f))
+            .collect();
+        Ok(SceneState {
+            bg: compose::colour::rgb_or(&s.bg_color, [0, 0, 0]),
+            layers,
+            filters,
+            canvas_blur: (s.canvas_blur.max(0.0) * self.scale).round() as usize,
+            cache: None,
+            watchdog_s: self.watchdog_s,
+        })
+    }
+
+    /// Prepares the scene on its own thread and prerolls the clips showing at its start.
+    fn spawn(self) -> SceneAhead {
+        let scene = self.index;
+        let thread = std::thread::Builder::new()
+            .name("reelforge-scene".to_owned())
+            .spawn(move || {
+                let mut state = self.run()?;
+                state.warm_up(self.rate)?;
+                Ok(state)
+            });
+        SceneAhead { scene, thread }
+    }
+}
+
+/// A scene being prepared on its own thread.
+struct SceneAhead {
+    scene: usize,
+    thread: std::io::Result<std::thread::JoinHandle<Result<SceneState, RenderError>>>,
+}
+
+impl SceneAhead {
+    fn join(self) -> Result<SceneState, RenderError> {
+        let thread = self
+            .thread
+            .map_err(|e| RenderError::stage(Stage::Decode, MediaError::Io(e)))?;
+        thread.join().unwrap_or_else(|_| {
+            Err(RenderError::stage(
+                Stage::Decode,
+                MediaError::Invalid(format!(
+                    "preparing scene {} stopped unexpectedly",
+                    self.scene
+                )),
+            ))
+        })
+    }
 }
 
 /// Returns the paths of every material a layer names, for the fetch check (masks by id).
@@ -144,7 +224,15 @@ impl Engine {
             watchdog_s: WATCHDOG_S,
             scratch: (Bitmap::new(size.0, size.1), Bitmap::new(size.0, size.1)),
             last_still: None,
+            prefetch: false,
+            ahead: None,
         })
+    }
+
+    /// Prepares each scene on its own thread a second before it comes into view (for renders
+    /// that draw frame after frame; a still draws one frame and needs none ahead).
+    pub fn prepare_scenes_ahead(&mut self) {
+        self.prefetch = true;
     }
 
     /// Returns the output frame rate as `(num, den)`.
@@ -170,44 +258,68 @@ impl Engine {
     }
 
     fn scene(&mut self, i: usize) -> Result<&mut SceneState, RenderError> {
-        let fps = self.fps_pair();
-        let slot = self
-            .scenes
-            .get_mut(i)
-            .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
-        if slot.is_none() {
-            let s = self
-                .rule
-                .scenes
-                .get(i)
-                .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
-            let t0 = std::time::Instant::now();
-            let layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
-            if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
-                eprintln!(
-                    "timing: scene {i} prepared in {:.3}s",
-                    t0.elapsed().as_secs_f64()
-                );
+        if self.scenes.get(i).is_some_and(Option::is_none) {
+            let state = match self.ahead.take() {
+                Some(a) if a.scene == i => a.join()?,
+                other => {
+                    self.ahead = other;
+                    self.scene_job(i)?.run()?
+                }
+            };
+            if let Some(slot) = self.scenes.get_mut(i) {
+                *slot = Some(state);
             }
-            let filters = [s.visual_filter.as_str(), self.rule.visual_filter.as_str()]
-                .iter()
-                .filter_map(|f| compose::filter::by_name(f))
-                .collect();
-            *slot = Some(SceneState {
-                bg: compose::colour::rgb_or(&s.bg_color, [0, 0, 0]),
-                layers,
-                filters,
-                canvas_blur: (s.canvas_blur.max(0.0) * self.scale).round() as usize,
-                cache: None,
-                watchdog_s: self.watchdog_s,
-            });
         }
-        slot.as_mut()
+        self.scenes
+            .get_mut(i)
+            .and_then(Option::as_mut)
             .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))
     }
 
-    fn fps_pair(&self) -> (i32, i32) {
-        self.fps()
+    /// Returns what preparing scene `i` needs, owned, so it can run on another thread.
+    fn scene_job(&self, i: usize) -> Result<SceneJob, RenderError> {
+        let scene = self
+            .rule
+            .scenes
+            .get(i)
+            .ok_or_else(|| RenderError::Rule(format!("no scene {i}")))?;
+        Ok(SceneJob {
+            index: i,
+            scene: scene.clone(),
+            rule_filter: self.rule.visual_filter.clone(),
+            materials: self.materials.clone(),
+            scale: self.scale,
+            size: self.size,
+            rate: self.timeline.rate,
+            watchdog_s: self.watchdog_s,
+        })
+    }
+
+    /// Starts preparing the scene that comes into view within the next second, so its pictures
+    /// are loaded and its clips prerolled before drawing needs them.
+    fn prepare_ahead(&mut self, frame: i64) {
+        if !self.prefetch || self.ahead.is_some() {
+            return;
+        }
+        let tl = &self.timeline;
+        let soon = frame + tl.rate.frames_for(1.0);
+        let next = (0..tl.scenes.len()).find(|&i| {
+            let first_use = tl
+                .transitions
+                .iter()
+                .filter(|t| t.from + 1 == i)
+                .map(|t| t.start)
+                .chain(tl.scenes.get(i).map(|s| s.start))
+                .min()
+                .unwrap_or(i64::MAX);
+            first_use > frame && first_use <= soon
+        });
+        let Some(i) = next.filter(|&i| self.scenes.get(i).is_some_and(Option::is_none)) else {
+            return;
+        };
+        if let Ok(job) = self.scene_job(i) {
+            self.ahead = Some(job.spawn());
+        }
     }
 
     /// Frees the scenes that end before `frame`, with their decoders and bitmaps.
@@ -234,6 +346,7 @@ impl Engine {
     /// Draws output frame `frame` into `out` (the output size). Returns whether it is the same
     /// picture as the frame this engine drew before (a still scene), which the encoder can repeat.
     pub fn draw(&mut self, frame: i64, out: &mut Bitmap) -> Result<bool, RenderError> {
+        self.prepare_ahead(frame);
         let rate = self.timeline.rate;
         let still = match self.timeline.at(frame) {
             None => return Err(RenderError::Rule(format!("frame {frame} is past the end"))),
@@ -274,17 +387,25 @@ impl Engine {
 
     /// Mixes the document's audio over its whole length.
     pub fn mix(&self) -> Result<crate::mix::Mixer, RenderError> {
-        let total = self
-            .timeline
-            .rate
-            .sample_of(self.timeline.total_frames, SAMPLE_RATE);
-        audio::mix(
-            &self.rule,
-            &self.timeline,
-            &self.materials,
-            total,
-            self.watchdog_s,
-        )
+        self.mixing().join()
+    }
+
+    /// Starts mixing the document's audio on its own thread, so decoding the sound overlaps
+    /// drawing the first frames instead of holding the encoder back.
+    pub fn mixing(&self) -> Mixing {
+        let (rule, timeline, materials) = (
+            self.rule.clone(),
+            self.timeline.clone(),
+            self.materials.clone(),
+        );
+        let watchdog_s = self.watchdog_s;
+        let thread = std::thread::Builder::new()
+            .name("reelforge-mix".to_owned())
+            .spawn(move || {
+                let total = timeline.rate.sample_of(timeline.total_frames, SAMPLE_RATE);
+                audio::mix(&rule, &timeline, &materials, total, watchdog_s)
+            });
+        Mixing(thread)
     }
 
     /// Returns whether the document has any sound source at all.
@@ -303,6 +424,24 @@ impl Engine {
     /// Frees scenes no longer needed once `frame` is drawn.
     pub fn release(&mut self, frame: i64) {
         self.release_before(frame);
+    }
+}
+
+/// The document's audio being mixed on its own thread.
+pub struct Mixing(std::io::Result<std::thread::JoinHandle<Result<crate::mix::Mixer, RenderError>>>);
+
+impl Mixing {
+    /// Waits for the mix.
+    pub fn join(self) -> Result<crate::mix::Mixer, RenderError> {
+        let thread = self
+            .0
+            .map_err(|e| RenderError::stage(Stage::Decode, MediaError::Io(e)))?;
+        thread.join().unwrap_or_else(|_| {
+            Err(RenderError::stage(
+                Stage::Decode,
+                MediaError::Invalid("the audio mix stopped unexpectedly".to_owned()),
+            ))
+        })
     }
 }
 

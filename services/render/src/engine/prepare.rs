@@ -105,7 +105,8 @@ pub struct Drawable {
 impl Drawable {
     /// Returns whether the content changes from frame to frame.
     pub fn is_dynamic(&self) -> bool {
-        !matches!(self.content, Content::Still(_)) || self.prepared_scale > 1.0
+        !matches!(self.content, Content::Still(_))
+            || reelforge_timeline::animation::motion_zoom(&self.timing.motion).is_some()
     }
 }
 
@@ -145,9 +146,27 @@ impl Ctx<'_> {
 
     fn px(&self, c: &LayerCommon) -> (u32, u32) {
         // Zooming layers keep source detail for their largest size.
-        let z = motion_max_scale(&c.motion);
+        self.px_at(c, motion_max_scale(&c.motion))
+    }
+
+    /// Returns the layer's box in output pixels at `z` times its size.
+    fn px_at(&self, c: &LayerCommon, z: f64) -> (u32, u32) {
         let dim = |v: f64| ((v * self.scale * z).round() as u32).clamp(1, 8192);
         (dim(c.w), dim(c.h))
+    }
+
+    /// Returns the scale, relative to its box, a picture covering the box is prepared at: its
+    /// largest zoom, but not beyond the source's own detail (enlarging past it once and then
+    /// shrinking every frame would cost time and sharpness for nothing).
+    fn detail_scale(&self, c: &LayerCommon, src: (u32, u32)) -> f64 {
+        let z = motion_max_scale(&c.motion);
+        let (bw, bh) = (c.w * self.scale, c.h * self.scale);
+        let k = (bw / f64::from(src.0.max(1))).max(bh / f64::from(src.1.max(1)));
+        if k > 0.0 {
+            z.min((1.0 / k).max(1.0))
+        } else {
+            z
+        }
     }
 }
 
@@ -589,20 +608,22 @@ fn mask_of(
     Ok(Some(mask))
 }
 
-fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap, mask: Option<&Bitmap>) {
+/// Mirrors, filters, blurs, masks and borders a picture prepared at `z` times its box.
+fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap, mask: Option<&Bitmap>, z: f64) {
+    let scale = ctx.scale * z;
     if p.mirror {
         image::mirror(b);
     }
     if let Some(f) = filter::by_name(&p.filter) {
-        f.apply(b, ctx.scale);
+        f.apply(b, scale);
     }
     if p.blur > 0.0 {
-        filter::box_blur(b, (p.blur * ctx.scale).round() as usize);
+        filter::box_blur(b, (p.blur * scale).round() as usize);
     }
     if let Some(m) = mask {
         image::apply_mask(b, m);
     }
-    let s = ctx.scale as f32;
+    let s = scale as f32;
     image::round_and_border(
         b,
         p.border_radius as f32 * s,
@@ -618,21 +639,24 @@ fn picture(ctx: &Ctx<'_>, p: &PictureLayer) -> Result<Drawable, RenderError> {
         .resolve(&p.src)
         .map_err(|e| place.err(Stage::Fetch, e))?;
     let src = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
-    let (w, h) = ctx.px(&p.common);
+    let z = ctx.detail_scale(&p.common, (src.w, src.h));
+    let (w, h) = ctx.px_at(&p.common, z);
     let mask = mask_of(ctx, p, &place, w, h)?;
     let mut b = image::cover(&src, w, h);
-    finish_picture(ctx, p, &mut b, mask.as_ref());
+    finish_picture(ctx, p, &mut b, mask.as_ref(), z);
     let sprite = Sprite {
         bitmap: b,
         dx: 0,
         dy: 0,
     };
-    Ok(ctx.base(
+    let mut d = ctx.base(
         &p.common,
         place,
         p.opacity.clamp(0.0, 1.0),
         Content::Still(sprite),
-    ))
+    );
+    d.prepared_scale = z;
+    Ok(d)
 }
 
 fn gif(ctx: &Ctx<'_>, p: &PictureLayer) -> Result<Drawable, RenderError> {
@@ -642,23 +666,27 @@ fn gif(ctx: &Ctx<'_>, p: &PictureLayer) -> Result<Drawable, RenderError> {
         .resolve(&p.src)
         .map_err(|e| place.err(Stage::Fetch, e))?;
     let frames = image::load_gif(&path).map_err(|e| place.err(Stage::Decode, e))?;
-    let (w, h) = ctx.px(&p.common);
+    let first = frames.first().map_or((1, 1), |(b, _)| (b.w, b.h));
+    let z = ctx.detail_scale(&p.common, first);
+    let (w, h) = ctx.px_at(&p.common, z);
     let mask = mask_of(ctx, p, &place, w, h)?;
     let frames = frames
         .into_iter()
         .map(|(b, d)| {
             let mut s = image::cover(&b, w, h);
-            finish_picture(ctx, p, &mut s, mask.as_ref());
+            finish_picture(ctx, p, &mut s, mask.as_ref(), z);
             (s, d)
         })
         .collect();
     let frames = resample(frames, ctx.fps);
-    Ok(ctx.base(
+    let mut d = ctx.base(
         &p.common,
         place,
         p.opacity.clamp(0.0, 1.0),
         Content::Frames(frames, (0, 0)),
-    ))
+    );
+    d.prepared_scale = z;
+    Ok(d)
 }
 
 fn video(ctx: &Ctx<'_>, v: &VideoLayer) -> Result<Drawable, RenderError> {
@@ -689,15 +717,16 @@ fn video(ctx: &Ctx<'_>, v: &VideoLayer) -> Result<Drawable, RenderError> {
         let rate = f64::from(ctx.fps.0) / f64::from(ctx.fps.1.max(1));
         let span = ((v.common.end_time - v.common.start_time).max(0.0) * rate).round() as i64;
         let frames = state.frames.map_or(span, |n| n.min(span)).max(1);
-        let spool = Spool::fill(
-            &state.path,
-            state.cut_start,
-            frames,
-            state.size,
-            ctx.fps,
-            WATCHDOG_S,
-        )
-        .map_err(|e| place.err(Stage::Decode, e))?;
+        let req = crate::decode::VideoRequest {
+            width: state.size.0,
+            height: state.size.1,
+            fps: ctx.fps,
+            start: state.cut_start,
+            watchdog_s: WATCHDOG_S,
+            alpha: state.transparent,
+        };
+        let spool =
+            Spool::fill(&state.path, &req, frames).map_err(|e| place.err(Stage::Decode, e))?;
         state.frames = Some(spool.frames());
         state.reverse = Some(spool);
     }

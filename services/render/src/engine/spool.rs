@@ -17,29 +17,16 @@ pub struct Spool {
 }
 
 impl Spool {
-    /// Decodes up to `frames` frames of `path` from `start` seconds at `size` and `fps`.
-    pub fn fill(
-        path: &Path,
-        start: f64,
-        frames: i64,
-        size: (u32, u32),
-        fps: (i32, i32),
-        watchdog_s: u64,
-    ) -> Result<Self, MediaError> {
-        let req = VideoRequest {
-            width: size.0,
-            height: size.1,
-            fps,
-            start,
-            watchdog_s,
-        };
-        let mut dec = VideoDecoder::open(path, &req)?;
+    /// Decodes up to `frames` frames of `path` as `req` asks.
+    pub fn fill(path: &Path, req: &VideoRequest, frames: i64) -> Result<Self, MediaError> {
+        let mut dec = VideoDecoder::open(path, req)?;
         let file = tempfile::tempfile()?;
         let mut out = BufWriter::with_capacity(1 << 20, file.try_clone()?);
-        let mut n = 0;
+        let (mut n, mut px) = (0, Vec::new());
         while n < frames {
             let Some(f) = dec.next_frame()? else { break };
-            out.write_all(&f.to_packed())?;
+            f.copy_packed_into(&mut px);
+            out.write_all(&px)?;
             n += 1;
         }
         out.flush()?;
@@ -48,7 +35,7 @@ impl Spool {
         }
         Ok(Self {
             file,
-            size,
+            size: (req.width, req.height),
             frames: n,
         })
     }
