@@ -1,12 +1,13 @@
 #!/bin/bash
 # Benchmark of the render engine on ref-15s (shared/bench/README.md), with its two baselines
 # measured in the same run: x264 alone on the same number of raw frames, and the ffmpeg
-# filter_complex. Prints wall seconds, × realtime, peak RSS and the ratios (median of RUNS).
-# usage: services/render/benches/run.sh   (env: RUNS=3, MEDIA=dir, OUT=dir)
+# filter_complex, taking turns run after run. Prints wall seconds, × realtime, peak RSS and the
+# ratios (median of RUNS).
+# usage: services/render/benches/run.sh   (env: RUNS=5, MEDIA=dir, OUT=dir)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 MEDIA=${MEDIA:-${XDG_CACHE_HOME:-$HOME/.cache}/reelforge/bench-media}
 OUT=${OUT:-$(mktemp -d)}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
@@ -26,17 +27,16 @@ fi
 ( cd "$ROOT" && cargo build --release -q -p reelforge-render --bin reelforge-render )
 BIN="$CARGO_TARGET_DIR/release/reelforge-render"
 
-# Runs a command RUNS times; prints "median_wall_s max_rss_mb".
-measure() {
-  local walls=() rss=0
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/err.txt" || { cat "$OUT/err.txt"; exit 1; }
-    read -r w m < "$OUT/time.txt"
-    walls+=("$w"); [ "$m" -gt "$rss" ] && rss=$m
-  done
-  local med
-  med=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  echo "$med $((rss / 1024))"
+# Runs one command once; appends "wall_s max_rss_kb" to file $1.
+once() {
+  local log=$1; shift
+  /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/err.txt" || { cat "$OUT/err.txt"; exit 1; }
+  cat "$OUT/time.txt" >> "$log"
+}
+
+# Prints "median_wall_s max_rss_mb" of the runs logged in file $1.
+summary() {
+  awk '{w[NR]=$1; if ($2 > m) m = $2} END {n = asort(w); printf "%s %d\n", w[int((n+1)/2)], m/1024}' "$1"
 }
 
 x264_alone() { # W H: 450 raw frames through x264 veryfast CRF 23, fed like our encoder (appsrc-like raw RGBA)
@@ -49,9 +49,16 @@ printf '%-44s %8s %8s %8s\n' "what" "wall s" "× rt" "RSS MB"
 row() { printf '%-44s %8s %8.2f %8s\n' "$1" "$2" "$(echo "15 / $2" | bc -l)" "$3"; }
 for dims in "1280 720 ref-15s" "720 1280 ref-15s-portrait"; do
   set -- $dims; W=$1; H=$2; DOC=$3
-  read -r xw xm < <(measure bash -c "x264_alone $W $H")
-  read -r fw fm < <(measure bash "$HERE/ffmpeg-baseline.sh" "$MEDIA" "$W" "$H" "$OUT/ffmpeg-$W.mp4")
-  read -r rw rm < <(measure "$BIN" "$HERE/$DOC.json" --materials "$MEDIA" -o "$OUT/$DOC.mp4" --quiet)
+  rm -f "$OUT"/log-*
+  # The three take turns run after run, so a slow spell of the machine hits all of them alike.
+  for _ in $(seq "$RUNS"); do
+    once "$OUT/log-x264" bash -c "x264_alone $W $H"
+    once "$OUT/log-ffmpeg" bash "$HERE/ffmpeg-baseline.sh" "$MEDIA" "$W" "$H" "$OUT/ffmpeg-$W.mp4"
+    once "$OUT/log-render" "$BIN" "$HERE/$DOC.json" --materials "$MEDIA" -o "$OUT/$DOC.mp4" --quiet
+  done
+  read -r xw xm < <(summary "$OUT/log-x264")
+  read -r fw fm < <(summary "$OUT/log-ffmpeg")
+  read -r rw rm < <(summary "$OUT/log-render")
   row "x264 veryfast alone, 450 raw ${W}x${H} frames" "$xw" "$xm"
   row "ffmpeg filter_complex ${W}x${H}" "$fw" "$fm"
   row "reelforge render $DOC" "$rw" "$rm"
