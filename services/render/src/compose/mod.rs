@@ -48,8 +48,15 @@ impl Bitmap {
     /// Fills the whole bitmap with an opaque colour.
     pub fn fill(&mut self, rgb: [u8; 3]) {
         let px = [rgb[0], rgb[1], rgb[2], 255];
-        for p in self.px.chunks_exact_mut(4) {
+        // One row pixel by pixel, the others copied from it: four-byte stores do not vectorise,
+        // row copies run at memcpy speed.
+        let row = (self.w as usize * 4).min(self.px.len());
+        let (first, rest) = self.px.split_at_mut(row);
+        for p in first.chunks_exact_mut(4) {
             p.copy_from_slice(&px);
+        }
+        for r in rest.chunks_mut(row.max(1)) {
+            r.copy_from_slice(&first[..r.len()]);
         }
         self.opaque = true;
     }

@@ -54,7 +54,13 @@ pub fn mix(
         } else {
             doc_len - at
         };
-        let cut = (item.end > item.start).then_some(item.end - item.start);
+        // Only what is heard is decoded: an unlooped item stops at its placed length.
+        let heard = (!item.is_loop && len > 0).then(|| len as f64 / f64::from(SAMPLE_RATE));
+        let cut = (item.end > item.start)
+            .then_some(item.end - item.start)
+            .into_iter()
+            .chain(heard)
+            .reduce(f64::min);
         let src = decode_audio(&path, item.start.max(0.0), cut, watchdog_s)
             .map_err(|e| place.err(Stage::Decode, e))?;
         m.add(
