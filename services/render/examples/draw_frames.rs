@@ -19,7 +19,7 @@ fn main() -> anyhow::Result<()> {
     let mut per_second: Vec<Vec<f64>> = Vec::new();
     for _ in 0..runs {
         let mut engine = Engine::new(&rule, &materials)?;
-        engine.prepare_scenes_ahead();
+        engine.prepare_scenes_ahead(0);
         let (w, h) = engine.size;
         let mut frame = Bitmap::new(w, h);
         let fps = engine.timeline.rate.fps();

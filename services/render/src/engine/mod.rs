@@ -230,9 +230,11 @@ impl Engine {
     }
 
     /// Prepares each scene on its own thread a second before it comes into view (for renders
-    /// that draw frame after frame; a still draws one frame and needs none ahead).
-    pub fn prepare_scenes_ahead(&mut self) {
+    /// that draw frame after frame from `first`; a still draws one frame and needs none ahead).
+    /// The scene at `first` starts preparing at once, beside the encoder starting up.
+    pub fn prepare_scenes_ahead(&mut self, first: i64) {
         self.prefetch = true;
+        self.prepare_ahead(first - 1);
     }
 
     /// Returns the output frame rate as `(num, den)`.
