@@ -66,19 +66,14 @@ pub fn render(
     cancel: &AtomicBool,
 ) -> Result<RenderReport, RenderError> {
     std::thread::scope(|s| {
-        std::thread::Builder::new()
+        let drawn = std::thread::Builder::new()
             .name("reelforge-draw".to_owned())
             .spawn_scoped(s, || {
                 render_here(rule, materials, out, opts, progress, cancel)
             })
             .map_err(|e| RenderError::stage(Stage::Compose, MediaError::Io(e)))?
-            .join()
-            .unwrap_or_else(|_| {
-                Err(RenderError::stage(
-                    Stage::Compose,
-                    MediaError::Invalid("the drawing thread stopped unexpectedly".to_owned()),
-                ))
-            })
+            .join();
+        crate::engine::joined(drawn, Stage::Compose, "the drawing thread")
     })
 }
 

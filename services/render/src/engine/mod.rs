@@ -99,15 +99,11 @@ impl SceneAhead {
         let thread = self
             .thread
             .map_err(|e| RenderError::stage(Stage::Decode, MediaError::Io(e)))?;
-        thread.join().unwrap_or_else(|_| {
-            Err(RenderError::stage(
-                Stage::Decode,
-                MediaError::Invalid(format!(
-                    "preparing scene {} stopped unexpectedly",
-                    self.scene
-                )),
-            ))
-        })
+        joined(
+            thread.join(),
+            Stage::Decode,
+            &format!("preparing scene {}", self.scene),
+        )
     }
 }
 
@@ -387,11 +383,6 @@ impl Engine {
         f.clamp(0, (self.timeline.total_frames - 1).max(0))
     }
 
-    /// Mixes the document's audio over its whole length.
-    pub fn mix(&self) -> Result<crate::mix::Mixer, RenderError> {
-        self.mixing().join()
-    }
-
     /// Starts mixing the document's audio on its own thread, so decoding the sound overlaps
     /// drawing the first frames instead of holding the encoder back.
     pub fn mixing(&self) -> Mixing {
@@ -438,13 +429,23 @@ impl Mixing {
         let thread = self
             .0
             .map_err(|e| RenderError::stage(Stage::Decode, MediaError::Io(e)))?;
-        thread.join().unwrap_or_else(|_| {
-            Err(RenderError::stage(
-                Stage::Decode,
-                MediaError::Invalid("the audio mix stopped unexpectedly".to_owned()),
-            ))
-        })
+        joined(thread.join(), Stage::Decode, "the audio mix")
     }
+}
+
+/// Reads what a helper thread returned: a panic there fails the render at `stage`, naming `what`
+/// stopped, instead of taking the caller down with it.
+pub(crate) fn joined<T>(
+    result: std::thread::Result<Result<T, RenderError>>,
+    stage: Stage,
+    what: &str,
+) -> Result<T, RenderError> {
+    result.unwrap_or_else(|_| {
+        Err(RenderError::stage(
+            stage,
+            MediaError::Invalid(format!("{what} stopped unexpectedly")),
+        ))
+    })
 }
 
 /// Returns the exact frame at `t` seconds of the document: the same drawing as the video.
