@@ -8,7 +8,6 @@
 
 use crate::error::MediaError;
 use std::fs::OpenOptions;
-use std::io::Read;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 
@@ -76,11 +75,14 @@ fn put(d: &mut [u8], at: usize, wide: bool, v: u64) {
 /// encoder's priming and lasts `samples` samples at `rate`. Returns the priming found (0 when
 /// there was none to hide or the layout was not the expected one; the file is then unchanged).
 pub fn hide_priming(path: &Path, samples: u64, rate: u64) -> Result<u64, MediaError> {
-    let mut file = OpenOptions::new().read(true).write(true).open(path)?;
-    // faststart puts moov first; read up to it (a few kilobytes).
-    let mut head = vec![0u8; 1 << 20];
-    let n = file.read(&mut head)?;
-    head.truncate(n);
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    let Some((moov_at, moov_len)) = find_moov(&file)? else {
+        return Ok(0);
+    };
+    // The moov box alone (faststart puts it first): kilobytes for a short render, a few
+    // megabytes for hours of sample tables.
+    let mut head = vec![0u8; moov_len];
+    file.read_exact_at(&mut head, moov_at)?;
     let top = boxes(&head, 0, head.len());
     let Some(moov) = child(&top, b"moov") else {
         return Ok(0);
@@ -168,13 +170,85 @@ pub fn hide_priming(path: &Path, samples: u64, rate: u64) -> Result<u64, MediaEr
         mv_wide,
         longest,
     );
-    file.write_all_at(&head[..moov.end], 0)?;
+    file.write_all_at(&head[..moov.end], moov_at)?;
     Ok(priming)
+}
+
+/// The largest moov box read into memory (hours of sample tables take a few megabytes).
+const MAX_MOOV: u64 = 256 << 20;
+
+/// Returns the offset and size of the file's top-level `moov` box, walking the box headers.
+fn find_moov(file: &std::fs::File) -> Result<Option<(u64, usize)>, MediaError> {
+    let len = file.metadata()?.len();
+    let mut at = 0u64;
+    while at + 8 <= len {
+        let mut h = [0u8; 16];
+        let want = (len - at).min(16) as usize;
+        file.read_exact_at(&mut h[..want], at)?;
+        let size = match u32::from_be_bytes([h[0], h[1], h[2], h[3]]) {
+            1 if want == 16 => {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&h[8..16]);
+                u64::from_be_bytes(b)
+            }
+            0 => len - at,
+            s => u64::from(s),
+        };
+        if size < 8 || at + size > len {
+            return Ok(None);
+        }
+        if &h[4..8] == b"moov" {
+            return Ok((size <= MAX_MOOV).then_some((at, size as usize)));
+        }
+        at += size;
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::{EncodeSettings, Encoder};
+
+    #[test]
+    fn finds_the_moov_after_megabytes_of_other_boxes() -> Result<(), MediaError> {
+        let dir = tempfile::tempdir()?;
+        let src = dir.path().join("a.mp4");
+        let settings = EncodeSettings {
+            width: 64,
+            height: 36,
+            fps: (30, 1),
+            crf: 28,
+            audio_bitrate: 128_000,
+            audio: true,
+            watchdog_s: 20,
+        };
+        let mut enc = Encoder::create(&src, settings)?;
+        for _ in 0..15 {
+            enc.push_frame(&vec![128u8; 64 * 36 * 4])?;
+        }
+        enc.push_audio(&vec![0.0; 24_000 * 2])?;
+        enc.finish()?;
+        // The same moov behind 3 MiB of free space (where a long render's sample tables push it).
+        let d = std::fs::read(&src)?;
+        let top = boxes(&d, 0, d.len());
+        let (Some(ftyp), Some(moov)) = (child(&top, b"ftyp"), child(&top, b"moov")) else {
+            panic!(
+                "no ftyp or moov in {top:?}",
+                top = top.iter().map(|b| b.kind).collect::<Vec<_>>()
+            );
+        };
+        let mut moved = d[ftyp.body - 8..ftyp.end].to_vec();
+        let free = 3u32 << 20;
+        moved.extend_from_slice(&free.to_be_bytes());
+        moved.extend_from_slice(b"free");
+        moved.resize(moved.len() + free as usize - 8, 0);
+        moved.extend_from_slice(&d[moov.body - 8..moov.end]);
+        let p = dir.path().join("moved.mp4");
+        std::fs::write(&p, &moved)?;
+        assert_eq!(hide_priming(&p, 24_000, 48_000)?, 1024);
+        Ok(())
+    }
 
     #[test]
     fn leaves_other_files_alone() -> Result<(), MediaError> {
