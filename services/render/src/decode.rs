@@ -1,10 +1,10 @@
 //! Decoding clips, GIFs and audio through GStreamer into frames and samples the engine can use.
 //!
 //! Video pipeline: `uridecodebin (video pad) → videoconvert → videoscale → videorate →
-//! capsfilter video/x-raw,format=I420 (RGBA for clips with alpha),width=W,height=H,framerate=F → appsink`, prerolled in
-//! `Paused`, seeked to the cut start, then run in `Playing` with `sync=false`. The appsink
-//! keeps at most a few frames, so decoding runs ahead of drawing on GStreamer's own thread and
-//! memory stays bounded.
+//! capsfilter video/x-raw,format=I420,width=W,height=H,framerate=F → appsink` (RGBA for clips
+//! with alpha), prerolled in `Paused`, seeked to the cut start, then run in `Playing` with
+//! `sync=false`. The appsink keeps at most a few frames, so decoding runs ahead of drawing on
+//! GStreamer's own thread and memory stays bounded.
 //!
 //! Audio pipeline: `uridecodebin (audio pad) → audioconvert → audioresample → capsfilter
 //! audio/x-raw,format=F32LE,rate=48000,channels=2 → appsink`, pulled to the end of the cut.

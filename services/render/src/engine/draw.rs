@@ -103,9 +103,7 @@ impl SceneState {
         out.opaque = true;
         Ok(still)
     }
-}
 
-impl SceneState {
     /// Opens and prerolls the clips that show at the scene's first frame, decoding that frame,
     /// so drawing the scene does not wait on them (called while the scene before still plays).
     pub fn warm_up(&mut self, rate: FrameRate) -> Result<(), RenderError> {

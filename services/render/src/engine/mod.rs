@@ -29,8 +29,9 @@ pub struct Engine {
     scratch: (Bitmap, Bitmap),
     /// The scene and base layers of the last frame drawn, when it was a still base.
     last_still: Option<(usize, Vec<usize>)>,
-    /// Whether scenes are prepared ahead of drawing (whole renders; a still draws one frame).
-    prefetch: bool,
+    /// The frame each scene is first drawn at (its incoming transition's start, else its own),
+    /// when scenes are prepared ahead of drawing (whole renders; a still draws one frame).
+    first_use: Option<Vec<i64>>,
     /// The scene being prepared ahead, on its own thread.
     ahead: Option<SceneAhead>,
 }
@@ -220,7 +221,7 @@ impl Engine {
             watchdog_s: WATCHDOG_S,
             scratch: (Bitmap::new(size.0, size.1), Bitmap::new(size.0, size.1)),
             last_still: None,
-            prefetch: false,
+            first_use: None,
             ahead: None,
         })
     }
@@ -229,7 +230,20 @@ impl Engine {
     /// that draw frame after frame from `first`; a still draws one frame and needs none ahead).
     /// The scene at `first` starts preparing at once, beside the encoder starting up.
     pub fn prepare_scenes_ahead(&mut self, first: i64) {
-        self.prefetch = true;
+        let tl = &self.timeline;
+        let first_use = tl
+            .scenes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                tl.transitions
+                    .iter()
+                    .filter(|t| t.from + 1 == i)
+                    .map(|t| t.start)
+                    .fold(s.start, i64::min)
+            })
+            .collect();
+        self.first_use = Some(first_use);
         self.prepare_ahead(first - 1);
     }
 
@@ -296,22 +310,14 @@ impl Engine {
     /// Starts preparing the scene that comes into view within the next second, so its pictures
     /// are loaded and its clips prerolled before drawing needs them.
     fn prepare_ahead(&mut self, frame: i64) {
-        if !self.prefetch || self.ahead.is_some() {
+        let Some(first_use) = &self.first_use else {
+            return;
+        };
+        if self.ahead.is_some() {
             return;
         }
-        let tl = &self.timeline;
-        let soon = frame + tl.rate.frames_for(1.0);
-        let next = (0..tl.scenes.len()).find(|&i| {
-            let first_use = tl
-                .transitions
-                .iter()
-                .filter(|t| t.from + 1 == i)
-                .map(|t| t.start)
-                .chain(tl.scenes.get(i).map(|s| s.start))
-                .min()
-                .unwrap_or(i64::MAX);
-            first_use > frame && first_use <= soon
-        });
+        let soon = frame + self.timeline.rate.frames_for(1.0);
+        let next = first_use.iter().position(|&f| f > frame && f <= soon);
         let Some(i) = next.filter(|&i| self.scenes.get(i).is_some_and(Option::is_none)) else {
             return;
         };
