@@ -11,7 +11,7 @@ DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer
 E2E_PORT ?= 18080
 
 .PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
-  test-rust test-frontend e2e bench bench-render fmt lint clean
+  test-rust test-frontend e2e bench bench-render bench-farm fmt lint clean
 
 ## Install what is missing, build the SPA and the release binary, start `reelforge all` on :8080.
 run: deps frontend build-release
@@ -60,11 +60,16 @@ e2e: frontend
 	$(CARGO) build -p reelforge
 	bash deploy/scripts/e2e.sh $(E2E_PORT)
 
-bench: bench-render
+bench: bench-render bench-farm
 
 ## The render benchmark on ref-15s against x264 alone and ffmpeg, in one run.
 bench-render: deps
 	bash services/render/benches/run.sh
+
+## The render farm benchmark: N=20 copies of ref-15s through `reelforge all` against `reelforge render`
+## back to back, in one run (FARM=distributed: PostgreSQL, RabbitMQ, Redis and S3; needs services-up).
+bench-farm: deps
+	bash services/worker/benches/farm.sh
 
 fmt:
 	$(CARGO) fmt --all

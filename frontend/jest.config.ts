@@ -29,6 +29,8 @@ const shared = {
  * vector tests under tests/ are plain TypeScript and run in node.
  */
 const config: Config = {
+  // Component tests render the whole app; on a shared 2-core machine the first one warms up slowly.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,

@@ -6,6 +6,8 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${CARGO_TARGET_DIR:-$ROOT/target}/debug/reelforge
 DATA=$(mktemp -d)
 export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
+# The embedded default mails verification codes to this dev outbox; the sign-in journey reads them.
+export E2E_OUTBOX=$DATA/mail-outbox.log
 "$BIN" all >"$DATA/reelforge.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null; rm -rf "$DATA"' EXIT

@@ -39,6 +39,8 @@ if ! port_open 8333; then
   echo $! >"$STATE/seaweed.pid"
   wait_port 8333 SeaweedFS 90
 fi
+# The SMTP sink the auth service's mail test starts on a free loopback port.
+python3 -c 'import aiosmtpd' 2>/dev/null || pip install -q aiosmtpd
 # The bucket is created by -bucket; wait until the S3 API answers for it.
 for _ in $(seq 1 60); do
   code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:8333/reelforge-test/" || true)

@@ -1,8 +1,10 @@
 // End-to-end checks in Debian's Chromium via playwright-core.
 // BASE_URL (default http://localhost:8080) is the running app; E2E_STATIC=1 serves dist/ with
 // fixed API answers instead. Screenshots go to E2E_OUT (default frontend/e2e/out/).
+// E2E_OUTBOX is the dev mail outbox the sign-in journey reads its code from (static mode makes its own).
 // Prints "N passed, N failed" last and exits non-zero on any failure.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,14 +20,18 @@ mkdirSync(outDir, { recursive: true });
 
 let staticServer = null;
 let baseUrl = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+let outbox = process.env.E2E_OUTBOX ?? null;
+let staticVideo = false;
 if (process.env.E2E_STATIC === '1') {
   const dist = path.join(here, '..', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) {
     console.error('E2E_STATIC=1 needs a build: run `npm run build` first');
     process.exit(2);
   }
-  const started = await startStaticServer(dist);
+  outbox = path.join(mkdtempSync(path.join(tmpdir(), 'rf-e2e-')), 'mail-outbox.log');
+  const started = await startStaticServer(dist, { outbox });
   staticServer = started.server;
+  staticVideo = started.hasVideo;
   baseUrl = started.url;
 }
 if (!existsSync(executablePath)) {
@@ -141,20 +147,24 @@ await check('tools-coming-soon', async (open) => {
   await shot(page, '03-tools-audio-to-video');
 });
 
+const atRootWithLogin = (u) => new URL(u).hash.startsWith('#/?login=1');
+
 await check('login-guard', async (open) => {
   const page = await open('#/my-works');
   await page.locator('.ant-message').getByText(LOGIN_EXPIRED).waitFor();
   await page.waitForTimeout(500);
   await shot(page, '04-login-expired');
-  await page.waitForURL((u) => new URL(u).hash === '#/' || new URL(u).hash === '', { timeout: 6_000 });
+  await page.waitForURL(atRootWithLogin, { timeout: 6_000 });
   await page.getByRole('heading', { name: 'Reelforge', level: 1 }).waitFor();
-  await shot(page, '05-after-redirect');
+  await page.getByTestId('login-modal').waitFor();
+  await page.waitForTimeout(400);
+  await shot(page, '05-after-redirect-login-modal');
 });
 
 await check('role-guard', async (open) => {
   const page = await open('#/manage/manage-template');
   await page.locator('.ant-message').getByText(LOGIN_EXPIRED).waitFor();
-  await page.waitForURL((u) => new URL(u).hash === '#/', { timeout: 6_000 });
+  await page.waitForURL(atRootWithLogin, { timeout: 6_000 });
 });
 
 await check('not-found', async (open) => {
@@ -173,6 +183,170 @@ await check('language-switch', async (open) => {
   await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   await page.getByRole('heading', { name: '模板选择', level: 3 }).waitFor();
 });
+
+/** Returns the newest code the outbox holds for `mail` (dev line: time, tenant, mail, text ending in the code). */
+async function codeFromOutbox(mail) {
+  assert(outbox, 'E2E_OUTBOX is not set: the sign-in journey needs the dev mail outbox');
+  const deadline = Date.now() + TIMEOUT;
+  while (Date.now() < deadline) {
+    const lines = existsSync(outbox) ? readFileSync(outbox, 'utf8').split('\n') : [];
+    const mine = lines.map((l) => l.split('\t')).filter((cols) => cols[2] === mail);
+    const code = /(\d{6})\s*$/.exec(mine.at(-1)?.[3] ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code for ${mail} in ${outbox}`);
+}
+
+/** Signs in through the login page with a code read from the outbox; returns the mail used. */
+async function signIn(page, lang) {
+  const mail = `e2e-${lang}-${Date.now()}@example.com`;
+  await page.getByTestId('login-page').waitFor();
+  await page.getByTestId('login-mail').fill(mail);
+  await page.getByTestId('send-code').click();
+  await page.getByTestId('code-sent').waitFor();
+  const code = await codeFromOutbox(mail);
+  await page.getByTestId('login-code').fill(code);
+  await page.waitForTimeout(300);
+  await shot(page, `${lang}-10-login-filled`);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => new URL(u).hash === '#/', { timeout: TIMEOUT });
+  await page.getByTestId('user-role').waitFor();
+  return mail;
+}
+
+/** The signed-in journey in one language: user menu, my tasks (run, progress, preview), users page, logout, guard. */
+async function journey(open, lang) {
+  const page = await open('#/login');
+  if (lang === 'en') {
+    await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 3 }).waitFor();
+  }
+  await page.waitForTimeout(300);
+  await shot(page, `${lang}-09-login-page`);
+  await signIn(page, lang);
+  await page.getByTestId('user-status').click();
+  await page.getByTestId('menu-logout').waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, `${lang}-11-user-menu`);
+  const admin = (await page.getByTestId('menu-users').count()) > 0;
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() => (window.location.hash = '#/workbench/my-task'));
+  await page.getByTestId('my-task').waitFor();
+  await page.locator('[data-testid="my-task"] .ant-table, [data-testid="empty-state"]').first().waitFor();
+  await page.waitForTimeout(800);
+  await shot(page, `${lang}-12-my-task`);
+  if (staticServer) {
+    await page.getByTestId('run-102').click();
+    await page.locator('.ant-message').getByText(lang === 'en' ? 'running in the background' : '任务已在后台运行').waitFor();
+    await page.getByTestId('task-stage').first().waitFor();
+    await page.waitForTimeout(1200);
+    await shot(page, `${lang}-13-task-progress`);
+    await page.getByTestId('preview-102').waitFor({ timeout: 15_000 });
+    await page.getByTestId('preview-101').click();
+    await page.getByTestId('task-video').waitFor();
+    if (staticVideo) {
+      await page.waitForFunction(() => (document.querySelector('[data-testid="task-video"]')?.readyState ?? 0) >= 2, undefined, { timeout: TIMEOUT });
+    }
+    await page.waitForTimeout(500);
+    await shot(page, `${lang}-14-preview`);
+    await page.keyboard.press('Escape');
+  }
+  if (admin) {
+    await page.evaluate(() => (window.location.hash = '#/eb-maintain/users'));
+    await page.getByTestId('users-page').locator('.ant-table-row').first().waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, `${lang}-15-users`);
+  }
+
+  await page.getByTestId('user-status').click();
+  await page.getByTestId('menu-logout').click();
+  await page.waitForURL((u) => new URL(u).hash === '#/', { timeout: TIMEOUT });
+  await page.getByTestId('user-status').getByText(lang === 'en' ? 'Sign in' : '登录').waitFor();
+  await page.evaluate(() => (window.location.hash = '#/workbench/my-task'));
+  await page.getByTestId('login-expired').waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, `${lang}-16-login-expired`);
+  await page.waitForURL(atRootWithLogin, { timeout: 6_000 });
+  await page.getByTestId('login-modal').waitFor();
+  await page.waitForTimeout(400);
+  await shot(page, `${lang}-17-root-login-modal`);
+  if (lang === 'en') {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('login-modal').waitFor({ state: 'hidden' });
+    await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
+  }
+}
+
+await check('variant-headers', async () => {
+  const titles = new Set();
+  for (const variant of ['qs', 'cc', 'migu', 'cu']) {
+    const page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(`${variant}: ${err.message}`));
+    try {
+      await page.goto(`${baseUrl}/?variant=${variant}#/`, { waitUntil: 'domcontentloaded' });
+      const logo = page.getByTestId('logo');
+      await logo.waitFor();
+      titles.add(await logo.textContent());
+      await page.screenshot({ path: path.join(outDir, `18-variant-${variant}.png`), clip: { x: 0, y: 0, width: 1280, height: 72 } });
+    } finally {
+      await page.close();
+    }
+  }
+  assert(titles.size === 4, `variant headers are not distinct: ${[...titles].join(' | ')}`);
+});
+
+await check('sign-in-journey-zh', (open) => journey(open, 'zh'));
+await check('sign-in-journey-en', (open) => journey(open, 'en'));
+
+/** A two-second document the farm renders quickly (the shape the farm's own process test saves). */
+const TINY_RULE = {
+  version: 1, renderVersion: 2, ruleType: 'VIDEO_EDIT', videoQuality: 30, frameRate: 80,
+  resolutionRatio: { name: '16:9', width: 640, height: 360, ratio: '16:9', sizeId: 41, targetWidth: 1280 },
+  scenes: [{ type: 'canvas', timeLength: 2, bgColor: '#1e3a8a', effectTime: 1, layers: [
+    { type: 'word', id: 't1', startTime: 0, endTime: 2, x: 100, y: 100, w: 400, h: 80, z: 101, content: '你好 e2e', fontSize: 48, color: '#ffffff' }] }],
+  audio: [],
+};
+
+if (!staticServer) {
+  await check('real-render', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'render');
+    const saved = await page.evaluate(async (rule) => {
+      const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+      const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
+      const body = new URLSearchParams({ taskInfo: JSON.stringify(rule), name: 'e2e 渲染' });
+      return (await fetch('/diyvrbt/videotask/save', { method: 'POST', headers, body })).json();
+    }, TINY_RULE);
+    assert(saved.code === 2000, `save answered ${JSON.stringify(saved).slice(0, 200)}`);
+    const taskId = saved.data;
+    await page.evaluate(() => (window.location.hash = '#/workbench/my-task'));
+    await page.getByTestId(`run-${taskId}`).click();
+    await page.locator('.ant-message').getByText('任务已在后台运行').waitFor();
+    await page.getByTestId('task-progress').first().waitFor();
+    const mode = await page.locator('[data-mode]').first().getAttribute('data-mode');
+    assert(mode !== 'polling', 'progress fell back to polling: the event stream did not work');
+    await shot(page, 'real-13-task-progress');
+    await page.getByTestId(`preview-${taskId}`).waitFor({ timeout: 180_000 });
+    const download = await page.getByTestId(`download-${taskId}`).getAttribute('href');
+    assert(download && download.includes('ticket='), `download link ${download}`);
+    const head = await page.evaluate(async (href) => {
+      const r = await fetch(href, { headers: { Range: 'bytes=0-15' } });
+      return { status: r.status, type: r.headers.get('content-type') };
+    }, download);
+    assert(head.status === 206 && (head.type ?? '').startsWith('video/'), `download answered ${JSON.stringify(head)}`);
+    await page.getByTestId('task-cover').waitFor();
+    await page.getByTestId(`preview-${taskId}`).click();
+    await page.getByTestId('task-video').waitFor();
+    await page.waitForTimeout(1500);
+    await shot(page, 'real-14-preview');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-status').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('user-status').getByText('登录').waitFor();
+  });
+}
 
 await check('no-page-errors', async () => {
   assert(pageErrors.length === 0, `page errors: ${pageErrors.join(' | ')}`);

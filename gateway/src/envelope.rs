@@ -2,8 +2,9 @@
 //! 2000 success, 3000 failure with a message, 4000 login expired, 4001 role refused. Business
 //! failures keep HTTP 200, as the spec's client expects.
 
+use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
-use reelforge_kit::status::ErrorKind;
+use reelforge_kit::status::{ErrorKind, RETRY_AFTER_METADATA};
 use serde::Serialize;
 
 /// Every answer of the API.
@@ -54,6 +55,16 @@ impl ApiError {
         }
     }
 
+    /// The wait a rate-limited call was told, from the status's `retry-after` metadata.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            Self::Service(s) if s.code() == tonic::Code::ResourceExhausted => {
+                s.metadata().get(RETRY_AFTER_METADATA).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok())
+            }
+            _ => None,
+        }
+    }
+
     fn desc(&self) -> String {
         match self {
             Self::Service(s) if s.code() == tonic::Code::Unavailable => "service unavailable, please retry later".into(),
@@ -74,6 +85,13 @@ impl ResponseError for ApiError {
         {
             tracing::warn!(status = ?s.code(), message = %s.message(), "service call failed");
         }
+        if let Some(seconds) = self.retry_after() {
+            return HttpResponse::Ok().insert_header((RETRY_AFTER, seconds.to_string())).json(Envelope {
+                code: self.code(),
+                data: serde_json::json!({ "retryAfterSeconds": seconds }),
+                desc: self.desc(),
+            });
+        }
         HttpResponse::Ok().json(Envelope { code: self.code(), data: serde_json::Value::Null, desc: self.desc() })
     }
 }
@@ -81,6 +99,7 @@ impl ResponseError for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use futures::FutureExt;
 
     #[test]
     fn statuses_map_to_the_spec_codes() {
@@ -96,5 +115,19 @@ mod tests {
         }
         assert_eq!(ApiError::LoginExpired.code(), 4000);
         assert_eq!(ApiError::BadRequest("x".into()).code(), 3000);
+    }
+
+    #[test]
+    fn a_rate_limit_carries_its_wait() -> Result<(), Box<dyn std::error::Error>> {
+        let mut s = tonic::Status::resource_exhausted("too many codes asked for; try again in 42 seconds");
+        s.metadata_mut().insert(RETRY_AFTER_METADATA, "42".parse()?);
+        let res = ApiError::Service(s).error_response();
+        assert_eq!(res.headers().get(RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("42"));
+        let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
+        let v: serde_json::Value = serde_json::from_slice(&body)?;
+        assert_eq!(v["code"], 3000);
+        assert_eq!(v["data"]["retryAfterSeconds"], 42);
+        assert!(v["desc"].as_str().is_some_and(|d| d.contains("42 seconds")));
+        Ok(())
     }
 }

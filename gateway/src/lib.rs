@@ -6,6 +6,8 @@ mod body;
 mod caller;
 pub mod clients;
 mod envelope;
+mod harden;
+pub mod media;
 mod openapi;
 mod request;
 mod routes;
@@ -15,8 +17,9 @@ use std::future::Future;
 use std::sync::Arc;
 
 use actix_web::{App, HttpServer, web};
-use reelforge_kit::Config;
+use reelforge_kit::{Config, Keyring};
 
+pub use caller::Edge;
 pub use clients::Clients;
 pub use envelope::{ApiError, Envelope};
 
@@ -35,6 +38,16 @@ pub struct AppState {
     pub mode: String,
     /// Readiness of the services behind the gateway.
     pub ready: ReadyCheck,
+    /// Signing keys, for the service tokens of public reads and sign-in calls.
+    pub keys: Keyring,
+    /// Rendered videos and covers, when this gateway reaches the blob store.
+    pub media: Option<media::Media>,
+}
+
+/// The key media tickets are signed with: derived from the signing key, so every gateway replica
+/// holding the key ring agrees, and a rotation retires outstanding tickets (they live minutes).
+pub fn media_ticket_secret(keys: &Keyring) -> Result<Vec<u8>, reelforge_kit::identity::IdentityError> {
+    Ok(keys.mac("media-ticket", b"")?.into_bytes())
 }
 
 /// Starts the gateway on `config.http.addr`; the returned server runs until stopped and shuts down
@@ -44,10 +57,21 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
     let static_dir = config.http.static_dir.clone();
     let origins = config.http.cors_origins.clone();
     let data = web::Data::new(state);
+    let edge = web::Data::new(Edge::from_config(config));
+    // A variant's configured hosts are where it is embedded from (and returned to), so they may frame it.
+    let embedders = config
+        .tenants
+        .iter()
+        .map(|(variant, t)| (variant.clone(), t.hosts.iter().map(|h| format!("https://{h}")).collect()))
+        .collect();
+    let hardening = web::Data::new(harden::Hardening::new(&embedders));
     let server = HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
+            .app_data(edge.clone())
+            .app_data(hardening.clone())
             .app_data(web::PayloadConfig::new(limit))
+            .wrap(actix_web::middleware::from_fn(harden::harden))
             .wrap(request::cors(&origins))
             .wrap(actix_web::middleware::from_fn(request::track))
             .configure(routes::health)

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, system, task, user};
+use crate::routes::{ai, category, favourite, manage, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -12,7 +12,9 @@ use crate::routes::{ai, category, favourite, system, task, user};
     paths(
         system::info, category::list, category::create, category::delete, category::rename,
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
-        user::send_code, user::login, ai::abilities
+        task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
+        user::send_code, user::login, user::handoff, user::get_me, user::logout,
+        manage::list, manage::level, manage::disable, ai::abilities
     )
 )]
 pub struct ApiDoc;

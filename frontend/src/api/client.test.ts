@@ -256,3 +256,58 @@ describe('headers', () => {
     expect(calls[0]?.headers.userId).toBeUndefined();
   });
 });
+
+describe('stream', () => {
+  function streamSetup(answer: () => Response, auth: AuthSnapshot = { token: 'tok', userId: 'u1', mobile: 'm1', jwt: null }) {
+    const calls: { input: string; init: RequestInit }[] = [];
+    const hooks: ApiHooks = { getAuth: () => auth, getVariant: () => 'qs', notifyError: jest.fn(), onSessionExpired: jest.fn() };
+    const client = createApiClient(hooks, undefined, async (input, init) => {
+      calls.push({ input, init });
+      return answer();
+    });
+    return { client, calls, hooks };
+  }
+
+  it('sends the auth headers and Last-Event-ID, never the token in the URL', async () => {
+    const { client, calls } = streamSetup(() => new Response('data: x\n\n', { headers: { 'content-type': 'text/event-stream' } }));
+    const body = await client.stream('/videotask/events', { params: { taskId: 7 }, lastEventId: '12' });
+    expect(body).toBeInstanceOf(ReadableStream);
+    expect(calls[0]?.input).toBe('/diyvrbt/videotask/events?taskId=7');
+    expect(calls[0]?.init.headers).toMatchObject({ Authorization: 'tok', userId: 'u1', mobile: 'm1', 'Last-Event-ID': '12', Accept: 'text/event-stream' });
+  });
+
+  it('turns an envelope answer into the usual handling (4000 expires the session)', async () => {
+    jest.useFakeTimers();
+    try {
+      const { client, hooks } = streamSetup(() => Response.json({ code: 4000, data: null, desc: 'expired' }));
+      await expect(client.stream('/videotask/events', { silent: true })).rejects.toMatchObject({ kind: 'auth' });
+      jest.advanceTimersByTime(3000);
+      expect(hooks.onSessionExpired).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('rejects with an http error on a failed status and a business error on a 3000 envelope', async () => {
+    const { client } = streamSetup(() => new Response('gone', { status: 404, statusText: 'Not Found' }));
+    await expect(client.stream('/videotask/events', { silent: true })).rejects.toMatchObject({ kind: 'http', status: 404 });
+    const other = streamSetup(() => Response.json({ code: 3000, data: null, desc: 'task 9 does not exist' }));
+    await expect(other.client.stream('/videotask/events', { silent: true })).rejects.toMatchObject({ kind: 'business', desc: 'task 9 does not exist' });
+    expect(other.hooks.notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('quietExpiry', () => {
+  it('rejects a 4000 without the toast or the redirect', async () => {
+    jest.useFakeTimers();
+    try {
+      const { client, hooks } = setup({ data: { code: 4000, data: null, desc: 'revoked' } });
+      await expect(client.post('/user/logout', undefined, { silent: true, quietExpiry: true })).rejects.toMatchObject({ kind: 'auth' });
+      jest.advanceTimersByTime(5000);
+      expect(hooks.notifyError).not.toHaveBeenCalled();
+      expect(hooks.onSessionExpired).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -53,6 +53,11 @@ export interface RequestOptions {
   data?: unknown;
   /** Suppresses failure toasts (the rejection still happens). */
   silent?: boolean;
+  /**
+   * For calls that end a session anyway (logout): a 4000/4001 answer rejects without the
+   * login-expired toast and redirect.
+   */
+  quietExpiry?: boolean;
   /** `blob` answers are returned as they are, with no envelope. */
   responseType?: 'json' | 'blob' | 'text';
   signal?: AbortSignal;
@@ -62,9 +67,27 @@ export interface ApiClient {
   request<T = unknown>(options: RequestOptions): Promise<T>;
   get<T = unknown>(url: string, params?: Record<string, unknown>, options?: Partial<RequestOptions>): Promise<T>;
   post<T = unknown>(url: string, data?: unknown, options?: Partial<RequestOptions>): Promise<T>;
+  /**
+   * Opens a server-sent event stream with the same headers as every call (tokens never go in
+   * the URL). Resolves to the body when the answer is `text/event-stream`; an envelope answer
+   * goes through the usual code handling and rejects.
+   */
+  stream(url: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>;
   /** Number of requests in flight (for tests and diagnostics). */
   pendingCount(): number;
 }
+
+export interface StreamOptions {
+  params?: Record<string, string | number>;
+  /** Resumes after this event id (`Last-Event-ID`). */
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+  /** Suppresses failure toasts (the rejection still happens). */
+  silent?: boolean;
+}
+
+/** The fetch the stream uses; tests replace it. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -86,7 +109,7 @@ function describe(value: unknown): string {
 }
 
 /** Returns a client bound to `hooks`; `adapter` replaces the network in tests. */
-export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiClient {
+export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher?: FetchLike): ApiClient {
   const http = axios.create({
     baseURL: API_BASE,
     timeout: REQUEST_TIMEOUT_MS,
@@ -101,9 +124,9 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiCli
     throw new ApiError(init);
   }
 
-  function expireSession(url: string, body: Envelope): never {
-    hooks.notifyError(LOGIN_EXPIRED_MESSAGE, LOGIN_EXPIRED_TOAST_KEY);
-    if (expiryTimer === null) {
+  function expireSession(url: string, body: Envelope, quiet: boolean): never {
+    if (!quiet) hooks.notifyError(LOGIN_EXPIRED_MESSAGE, LOGIN_EXPIRED_TOAST_KEY);
+    if (!quiet && expiryTimer === null) {
       expiryTimer = setTimeout(() => {
         expiryTimer = null;
         hooks.onSessionExpired();
@@ -119,8 +142,7 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiCli
     });
   }
 
-  function handleAnswer<T>(url: string, response: AxiosResponse, silent: boolean): T {
-    const body: unknown = response.data;
+  function handleAnswer<T>(url: string, body: unknown, silent: boolean, quietExpiry = false): T {
     if (typeof Blob !== 'undefined' && body instanceof Blob) return body as T;
     if (matches(url, BYPASS_URLS)) return body as T;
     if (isEnvelope(body) && body.data === BYPASS_DATA) return body as T;
@@ -129,7 +151,7 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiCli
     }
     if (body.code === CODE_SUCCESS) return body.data as T;
     if (body.code === CODE_NOTHING) return undefined as T;
-    if (CODES_LOGIN_EXPIRED.includes(body.code)) return expireSession(url, body);
+    if (CODES_LOGIN_EXPIRED.includes(body.code)) return expireSession(url, body, quietExpiry);
     const detail = body.desc || describe(body.data);
     const text = `${url} 请求失败: ${detail}`;
     const quiet = silent || (body.code === CODE_FAILURE && matches(url, SILENT_FAILURE_URLS));
@@ -161,16 +183,43 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter): ApiCli
         const text = `${url} 请求失败: ${response.status} ${response.statusText}`.trimEnd();
         return fail({ kind: 'http', url, status: response.status, message: text, data: response.data }, silent, text);
       }
-      return handleAnswer<T>(url, response, silent);
+      return handleAnswer<T>(url, response.data, silent, options.quietExpiry);
     } finally {
       pending.delete(key);
     }
+  }
+
+  async function stream(url: string, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    const silent = options.silent ?? false;
+    const query = new URLSearchParams(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])).toString();
+    const headers = buildHeaders(hooks.getAuth(), hooks.getVariant());
+    headers.Accept = 'text/event-stream';
+    if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+    const doFetch = fetcher ?? ((input: string, init: RequestInit) => fetch(input, init));
+    let response: Response;
+    try {
+      response = await doFetch(`${API_BASE}${url}${query ? `?${query}` : ''}`, { headers, signal: options.signal, cache: 'no-store' });
+    } catch (err) {
+      if (options.signal?.aborted) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
+      const reason = err instanceof Error ? err.message : String(err);
+      return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent, `${url} 请求失败: ${reason}`);
+    }
+    if (!response.ok) {
+      const text = `${url} 请求失败: ${response.status} ${response.statusText}`.trimEnd();
+      return fail({ kind: 'http', url, status: response.status, message: text }, silent, text);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('text/event-stream') && response.body) return response.body;
+    const body: unknown = await response.json().catch(() => null);
+    handleAnswer(url, body, silent);
+    return fail({ kind: 'business', url, message: `${url} 请求失败: 不是事件流` }, silent, `${url} 请求失败: 不是事件流`);
   }
 
   return {
     request,
     get: (url, params, options) => request({ ...options, url, params, method: 'GET' }),
     post: (url, data, options) => request({ ...options, url, data, method: 'POST' }),
+    stream,
     pendingCount: () => pending.size,
   };
 }

@@ -2,4 +2,16 @@
 export const queryKeys = {
   system: { info: ['system', 'info'] as const },
   category: { taskVideo: ['category', 'taskvideo'] as const },
+  manageUsers: {
+    all: ['manage', 'users'] as const,
+    list: (keyword: string, pageNum: number, pageSize: number) => ['manage', 'users', { keyword, pageNum, pageSize }] as const,
+  },
+  videoTask: {
+    mine: {
+      all: ['videotask', 'mine'] as const,
+      page: (pageNum: number, pageSize: number) => ['videotask', 'mine', { pageNum, pageSize }] as const,
+    },
+    state: (taskId: number) => ['videotask', 'state', taskId] as const,
+    mediaTicket: (taskId: number) => ['videotask', 'mediaTicket', taskId] as const,
+  },
 };

@@ -21,9 +21,12 @@ describe('appApiHooks', () => {
     expect(goHome).toHaveBeenCalledTimes(1);
   });
 
-  it('defaults to the root hash route', () => {
-    window.location.hash = '#/my-works';
+  it('defaults to the root with the login modal, coming back to the page', () => {
+    window.location.hash = '#/my-works?tab=2';
     appApiHooks(makeStore(), jest.fn()).onSessionExpired();
-    expect(window.location.hash).toBe('#/');
+    expect(window.location.hash).toBe(`#/?login=1&redirect=${encodeURIComponent('/my-works?tab=2')}`);
+    window.location.hash = '#/';
+    appApiHooks(makeStore(), jest.fn()).onSessionExpired();
+    expect(window.location.hash).toBe('#/?login=1');
   });
 });

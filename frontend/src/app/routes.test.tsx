@@ -32,8 +32,6 @@ describe('route table', () => {
     ['/editor-pro', '专业编辑器'],
     ['/upload', '上传'],
     ['/loading', '加载页'],
-    ['/corp-to-diy', '企业接入'],
-    ['/ivvr-to-diy', 'IVVR 接入'],
     ['/new-task', '新建任务'],
     ['/put-image', '放置图片'],
     ['/tools/audio-to-video', '音频转视频'],
@@ -101,9 +99,16 @@ describe('guards', () => {
       expect(router.state.location.pathname).toBe('/my-works');
       act(() => jest.advanceTimersByTime(200));
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(router.state.location.search).toBe('?login=1&redirect=%2Fmy-works');
+      expect(await screen.findByTestId('login-modal')).toHaveTextContent(LOGIN_EXPIRED);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('serves the login page at /login', async () => {
+    renderApp('/login');
+    expect(await screen.findByTestId('login-page')).toHaveTextContent('发送验证码');
   });
 
   it('lets a signed-in user in', async () => {

@@ -4,20 +4,28 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { RequireAuth } from '@/auth/RequireAuth';
-import type { Role } from '@/auth/roles';
+import { HandoffPage } from '@/auth/HandoffPage';
+import { LoginPage } from '@/auth/LoginPage';
+import { RequireAuth, type Requirement } from '@/auth/RequireAuth';
+import { OperatorLevel } from '@/auth/roles';
 import { AppLayout } from '@/components/AppLayout';
 import { ComingSoon } from '@/components/ComingSoon';
 import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
 import { HomePage } from '@/platform/home/HomePage';
+import { UsersPage } from '@/platform/maintain/UsersPage';
+import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
 import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
 import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
 
 const soon = (page: string): ReactNode => <ComingSoon page={page} />;
-const login = (element: ReactNode, role?: Role): ReactNode => <RequireAuth role={role}>{element}</RequireAuth>;
+const login = (element: ReactNode, need: Requirement = {}): ReactNode => (
+  <RequireAuth role={need.role} level={need.level}>
+    {element}
+  </RequireAuth>
+);
 const to = (path: string): ReactNode => <Navigate to={path} replace />;
 const page = (path: string, key: string): RouteObject => ({ path, element: soon(key) });
 
@@ -54,13 +62,14 @@ const maintainChildren: RouteObject[] = [
   page('artfont', 'maintainArtfont'),
   page('config', 'maintainConfig'),
   page('category', 'maintainCategory'),
+  { path: 'users', element: login(<UsersPage />, { level: OperatorLevel.admin }) },
 ];
 
 const workbenchChildren: RouteObject[] = [
   { index: true, element: soon('workbench') },
   { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
   { path: 'my-material/:categoryId', element: login(soon('myMaterial')) },
-  { path: 'my-task', element: login(soon('myTask')) },
+  { path: 'my-task', element: login(<MyTaskPage />) },
   page('yqx', 'yqx'),
 ];
 
@@ -127,6 +136,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'login', element: <LoginPage /> },
       { path: 'houmen', element: <HomePage /> },
       page('diy', 'diy'),
       page('make-element', 'makeElement'),
@@ -139,15 +149,15 @@ export const routes: RouteObject[] = [
       { path: 'my-tool', element: login(soon('myTool')) },
       page('upload', 'upload'),
       page('loading', 'loading'),
-      page('platform-to-video-product', 'platformToVideoProduct'),
-      page('corp-to-diy', 'corpToDiy'),
-      page('trading-to-diy', 'tradingToDiy'),
-      page('ivvr-to-diy', 'ivvrToDiy'),
+      { path: 'platform-to-video-product', element: <HandoffPage kind="platform" /> },
+      { path: 'corp-to-diy', element: <HandoffPage kind="corp" /> },
+      { path: 'trading-to-diy', element: <HandoffPage kind="trading" /> },
+      { path: 'ivvr-to-diy', element: <HandoffPage kind="ivvr" /> },
       page('new-task', 'newTask'),
       page('from-jiancai', 'fromJiancai'),
       page('gesture', 'gesture'),
       page('put-image', 'putImage'),
-      { path: 'manage', element: login(<Outlet />, 'TEMPLATE_MANAGER'), children: manageChildren },
+      { path: 'manage', element: login(<Outlet />, { role: 'TEMPLATE_MANAGER' }), children: manageChildren },
       { path: 'eb-maintain', element: <Outlet />, children: maintainChildren },
       { path: 'workbench', element: <Outlet />, children: workbenchChildren },
       page('yqx', 'yqx'),

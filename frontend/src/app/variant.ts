@@ -50,3 +50,36 @@ export function currentVariant(): Variant {
 export function setCurrentVariant(variant: Variant | null): void {
   current = variant;
 }
+
+/** What tells the variants apart on screen (spec platform §1: headers and empty-state pictures). */
+export interface VariantBrand {
+  /** Locale key of the header title. */
+  titleKey: string;
+  /** Accent colour of the header. */
+  accent: string;
+  /** The empty-state picture, an inline SVG data URL. */
+  emptyImage: string;
+}
+
+function emptyPicture(accent: string, glyph: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="184" height="120" viewBox="0 0 184 120">` +
+    `<rect x="22" y="18" width="140" height="84" rx="10" fill="${accent}" fill-opacity="0.08" stroke="${accent}" stroke-width="2"/>` +
+    `<rect x="22" y="18" width="140" height="16" rx="8" fill="${accent}" fill-opacity="0.25"/>` +
+    `<path d="M82 52 L106 66 L82 80 Z" fill="${accent}"/>` +
+    `<text x="92" y="114" font-family="sans-serif" font-size="11" text-anchor="middle" fill="${accent}">${glyph}</text>` +
+    `</svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+const BRANDS: Record<Variant, VariantBrand> = {
+  qs: { titleKey: 'variant.qs', accent: '#5b3df5', emptyImage: emptyPicture('#5b3df5', 'REELFORGE') },
+  cc: { titleKey: 'variant.cc', accent: '#0e7bd9', emptyImage: emptyPicture('#0e7bd9', 'CC') },
+  migu: { titleKey: 'variant.migu', accent: '#e4007f', emptyImage: emptyPicture('#e4007f', 'MIGU') },
+  cu: { titleKey: 'variant.cu', accent: '#e60012', emptyImage: emptyPicture('#e60012', 'CU') },
+};
+
+/** Returns the header and empty-state branding of a variant. */
+export function brandOf(variant: Variant): VariantBrand {
+  return BRANDS[variant];
+}

@@ -1,6 +1,8 @@
 import { Layout, Menu, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { brandOf, currentVariant } from '@/app/variant';
+import { HandoffBackLink } from './HandoffBackLink';
 import { HealthIndicator } from './HealthIndicator';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserStatus } from './UserStatus';
@@ -20,15 +22,31 @@ export function navKeyFor(pathname: string): string {
   return first ? `/${first}` : '/';
 }
 
-/** Page frame: header with logo, nav, language switch and user; content; footer with server health. */
+/**
+ * Page frame: header with the variant's title and accent, nav, language switch and user menu;
+ * content; footer with server health.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const variant = currentVariant();
+  const brand = brandOf(variant);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}>
-        <Link to="/" style={{ fontWeight: 700, fontSize: 20, color: '#5b3df5', whiteSpace: 'nowrap' }} data-testid="logo">
-          ▶ {t('app.name')}
+      <div style={{ height: 4, background: brand.accent }} aria-hidden />
+      <Layout.Header
+        data-variant={variant}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 24,
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          paddingInline: 24,
+        }}
+      >
+        <Link to="/" style={{ fontWeight: 700, fontSize: 20, color: brand.accent, whiteSpace: 'nowrap' }} data-testid="logo">
+          ▶ {t(brand.titleKey)}
         </Link>
         <Menu
           mode="horizontal"
@@ -37,6 +55,7 @@ export function AppLayout() {
           items={NAV.map((item) => ({ key: item.key, label: <Link to={item.key}>{t(item.label)}</Link> }))}
         />
         <Space size="middle">
+          <HandoffBackLink />
           <LanguageSwitch />
           <UserStatus />
         </Space>

@@ -1,29 +1,81 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { DownOutlined, LoginOutlined, LogoutOutlined, TeamOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Space, Tag, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logout } from '@/api/user';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { saveHandoffBack } from '@/auth/handoffBack';
+import { OperatorLevel } from '@/auth/roles';
 import { isLoggedIn, loggedOut } from '@/auth/userSlice';
 
-/** Shows who is signed in, with a logout button. */
+/** Logs out: revokes the token, then clears the store and cached server data even if the call failed. */
+function useLogout() {
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      dispatch(loggedOut());
+      saveHandoffBack('');
+      queryClient.clear();
+      navigate('/', { replace: true });
+    },
+  });
+}
+
+function SignInLink() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const back = pathname === '/' || pathname === '/login' ? '' : `?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
+  return (
+    <Link to={`/login${back}`} data-testid="user-status">
+      <Button type="primary" icon={<LoginOutlined />}>
+        {t('user.signIn')}
+      </Button>
+    </Link>
+  );
+}
+
+/** The header's user menu: who is signed in and their role, the users page for administrators, log out. */
 export function UserStatus() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user);
-  const dispatch = useAppDispatch();
-  if (!isLoggedIn(user)) {
-    return (
-      <Typography.Text type="secondary" data-testid="user-status">
-        <UserOutlined /> {t('user.signedOut')}
-      </Typography.Text>
-    );
-  }
+  const signOut = useLogout();
+  if (!isLoggedIn(user)) return <SignInLink />;
+
+  const items: MenuProps['items'] = [
+    { key: 'tasks', icon: <UnorderedListOutlined />, label: <Link to="/workbench/my-task">{t('user.myTasks')}</Link> },
+    ...(user.roleId === OperatorLevel.admin
+      ? [{ key: 'users', icon: <TeamOutlined />, label: <Link to="/eb-maintain/users" data-testid="menu-users">{t('user.users')}</Link> }]
+      : []),
+    { type: 'divider' as const },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="menu-logout">{t('user.logout')}</span>,
+      disabled: signOut.isPending,
+      onClick: () => signOut.mutate(),
+    },
+  ];
+
   return (
-    <Space data-testid="user-status">
-      <Typography.Text>
-        <UserOutlined /> {user.mobile ?? user.id}
-      </Typography.Text>
-      <Button size="small" onClick={() => dispatch(loggedOut())}>
-        {t('user.logout')}
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" data-testid="user-status" aria-label={t('user.menu')} style={{ maxWidth: 320 }}>
+        <Space size={6}>
+          <UserOutlined />
+          <Typography.Text ellipsis style={{ maxWidth: 160 }} data-testid="user-id" title={t('user.signedInAs', { id: user.id })}>
+            {user.id}
+          </Typography.Text>
+          {user.role ? (
+            <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="user-role">
+              {t(`roles.${user.role}`)}
+            </Tag>
+          ) : null}
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Space>
       </Button>
-    </Space>
+    </Dropdown>
   );
 }

@@ -46,12 +46,12 @@ pub struct ListQuery {
 /// The tenant's category tree.
 #[utoipa::path(get, path = "/diyvrbt/category/taskvideo", params(ListQuery), responses((status = 200, body = CategoryList)))]
 pub async fn list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let caller = caller::anonymous(&req)?;
+    let caller = caller::anonymous(&req, &state)?;
     let tree = state
         .clients
         .category
         .clone()
-        .list(pb::ListCategoriesRequest { caller: Some(caller), dimension: q.into_inner().dimension.unwrap_or_default() })
+        .list(caller.request(pb::ListCategoriesRequest { dimension: q.into_inner().dimension.unwrap_or_default() })?)
         .await?
         .into_inner();
     Ok(envelope::ok(CategoryList { data_list: tree.data_list.into_iter().map(dto).collect() }))
@@ -76,17 +76,15 @@ fn first_level() -> i64 {
 pub async fn create(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: CreateBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    require_manager(&caller)?;
     let c = state
         .clients
         .category
         .clone()
-        .create(pb::CreateCategoryRequest {
-            caller: Some(caller),
+        .create(caller.request(pb::CreateCategoryRequest {
             category_name: b.category_name,
             dimension: b.dimension,
             higher_up_id: b.higher_up_id,
-        })
+        })?)
         .await?
         .into_inner();
     Ok(envelope::ok(dto(c)))
@@ -104,8 +102,7 @@ pub struct DeleteBody {
 pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: DeleteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    require_manager(&caller)?;
-    state.clients.category.clone().delete(pb::DeleteCategoryRequest { caller: Some(caller), category_id: b.category_id }).await?;
+    state.clients.category.clone().delete(caller.request(pb::DeleteCategoryRequest { category_id: b.category_id })?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }
 
@@ -122,21 +119,13 @@ pub struct RenameBody {
 pub async fn rename(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RenameBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    require_manager(&caller)?;
     let c = state
         .clients
         .category
         .clone()
-        .rename(pb::RenameCategoryRequest { caller: Some(caller), category_id: b.category_id, category_name: b.category_name })
+        .rename(caller.request(pb::RenameCategoryRequest { category_id: b.category_id, category_name: b.category_name })?)
         .await?
         .into_inner();
     Ok(envelope::ok(dto(c)))
 }
 
-fn require_manager(caller: &reelforge_proto::common::Caller) -> Result<(), ApiError> {
-    if caller.role == "TEMPLATE_MANAGER" {
-        Ok(())
-    } else {
-        Err(ApiError::Service(tonic::Status::permission_denied("role TEMPLATE_MANAGER required")))
-    }
-}

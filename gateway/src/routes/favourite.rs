@@ -18,7 +18,7 @@ pub struct FavouriteBody {
 pub async fn add(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: FavouriteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state.clients.favourite.clone().add(pb::FavouriteRequest { caller: Some(caller), id: b.id, r#type: b.r#type }).await?;
+    state.clients.favourite.clone().add(caller.request(pb::FavouriteRequest { id: b.id, r#type: b.r#type })?).await?;
     Ok(envelope::ok_with(serde_json::Value::Null, "收藏成功"))
 }
 
@@ -27,7 +27,7 @@ pub async fn add(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
 pub async fn remove(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: FavouriteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state.clients.favourite.clone().remove(pb::FavouriteRequest { caller: Some(caller), id: b.id, r#type: b.r#type }).await?;
+    state.clients.favourite.clone().remove(caller.request(pb::FavouriteRequest { id: b.id, r#type: b.r#type })?).await?;
     Ok(envelope::ok_with(serde_json::Value::Null, "取消收藏"))
 }
 
@@ -52,7 +52,7 @@ pub struct FavouriteDto {
 pub async fn list(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: ListBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let items = state.clients.favourite.clone().list(pb::ListFavouritesRequest { caller: Some(caller), r#type: b.r#type }).await?;
+    let items = state.clients.favourite.clone().list(caller.request(pb::ListFavouritesRequest { r#type: b.r#type })?).await?;
     let out: Vec<FavouriteDto> = items
         .into_inner()
         .items

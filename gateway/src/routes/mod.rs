@@ -4,6 +4,7 @@ pub mod ai;
 pub mod category;
 pub mod favourite;
 pub mod health;
+pub mod manage;
 pub mod system;
 pub mod task;
 pub mod user;
@@ -31,7 +32,19 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/videotask/ofone/{id}", web::get().to(task::get))
         .route("/videotask/runtask", web::post().to(task::run))
         .route("/videotask/state", web::get().to(task::state))
+        .route("/videotask/mine", web::get().to(task::mine))
+        .route("/videotask/events", web::get().to(task::events))
+        .route("/videotask/download", web::get().to(task::download))
+        .route("/videotask/cover", web::get().to(task::cover))
+        .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
+        .route("/v2/videotask/cancelTask", web::post().to(task::cancel))
         .route("/user/sendCode", web::post().to(user::send_code))
         .route("/user/login", web::post().to(user::login))
+        .route("/user/handoff", web::post().to(user::handoff))
+        .route("/user/me", web::get().to(user::get_me))
+        .route("/user/logout", web::post().to(user::logout))
+        .route("/manage/users", web::get().to(manage::list))
+        .route("/manage/users/level", web::post().to(manage::level))
+        .route("/manage/users/disable", web::post().to(manage::disable))
         .route("/ai/abilities", web::get().to(ai::abilities));
 }

@@ -1,4 +1,4 @@
-//! Video tasks: save, fetch, run and state.
+//! Video tasks: save, fetch, list, run, state and cancel.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::task as pb;
@@ -47,14 +47,13 @@ pub async fn save(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState
         .clients
         .task
         .clone()
-        .save(pb::SaveTaskRequest {
-            caller: Some(caller),
+        .save(caller.request(pb::SaveTaskRequest {
             task_id: b.task_id,
             task_name: b.name,
             task_info: b.task_info,
             size_category_id: size,
             used_for: b.used_for,
-        })
+        })?)
         .await?
         .into_inner();
     Ok(envelope::ok_with(r.task_id, "保存成功"))
@@ -75,15 +74,20 @@ pub struct TaskDto {
     size_category_id: i32,
     used_for: String,
     reason: String,
+    /// The video's download path when the task succeeded, else ''.
+    video_url: String,
+    /// The cover's path when the task succeeded, else ''.
+    cover_url: String,
 }
 
-/// One of the caller's tasks.
-#[utoipa::path(get, path = "/diyvrbt/videotask/ofone/{id}", responses((status = 200, body = TaskDto)))]
-pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let task_id = id.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a task id")))?;
-    let caller = caller::caller(&req, &state).await?;
-    let t = state.clients.task.clone().get(pb::GetTaskRequest { caller: Some(caller), task_id }).await?.into_inner();
-    Ok(envelope::ok(TaskDto {
+/// Status code of a task that rendered successfully.
+const SUCCESS: i32 = 10;
+
+fn task_dto(t: pb::Task) -> TaskDto {
+    let done = t.status == SUCCESS;
+    TaskDto {
+        video_url: if done { format!("{}/videotask/download?taskId={}", crate::BASE, t.id) } else { String::new() },
+        cover_url: if done { format!("{}/videotask/cover?taskId={}", crate::BASE, t.id) } else { String::new() },
         id: t.id,
         task_name: t.task_name,
         video_create_info: t.task_info,
@@ -95,7 +99,53 @@ pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppSt
         size_category_id: t.size_category_id,
         used_for: t.used_for,
         reason: t.reason,
-    }))
+    }
+}
+
+/// One of the caller's tasks.
+#[utoipa::path(get, path = "/diyvrbt/videotask/ofone/{id}", responses((status = 200, body = TaskDto)))]
+pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let task_id = id.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a task id")))?;
+    let caller = caller::caller(&req, &state).await?;
+    let t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
+    Ok(envelope::ok(task_dto(t)))
+}
+
+/// Query of mine: 1-based page, default 1 of 10.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct MineQuery {
+    page_num: Option<String>,
+    page_size: Option<String>,
+}
+
+/// One page of the caller's tasks.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TaskPage {
+    total: u64,
+    list: Vec<TaskDto>,
+}
+
+fn page_number(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(default),
+        Some(v) => match v.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(ApiError::BadRequest(format!("{name}: `{v}` is not a positive number"))),
+        },
+    }
+}
+
+/// The caller's tasks, newest first.
+#[utoipa::path(get, path = "/diyvrbt/videotask/mine", params(MineQuery), responses((status = 200, body = TaskPage)))]
+pub async fn mine(req: HttpRequest, q: web::Query<MineQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let page = reelforge_proto::common::Page {
+        page_num: page_number("pageNum", q.page_num.as_deref(), 1)?,
+        page_size: page_number("pageSize", q.page_size.as_deref(), 10)?.min(100),
+    };
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().mine(caller.request(pb::ListTasksRequest { page: Some(page) })?).await?.into_inner();
+    Ok(envelope::ok(TaskPage { total: r.total, list: r.items.into_iter().map(task_dto).collect() }))
 }
 
 /// Body of run.
@@ -119,7 +169,7 @@ pub struct RunAnswer {
 pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state.clients.task.clone().run(pb::RunTaskRequest { caller: Some(caller), task_id: b.task_id }).await?.into_inner();
+    let r = state.clients.task.clone().run(caller.request(pb::RunTaskRequest { task_id: b.task_id })?).await?.into_inner();
     Ok(envelope::ok_with(RunAnswer { job_id: r.job_id, status: r.status }, "任务已在后台运行，预计3-5分钟完成"))
 }
 
@@ -130,28 +180,232 @@ pub struct StateQuery {
     task_id: String,
 }
 
-/// A task's state as the browser reads it.
+/// A task's state as the browser reads it (status: -1 new, 0 wait, 1 executing, 9 error,
+/// 10 success, 11 cancelled; stage: queued, fetching, rendering, encoding, uploading, done, error,
+/// cancelled).
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StateDto {
     task_id: i64,
     status: i32,
     percent: u32,
+    stage: String,
+    frames_done: u64,
+    frames_total: u64,
+    /// Seconds left, null when unknown.
+    eta_seconds: Option<i64>,
     video_relative_path: String,
     reason: String,
+}
+
+impl From<pb::TaskState> for StateDto {
+    fn from(s: pb::TaskState) -> Self {
+        Self {
+            task_id: s.task_id,
+            status: s.status,
+            percent: s.percent,
+            stage: s.stage,
+            frames_done: s.frames_done,
+            frames_total: s.frames_total,
+            eta_seconds: (s.eta_seconds >= 0).then_some(s.eta_seconds),
+            video_relative_path: s.video_relative_path,
+            reason: s.reason,
+        }
+    }
+}
+
+fn task_id_param(name: &str, value: &str) -> Result<i64, ApiError> {
+    value.trim().parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a task id")))
 }
 
 /// The state of one of the caller's tasks.
 #[utoipa::path(get, path = "/diyvrbt/videotask/state", params(StateQuery), responses((status = 200, body = StateDto)))]
 pub async fn state(req: HttpRequest, q: web::Query<StateQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let task_id = q.task_id.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("taskId: `{}` is not a task id", q.task_id)))?;
+    let task_id = task_id_param("taskId", &q.task_id)?;
     let caller = caller::caller(&req, &state).await?;
-    let s = state.clients.task.clone().state(pb::GetTaskRequest { caller: Some(caller), task_id }).await?.into_inner();
-    Ok(envelope::ok(StateDto {
-        task_id: s.task_id,
-        status: s.status,
-        percent: s.percent,
-        video_relative_path: s.video_relative_path,
-        reason: s.reason,
-    }))
+    let s = state.clients.task.clone().state(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
+    Ok(envelope::ok(StateDto::from(s)))
+}
+
+/// Time between `: keep-alive` comments of an event stream, so proxies keep it open.
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
+fn sse_frame(e: pb::TaskEvent) -> String {
+    let data = e.state.map(StateDto::from).and_then(|s| serde_json::to_string(&s).ok()).unwrap_or_else(|| "null".into());
+    format!("id: {}\nevent: {}\ndata: {}\n\n", e.seq, e.kind, data)
+}
+
+/// The task's state now, then every change until the render ends, as server-sent events
+/// (`id:` the event's sequence number, `event:` progress, done, error or cancelled, `data:` the
+/// state JSON); resumes after the `Last-Event-ID` header; a `: keep-alive` comment every 15 s.
+#[utoipa::path(get, path = "/diyvrbt/videotask/events", params(StateQuery), responses((status = 200, content_type = "text/event-stream", body = String)))]
+pub async fn events(req: HttpRequest, q: web::Query<StateQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let task_id = task_id_param("taskId", &q.task_id)?;
+    let after_seq = req
+        .headers()
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .unwrap_or(0);
+    let caller = caller::caller(&req, &state).await?;
+    let mut stream =
+        state.clients.task.clone().watch(caller.request(pb::WatchRequest { task_id, after_seq })?).await?.into_inner();
+    let (tx, rx) = tokio::sync::mpsc::channel::<web::Bytes>(16);
+    tokio::spawn(async move {
+        let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+        keep_alive.tick().await;
+        loop {
+            let frame = tokio::select! {
+                _ = keep_alive.tick() => ": keep-alive\n\n".to_owned(),
+                got = stream.message() => match got {
+                    Ok(Some(e)) => sse_frame(e),
+                    Ok(None) => return,
+                    Err(s) => {
+                        tracing::warn!(status = ?s.code(), message = %s.message(), "task event stream failed");
+                        return;
+                    }
+                },
+            };
+            if tx.send(web::Bytes::from(frame)).await.is_err() {
+                return;
+            }
+        }
+    });
+    let body = futures::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|b| (Ok::<_, std::convert::Infallible>(b), rx))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header(("Cache-Control", "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}
+
+/// Query of download and cover: the task, and a media ticket when the request has no auth headers.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct MediaQuery {
+    task_id: String,
+    ticket: Option<String>,
+}
+
+fn media(state: &AppState) -> Result<&crate::media::Media, ApiError> {
+    state.media.as_ref().ok_or(ApiError::NotAvailable("downloading renders from this gateway"))
+}
+
+/// A finished task the caller owns, by auth headers or by a ticket for this task.
+async fn finished_task(req: &HttpRequest, q: &MediaQuery, state: &AppState) -> Result<pb::Task, ApiError> {
+    let task_id = task_id_param("taskId", &q.task_id)?;
+    let caller = match q.ticket.as_deref().filter(|t| !t.is_empty()) {
+        Some(ticket) => {
+            let user = media(state)?.ticket_user(ticket, &caller::tenant(req)?, task_id)?;
+            caller::acting_for(req, state, &user)?
+        }
+        None => caller::caller(req, state).await?,
+    };
+    let t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
+    if t.status != SUCCESS || t.video_relative_path.is_empty() {
+        return Err(ApiError::BadRequest(format!("task {task_id} has no finished video")));
+    }
+    Ok(t)
+}
+
+/// The task's MP4 as an attachment named after the task; HTTP ranges answer 206.
+#[utoipa::path(get, path = "/diyvrbt/videotask/download", params(MediaQuery), responses((status = 200, content_type = "video/mp4", body = Vec<u8>), (status = 206, description = "the requested byte range")))]
+pub async fn download(req: HttpRequest, q: web::Query<MediaQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let t = finished_task(&req, &q, &state).await?;
+    let disposition = crate::media::attachment(&t.task_name, "mp4");
+    media(&state)?.serve(&req, &t.video_relative_path, "video/mp4", Some(disposition)).await
+}
+
+/// The task's cover picture.
+#[utoipa::path(get, path = "/diyvrbt/videotask/cover", params(MediaQuery), responses((status = 200, content_type = "image/jpeg", body = Vec<u8>)))]
+pub async fn cover(req: HttpRequest, q: web::Query<MediaQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let t = finished_task(&req, &q, &state).await?;
+    if t.brief_picture.is_empty() {
+        return Err(ApiError::BadRequest(format!("task {} has no cover", t.id)));
+    }
+    media(&state)?.serve(&req, &t.brief_picture, "image/jpeg", None).await
+}
+
+/// Answer of mediaTicket.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketAnswer {
+    ticket: String,
+    expires_in_seconds: u64,
+}
+
+/// A short-lived ticket for the download and cover of one of the caller's tasks (`&ticket=`).
+#[utoipa::path(post, path = "/diyvrbt/videotask/mediaTicket", request_body = RunBody, responses((status = 200, body = TicketAnswer)))]
+pub async fn media_ticket(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: RunBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?;
+    let ticket = media(&state)?.ticket(&caller.tenant, &caller.user()?.user_id, b.task_id)?;
+    Ok(envelope::ok(TicketAnswer { ticket, expires_in_seconds: crate::media::TICKET_SECONDS }))
+}
+
+/// Body of cancel: `taskIds` as "1,2" or [1, 2].
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelBody {
+    #[schema(value_type = Object)]
+    task_ids: serde_json::Value,
+}
+
+/// Answer of cancel: the tasks whose render was queued or running.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CancelAnswer {
+    cancelled: Vec<i64>,
+}
+
+fn task_ids(v: &serde_json::Value) -> Result<Vec<i64>, ApiError> {
+    let bad = |what: &str| ApiError::BadRequest(format!("taskIds: `{what}` is not a task id"));
+    let ids = match v {
+        serde_json::Value::String(s) => s
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| p.parse::<i64>().map_err(|_| bad(p)))
+            .collect::<Result<Vec<_>, _>>()?,
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|i| match i {
+                serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| bad(&n.to_string())),
+                serde_json::Value::String(s) => s.trim().parse::<i64>().map_err(|_| bad(s)),
+                other => Err(bad(&other.to_string())),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        serde_json::Value::Number(n) => vec![n.as_i64().ok_or_else(|| bad(&n.to_string()))?],
+        other => return Err(bad(&other.to_string())),
+    };
+    if ids.is_empty() {
+        return Err(ApiError::BadRequest("taskIds: no task id given".into()));
+    }
+    Ok(ids)
+}
+
+/// Cancels the caller's queued or running renders.
+#[utoipa::path(post, path = "/diyvrbt/v2/videotask/cancelTask", request_body = CancelBody, responses((status = 200, body = CancelAnswer)))]
+pub async fn cancel(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: CancelBody = body::parse(&req, &bytes)?;
+    let task_ids = task_ids(&b.task_ids)?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().cancel(caller.request(pb::CancelTasksRequest { task_ids })?).await?.into_inner();
+    Ok(envelope::ok(CancelAnswer { cancelled: r.cancelled }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::task_ids;
+
+    #[test]
+    fn task_ids_read_both_shapes() -> Result<(), crate::ApiError> {
+        assert_eq!(task_ids(&serde_json::json!("1, 2"))?, vec![1, 2]);
+        assert_eq!(task_ids(&serde_json::json!([3, "4"]))?, vec![3, 4]);
+        assert!(task_ids(&serde_json::json!("1,x")).is_err());
+        assert!(task_ids(&serde_json::json!([])).is_err());
+        Ok(())
+    }
 }

@@ -1,7 +1,9 @@
-//! Sign-in: `/user/sendCode` mails a one-time code, `/user/login` exchanges it for a token.
+//! Sign-in and the signed-in user: `/user/sendCode` mails a one-time code, `/user/login` exchanges it
+//! for a token, `/user/handoff` accepts a host platform's hand-off, `/user/me` and `/user/logout`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::auth as pb;
+use reelforge_proto::common::Empty;
 use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState, body, caller, envelope};
@@ -19,12 +21,13 @@ pub struct SendCodeAnswer {
     resend_after_seconds: u32,
 }
 
-/// Mails a verification code.
+/// Mails a verification code. The answer is the same whether or not the address has an account; a
+/// rate limit answers 3000 with `data.retryAfterSeconds` and a `Retry-After` header.
 #[utoipa::path(post, path = "/diyvrbt/user/sendCode", request_body = SendCodeBody, responses((status = 200, body = SendCodeAnswer)))]
 pub async fn send_code(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SendCodeBody = body::parse(&req, &bytes)?;
-    let tenant = caller::tenant(&req)?;
-    let r = state.clients.auth.clone().send_code(pb::SendCodeRequest { tenant, mail: b.mail }).await?.into_inner();
+    let caller = caller::anonymous(&req, &state)?;
+    let r = state.clients.auth.clone().send_code(caller.request(pb::SendCodeRequest { mail: b.mail })?).await?.into_inner();
     Ok(envelope::ok(SendCodeAnswer { resend_after_seconds: r.resend_after_seconds }))
 }
 
@@ -35,21 +38,91 @@ pub struct LoginBody {
     code: String,
 }
 
-/// Answer of login.
+/// The signed-in user.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeAnswer {
+    user_id: String,
+    mobile: String,
+    role: String,
+    operator_level: i32,
+    tenant: String,
+}
+
+fn me(u: pb::UserInfo) -> MeAnswer {
+    MeAnswer { user_id: u.user_id, mobile: u.mobile, role: u.role, operator_level: u.operator_level, tenant: u.tenant }
+}
+
+/// Answer of login: the token and the user.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginAnswer {
     token: String,
-    user_id: String,
-    role: String,
-    operator_level: i32,
+    #[serde(flatten)]
+    user: MeAnswer,
 }
 
-/// Exchanges a mailed code for a token.
+fn login_answer(r: pb::LoginReply) -> LoginAnswer {
+    LoginAnswer { token: r.token, user: me(r.user.unwrap_or_default()) }
+}
+
+/// Exchanges a mailed code for a token; a wrong, expired or burned code answers 3000.
 #[utoipa::path(post, path = "/diyvrbt/user/login", request_body = LoginBody, responses((status = 200, body = LoginAnswer)))]
 pub async fn login(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: LoginBody = body::parse(&req, &bytes)?;
-    let tenant = caller::tenant(&req)?;
-    let r = state.clients.auth.clone().login(pb::LoginRequest { tenant, mail: b.mail, code: b.code }).await?.into_inner();
-    Ok(envelope::ok(LoginAnswer { token: r.token, user_id: r.user_id, role: r.role, operator_level: r.operator_level }))
+    let caller = caller::anonymous(&req, &state)?;
+    let r = state.clients.auth.clone().login(caller.request(pb::LoginRequest { mail: b.mail, code: b.code })?).await?.into_inner();
+    Ok(envelope::ok(login_answer(r)))
+}
+
+/// Body of hand-off.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct HandoffBody {
+    /// The host-signed hand-off token (docs/auth.md).
+    handoff: String,
+    /// corp, trading, ivvr or platform.
+    kind: String,
+    /// Where to send the user back; echoed only when on one of the variant's hosts.
+    #[serde(default)]
+    back: String,
+}
+
+/// Answer of hand-off: as login, plus the checked back address.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandoffAnswer {
+    #[serde(flatten)]
+    login: LoginAnswer,
+    back_url: String,
+}
+
+/// The embedded entries a host platform may hand a user to.
+pub const HANDOFF_KINDS: &[&str] = &["corp", "trading", "ivvr", "platform"];
+
+/// Signs in a user handed over by a host platform.
+#[utoipa::path(post, path = "/diyvrbt/user/handoff", request_body = HandoffBody, responses((status = 200, body = HandoffAnswer)))]
+pub async fn handoff(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: HandoffBody = body::parse(&req, &bytes)?;
+    if !HANDOFF_KINDS.contains(&b.kind.as_str()) {
+        return Err(ApiError::BadRequest(format!("kind: expected one of {}", HANDOFF_KINDS.join(", "))));
+    }
+    let caller = caller::anonymous(&req, &state)?;
+    let r = state.clients.auth.clone().handoff(caller.request(pb::HandoffRequest { handoff: b.handoff })?).await?.into_inner();
+    let back_url = if caller::is_own_url(&req, &caller.tenant, &b.back) { b.back } else { String::new() };
+    Ok(envelope::ok(HandoffAnswer { login: login_answer(r), back_url }))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/diyvrbt/user/me", responses((status = 200, body = MeAnswer)))]
+pub async fn get_me(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::caller(&req, &state).await?;
+    Ok(envelope::ok(me(caller.user()?.clone())))
+}
+
+/// Signs out: the token is revoked, later calls with it answer 4000.
+#[utoipa::path(post, path = "/diyvrbt/user/logout", responses((status = 200)))]
+pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::caller(&req, &state).await?;
+    state.clients.auth.clone().logout(caller.request(Empty {})?).await?;
+    Ok(envelope::ok(serde_json::Value::Null))
 }

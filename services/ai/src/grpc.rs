@@ -31,7 +31,7 @@ fn to_pb(a: Ability) -> pb::Ability {
 impl AiService for AiGrpc {
     #[tracing::instrument(skip_all)]
     async fn list_abilities(&self, req: Request<pb::ListAbilitiesRequest>) -> Result<Response<pb::Abilities>, Status> {
-        let tenant = req.into_inner().caller.map(|c| c.tenant).unwrap_or_default();
+        let tenant = reelforge_kit::identity::caller(&req)?.tenant;
         Ok(Response::new(pb::Abilities { items: domain::catalogue(&tenant).into_iter().map(to_pb).collect() }))
     }
 }

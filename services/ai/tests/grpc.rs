@@ -1,17 +1,22 @@
-//! The ai service through its generated server trait.
+//! The ai service through its generated server trait, and refused without a verified caller.
 
+use reelforge_kit::config::SigningKeyConfig;
+use reelforge_kit::identity::Keyring;
 use reelforge_proto::ai::{ListAbilitiesRequest, ai_service_server::AiService};
-use reelforge_proto::common::Caller;
 
 #[tokio::test]
-async fn lists_the_catalogue() -> Result<(), tonic::Status> {
+async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn std::error::Error>> {
     let svc = reelforge_ai::AiGrpc::new();
-    let caller = Some(Caller { tenant: "qs".into(), user_id: "a@x.cn".into(), role: "CREATE_VIDEO".into() });
-    let items = svc.list_abilities(tonic::Request::new(ListAbilitiesRequest { caller })).await?.into_inner().items;
+    let keys = Keyring::new(&[SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }])?;
+    let mut req = tonic::Request::new(ListAbilitiesRequest {});
+    req.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
+    let items = svc.list_abilities(req).await?.into_inner().items;
     assert_eq!(items.iter().filter(|a| a.group == "create").count(), 25);
     assert_eq!(items.iter().filter(|a| a.group == "analyze").count(), 5);
     assert_eq!(items.iter().filter(|a| a.group == "other").count(), 1);
     assert!(items.iter().any(|a| a.key == "text-generation" && a.has_page && !a.available));
-    let _server = reelforge_ai::grpc_service();
+    let unverified = svc.list_abilities(tonic::Request::new(ListAbilitiesRequest {})).await;
+    assert_eq!(unverified.err().map(|s| s.code()), Some(tonic::Code::Unauthenticated));
+    let _server = reelforge_ai::grpc_service(&keys);
     Ok(())
 }

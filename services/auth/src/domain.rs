@@ -1,5 +1,7 @@
-//! Mail addresses, roles and the errors of sign-in, free of transport and SQL types.
+//! Mail addresses, users and the errors of sign-in, free of transport and SQL types.
 
+use reelforge_kit::IdentityError;
+use reelforge_kit::identity::OperatorLevel;
 use reelforge_kit::status::{ErrorKind, ServiceError};
 
 /// A checked, lower-cased mail address.
@@ -29,47 +31,26 @@ impl Mail {
     }
 }
 
-/// Checks the tenant (variant key) a request names.
-pub fn parse_tenant(s: &str) -> Result<String, AuthError> {
-    let s = s.trim();
-    if s.is_empty() || s.len() > 32 || !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(AuthError::Invalid("tenant: missing or malformed".into()));
-    }
-    Ok(s.to_owned())
+/// Parses an operator level number (0..9, 5 not given), naming `field` when it is not one.
+pub fn parse_level(n: i32, field: &str) -> Result<OperatorLevel, AuthError> {
+    OperatorLevel::from_number(n).ok_or_else(|| AuthError::Invalid(format!("{field}: {n} is not an operator level (0-4, 6-9)")))
 }
 
-/// What a user may do, derived from their operator level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Makes videos from templates.
-    CreateVideo,
-    /// Makes templates.
-    CreateTemplate,
-    /// Manages templates.
-    TemplateManager,
-}
-
-/// Operator level of a new user.
-pub const DEFAULT_OPERATOR_LEVEL: i32 = 8;
-
-impl Role {
-    /// Maps an operator level: 4 makes templates, 3 manages them, anything else makes videos.
-    pub fn from_operator_level(level: i32) -> Self {
-        match level {
-            4 => Self::CreateTemplate,
-            3 => Self::TemplateManager,
-            _ => Self::CreateVideo,
-        }
-    }
-
-    /// The wire name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::CreateVideo => "CREATE_VIDEO",
-            Self::CreateTemplate => "CREATE_TEMPLATE",
-            Self::TemplateManager => "TEMPLATE_MANAGER",
-        }
-    }
+/// A user of one tenant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    /// The tenant.
+    pub tenant: String,
+    /// The user's id: the mail address, or the host platform's id for a user that came by hand-off.
+    pub user_id: String,
+    /// The mobile number a host platform gave, or empty.
+    pub mobile: String,
+    /// The operator level.
+    pub level: OperatorLevel,
+    /// Whether an administrator turned the user off.
+    pub disabled: bool,
+    /// Creation time, milliseconds since the epoch.
+    pub created_ms: i64,
 }
 
 /// A successful sign-in.
@@ -77,13 +58,21 @@ impl Role {
 pub struct Login {
     /// The issued JWT.
     pub token: String,
-    /// The user's id (the mail address).
-    pub user_id: String,
-    /// Their role.
-    pub role: Role,
-    /// Their operator level.
-    pub operator_level: i32,
+    /// Who signed in.
+    pub user: User,
 }
+
+/// A page of users for the administrators.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserPage {
+    /// The users of the page.
+    pub list: Vec<User>,
+    /// Users matching the search in all.
+    pub total: u64,
+}
+
+/// The message of a wrong, expired or burned code.
+pub const WRONG_CODE: &str = "验证码错误或已过期 (the verification code is wrong or has expired)";
 
 /// Why a sign-in call failed.
 #[derive(Debug, thiserror::Error)]
@@ -91,33 +80,49 @@ pub enum AuthError {
     /// Bad input; the message names the field.
     #[error("{0}")]
     Invalid(String),
-    /// Too many codes asked for.
+    /// A wrong, expired or burned code, or a bad hand-off token.
     #[error("{0}")]
-    RateLimited(String),
-    /// Wrong or expired code, or a bad token.
-    #[error("{0}")]
-    Unauthenticated(String),
+    Refused(String),
+    /// Too many requests; try again after `wait_seconds`.
+    #[error("{what}; 请 {wait_seconds} 秒后再试 (try again in {wait_seconds} seconds)")]
+    RateLimited {
+        /// What was limited.
+        what: String,
+        /// Seconds until the next try may succeed.
+        wait_seconds: u64,
+    },
+    /// The user named does not exist in the caller's tenant.
+    #[error("user `{0}` does not exist")]
+    NoSuchUser(String),
+    /// The caller's token or role does not allow this.
+    #[error(transparent)]
+    Identity(#[from] IdentityError),
+    /// The caller's token was revoked, or its user disabled or changed since it was issued.
+    #[error("authorization: the token is no longer valid")]
+    Revoked,
+    /// The user was turned off by an administrator.
+    #[error("this account is disabled")]
+    Disabled,
     /// The cache failed.
     #[error("auth cache")]
     Cache(#[from] reelforge_kit::cache::CacheError),
     /// The database failed.
     #[error("auth store")]
     Store(#[from] sea_orm::DbErr),
-    /// The dev mail outbox could not be written.
-    #[error("mail outbox")]
-    Outbox(#[from] std::io::Error),
-    /// A token could not be signed.
-    #[error("token signing")]
-    Sign(#[source] jsonwebtoken::errors::Error),
+    /// The mail could not be delivered.
+    #[error("mail: {0}")]
+    Mail(String),
 }
 
 impl ServiceError for AuthError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::Invalid(_) => ErrorKind::Invalid,
-            Self::RateLimited(_) => ErrorKind::RateLimited,
-            Self::Unauthenticated(_) => ErrorKind::Unauthenticated,
-            Self::Cache(_) | Self::Store(_) | Self::Outbox(_) | Self::Sign(_) => ErrorKind::Internal,
+            Self::Invalid(_) | Self::Refused(_) | Self::Disabled => ErrorKind::Invalid,
+            Self::RateLimited { .. } => ErrorKind::RateLimited,
+            Self::NoSuchUser(_) => ErrorKind::NotFound,
+            Self::Identity(e) => e.kind(),
+            Self::Revoked => ErrorKind::Unauthenticated,
+            Self::Cache(_) | Self::Store(_) | Self::Mail(_) => ErrorKind::Internal,
         }
     }
 }
@@ -135,9 +140,10 @@ mod tests {
     }
 
     #[test]
-    fn roles() {
-        assert_eq!(Role::from_operator_level(4), Role::CreateTemplate);
-        assert_eq!(Role::from_operator_level(3), Role::TemplateManager);
-        assert_eq!(Role::from_operator_level(DEFAULT_OPERATOR_LEVEL), Role::CreateVideo);
+    fn levels_are_named_when_wrong() {
+        assert!(parse_level(3, "operatorLevel").is_ok());
+        for bad in [5, -1, 10] {
+            assert!(matches!(parse_level(bad, "operatorLevel"), Err(AuthError::Invalid(m)) if m.starts_with("operatorLevel")));
+        }
     }
 }

@@ -1,9 +1,12 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
-use reelforge_kit::status::to_status;
+use reelforge_kit::identity::{self, CLIENT_IP};
+use reelforge_kit::status::{RETRY_AFTER_METADATA, to_status};
 use reelforge_proto::auth::{self as pb, auth_service_server::AuthService};
+use reelforge_proto::common::Empty;
 use tonic::{Request, Response, Status};
 
+use crate::domain::{AuthError, Login, User};
 use crate::Auth;
 
 /// The gRPC face of the auth service.
@@ -18,31 +21,120 @@ impl AuthGrpc {
     }
 }
 
+/// The status of an error; a rate limit carries its wait in `retry-after` metadata.
+fn status(err: AuthError) -> Status {
+    let wait = match &err {
+        AuthError::RateLimited { wait_seconds, .. } => Some(*wait_seconds),
+        _ => None,
+    };
+    let mut s = to_status(err);
+    if let Some(wait) = wait
+        && let Ok(v) = wait.to_string().parse()
+    {
+        s.metadata_mut().insert(RETRY_AFTER_METADATA, v);
+    }
+    s
+}
+
+fn client_ip<T>(req: &Request<T>) -> String {
+    req.metadata().get(CLIENT_IP).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+}
+
+fn user_info(u: &User) -> pb::UserInfo {
+    pb::UserInfo {
+        user_id: u.user_id.clone(),
+        mobile: u.mobile.clone(),
+        role: u.level.role().as_str().to_owned(),
+        operator_level: u.level.number(),
+        tenant: u.tenant.clone(),
+    }
+}
+
+fn login_reply(l: Login) -> pb::LoginReply {
+    pb::LoginReply { user: Some(user_info(&l.user)), token: l.token }
+}
+
 #[tonic::async_trait]
 impl AuthService for AuthGrpc {
-    #[tracing::instrument(skip_all, fields(tenant = %req.get_ref().tenant))]
+    #[tracing::instrument(skip_all)]
     async fn send_code(&self, req: Request<pb::SendCodeRequest>) -> Result<Response<pb::SendCodeReply>, Status> {
-        let req = req.into_inner();
-        let after = self.auth.send_code(&req.tenant, &req.mail).await.map_err(to_status)?;
+        let caller = identity::caller(&req)?;
+        let ip = client_ip(&req);
+        let after = self.auth.send_code(&caller, &ip, &req.into_inner().mail).await.map_err(status)?;
         Ok(Response::new(pb::SendCodeReply { resend_after_seconds: u32::try_from(after).unwrap_or(u32::MAX) }))
     }
 
-    #[tracing::instrument(skip_all, fields(tenant = %req.get_ref().tenant))]
+    #[tracing::instrument(skip_all)]
     async fn login(&self, req: Request<pb::LoginRequest>) -> Result<Response<pb::LoginReply>, Status> {
+        let caller = identity::caller(&req)?;
+        let ip = client_ip(&req);
         let req = req.into_inner();
-        let login = self.auth.login(&req.tenant, &req.mail, &req.code).await.map_err(to_status)?;
-        Ok(Response::new(pb::LoginReply {
-            token: login.token,
-            user_id: login.user_id,
-            role: login.role.as_str().to_owned(),
-            operator_level: login.operator_level,
+        let login = self.auth.login(&caller, &ip, &req.mail, &req.code).await.map_err(status)?;
+        Ok(Response::new(login_reply(login)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn handoff(&self, req: Request<pb::HandoffRequest>) -> Result<Response<pb::LoginReply>, Status> {
+        let caller = identity::caller(&req)?;
+        let ip = client_ip(&req);
+        let login = self.auth.handoff(&caller, &ip, &req.into_inner().handoff).await.map_err(status)?;
+        Ok(Response::new(login_reply(login)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn verify(&self, req: Request<Empty>) -> Result<Response<pb::UserInfo>, Status> {
+        let user = self.auth.verify(&identity::caller(&req)?).await.map_err(status)?;
+        Ok(Response::new(user_info(&user)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn me(&self, req: Request<Empty>) -> Result<Response<pb::UserInfo>, Status> {
+        let user = self.auth.verify(&identity::caller(&req)?).await.map_err(status)?;
+        Ok(Response::new(user_info(&user)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn logout(&self, req: Request<Empty>) -> Result<Response<Empty>, Status> {
+        self.auth.logout(&identity::caller(&req)?).await.map_err(status)?;
+        Ok(Response::new(Empty {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_users(&self, req: Request<pb::ListUsersRequest>) -> Result<Response<pb::UserPage>, Status> {
+        let caller = identity::caller(&req)?;
+        let req = req.into_inner();
+        let (num, size) = req.page.map_or((1, 10), |p| (p.page_num, p.page_size));
+        let page = self.auth.list_users(&caller, &req.keyword, num, size).await.map_err(status)?;
+        Ok(Response::new(pb::UserPage {
+            total: page.total,
+            list: page
+                .list
+                .into_iter()
+                .map(|u| pb::ManagedUser {
+                    mail: if u.user_id.contains('@') { u.user_id.clone() } else { String::new() },
+                    role: u.level.role().as_str().to_owned(),
+                    operator_level: u.level.number(),
+                    disabled: u.disabled,
+                    created_ms: u.created_ms,
+                    user_id: u.user_id,
+                })
+                .collect(),
         }))
     }
 
-    #[tracing::instrument(skip_all, fields(tenant = %req.get_ref().tenant))]
-    async fn verify(&self, req: Request<pb::VerifyRequest>) -> Result<Response<pb::VerifyReply>, Status> {
+    #[tracing::instrument(skip_all)]
+    async fn set_level(&self, req: Request<pb::SetLevelRequest>) -> Result<Response<Empty>, Status> {
+        let caller = identity::caller(&req)?;
         let req = req.into_inner();
-        let caller = self.auth.verify(&req.token, &req.tenant).map_err(to_status)?;
-        Ok(Response::new(pb::VerifyReply { caller: Some(caller) }))
+        self.auth.set_level(&caller, &req.user_id, req.operator_level).await.map_err(status)?;
+        Ok(Response::new(Empty {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_disabled(&self, req: Request<pb::SetDisabledRequest>) -> Result<Response<Empty>, Status> {
+        let caller = identity::caller(&req)?;
+        let req = req.into_inner();
+        self.auth.set_disabled(&caller, &req.user_id, req.disabled).await.map_err(status)?;
+        Ok(Response::new(Empty {}))
     }
 }

@@ -1,82 +1,214 @@
-//! The auth service: sign-in with a mailed one-time code, JWT issue and verification.
-//! `lib.rs` wires; `domain` holds the rules, `codes` the code flow over the cache, `token` the JWTs,
-//! `store` the user table, `grpc` the server.
+//! The auth service: sign-in with a mailed one-time code or a host platform's hand-off, user tokens,
+//! their checks (deny-list, disabled and changed users) and revocation, and the administrators'
+//! user management. `lib.rs` holds the flows; `codes` the code limits over the cache, `mail` the
+//! delivery, `handoff` the host tokens, `store` the user table, `grpc` the server.
 
 pub mod codes;
 pub mod domain;
 mod grpc;
+pub mod handoff;
+pub mod mail;
 mod store;
-pub mod token;
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
-pub use codes::{Codes, RESEND_AFTER_SECONDS};
-pub use domain::{AuthError, Login, Mail, Role};
+pub use codes::{Codes, Limits, MAX_TRIES};
+pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
+pub use mail::Mailer;
 pub use store::{UserStore, migrate};
-pub use token::{Claims, Tokens};
 
-use reelforge_kit::Cache;
-use reelforge_kit::config::AuthConfig;
+use reelforge_kit::config::TenantConfig;
+use reelforge_kit::identity::{Guarded, Identity, OperatorLevel};
+use reelforge_kit::{Cache, Config, Keyring};
 use reelforge_proto::auth::auth_service_server::AuthServiceServer;
-use reelforge_proto::common::Caller;
 
-/// The sign-in flow: codes, users and tokens together.
+/// The largest page of users an administrator may ask for.
+pub const MAX_PAGE_SIZE: u64 = 100;
+
+/// The sign-in flows over the user table, the cache and the signing keys.
 #[derive(Clone)]
 pub struct Auth {
     codes: Codes,
+    mailer: Mailer,
     users: UserStore,
-    tokens: Tokens,
+    cache: Arc<dyn Cache>,
+    keys: Keyring,
+    token_seconds: u64,
+    tenants: Arc<BTreeMap<String, TenantConfig>>,
+}
+
+fn deny_key(jti: &str) -> String {
+    format!("auth:deny:{jti}")
 }
 
 impl Auth {
-    /// Builds the flow over a migrated database, a cache and the dev mail outbox directory.
-    pub fn new(db: sea_orm::DatabaseConnection, cache: Arc<dyn Cache>, config: &AuthConfig, outbox_dir: PathBuf) -> Self {
-        Self {
-            codes: Codes::new(cache, config.code_ttl_seconds, outbox_dir),
+    /// Builds the flows over a migrated database and the cache, with the configured limits, mail
+    /// delivery (the dev outbox lives in `config.data_dir`) and variants.
+    pub fn new(db: sea_orm::DatabaseConnection, cache: Arc<dyn Cache>, config: &Config, keys: Keyring) -> Result<Self, AuthError> {
+        Ok(Self {
+            codes: Codes::new(cache.clone(), keys.clone(), Limits::from_config(&config.auth)),
+            mailer: Mailer::from_config(&config.mail, config.data_dir.clone())?,
             users: UserStore::new(db),
-            tokens: Tokens::new(&config.jwt_secret, config.token_hours),
-        }
+            cache,
+            keys,
+            token_seconds: config.auth.token_hours.saturating_mul(3600),
+            tenants: Arc::new(config.tenants.clone()),
+        })
     }
 
-    /// Changes the minimum interval between two codes to one address (tests shorten it).
-    pub fn with_resend_interval(mut self, seconds: u64) -> Self {
-        self.codes = self.codes.with_resend_interval(seconds);
+    /// The code flow.
+    pub fn codes(&self) -> &Codes {
+        &self.codes
+    }
+
+    /// Replaces the code limits (tests tighten or loosen them).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.codes = Codes::new(self.cache.clone(), self.keys.clone(), limits);
         self
     }
 
-    /// Mails a fresh code; returns the seconds before another may be asked for.
-    pub async fn send_code(&self, tenant: &str, mail: &str) -> Result<u64, AuthError> {
-        let tenant = domain::parse_tenant(tenant)?;
+    fn tenant_of(&self, caller: &Identity) -> Result<String, AuthError> {
+        caller.require_service()?;
+        if self.tenants.contains_key(&caller.tenant) {
+            Ok(caller.tenant.clone())
+        } else {
+            Err(AuthError::Invalid(format!("tenant: unknown variant `{}`", caller.tenant)))
+        }
+    }
+
+    /// Mails a fresh code to `mail` for the gateway's caller coming from `client_ip`; returns the
+    /// seconds before another may be asked for. The answer is the same whether or not the address
+    /// has an account.
+    pub async fn send_code(&self, caller: &Identity, client_ip: &str, mail: &str) -> Result<u64, AuthError> {
+        let tenant = self.tenant_of(caller)?;
         let mail = Mail::parse(mail)?;
-        self.codes.send(&tenant, &mail).await
+        self.codes.count_client(&tenant, client_ip).await?;
+        let (code, resend) = self.codes.issue(&tenant, &mail).await?;
+        self.mailer.send(&tenant, &mail, &code).await?;
+        Ok(resend)
     }
 
     /// Checks the code, creates the user on first sign-in and issues a token.
-    pub async fn login(&self, tenant: &str, mail: &str, code: &str) -> Result<Login, AuthError> {
-        let tenant = domain::parse_tenant(tenant)?;
+    pub async fn login(&self, caller: &Identity, client_ip: &str, mail: &str, code: &str) -> Result<Login, AuthError> {
+        let tenant = self.tenant_of(caller)?;
         let mail = Mail::parse(mail)?;
+        self.codes.count_client(&tenant, client_ip).await?;
         self.codes.check(&tenant, &mail, code).await?;
-        let level = self.users.find_or_create(&tenant, &mail).await?;
-        let role = Role::from_operator_level(level);
-        let token = self.tokens.issue(&tenant, &mail, role)?;
-        tracing::info!(tenant = %tenant, "user signed in");
-        Ok(Login { token, user_id: mail.as_str().to_owned(), role, operator_level: level })
+        let user = self.users.find_or_create(&tenant, mail.as_str(), "", OperatorLevel::DEFAULT).await?;
+        self.sign_in(user)
     }
 
-    /// Verifies a token issued for `tenant` and returns its caller.
-    pub fn verify(&self, token: &str, tenant: &str) -> Result<Caller, AuthError> {
-        self.tokens.verify(token, tenant)
+    /// Accepts a host platform's hand-off token and signs its user in.
+    pub async fn handoff(&self, caller: &Identity, client_ip: &str, token: &str) -> Result<Login, AuthError> {
+        let tenant = self.tenant_of(caller)?;
+        self.codes.count_client(&tenant, client_ip).await?;
+        let secret = self.tenants.get(&tenant).map(|t| t.handoff_secret.as_str()).unwrap_or_default();
+        let claims = handoff::accept(&self.cache, &tenant, secret, token).await?;
+        let user = self.users.find_or_create(&tenant, &claims.sub, &claims.mobile, OperatorLevel::DEFAULT).await?;
+        self.sign_in(user)
+    }
+
+    fn sign_in(&self, user: User) -> Result<Login, AuthError> {
+        if user.disabled {
+            return Err(AuthError::Disabled);
+        }
+        let (token, _) = self.keys.issue_user(&user.tenant, &user.user_id, user.level, self.token_seconds)?;
+        tracing::info!(tenant = %user.tenant, "user signed in");
+        Ok(Login { token, user })
+    }
+
+    /// The user of a verified user token, refused when the token was revoked, the user is disabled
+    /// or gone, or their level changed since the token was issued (they sign in again).
+    pub async fn verify(&self, caller: &Identity) -> Result<User, AuthError> {
+        let (tenant, user_id) = caller.require_user()?;
+        if self.cache.get(&deny_key(&caller.jti)).await?.is_some() {
+            return Err(AuthError::Revoked);
+        }
+        let user = self.users.find(tenant, user_id).await?.ok_or(AuthError::Revoked)?;
+        if user.disabled || Some(user.level) != caller.level {
+            return Err(AuthError::Revoked);
+        }
+        Ok(user)
+    }
+
+    /// Revokes the caller's token until it would have expired.
+    pub async fn logout(&self, caller: &Identity) -> Result<(), AuthError> {
+        self.verify(caller).await?;
+        let left = caller.expires_at.saturating_sub(jsonwebtoken::get_current_timestamp()).max(1);
+        // The verification leeway lets a token live a few seconds past its expiry; so does its entry.
+        self.cache.set(&deny_key(&caller.jti), "1", Some(Duration::from_secs(left + 10))).await?;
+        Ok(())
+    }
+
+    /// The tenant of a verified administrator.
+    async fn admin<'a>(&self, caller: &'a Identity) -> Result<&'a str, AuthError> {
+        self.verify(caller).await?;
+        caller.require_admin()?;
+        Ok(&caller.tenant)
+    }
+
+    /// Lists the administrator's tenant's users whose id contains `keyword`; `page` counts from 1.
+    pub async fn list_users(&self, caller: &Identity, keyword: &str, page: u32, size: u32) -> Result<UserPage, AuthError> {
+        let tenant = self.admin(caller).await?;
+        if keyword.len() > 254 {
+            return Err(AuthError::Invalid("keyword: at most 254 characters".into()));
+        }
+        let size = if size == 0 { 10 } else { u64::from(size).min(MAX_PAGE_SIZE) };
+        self.users.list(tenant, keyword.trim(), u64::from(page.max(1)), size).await
+    }
+
+    /// Changes a user's operator level; their tokens stop working, so they sign in again.
+    pub async fn set_level(&self, caller: &Identity, user_id: &str, level: i32) -> Result<(), AuthError> {
+        let tenant = self.admin(caller).await?;
+        let level = domain::parse_level(level, "operatorLevel")?;
+        if caller.user_id.as_deref() == Some(user_id) {
+            return Err(AuthError::Invalid("userId: administrators cannot change their own level".into()));
+        }
+        self.users.set_level(tenant, user_id, level).await
+    }
+
+    /// Turns a user off (their tokens stop working) or back on.
+    pub async fn set_disabled(&self, caller: &Identity, user_id: &str, disabled: bool) -> Result<(), AuthError> {
+        let tenant = self.admin(caller).await?;
+        if caller.user_id.as_deref() == Some(user_id) {
+            return Err(AuthError::Invalid("userId: administrators cannot disable themselves".into()));
+        }
+        self.users.set_disabled(tenant, user_id, disabled).await
     }
 }
 
-/// Builds the gRPC service over a migrated database, the cache and the dev mail outbox directory.
+/// Gives `mail` of `tenant` operator level `level`, creating the user if missing (the bootstrap of
+/// the first administrator: `reelforge admin grant`).
+pub async fn grant(
+    users: &UserStore,
+    tenants: &BTreeMap<String, TenantConfig>,
+    tenant: &str,
+    mail: &str,
+    level: i32,
+) -> Result<User, AuthError> {
+    if !tenants.contains_key(tenant) {
+        let known: Vec<&str> = tenants.keys().map(String::as_str).collect();
+        return Err(AuthError::Invalid(format!("tenant: unknown variant `{tenant}` (known: {})", known.join(", "))));
+    }
+    let mail = Mail::parse(mail)?;
+    let level = domain::parse_level(level, "level")?;
+    let user = users.find_or_create(tenant, mail.as_str(), "", level).await?;
+    users.set_level(tenant, mail.as_str(), level).await?;
+    Ok(User { level, ..user })
+}
+
+/// Builds the gRPC service over a migrated database and the cache; every call must carry a token
+/// `keys` verify.
 pub fn grpc_service(
     db: sea_orm::DatabaseConnection,
     cache: Arc<dyn Cache>,
-    config: AuthConfig,
-    outbox_dir: PathBuf,
-) -> AuthServiceServer<AuthGrpc> {
-    AuthServiceServer::new(AuthGrpc::new(Auth::new(db, cache, &config, outbox_dir)))
+    config: &Config,
+    keys: Keyring,
+) -> Result<Guarded<AuthServiceServer<AuthGrpc>>, AuthError> {
+    let verifier = keys.verifier();
+    Ok(AuthServiceServer::with_interceptor(AuthGrpc::new(Auth::new(db, cache, config, keys)?), verifier))
 }
+

@@ -1,11 +1,12 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
+use reelforge_kit::identity::{self, Role};
 use reelforge_kit::status::to_status;
 use reelforge_proto::category::{self as pb, category_service_server::CategoryService};
-use reelforge_proto::common::{Caller, Empty};
+use reelforge_proto::common::Empty;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, Category, CategoryError, Dimension};
+use crate::domain::{self, Category, Dimension};
 use crate::store::CategoryStore;
 
 /// The gRPC face of the category service.
@@ -20,11 +21,16 @@ impl CategoryGrpc {
     }
 }
 
-fn tenant(caller: Option<Caller>) -> Result<String, Status> {
-    caller
-        .map(|c| c.tenant)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| to_status(CategoryError::Invalid("caller: tenant is missing".into())))
+/// The caller's tenant: anyone with a valid token of the tenant reads its tree.
+fn tenant<T>(req: &Request<T>) -> Result<String, Status> {
+    Ok(identity::caller(req)?.tenant)
+}
+
+/// The tenant of a template manager; changing the tree is theirs alone.
+fn manager<T>(req: &Request<T>) -> Result<String, Status> {
+    let caller = identity::caller(req)?;
+    caller.require_role(Role::TemplateManager).map_err(to_status)?;
+    Ok(caller.tenant)
 }
 
 fn to_pb(c: Category) -> pb::Category {
@@ -42,8 +48,8 @@ fn to_pb(c: Category) -> pb::Category {
 impl CategoryService for CategoryGrpc {
     #[tracing::instrument(skip_all)]
     async fn list(&self, req: Request<pb::ListCategoriesRequest>) -> Result<Response<pb::CategoryTree>, Status> {
+        let tenant = tenant(&req)?;
         let req = req.into_inner();
-        let tenant = tenant(req.caller)?;
         let dimension = if req.dimension.is_empty() { None } else { Some(Dimension::parse(&req.dimension).map_err(to_status)?) };
         let rows = self.store.list(&tenant, dimension).await.map_err(to_status)?;
         Ok(Response::new(pb::CategoryTree { data_list: domain::into_tree(rows).into_iter().map(to_pb).collect() }))
@@ -51,8 +57,8 @@ impl CategoryService for CategoryGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn create(&self, req: Request<pb::CreateCategoryRequest>) -> Result<Response<pb::Category>, Status> {
+        let tenant = manager(&req)?;
         let req = req.into_inner();
-        let tenant = tenant(req.caller)?;
         let name = domain::parse_name(&req.category_name).map_err(to_status)?;
         let dimension = Dimension::parse(&req.dimension).map_err(to_status)?;
         let c = self.store.create(&tenant, name, dimension, req.higher_up_id).await.map_err(to_status)?;
@@ -61,8 +67,8 @@ impl CategoryService for CategoryGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn rename(&self, req: Request<pb::RenameCategoryRequest>) -> Result<Response<pb::Category>, Status> {
+        let tenant = manager(&req)?;
         let req = req.into_inner();
-        let tenant = tenant(req.caller)?;
         let name = domain::parse_name(&req.category_name).map_err(to_status)?;
         let c = self.store.rename(&tenant, req.category_id, name).await.map_err(to_status)?;
         Ok(Response::new(to_pb(c)))
@@ -70,8 +76,8 @@ impl CategoryService for CategoryGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn delete(&self, req: Request<pb::DeleteCategoryRequest>) -> Result<Response<Empty>, Status> {
+        let tenant = manager(&req)?;
         let req = req.into_inner();
-        let tenant = tenant(req.caller)?;
         self.store.delete(&tenant, req.category_id).await.map_err(to_status)?;
         Ok(Response::new(Empty {}))
     }

@@ -9,9 +9,10 @@ pub use domain::{Category, CategoryError, Dimension};
 pub use grpc::CategoryGrpc;
 pub use store::{CategoryStore, migrate};
 
+use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::category::category_service_server::CategoryServiceServer;
 
-/// Builds the gRPC service over a migrated database.
-pub fn grpc_service(db: sea_orm::DatabaseConnection) -> CategoryServiceServer<CategoryGrpc> {
-    CategoryServiceServer::new(CategoryGrpc::new(CategoryStore::new(db)))
+/// Builds the gRPC service over a migrated database; every call must carry a token `keys` verify.
+pub fn grpc_service(db: sea_orm::DatabaseConnection, keys: &Keyring) -> Guarded<CategoryServiceServer<CategoryGrpc>> {
+    CategoryServiceServer::with_interceptor(CategoryGrpc::new(CategoryStore::new(db)), keys.verifier())
 }

@@ -78,6 +78,26 @@ impl BlobStore {
         }
     }
 
+    /// The size in bytes of the object under `key`.
+    pub async fn size(&self, key: &str) -> Result<u64, BlobError> {
+        check_key(key)?;
+        match self.op.stat(key).await {
+            Ok(meta) => Ok(meta.content_length()),
+            Err(e) if e.kind() == ErrorKind::NotFound => Err(BlobError::NotFound(key.to_owned())),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Reads the bytes `range` of the object under `key`.
+    pub async fn read_range(&self, key: &str, range: std::ops::Range<u64>) -> Result<Bytes, BlobError> {
+        check_key(key)?;
+        match self.op.read_with(key).range(range).await {
+            Ok(buf) => Ok(buf.to_bytes()),
+            Err(e) if e.kind() == ErrorKind::NotFound => Err(BlobError::NotFound(key.to_owned())),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// Answers whether an object exists under `key`.
     pub async fn exists(&self, key: &str) -> Result<bool, BlobError> {
         check_key(key)?;

@@ -2,6 +2,7 @@
 //! variables (nested keys split by `__`, e.g. `REELFORGE_DATABASE__URL`). Unknown keys in a file stop
 //! start-up; unknown environment keys are warned about.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
@@ -46,6 +47,10 @@ pub struct Config {
     pub log: LogConfig,
     /// Sign-in.
     pub auth: AuthConfig,
+    /// Outgoing mail (verification codes).
+    pub mail: MailConfig,
+    /// The variants (tenants) served, by key: qs, cc, migu, cu.
+    pub tenants: BTreeMap<String, TenantConfig>,
     /// Render workers.
     pub worker: WorkerConfig,
 }
@@ -62,6 +67,9 @@ pub struct HttpConfig {
     pub max_body_bytes: usize,
     /// Origins allowed by CORS (the variant front ends); empty allows any origin without credentials.
     pub cors_origins: Vec<String>,
+    /// Header a trusted reverse proxy puts the browser's address in (e.g. `x-forwarded-for`, its
+    /// first entry is used); empty uses the connection's peer address.
+    pub client_ip_header: String,
 }
 
 /// Where targets other than the gateway serve `/healthz`, `/readyz` and `/metrics`.
@@ -82,7 +90,7 @@ pub struct ServiceAddr {
 
 impl ServiceAddr {
     fn on_port(port: u16) -> Self {
-        Self { listen: format!("0.0.0.0:{port}"), url: format!("http://127.0.0.1:{port}") }
+        Self { listen: format!("127.0.0.1:{port}"), url: format!("http://127.0.0.1:{port}") }
     }
 }
 
@@ -156,19 +164,68 @@ pub struct LogConfig {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AuthConfig {
-    /// HMAC secret of issued tokens; set it in production.
-    pub jwt_secret: String,
+    /// Token signing keys: the first signs, every one verifies. Required by every target but `all`,
+    /// which makes one in its data directory when none is given.
+    pub keys: Vec<SigningKeyConfig>,
     /// Hours an issued token stays valid.
     pub token_hours: u64,
     /// Seconds a mailed code stays valid.
     pub code_ttl_seconds: u64,
+    /// Seconds before another code may be mailed to the same address.
+    pub resend_seconds: u64,
+    /// Codes one address may be sent per day.
+    pub codes_per_address_per_day: u32,
+    /// Codes (and sign-in tries) one client address may ask for per hour.
+    pub requests_per_ip_per_hour: u32,
+    /// Codes the whole tenant may send per day.
+    pub codes_per_tenant_per_day: u32,
+}
+
+/// One token signing key.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SigningKeyConfig {
+    /// The key's id, written in each token's `kid` header.
+    pub id: String,
+    /// The HMAC secret, at least 32 bytes.
+    pub secret: String,
+}
+
+impl std::fmt::Debug for SigningKeyConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SigningKeyConfig").field("id", &self.id).finish_non_exhaustive()
+    }
+}
+
+/// Outgoing mail settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MailConfig {
+    /// `smtp://host:port` (plain), `smtp://host:port?tls=starttls`, or `smtps://host:port`, with
+    /// optional `user:password@`; empty writes codes to the log and `<data_dir>/mail-outbox.log`.
+    pub smtp_url: String,
+    /// The sender address.
+    pub from: String,
+}
+
+/// One variant (tenant).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TenantConfig {
+    /// Host names that select this variant, and the only hosts a hand-off may return to.
+    pub hosts: Vec<String>,
+    /// HMAC secret the host platform signs hand-off tokens with; empty turns hand-offs off.
+    pub handoff_secret: String,
 }
 
 /// Render worker settings.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerConfig {
-    /// Jobs one worker renders at once.
+    /// Jobs one worker renders at once (also its prefetch).
     pub concurrency: u16,
+    /// Seconds between a rendering worker's heartbeats.
+    pub heartbeat_seconds: u64,
+    /// Seconds without a heartbeat after which the task service takes a job back.
+    pub stale_seconds: u64,
 }
 
 impl Default for Config {
@@ -184,7 +241,9 @@ impl Default for Config {
             storage: StorageConfig::default(),
             log: LogConfig { format: "human".into(), filter: "info".into() },
             auth: AuthConfig::default(),
-            worker: WorkerConfig { concurrency: 1 },
+            mail: MailConfig::default(),
+            tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
+            worker: WorkerConfig { concurrency: 1, heartbeat_seconds: 30, stale_seconds: 90 },
         }
     }
 }
@@ -196,6 +255,7 @@ impl Default for HttpConfig {
             static_dir: PathBuf::from("frontend/dist"),
             max_body_bytes: 8 * 1024 * 1024,
             cors_origins: Vec::new(),
+            client_ip_header: String::new(),
         }
     }
 }
@@ -221,7 +281,15 @@ impl Default for QueueConfig {
 
 impl Default for AuthConfig {
     fn default() -> Self {
-        Self { jwt_secret: "reelforge-dev-secret-change-me".into(), token_hours: 24 * 7, code_ttl_seconds: 600 }
+        Self {
+            keys: Vec::new(),
+            token_hours: 24 * 7,
+            code_ttl_seconds: 300,
+            resend_seconds: 60,
+            codes_per_address_per_day: 10,
+            requests_per_ip_per_hour: 30,
+            codes_per_tenant_per_day: 10_000,
+        }
     }
 }
 
@@ -294,7 +362,9 @@ fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<S
     let mut out = Vec::new();
     for (k, v) in table {
         let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-        match known_table.get(k) {
+        // Any variant key may be configured; its fields are those of a default one.
+        let known_here = if prefix == "tenants" { known_table.values().next() } else { known_table.get(k) };
+        match known_here {
             None => out.push(path),
             Some(kv) if kv.is_table() => out.extend(unknown_keys(v, kv, &path)),
             Some(_) => {}
@@ -322,6 +392,10 @@ mod tests {
     fn defaults_run_without_a_file() -> Result<(), ConfigError> {
         let c = Config::load(None)?;
         assert_eq!(c.http.addr, "0.0.0.0:8080");
+        assert!(c.auth.keys.is_empty(), "no built-in signing key");
+        assert_eq!(c.auth.code_ttl_seconds, 300);
+        assert!(c.services.task.listen.starts_with("127.0.0.1:"), "services listen on loopback");
+        assert_eq!(c.tenants.keys().map(String::as_str).collect::<Vec<_>>(), ["cc", "cu", "migu", "qs"]);
         assert!(c.database_url().starts_with("sqlite://"));
         Ok(())
     }
@@ -334,6 +408,17 @@ mod tests {
         let c = Config::load(Some(&good))?;
         assert_eq!(c.http.addr, "127.0.0.1:9999");
         assert_eq!(c.queue.delivery_limit, 5);
+
+        let keys = dir.path().join("keys.toml");
+        std::fs::write(&keys, "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n")?;
+        let c = Config::load(Some(&keys))?;
+        assert_eq!(c.auth.keys.iter().map(|k| k.id.as_str()).collect::<Vec<_>>(), ["k2", "k1"]);
+        assert_eq!(c.tenants["qs"].hosts, ["a.example"]);
+        assert!(c.tenants.contains_key("zz") && c.tenants.contains_key("cc"));
+        let bad_tenant = dir.path().join("bad-tenant.toml");
+        std::fs::write(&bad_tenant, "[tenants.qs]\nhost = []\n")?;
+        let err = Config::load(Some(&bad_tenant)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown key `tenants.qs.host`"), "{err}");
 
         let unknown = dir.path().join("unknown.toml");
         std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;

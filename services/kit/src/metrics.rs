@@ -1,8 +1,9 @@
-//! Prometheus metrics shared by every target: request counts and latencies.
+//! Prometheus metrics shared by every target: request counts and latencies, and the render farm's
+//! queue depth, jobs in flight, render seconds and failures by cause.
 
 use std::sync::LazyLock;
 
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+use prometheus::{Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
 
 /// The process-wide registry.
 pub static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::new);
@@ -29,10 +30,49 @@ pub static LATENCY: LazyLock<HistogramVec> = LazyLock::new(|| {
     h
 });
 
+/// Render jobs queued and not yet started (task service).
+pub static RENDER_QUEUE_DEPTH: LazyLock<IntGauge> = LazyLock::new(|| {
+    let g = IntGauge::new("reelforge_render_queue_depth", "Render jobs queued, not started")
+        .unwrap_or_else(|_| unreachable_gauge());
+    let _ = REGISTRY.register(Box::new(g.clone()));
+    g
+});
+
+/// Render jobs this worker is rendering now.
+pub static RENDER_IN_FLIGHT: LazyLock<IntGauge> = LazyLock::new(|| {
+    let g = IntGauge::new("reelforge_render_jobs_in_flight", "Render jobs rendering in this process")
+        .unwrap_or_else(|_| unreachable_gauge());
+    let _ = REGISTRY.register(Box::new(g.clone()));
+    g
+});
+
+/// Seconds from a job's start to its stored output.
+pub static RENDER_SECONDS: LazyLock<Histogram> = LazyLock::new(|| {
+    let opts = HistogramOpts::new("reelforge_render_seconds", "Render time of a job in seconds")
+        .buckets(vec![1.0, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0]);
+    let h = Histogram::with_opts(opts).unwrap_or_else(|_| unreachable_plain_histogram());
+    let _ = REGISTRY.register(Box::new(h.clone()));
+    h
+});
+
+/// Render jobs that did not end in a video, by cause.
+pub static RENDER_FAILURES: LazyLock<IntCounterVec> = LazyLock::new(|| {
+    let c = IntCounterVec::new(Opts::new("reelforge_render_failures_total", "Render jobs that failed, by cause"), &["cause"])
+        .unwrap_or_else(|_| unreachable_counter());
+    let _ = REGISTRY.register(Box::new(c.clone()));
+    c
+});
+
 // The metric definitions above are constants, so construction cannot fail; these fallbacks only
 // satisfy the no-unwrap rule.
 fn unreachable_counter() -> IntCounterVec {
     IntCounterVec::new(Opts::new("reelforge_unused_total", "unused"), &["x"]).unwrap_or_else(|_| std::process::abort())
+}
+fn unreachable_gauge() -> IntGauge {
+    IntGauge::new("reelforge_unused", "unused").unwrap_or_else(|_| std::process::abort())
+}
+fn unreachable_plain_histogram() -> Histogram {
+    Histogram::with_opts(HistogramOpts::new("reelforge_unused_h", "unused")).unwrap_or_else(|_| std::process::abort())
 }
 fn unreachable_histogram() -> HistogramVec {
     HistogramVec::new(HistogramOpts::new("reelforge_unused_seconds", "unused"), &["x"])
@@ -49,6 +89,10 @@ pub fn observe(surface: &str, route: &str, code: &str, seconds: f64) {
 pub fn render() -> String {
     LazyLock::force(&REQUESTS);
     LazyLock::force(&LATENCY);
+    LazyLock::force(&RENDER_QUEUE_DEPTH);
+    LazyLock::force(&RENDER_IN_FLIGHT);
+    LazyLock::force(&RENDER_SECONDS);
+    LazyLock::force(&RENDER_FAILURES);
     let mut buf = Vec::new();
     let _ = TextEncoder::new().encode(&REGISTRY.gather(), &mut buf);
     String::from_utf8(buf).unwrap_or_default()

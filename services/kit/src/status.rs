@@ -48,6 +48,9 @@ impl ErrorKind {
     }
 }
 
+/// The status metadata key a rate-limited answer carries its wait in, in seconds.
+pub const RETRY_AFTER_METADATA: &str = "retry-after";
+
 /// A service error that knows its kind; implemented by every service's error enum.
 pub trait ServiceError: std::error::Error {
     /// The kind that chooses the status code.

@@ -1,11 +1,11 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
+use reelforge_kit::identity::{self, TokenKind};
 use reelforge_kit::status::to_status;
-use reelforge_proto::common::Caller;
 use reelforge_proto::material::{self as pb, material_service_server::MaterialService};
 use tonic::{Request, Response, Status};
 
-use crate::domain::{Material, MaterialError, MaterialKind, MaterialQuery, Owner, PageRequest};
+use crate::domain::{Material, MaterialKind, MaterialQuery, Owner, PageRequest};
 use crate::store::MaterialStore;
 
 /// The gRPC face of the material service.
@@ -20,10 +20,14 @@ impl MaterialGrpc {
     }
 }
 
-fn owner(caller: Option<Caller>) -> Result<Owner, Status> {
-    match caller {
-        Some(c) if !c.tenant.is_empty() && !c.user_id.is_empty() => Ok(Owner { tenant: c.tenant, user_id: c.user_id }),
-        _ => Err(to_status(MaterialError::Invalid("caller: tenant and user are required".into()))),
+/// Whose materials the call sees: the verified user's (and the tenant's system ones); a service
+/// token acting for no user sees only the tenant's system materials.
+fn owner<T>(req: &Request<T>) -> Result<Owner, Status> {
+    let caller = identity::caller(req)?;
+    match (caller.kind, caller.user_id) {
+        (_, Some(user_id)) => Ok(Owner { tenant: caller.tenant, user_id }),
+        (TokenKind::Service, None) => Ok(Owner { tenant: caller.tenant, user_id: String::new() }),
+        (TokenKind::User, None) => Err(to_status(identity::IdentityError::Invalid)),
     }
 }
 
@@ -53,8 +57,8 @@ fn to_pb(m: Material) -> pb::Material {
 impl MaterialService for MaterialGrpc {
     #[tracing::instrument(skip_all)]
     async fn list(&self, req: Request<pb::ListMaterialsRequest>) -> Result<Response<pb::MaterialPage>, Status> {
+        let owner = owner(&req)?;
         let req = req.into_inner();
-        let owner = owner(req.caller)?;
         let kind = if req.r#type.is_empty() { None } else { Some(MaterialKind::parse(&req.r#type).map_err(to_status)?) };
         let page = req.page.map(|p| PageRequest::new(p.page_num, p.page_size)).unwrap_or(PageRequest::new(0, 0));
         let query = MaterialQuery { kind, category_id: (req.category_id > 0).then_some(req.category_id), system: req.system, page };
@@ -64,8 +68,8 @@ impl MaterialService for MaterialGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn get(&self, req: Request<pb::GetMaterialRequest>) -> Result<Response<pb::Material>, Status> {
+        let owner = owner(&req)?;
         let req = req.into_inner();
-        let owner = owner(req.caller)?;
         let m = self.store.get(&owner, &req.material_id).await.map_err(to_status)?;
         Ok(Response::new(to_pb(m)))
     }

@@ -9,9 +9,10 @@ pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMateri
 pub use grpc::MaterialGrpc;
 pub use store::{MaterialStore, migrate};
 
+use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::material::material_service_server::MaterialServiceServer;
 
-/// Builds the gRPC service over a migrated database.
-pub fn grpc_service(db: sea_orm::DatabaseConnection) -> MaterialServiceServer<MaterialGrpc> {
-    MaterialServiceServer::new(MaterialGrpc::new(MaterialStore::new(db)))
+/// Builds the gRPC service over a migrated database; every call must carry a token `keys` verify.
+pub fn grpc_service(db: sea_orm::DatabaseConnection, keys: &Keyring) -> Guarded<MaterialServiceServer<MaterialGrpc>> {
+    MaterialServiceServer::with_interceptor(MaterialGrpc::new(MaterialStore::new(db)), keys.verifier())
 }

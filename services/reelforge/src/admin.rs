@@ -2,9 +2,17 @@
 
 use actix_web::{App, HttpResponse, HttpServer, web};
 
-/// Starts the admin endpoint on `addr`.
-pub fn serve(addr: &str, target: &'static str) -> Result<actix_web::dev::Server, String> {
+use crate::backends::Backends;
+
+/// Starts the admin endpoint on `addr`; `/readyz` answers 503 naming the first backend of the
+/// target that does not answer.
+pub fn serve(
+    addr: &str,
+    target: &'static str,
+    backends: Backends,
+) -> Result<actix_web::dev::Server, String> {
     let server = HttpServer::new(move || {
+        let backends = backends.clone();
         App::new()
             .route(
                 "/healthz",
@@ -12,8 +20,15 @@ pub fn serve(addr: &str, target: &'static str) -> Result<actix_web::dev::Server,
             )
             .route(
                 "/readyz",
-                web::get().to(move || async move {
-                    HttpResponse::Ok().body(format!("ready: {target}\n"))
+                web::get().to(move || {
+                    let backends = backends.clone();
+                    async move {
+                        match backends.check().await {
+                            Ok(()) => HttpResponse::Ok().body(format!("ready: {target}\n")),
+                            Err(why) => HttpResponse::ServiceUnavailable()
+                                .body(format!("not ready: {target}: {why}\n")),
+                        }
+                    }
                 }),
             )
             .route(

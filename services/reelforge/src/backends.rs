@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use reelforge_kit::{BlobStore, Cache, Config, JobQueue, cache, db, queue};
+use reelforge_kit::{BlobStore, Cache, Config, EventBus, JobQueue, bus, cache, db, queue};
 use sea_orm::DatabaseConnection;
 
 use crate::target::{Backend, Target};
@@ -16,6 +16,8 @@ pub struct Backends {
     pub cache: Option<Arc<dyn Cache>>,
     /// Job queue.
     pub queue: Option<Arc<dyn JobQueue>>,
+    /// Event bus of render progress and cancels (on the queue's broker, or in-process).
+    pub bus: Option<Arc<dyn EventBus>>,
     /// Blob storage.
     pub blob: Option<BlobStore>,
 }
@@ -52,10 +54,19 @@ impl Backends {
                     .await
                     .map_err(|e| format!("queue: {e}"))?,
             };
-            let q = queue::open(&config.queue, &conn)
+            // A worker's prefetch is its concurrency, so it never holds jobs it cannot start.
+            let mut queue_config = config.queue.clone();
+            if matches!(target, Target::Worker | Target::All) {
+                queue_config.prefetch = config.worker.concurrency.max(1);
+            }
+            let q = queue::open(&queue_config, &conn)
                 .await
                 .map_err(|e| format!("queue {}: {e}", redact(&config.queue.url)))?;
             b.queue = Some(q);
+            let events = bus::open(&config.queue.url)
+                .await
+                .map_err(|e| format!("event bus {}: {e}", redact(&config.queue.url)))?;
+            b.bus = Some(events);
         }
         if target.needs(Backend::Storage) {
             let url = config.storage_url();
@@ -68,6 +79,43 @@ impl Backends {
             b.blob = Some(store);
         }
         Ok(b)
+    }
+
+    /// Answers whether every opened backend answers now, naming the first that does not.
+    pub async fn check(&self) -> Result<(), String> {
+        let limit = std::time::Duration::from_secs(2);
+        let within = |what: &'static str| move |_| format!("{what}: no answer within 2 s");
+        if let Some(db) = &self.db {
+            tokio::time::timeout(limit, db.ping())
+                .await
+                .map_err(within("database"))?
+                .map_err(|e| format!("database: {e}"))?;
+        }
+        if let Some(c) = &self.cache {
+            tokio::time::timeout(limit, c.ping())
+                .await
+                .map_err(within("cache"))?
+                .map_err(|e| format!("cache: {e}"))?;
+        }
+        if let Some(q) = &self.queue {
+            tokio::time::timeout(limit, q.ping())
+                .await
+                .map_err(within("queue"))?
+                .map_err(|e| format!("queue: {e}"))?;
+        }
+        if let Some(b) = &self.bus {
+            tokio::time::timeout(limit, b.ping())
+                .await
+                .map_err(within("event bus"))?
+                .map_err(|e| format!("event bus: {e}"))?;
+        }
+        if let Some(s) = &self.blob {
+            tokio::time::timeout(limit, s.check())
+                .await
+                .map_err(within("storage"))?
+                .map_err(|e| format!("storage: {e}"))?;
+        }
+        Ok(())
     }
 
     /// The database, or a clear error when the wiring asked for one it did not open.
@@ -87,6 +135,12 @@ impl Backends {
         self.queue
             .clone()
             .ok_or_else(|| "queue: not opened for this target".to_owned())
+    }
+    /// The event bus.
+    pub fn bus(&self) -> Result<Arc<dyn EventBus>, String> {
+        self.bus
+            .clone()
+            .ok_or_else(|| "event bus: not opened for this target".to_owned())
     }
     /// The blob store.
     pub fn blob(&self) -> Result<BlobStore, String> {

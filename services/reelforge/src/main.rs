@@ -1,13 +1,13 @@
 //! `reelforge`: one binary for every target. `reelforge all` runs everything in one process;
 //! `reelforge gateway|auth|material|category|favourite|task|ai|worker` runs one target;
-//! `reelforge render RULE.json --materials DIR -o out.mp4` renders a document on the spot.
+//! `reelforge render RULE.json --materials DIR -o out.mp4` renders a document on the spot;
+//! `reelforge admin grant --mail ADDR --level N [--tenant T]` sets a user's operator level.
 
 mod admin;
 mod backends;
 mod services;
 mod target;
 mod wiring;
-mod worker;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,9 +38,28 @@ struct Cli {
 enum Command {
     /// Renders a document to an MP4 on the spot.
     Render(reelforge_render::cli::RenderArgs),
+    /// Administration of the database the configuration names.
+    #[command(subcommand)]
+    Admin(AdminCommand),
     /// Runs a target: all, gateway, auth, material, category, favourite, task, ai or worker.
     #[command(external_subcommand)]
     Target(Vec<String>),
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Gives a user an operator level (0 admin … 9 subDistributor), creating the user if missing.
+    Grant {
+        /// The user's mail address.
+        #[arg(long)]
+        mail: String,
+        /// The operator level: 0-4 or 6-9.
+        #[arg(long, allow_negative_numbers = true)]
+        level: i32,
+        /// The variant (tenant).
+        #[arg(long, default_value = "qs")]
+        tenant: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -60,6 +79,11 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => {
             reelforge_render::cli::run(args).map_err(|e| format!("render: {e:#}"))
         }
+        Some(Command::Admin(AdminCommand::Grant {
+            mail,
+            level,
+            tenant,
+        })) => wiring::grant(cli.config.as_deref(), &tenant, &mail, level),
         Some(Command::Target(words)) => match words.as_slice() {
             [name] => Target::parse(name).and_then(|t| wiring::run(t, cli.config.as_deref())),
             _ => Err(format!("expected one target, got `{}`", words.join(" "))),

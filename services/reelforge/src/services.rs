@@ -1,7 +1,7 @@
 //! Builds the gRPC server of one or all six services over the opened backends, with the standard
 //! health service and a span per call carrying the caller's request id.
 
-use reelforge_kit::Config;
+use reelforge_kit::{Config, Keyring};
 use tonic::transport::Server;
 use tonic::transport::server::Router;
 
@@ -13,7 +13,13 @@ fn wants(targets: &[Target], t: Target) -> bool {
 }
 
 /// Runs the services' migrations, then returns a router serving those in `targets`.
-pub async fn router(targets: &[Target], b: &Backends, config: &Config) -> Result<Router, String> {
+pub async fn router(
+    targets: &[Target],
+    b: &Backends,
+    config: &Config,
+    keys: &Keyring,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) -> Result<Router, String> {
     let (reporter, health) = tonic_health::server::health_reporter();
     let mut auth = None;
     let mut material = None;
@@ -27,43 +33,56 @@ pub async fn router(targets: &[Target], b: &Backends, config: &Config) -> Result
         reelforge_auth::migrate(&db)
             .await
             .map_err(migrate("auth"))?;
-        auth = Some(reelforge_auth::grpc_service(
-            db,
-            b.cache()?,
-            config.auth.clone(),
-            config.data_dir.clone(),
-        ));
+        auth = Some(
+            reelforge_auth::grpc_service(db, b.cache()?, config, keys.clone())
+                .map_err(|e| format!("auth: {e}"))?,
+        );
     }
     if wants(targets, Target::Material) {
         let db = b.db()?;
         reelforge_material::migrate(&db)
             .await
             .map_err(migrate("material"))?;
-        material = Some(reelforge_material::grpc_service(db));
+        material = Some(reelforge_material::grpc_service(db, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;
         reelforge_category::migrate(&db)
             .await
             .map_err(migrate("category"))?;
-        category = Some(reelforge_category::grpc_service(db));
+        category = Some(reelforge_category::grpc_service(db, keys));
     }
     if wants(targets, Target::Favourite) {
         let db = b.db()?;
         reelforge_favourite::migrate(&db)
             .await
             .map_err(migrate("favourite"))?;
-        favourite = Some(reelforge_favourite::grpc_service(db));
+        favourite = Some(reelforge_favourite::grpc_service(db, keys));
     }
     if wants(targets, Target::Task) {
         let db = b.db()?;
         reelforge_task::migrate(&db)
             .await
             .map_err(migrate("task"))?;
-        task = Some(reelforge_task::grpc_service(db, b.queue()?));
+        let settings = reelforge_task::FarmSettings {
+            queue: reelforge_task::RENDER_QUEUE.to_owned(),
+            stale: std::time::Duration::from_secs(config.worker.stale_seconds.max(1)),
+            max_attempts: config.queue.delivery_limit.max(1),
+        };
+        let backends = reelforge_task::Backends {
+            db,
+            queue: b.queue()?,
+            bus: b.bus()?,
+            cache: b.cache()?,
+        };
+        task = Some(
+            reelforge_task::grpc_service(backends, settings, keys, shutdown)
+                .await
+                .map_err(|e| format!("task service: {e}"))?,
+        );
     }
     if wants(targets, Target::Ai) {
-        ai = Some(reelforge_ai::grpc_service());
+        ai = Some(reelforge_ai::grpc_service(keys));
     }
     reporter
         .set_service_status("", tonic_health::ServingStatus::Serving)

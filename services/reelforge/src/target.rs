@@ -52,7 +52,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     ),
     (
         Target::Gateway,
-        &[],
+        &[Backend::Storage],
         &[
             Target::Auth,
             Target::Material,
@@ -70,7 +70,11 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     ),
     (Target::Category, &[Backend::Database], &[]),
     (Target::Favourite, &[Backend::Database], &[]),
-    (Target::Task, &[Backend::Database, Backend::Queue], &[]),
+    (
+        Target::Task,
+        &[Backend::Database, Backend::Cache, Backend::Queue],
+        &[],
+    ),
     (Target::Ai, &[], &[]),
     (
         Target::Worker,

@@ -6,12 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use reelforge_gateway::{AppState, Clients};
-use reelforge_kit::Config;
+use reelforge_kit::{Config, Keyring};
 use tokio::sync::watch;
 
 use crate::backends::Backends;
 use crate::target::Target;
-use crate::worker::Worker;
 
 /// Loads configuration and runs `target`; every failure is one line naming the problem.
 pub fn run(target: Target, config_file: Option<&Path>) -> Result<(), String> {
@@ -27,6 +26,42 @@ pub fn run(target: Target, config_file: Option<&Path>) -> Result<(), String> {
         .build()
         .map_err(|e| format!("runtime: {e}"))?;
     runtime.block_on(run_async(target, config))
+}
+
+/// `reelforge admin grant`: sets a user's operator level in the configured database.
+pub fn grant(
+    config_file: Option<&Path>,
+    tenant: &str,
+    mail: &str,
+    level: i32,
+) -> Result<(), String> {
+    let config = Config::load(config_file).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("runtime: {e}"))?;
+    runtime.block_on(async {
+        let url = config.database_url();
+        let db = reelforge_kit::db::connect(&url)
+            .await
+            .map_err(|e| format!("database: {e}"))?;
+        reelforge_auth::migrate(&db)
+            .await
+            .map_err(|e| format!("auth migrations: {e}"))?;
+        let users = reelforge_auth::UserStore::new(db);
+        let user = reelforge_auth::grant(&users, &config.tenants, tenant, mail, level)
+            .await
+            .map_err(|e| e.to_string())?;
+        println!(
+            "{} of tenant {} now has operator level {} ({}, role {})",
+            user.user_id,
+            user.tenant,
+            user.level.number(),
+            user.level.name(),
+            user.level.role().as_str()
+        );
+        Ok(())
+    })
 }
 
 fn shutdown_signal() -> watch::Receiver<bool> {
@@ -85,10 +120,15 @@ async fn serve_grpc(
     Ok((local, handle))
 }
 
-fn ready_check(channels: Vec<tonic::transport::Channel>) -> reelforge_gateway::ReadyCheck {
+fn ready_check(
+    channels: Vec<tonic::transport::Channel>,
+    backends: Backends,
+) -> reelforge_gateway::ReadyCheck {
     Arc::new(move || {
         let channels = channels.clone();
+        let backends = backends.clone();
         Box::pin(async move {
+            backends.check().await?;
             for ch in channels {
                 let mut client = tonic_health::pb::health_client::HealthClient::new(ch);
                 let req = tonic_health::pb::HealthCheckRequest {
@@ -105,50 +145,94 @@ fn ready_check(channels: Vec<tonic::transport::Channel>) -> reelforge_gateway::R
     })
 }
 
-fn materials_dir(config: &Config) -> std::path::PathBuf {
-    let url = config.storage_url();
-    match url.strip_prefix("fs://") {
-        Some(dir) => dir.into(),
-        None => config.data_dir.join("materials"),
-    }
+/// Renders and covers for the gateway, from the blob store.
+fn media(backends: &Backends, keys: &Keyring) -> Result<reelforge_gateway::media::Media, String> {
+    let secret =
+        reelforge_gateway::media_ticket_secret(keys).map_err(|e| format!("media tickets: {e}"))?;
+    Ok(reelforge_gateway::media::Media::new(
+        backends.blob()?,
+        &secret,
+    ))
+}
+
+/// The render worker over the opened backends, calling the services at these URLs.
+fn worker(
+    backends: &Backends,
+    config: &Config,
+    keys: &Keyring,
+    task_url: &str,
+    material_url: &str,
+) -> Result<reelforge_worker::Worker, String> {
+    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone())
+        .map_err(|e| format!("worker service urls: {e}"))?;
+    let settings = reelforge_worker::WorkerSettings {
+        queue: reelforge_worker::RENDER_QUEUE.to_owned(),
+        scratch: config.data_dir.join("scratch"),
+        concurrency: usize::from(config.worker.concurrency.max(1)),
+        heartbeat: Duration::from_secs(config.worker.heartbeat_seconds.max(1)),
+    };
+    Ok(reelforge_worker::Worker::new(
+        backends.queue()?,
+        backends.bus()?,
+        backends.blob()?,
+        clients,
+        settings,
+    ))
+}
+
+/// The signing keys: the configured ones; for `all` alone, when none is configured, a key kept in
+/// the data directory. Any other target refuses to start without one.
+fn keyring(target: Target, config: &Config) -> Result<Keyring, String> {
+    let keys = if !config.auth.keys.is_empty() {
+        config.auth.keys.clone()
+    } else if target == Target::All {
+        vec![reelforge_kit::identity::local_key(&config.data_dir).map_err(|e| e.to_string())?]
+    } else {
+        return Err(format!(
+            "auth.keys (REELFORGE_AUTH__KEYS) is required for target {target}"
+        ));
+    };
+    Keyring::new(&keys).map_err(|e| e.to_string())
 }
 
 async fn run_async(target: Target, config: Config) -> Result<(), String> {
+    let keys = keyring(target, &config)?;
     let rx = shutdown_signal();
     let backends = Backends::open(target, &config).await?;
     match target {
         Target::All => {
-            let router = crate::services::router(&[Target::All], &backends, &config).await?;
+            // The services keep serving until the HTTP drain and the worker's hand-back are over.
+            let (services_stop, services_rx) = watch::channel(false);
+            let router = crate::services::router(
+                &[Target::All],
+                &backends,
+                &config,
+                &keys,
+                services_rx.clone(),
+            )
+            .await?;
             let (addr, grpc) =
-                serve_grpc(router, SocketAddr::from(([127, 0, 0, 1], 0)), rx.clone()).await?;
+                serve_grpc(router, SocketAddr::from(([127, 0, 0, 1], 0)), services_rx).await?;
             let channel = reelforge_gateway::clients::channel(&format!("http://{addr}"))
                 .map_err(|e| format!("gRPC client: {e}"))?;
-            let worker = Worker {
-                queue: backends.queue()?,
-                blob: backends.blob()?,
-                tasks: reelforge_proto::task::task_service_client::TaskServiceClient::new(
-                    channel.clone(),
-                ),
-                library:
-                    reelforge_proto::material::material_service_client::MaterialServiceClient::new(
-                        channel.clone(),
-                    ),
-                materials: materials_dir(&config),
-                scratch: config.data_dir.join("scratch"),
-            };
+            let url = format!("http://{addr}");
+            let worker = worker(&backends, &config, &keys, &url, &url)?;
             let worker = tokio::spawn(worker.run(rx.clone()));
             let state = AppState {
                 clients: Clients::shared(channel.clone()),
                 mode: "all".into(),
-                ready: ready_check(vec![channel]),
+                ready: ready_check(vec![channel], backends.clone()),
+                media: Some(media(&backends, &keys)?),
+                keys,
             };
             let http = reelforge_gateway::serve(&config, state)
                 .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
             tracing::info!(addr = %config.http.addr, grpc = %addr, "reelforge all is up");
-            http.await.map_err(|e| format!("http: {e}"))?;
+            let served = http.await.map_err(|e| format!("http: {e}"));
             let _ = worker.await;
+            let _ = services_stop.send(true);
             let _ = grpc.await;
-            Ok(())
+            served
         }
         Target::Gateway => {
             let s = &config.services;
@@ -171,7 +255,9 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
             let state = AppState {
                 clients,
                 mode: "distributed".into(),
-                ready: ready_check(channels),
+                ready: ready_check(channels, backends.clone()),
+                media: Some(media(&backends, &keys)?),
+                keys,
             };
             let http = reelforge_gateway::serve(&config, state)
                 .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
@@ -179,23 +265,15 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
             http.await.map_err(|e| format!("http: {e}"))
         }
         Target::Worker => {
-            let channel = reelforge_gateway::clients::channel(&config.services.task.url)
-                .map_err(|e| format!("task service url: {e}"))?;
-            let material = reelforge_gateway::clients::channel(&config.services.material.url)
-                .map_err(|e| format!("material service url: {e}"))?;
-            let admin = crate::admin::serve(&config.admin.addr, "worker")?;
+            let worker = worker(
+                &backends,
+                &config,
+                &keys,
+                &config.services.task.url,
+                &config.services.material.url,
+            )?;
+            let admin = crate::admin::serve(&config.admin.addr, "worker", backends.clone())?;
             let admin_handle = admin.handle();
-            let worker = Worker {
-                queue: backends.queue()?,
-                blob: backends.blob()?,
-                tasks: reelforge_proto::task::task_service_client::TaskServiceClient::new(channel),
-                library:
-                    reelforge_proto::material::material_service_client::MaterialServiceClient::new(
-                        material,
-                    ),
-                materials: materials_dir(&config),
-                scratch: config.data_dir.join("scratch"),
-            };
             let admin_task = tokio::spawn(admin);
             worker.run(rx).await;
             admin_handle.stop(true).await;
@@ -204,8 +282,9 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
         }
         service => {
             let addr = service_addr(&config, service)?;
-            let router = crate::services::router(&[service], &backends, &config).await?;
-            let admin = crate::admin::serve(&config.admin.addr, service.name())?;
+            let router =
+                crate::services::router(&[service], &backends, &config, &keys, rx.clone()).await?;
+            let admin = crate::admin::serve(&config.admin.addr, service.name(), backends.clone())?;
             let admin_handle = admin.handle();
             let admin_task = tokio::spawn(admin);
             let (local, grpc) = serve_grpc(router, addr, rx.clone()).await?;

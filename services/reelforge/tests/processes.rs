@@ -1,18 +1,17 @@
 //! The binary as a user runs it: bad configuration stops it with one line; a gateway and a service in
 //! separate processes answer a request across gRPC in the envelope.
 
-use std::io::Read;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
+use common::{
+    BIN, Process, TestResult, canvas_rule, envelope_data, free_port, get_until, save_task, sign_in,
+};
 
-const BIN: &str = env!("CARGO_BIN_EXE_reelforge");
-
-fn free_port() -> Result<u16, std::io::Error> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
-}
+/// A signing key in the environment form every target but `all` requires.
+const KEYS: &str = r#"[{id="k1",secret="0123456789abcdef0123456789abcdef"}]"#;
 
 /// Runs the binary to completion and returns (exit code, stderr).
 fn run_to_end(
@@ -70,59 +69,40 @@ fn a_malformed_config_file_is_named() -> TestResult {
 fn an_unreachable_database_is_named() -> TestResult {
     let port = free_port()?.to_string();
     let url = format!("postgres://postgres@127.0.0.1:{port}/nowhere");
-    let (code, err) = run_to_end(&["category"], &[("REELFORGE_DATABASE__URL", &url)])?;
+    let (code, err) = run_to_end(
+        &["category"],
+        &[
+            ("REELFORGE_DATABASE__URL", &url),
+            ("REELFORGE_AUTH__KEYS", KEYS),
+        ],
+    )?;
     assert_one_line_failure(code, &err, "database postgres://");
     Ok(())
 }
 
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+#[test]
+fn targets_other_than_all_refuse_to_start_without_a_key() -> TestResult {
+    for target in [
+        "gateway",
+        "auth",
+        "material",
+        "category",
+        "favourite",
+        "task",
+        "ai",
+        "worker",
+    ] {
+        let (code, err) = run_to_end(&[target], &[])?;
+        assert_one_line_failure(
+            code,
+            &err,
+            &format!("auth.keys (REELFORGE_AUTH__KEYS) is required for target {target}"),
+        );
     }
-}
-
-impl Process {
-    fn spawn(
-        target: &'static str,
-        dir: &std::path::Path,
-        env: &[(&str, String)],
-    ) -> Result<Self, std::io::Error> {
-        let child = Command::new(BIN)
-            .arg(target)
-            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-            .current_dir(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        Ok(Self(child))
-    }
-
-    fn stderr(&mut self) -> String {
-        let _ = self.0.kill();
-        let mut s = String::new();
-        if let Some(e) = self.0.stderr.as_mut() {
-            let _ = e.read_to_string(&mut s);
-        }
-        s
-    }
-}
-
-async fn get_until(url: &str, ok: impl Fn(&str) -> bool) -> Option<String> {
-    let client = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if let Ok(r) = client.get(url).send().await
-            && let Ok(body) = r.text().await
-            && ok(&body)
-        {
-            return Some(body);
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    None
+    let short = r#"[{id="k1",secret="short"}]"#;
+    let (code, err) = run_to_end(&["category"], &[("REELFORGE_AUTH__KEYS", short)])?;
+    assert_one_line_failure(code, &err, "auth.keys[0].secret: at least 32 bytes");
+    Ok(())
 }
 
 #[tokio::test]
@@ -138,6 +118,7 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
                 format!("127.0.0.1:{grpc}"),
             ),
             ("REELFORGE_ADMIN__ADDR", format!("127.0.0.1:{admin}")),
+            ("REELFORGE_AUTH__KEYS", KEYS.into()),
         ],
     )?;
     let mut gateway = Process::spawn(
@@ -149,6 +130,7 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
                 format!("http://127.0.0.1:{grpc}"),
             ),
             ("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}")),
+            ("REELFORGE_AUTH__KEYS", KEYS.into()),
         ],
     )?;
     let body = get_until(
@@ -192,14 +174,6 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
     let not_ready = reqwest::get(format!("http://127.0.0.1:{http}/readyz")).await?;
     assert_eq!(not_ready.status().as_u16(), 503);
     Ok(())
-}
-
-fn envelope_data(body: &str) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
-    let v: serde_json::Value = serde_json::from_str(body)?;
-    if v["code"] != 2000 {
-        return Err(format!("not a success envelope: {body}").into());
-    }
-    Ok(v["data"].clone())
 }
 
 /// The main job end to end in `reelforge all`: sign in by mail code, save a task (a bad rule is refused
@@ -246,6 +220,16 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
         .as_str()
         .ok_or("no token")?
         .to_owned();
+    let client = reqwest::Client::builder()
+        .default_headers(
+            [(
+                reqwest::header::HeaderName::from_static("userid"),
+                reqwest::header::HeaderValue::from_static("ann@example.com"),
+            )]
+            .into_iter()
+            .collect(),
+        )
+        .build()?;
 
     let bad = client
         .post(format!("{base}/videotask/save"))
@@ -263,20 +247,15 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
     let rule = serde_json::json!({
         "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
         "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
-        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": [
+        "scenes": [{"type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": [
             {"type": "word", "id": "t1", "startTime": 0, "endTime": 2, "x": 100, "y": 100, "w": 400, "h": 80, "z": 101,
              "content": "你好", "fontSize": 48, "color": "#ffffff"}]}],
         "audio": []
     });
-    let saved = client
+    let save = client
         .post(format!("{base}/videotask/save"))
-        .header("Authorization", &token)
-        .form(&[("taskInfo", rule.to_string()), ("name", "测试".into())])
-        .send()
-        .await?;
-    let task_id = envelope_data(&saved.text().await?)?
-        .as_i64()
-        .ok_or("no task id")?;
+        .header("Authorization", &token);
+    let task_id = save_task(save, &rule, "测试").await?;
     let run = client
         .post(format!("{base}/videotask/runtask"))
         .header("Authorization", &token)
@@ -314,6 +293,166 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
         "an MP4 is stored"
     );
 
+    assert_eq!(state["stage"], "done", "{last}");
+
+    // The event stream of an ended task is its final state, then the stream closes.
+    let sse = client
+        .get(format!("{base}/videotask/events?taskId={task_id}"))
+        .header("Authorization", &token)
+        .send()
+        .await?;
+    assert_eq!(
+        sse.headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("text/event-stream")
+    );
+    let sse = sse.text().await?;
+    assert!(
+        sse.starts_with("id: ")
+            && sse.contains("\nevent: done\ndata: {")
+            && sse.contains("\"percent\":100"),
+        "{sse}"
+    );
+    let seen: String = sse
+        .lines()
+        .find_map(|l| l.strip_prefix("id: "))
+        .ok_or("no id")?
+        .to_owned();
+    let resumed = client
+        .get(format!("{base}/videotask/events?taskId={task_id}"))
+        .header("Authorization", &token)
+        .header("Last-Event-ID", &seen)
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert_eq!(resumed, "", "nothing after the last event seen");
+
+    // ofone names the media; a ticket opens them without headers; ranges answer 206.
+    let task = envelope_data(
+        &client
+            .get(format!("{base}/videotask/ofone/{task_id}"))
+            .header("Authorization", &token)
+            .send()
+            .await?
+            .text()
+            .await?,
+    )?;
+    let video_url = format!("/diyvrbt/videotask/download?taskId={task_id}");
+    assert_eq!(task["videoUrl"], video_url.as_str());
+    let ticket = envelope_data(
+        &client
+            .post(format!("{base}/videotask/mediaTicket"))
+            .header("Authorization", &token)
+            .json(&serde_json::json!({"taskId": task_id}))
+            .send()
+            .await?
+            .text()
+            .await?,
+    )?["ticket"]
+        .as_str()
+        .ok_or("no ticket")?
+        .to_owned();
+    let whole = client
+        .get(format!(
+            "http://127.0.0.1:{http}{video_url}&ticket={ticket}"
+        ))
+        .send()
+        .await?;
+    assert_eq!(whole.status().as_u16(), 200);
+    let disposition = whole
+        .headers()
+        .get("content-disposition")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        disposition.starts_with(
+            "attachment; filename=\"__.mp4\"; filename*=UTF-8''%E6%B5%8B%E8%AF%95.mp4"
+        ),
+        "{disposition}"
+    );
+    assert_eq!(whole.bytes().await?.as_ref(), mp4.as_slice());
+    let part = client
+        .get(format!(
+            "http://127.0.0.1:{http}{video_url}&ticket={ticket}"
+        ))
+        .header("Range", "bytes=4-7")
+        .send()
+        .await?;
+    assert_eq!(part.status().as_u16(), 206);
+    assert_eq!(part.bytes().await?.as_ref(), b"ftyp");
+    let forged = client
+        .get(format!(
+            "http://127.0.0.1:{http}/diyvrbt/videotask/cover?taskId={}&ticket={ticket}",
+            task_id + 1
+        ))
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert!(
+        forged.contains("\"code\":4000"),
+        "a ticket opens one task only: {forged}"
+    );
+    let cover = client
+        .get(format!(
+            "http://127.0.0.1:{http}/diyvrbt/videotask/cover?taskId={task_id}"
+        ))
+        .header("Authorization", &token)
+        .send()
+        .await?;
+    assert_eq!(
+        cover
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("image/jpeg")
+    );
+    let mine = envelope_data(
+        &client
+            .get(format!("{base}/videotask/mine"))
+            .header("Authorization", &token)
+            .send()
+            .await?
+            .text()
+            .await?,
+    )?;
+    assert_eq!(mine["total"], 1);
+    assert_eq!(mine["list"][0]["id"], task_id);
+    let openapi = client
+        .get(format!("{base}/openapi.json"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    for path in [
+        "/diyvrbt/videotask/mine",
+        "/diyvrbt/videotask/events",
+        "/diyvrbt/videotask/download",
+        "/diyvrbt/videotask/cover",
+        "/diyvrbt/videotask/mediaTicket",
+        "/diyvrbt/v2/videotask/cancelTask",
+    ] {
+        assert!(
+            openapi.contains(&format!("\"{path}\"")),
+            "{path} is documented"
+        );
+    }
+    let cancel_other = client
+        .post(format!("{base}/v2/videotask/cancelTask"))
+        .header("Authorization", &token)
+        .json(&serde_json::json!({"taskIds": [task_id + 100]}))
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert!(
+        cancel_other.contains(&format!("task {} does not exist", task_id + 100)),
+        "{cancel_other}"
+    );
+
     let other = client
         .get(format!("{base}/videotask/ofone/{task_id}"))
         .header("Authorization", "not-a-token")
@@ -326,6 +465,79 @@ async fn all_mode_signs_in_saves_runs_and_renders_a_task() -> TestResult {
         "a bad token is 'login expired': {other}"
     );
     Ok(())
+}
+
+/// `reelforge all` without a configured key makes one in its data directory (mode 0600) and keeps
+/// it, so a token issued before a restart still works after it.
+#[tokio::test]
+async fn all_keeps_its_generated_key_so_tokens_survive_a_restart() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let http = free_port()?;
+    let base = format!("http://127.0.0.1:{http}/diyvrbt");
+    let env = [("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}"))];
+    let mut first = Process::spawn("all", dir.path(), &env)?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| {
+        b.contains("ready")
+    })
+    .await
+    .is_none()
+    {
+        return Err(format!("reelforge all did not become ready\n{}", first.stderr()).into());
+    }
+    let key_file = dir.path().join("data/signing-key.json");
+    let key = std::fs::read_to_string(&key_file)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&key_file)?.permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    let token = sign_in(&base, dir.path(), "kim@example.com").await?;
+    drop(first);
+
+    let _second = Process::spawn("all", dir.path(), &env)?;
+    let me = get_until_with(&format!("{base}/user/me"), &token, "kim@example.com", |b| {
+        b.contains("\"code\"")
+    })
+    .await;
+    assert!(
+        me.as_deref()
+            .is_some_and(|b| b.contains("\"code\":2000") && b.contains("kim@example.com")),
+        "{me:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&key_file)?,
+        key,
+        "the key is reused"
+    );
+    Ok(())
+}
+
+async fn get_until_with(
+    url: &str,
+    token: &str,
+    user: &str,
+    ok: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Ok(r) = client
+            .get(url)
+            .header("Authorization", token)
+            .header("userId", user)
+            .send()
+            .await
+            && let Ok(body) = r.text().await
+            && ok(&body)
+        {
+            return Some(body);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    None
 }
 
 /// SIGTERM stops `reelforge all` gracefully: it exits with success, promptly.
@@ -360,4 +572,141 @@ async fn sigterm_stops_all_gracefully() -> TestResult {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// Starts `reelforge all` in `dir` with a 1 s heartbeat and a `stale` s limit, and waits until ready.
+async fn start_all(
+    dir: &std::path::Path,
+    http: u16,
+    stale: u32,
+) -> Result<Process, Box<dyn std::error::Error>> {
+    let mut all = Process::spawn(
+        "all",
+        dir,
+        &[
+            ("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}")),
+            ("REELFORGE_WORKER__HEARTBEAT_SECONDS", "1".into()),
+            ("REELFORGE_WORKER__STALE_SECONDS", stale.to_string()),
+        ],
+    )?;
+    if get_until(&format!("http://127.0.0.1:{http}/readyz"), |b| {
+        b.starts_with("ready")
+    })
+    .await
+    .is_none()
+    {
+        return Err(format!("reelforge all did not become ready\n{}", all.stderr()).into());
+    }
+    Ok(all)
+}
+
+/// Runs a 60 s document in `reelforge all` (stale limit `stale` s), stops the process with
+/// `signal` while it draws, starts it again and answers the task's final state and its renders.
+async fn render_across_a_restart(
+    signal: &str,
+    stale: u32,
+) -> Result<(serde_json::Value, Vec<String>), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let http = free_port()?;
+    let base = format!("http://127.0.0.1:{http}/diyvrbt");
+    let mut all = start_all(dir.path(), http, stale).await?;
+    let client = reqwest::Client::builder()
+        .default_headers(
+            [(
+                reqwest::header::HeaderName::from_static("userid"),
+                reqwest::header::HeaderValue::from_static("kim@example.com"),
+            )]
+            .into_iter()
+            .collect(),
+        )
+        .build()?;
+    let token = sign_in(&base, dir.path(), "kim@example.com").await?;
+    let save = client
+        .post(format!("{base}/videotask/save"))
+        .header("Authorization", &token);
+    let task_id = save_task(save, &canvas_rule(60), "long").await?;
+    let state_url = format!("{base}/videotask/state?taskId={task_id}");
+    let state = |client: reqwest::Client, token: String, url: String| async move {
+        let body = client
+            .get(url)
+            .header("Authorization", token)
+            .send()
+            .await?
+            .text()
+            .await?;
+        envelope_data(&body)
+    };
+    client
+        .post(format!("{base}/videotask/runtask"))
+        .header("Authorization", &token)
+        .json(&serde_json::json!({"taskId": task_id}))
+        .send()
+        .await?;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let s = state(client.clone(), token.clone(), state_url.clone()).await?;
+        if s["stage"] == "rendering" && s["framesDone"].as_u64().unwrap_or(0) > 0 {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("never seen rendering: {s}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let sent = Command::new("kill")
+        .args([signal, &all.0.id().to_string()])
+        .status()?;
+    assert!(sent.success());
+    all.0.wait()?;
+
+    let _all = start_all(dir.path(), http, stale).await?;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let done = loop {
+        let s = state(client.clone(), token.clone(), state_url.clone()).await?;
+        if s["status"] == 10 || s["status"] == 9 {
+            break s;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the task did not end after the restart: {s}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let renders = dir
+        .path()
+        .join(format!("data/blobs/t/qs/tasks/{task_id}/renders"));
+    let mut names: Vec<String> = std::fs::read_dir(&renders)?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    names.sort();
+    Ok((done, names))
+}
+
+fn assert_finished_once(done: &serde_json::Value, names: &[String]) {
+    assert_eq!(done["status"], 10, "{done}");
+    assert_eq!(names.len(), 2, "one video and one cover: {names:?}");
+    assert!(
+        done["videoRelativePath"]
+            .as_str()
+            .is_some_and(|k| names.iter().any(|n| k.ends_with(n.as_str()))),
+        "{done} {names:?}"
+    );
+}
+
+/// `reelforge all` killed with SIGKILL while it renders, then started again: the silent job is
+/// taken back by the reaper (3 s stale limit) and rendered once more under the same key; the task
+/// succeeds once, one video.
+#[tokio::test]
+async fn a_render_survives_sigkill_of_all() -> TestResult {
+    let (done, names) = render_across_a_restart("-KILL", 3).await?;
+    assert_finished_once(&done, &names);
+    Ok(())
+}
+
+/// SIGTERM while it renders: the job is handed back before exit, so after the restart it renders
+/// at once (the 600 s stale limit rules the reaper out) and succeeds once.
+#[tokio::test]
+async fn sigterm_hands_the_render_back() -> TestResult {
+    let (done, names) = render_across_a_restart("-TERM", 600).await?;
+    assert_finished_once(&done, &names);
+    Ok(())
 }

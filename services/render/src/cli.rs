@@ -3,6 +3,7 @@
 
 use crate::render::{Progress, RenderOptions, render};
 use anyhow::Context;
+use reelforge_timeline::ValidateOptions;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -47,6 +48,21 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.rule)
         .with_context(|| format!("reading {}", args.rule.display()))?;
     let rule = reelforge_timeline::Rule::parse(&text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // Refused before anything is loaded, so an unbounded document fails at once.
+    let refused = reelforge_timeline::bounds(&rule, ValidateOptions::from_env());
+    if !refused.is_empty() {
+        let list: Vec<String> = refused.iter().map(|p| format!("  {p}")).collect();
+        anyhow::bail!(
+            "{} is refused, nothing rendered:\n{}",
+            args.rule.display(),
+            list.join("\n")
+        );
+    }
+    if !args.quiet {
+        for w in reelforge_timeline::warnings(&rule) {
+            eprintln!("warning: {w}");
+        }
+    }
     let materials = crate::materials::Materials::open(&args.materials)?;
     if let Some(dir) = &args.fonts {
         crate::compose::text::load_fonts_dir(dir);

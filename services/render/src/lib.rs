@@ -22,6 +22,6 @@ mod mp4edit;
 pub mod render;
 mod yuv;
 
-pub use engine::{Engine, material_ids, render_frame, write_cover};
+pub use engine::{Engine, material_ids, material_paths, render_frame, write_cover};
 pub use materials::Materials;
 pub use render::{Progress, RenderOptions, RenderReport, render};

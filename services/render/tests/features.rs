@@ -483,3 +483,83 @@ fn transparent_webm_effect_shows_the_scene_through() -> R {
     );
     Ok(())
 }
+
+#[test]
+fn a_layer_with_a_null_end_is_drawn_to_the_end_of_its_scene() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "red.png", 40, 20, |_, _| [255, 0, 0, 255])?;
+    let m = Materials::new(dir.path());
+    let layer = json!({"type": "picture", "id": "title", "src": "red.png", "x": 0, "y": 0,
+        "w": 160, "h": 90, "opacity": 1, "startTime": 0.5, "endTime": null, "inTime": 0, "outTime": 0});
+    let r = rule(json!([scene(None, json!({}), json!([layer]))]))?;
+    assert!(near(px(&render_frame(&r, &m, 0.2)?, 80, 45), GREEN));
+    assert!(near(px(&render_frame(&r, &m, 1.0)?, 80, 45), RED));
+    // The last frame of the 2 s scene still shows it.
+    assert!(near(px(&render_frame(&r, &m, 1.98)?, 80, 45), RED));
+    Ok(())
+}
+
+/// Writes a 1 s clip and a picture of the same frame: red on the left half, blue on the right.
+fn halves(dir: &Path) -> R {
+    png(dir, "halves.png", 64, 36, |x, _| {
+        if x < 32 {
+            [255, 0, 0, 255]
+        } else {
+            [0, 0, 255, 255]
+        }
+    })?;
+    let settings = EncodeSettings {
+        width: 64,
+        height: 36,
+        fps: (30, 1),
+        crf: 18,
+        audio_bitrate: 128_000,
+        audio: false,
+        watchdog_s: 20,
+    };
+    let mut frame = Bitmap::filled(64, 36, BLUE);
+    for row in frame.px.chunks_exact_mut(64 * 4) {
+        for p in row[..32 * 4].chunks_exact_mut(4) {
+            p[..3].copy_from_slice(&RED);
+        }
+    }
+    let mut enc = Encoder::create(&dir.join("halves.mp4"), settings)?;
+    for _ in 0..30 {
+        enc.push_frame(&frame.px)?;
+    }
+    enc.finish()?;
+    Ok(())
+}
+
+#[test]
+fn a_blurred_clip_background_looks_like_the_same_picture_blurred() -> R {
+    let dir = tempfile::tempdir()?;
+    halves(dir.path())?;
+    let m = with_ids(dir.path(), &[("700", "halves.mp4"), ("701", "halves.png")]);
+    // Portrait: the 16:9 clip covers it enlarged 4.4×, and only its middle shows.
+    let portrait = |id: i64| -> Result<Rule, Box<dyn std::error::Error>> {
+        let doc = json!({
+            "version": 1, "frameRate": 30, "videoQuality": 99,
+            "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+            "scenes": [scene(Some(id), json!({"bgFit": "cover", "bgBlur": 12}), json!([]))]
+        });
+        Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+    };
+    let clip = render_frame(&portrait(700)?, &m, 0.5)?;
+    let picture = render_frame(&portrait(701)?, &m, 0.5)?;
+    assert_eq!((clip.w, clip.h), (90, 160));
+    // The edge between the halves runs down the middle, blurred over several pixels.
+    let mid = px(&clip, 45, 80);
+    assert!(mid[0] > 60 && mid[2] > 60, "blurred edge {mid:?}");
+    assert!(near(px(&clip, 10, 80), RED) && near(px(&clip, 80, 80), BLUE));
+    // Across the frame the clip (cut, blurred at its own size, then enlarged) matches the
+    // picture (enlarged, cut, then blurred).
+    for x in (0..90).step_by(5) {
+        let (a, b) = (px(&clip, x, 80), px(&picture, x, 80));
+        assert!(
+            a.iter().zip(b).all(|(p, q)| p.abs_diff(q) <= 40),
+            "x {x}: clip {a:?}, picture {b:?}"
+        );
+    }
+    Ok(())
+}

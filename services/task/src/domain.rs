@@ -15,6 +15,8 @@ pub enum TaskStatus {
     Error,
     /// The last render succeeded.
     Success,
+    /// The user cancelled the last render.
+    Cancelled,
 }
 
 impl TaskStatus {
@@ -26,6 +28,7 @@ impl TaskStatus {
             Self::Executing => 1,
             Self::Error => 9,
             Self::Success => 10,
+            Self::Cancelled => 11,
         }
     }
 
@@ -36,6 +39,7 @@ impl TaskStatus {
             1 => Self::Executing,
             9 => Self::Error,
             10 => Self::Success,
+            11 => Self::Cancelled,
             _ => Self::New,
         }
     }
@@ -103,7 +107,7 @@ pub fn parse_draft(
 /// Parses and validates a rule; the error lists the problems as `path: message; …`.
 pub fn check_rule(task_info: &str) -> Result<(), TaskError> {
     let rule = reelforge_timeline::Rule::parse(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
-    let problems = reelforge_timeline::validate(&rule);
+    let problems = reelforge_timeline::validate_with(&rule, reelforge_timeline::ValidateOptions::from_env());
     if problems.is_empty() {
         return Ok(());
     }
@@ -157,6 +161,105 @@ pub struct TaskState {
     pub video_key: String,
     /// Why the last render failed.
     pub reason: String,
+    /// The stage of the render, from the latest progress.
+    pub stage: Stage,
+    /// Frames drawn and in all, from the latest progress.
+    pub frames: (u64, u64),
+    /// Seconds left, when known.
+    pub eta_seconds: Option<i64>,
+    /// The queued or running job, if any.
+    pub job_id: Option<String>,
+    /// Last change of the task record, milliseconds since the epoch.
+    pub updated_ms: i64,
+}
+
+/// Where a render stands, as the browser shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Never run.
+    None,
+    /// Waiting for a worker.
+    Queued,
+    /// The worker downloads the materials.
+    Fetching,
+    /// Drawing frames.
+    Rendering,
+    /// Finishing the MP4.
+    Encoding,
+    /// Storing the video and cover.
+    Uploading,
+    /// Finished with a video.
+    Done,
+    /// Failed.
+    Error,
+    /// Cancelled by the user.
+    Cancelled,
+}
+
+impl Stage {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::None => "",
+            Self::Queued => "queued",
+            Self::Fetching => "fetching",
+            Self::Rendering => "rendering",
+            Self::Encoding => "encoding",
+            Self::Uploading => "uploading",
+            Self::Done => "done",
+            Self::Error => "error",
+            Self::Cancelled => "cancelled",
+        }
+    }
+
+    /// Reads a wire name; unknown names read as none.
+    pub fn parse(name: &str) -> Self {
+        match name {
+            "queued" => Self::Queued,
+            "fetching" => Self::Fetching,
+            "rendering" => Self::Rendering,
+            "encoding" => Self::Encoding,
+            "uploading" => Self::Uploading,
+            "done" => Self::Done,
+            "error" => Self::Error,
+            "cancelled" => Self::Cancelled,
+            _ => Self::None,
+        }
+    }
+
+    /// The stage a task at rest in `status` shows.
+    pub fn of_status(status: TaskStatus) -> Self {
+        match status {
+            TaskStatus::New => Self::None,
+            TaskStatus::Wait => Self::Queued,
+            TaskStatus::Executing => Self::Fetching,
+            TaskStatus::Error => Self::Error,
+            TaskStatus::Success => Self::Done,
+            TaskStatus::Cancelled => Self::Cancelled,
+        }
+    }
+}
+
+/// A run as the caller sees it: the job and the task's status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// The render job.
+    pub job_id: String,
+    /// The task's status (wait, or executing for a run already under way).
+    pub status: TaskStatus,
+}
+
+/// One delivery of a render job, as a worker names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobRef {
+    /// The job's tenant.
+    pub tenant: String,
+    /// Its task.
+    pub task_id: i64,
+    /// The job id.
+    pub job_id: String,
+    /// The attempt the delivery carries.
+    pub attempt: u32,
 }
 
 /// How a render ended, as a worker reports it.
@@ -185,9 +288,6 @@ pub enum TaskError {
     /// No such task for this tenant and user.
     #[error("task {0} does not exist")]
     NotFound(i64),
-    /// The task is already queued or rendering.
-    #[error("task {0} is already rendering")]
-    Conflict(i64),
     /// The database failed.
     #[error("task store")]
     Store(#[from] sea_orm::DbErr),
@@ -201,7 +301,6 @@ impl ServiceError for TaskError {
         match self {
             Self::Invalid(_) => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
-            Self::Conflict(_) => ErrorKind::Conflict,
             Self::Store(_) | Self::Queue(_) => ErrorKind::Internal,
         }
     }
@@ -213,7 +312,14 @@ mod tests {
 
     #[test]
     fn status_codes_round_trip() {
-        for s in [TaskStatus::New, TaskStatus::Wait, TaskStatus::Executing, TaskStatus::Error, TaskStatus::Success] {
+        for s in [
+            TaskStatus::New,
+            TaskStatus::Wait,
+            TaskStatus::Executing,
+            TaskStatus::Error,
+            TaskStatus::Success,
+            TaskStatus::Cancelled,
+        ] {
             assert_eq!(TaskStatus::from_code(s.code()), s);
         }
     }

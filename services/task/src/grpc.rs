@@ -1,30 +1,96 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use reelforge_kit::db::now_millis;
+use reelforge_kit::identity;
 use reelforge_kit::status::to_status;
-use reelforge_proto::common::{Caller, Empty};
+use reelforge_proto::render::RenderProgress;
 use reelforge_proto::task::{self as pb, task_service_server::TaskService};
+use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, FinishOutcome, Owner, Task, TaskError};
+use crate::domain::{self, FinishOutcome, JobRef, Owner, Stage, Task, TaskError, TaskState, TaskStatus};
+use crate::events::Events;
+use crate::farm::FarmSettings;
 use crate::store::TaskStore;
 
 /// The gRPC face of the task service.
 pub struct TaskGrpc {
     store: TaskStore,
+    settings: FarmSettings,
+    events: Arc<Events>,
 }
 
 impl TaskGrpc {
-    /// Serves `store`.
-    pub fn new(store: TaskStore) -> Self {
-        Self { store }
+    /// Serves `store` with the farm's lease settings and its render events.
+    pub fn new(store: TaskStore, settings: FarmSettings, events: Arc<Events>) -> Self {
+        Self { store, settings, events }
     }
 }
 
-fn owner(caller: Option<Caller>) -> Result<Owner, Status> {
-    match caller {
-        Some(c) if !c.tenant.is_empty() && !c.user_id.is_empty() => Ok(Owner { tenant: c.tenant, user_id: c.user_id }),
-        _ => Err(to_status(TaskError::Invalid("caller: tenant and user are required".into()))),
+/// A task's state with its latest render event, and the sequence number of that state.
+async fn current(store: &TaskStore, events: &Events, owner: &Owner, id: i64) -> Result<(i64, TaskState), TaskError> {
+    let mut s = store.state(owner, id).await?;
+    let mut seq = s.updated_ms;
+    if let Some(p) = events.latest(id).await {
+        let same_job = s.job_id.as_deref() == Some(p.job_id.as_str());
+        if s.status.is_rendering() && same_job {
+            s.stage = Stage::parse(&p.stage);
+            s.percent = p.percent.min(100);
+            s.frames = (p.frames_done, p.frames_total);
+            s.eta_seconds = (p.eta_seconds >= 0).then_some(p.eta_seconds);
+        }
+        if same_job || !s.status.is_rendering() {
+            seq = seq.max(p.seq);
+        }
     }
+    Ok((seq, s))
+}
+
+fn event_kind(status: TaskStatus) -> &'static str {
+    match status {
+        TaskStatus::Success => "done",
+        TaskStatus::Error => "error",
+        TaskStatus::Cancelled => "cancelled",
+        _ => "progress",
+    }
+}
+
+/// How often a watch looks at the database besides the events (ends the bus did not carry).
+const WATCH_RECHECK: Duration = Duration::from_secs(5);
+
+fn announcement(job: &JobRef, stage: Stage, percent: u32) -> RenderProgress {
+    RenderProgress {
+        job_id: job.job_id.clone(),
+        task_id: job.task_id,
+        stage: stage.name().to_owned(),
+        tenant: job.tenant.clone(),
+        percent,
+        eta_seconds: -1,
+        seq: now_millis(),
+        ..Default::default()
+    }
+}
+
+/// The verified tenant and user the call acts for.
+fn owner<T>(req: &Request<T>) -> Result<Owner, Status> {
+    let caller = identity::caller(req)?;
+    let (tenant, user_id) = caller.owner().map_err(to_status)?;
+    Ok(Owner { tenant: tenant.to_owned(), user_id: user_id.to_owned() })
+}
+
+/// The job a worker's call names, in the tenant of its service token: only workers report on jobs,
+/// and only on their tenant's.
+fn job_ref<T>(req: &Request<T>, task_id: i64, job_id: &str, attempt: u32) -> Result<JobRef, Status> {
+    let caller = identity::caller(req)?;
+    caller.require_service().map_err(to_status)?;
+    if job_id.is_empty() {
+        return Err(to_status(TaskError::Invalid("jobId: required".into())));
+    }
+    Ok(JobRef { tenant: caller.tenant, task_id, job_id: job_id.to_owned(), attempt })
 }
 
 fn time(ms: i64) -> String {
@@ -49,12 +115,32 @@ fn to_pb(t: Task) -> pb::Task {
     }
 }
 
+fn state_to_pb(s: TaskState) -> pb::TaskState {
+    pb::TaskState {
+        task_id: s.task_id,
+        status: s.status.code(),
+        percent: s.percent,
+        video_relative_path: s.video_key,
+        reason: s.reason,
+        stage: s.stage.name().to_owned(),
+        frames_done: s.frames.0,
+        frames_total: s.frames.1,
+        eta_seconds: s.eta_seconds.unwrap_or(-1),
+    }
+}
+
+/// Default and largest page of `Mine`.
+const PAGE_DEFAULT: u64 = 10;
+const PAGE_MAX: u64 = 100;
+
 #[tonic::async_trait]
 impl TaskService for TaskGrpc {
+    type WatchStream = Pin<Box<dyn Stream<Item = Result<pb::TaskEvent, Status>> + Send>>;
+
     #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
     async fn save(&self, req: Request<pb::SaveTaskRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
+        let owner = owner(&req)?;
         let req = req.into_inner();
-        let owner = owner(req.caller)?;
         let draft = domain::parse_draft(req.task_id, &req.task_name, &req.task_info, req.size_category_id, &req.used_for)
             .map_err(to_status)?;
         let task_id = self.store.save(&owner, draft).await.map_err(to_status)?;
@@ -63,45 +149,149 @@ impl TaskService for TaskGrpc {
 
     #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
     async fn get(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::Task>, Status> {
-        let req = req.into_inner();
-        let owner = owner(req.caller)?;
-        Ok(Response::new(to_pb(self.store.get(&owner, req.task_id).await.map_err(to_status)?)))
+        let owner = owner(&req)?;
+        let task_id = req.get_ref().task_id;
+        Ok(Response::new(to_pb(self.store.get(&owner, task_id).await.map_err(to_status)?)))
     }
 
     #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
     async fn run(&self, req: Request<pb::RunTaskRequest>) -> Result<Response<pb::RunTaskReply>, Status> {
-        let req = req.into_inner();
-        let owner = owner(req.caller)?;
-        let job_id = self.store.run(&owner, req.task_id).await.map_err(to_status)?;
-        Ok(Response::new(pb::RunTaskReply { job_id, status: domain::TaskStatus::Wait.code() }))
+        let owner = owner(&req)?;
+        let task_id = req.get_ref().task_id;
+        let run = self.store.run(&owner, task_id).await.map_err(to_status)?;
+        if run.status == TaskStatus::Wait {
+            let job = JobRef { tenant: owner.tenant, task_id, job_id: run.job_id.clone(), attempt: 1 };
+            self.events.announce(announcement(&job, Stage::Queued, 0)).await;
+        }
+        Ok(Response::new(pb::RunTaskReply { job_id: run.job_id, status: run.status.code() }))
     }
 
     #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
     async fn state(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::TaskState>, Status> {
-        let req = req.into_inner();
-        let owner = owner(req.caller)?;
-        let s = self.store.state(&owner, req.task_id).await.map_err(to_status)?;
-        Ok(Response::new(pb::TaskState {
-            task_id: s.task_id,
-            status: s.status.code(),
-            percent: s.percent,
-            video_relative_path: s.video_key,
-            reason: s.reason,
-        }))
+        let owner = owner(&req)?;
+        let (_, s) = current(&self.store, &self.events, &owner, req.get_ref().task_id).await.map_err(to_status)?;
+        Ok(Response::new(state_to_pb(s)))
     }
 
-    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id, tenant = %req.get_ref().tenant))]
-    async fn finish(&self, req: Request<pb::FinishRenderRequest>) -> Result<Response<Empty>, Status> {
-        let req = req.into_inner();
-        if req.tenant.is_empty() {
-            return Err(to_status(TaskError::Invalid("tenant: is missing".into())));
-        }
-        let outcome = if req.ok {
-            FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key }
-        } else {
-            FinishOutcome::Failed { reason: req.reason }
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn watch(&self, req: Request<pb::WatchRequest>) -> Result<Response<Self::WatchStream>, Status> {
+        let owner = owner(&req)?;
+        let (task_id, mut last) = (req.get_ref().task_id, req.get_ref().after_seq);
+        let mut live = self.events.subscribe();
+        current(&self.store, &self.events, &owner, task_id).await.map_err(to_status)?;
+        let (store, events) = (self.store.clone(), self.events.clone());
+        let (tx, rx) = tokio::sync::mpsc::channel(16);
+        tokio::spawn(async move {
+            let mut recheck = tokio::time::interval(WATCH_RECHECK);
+            loop {
+                let (seq, state) = match current(&store, &events, &owner, task_id).await {
+                    Ok(now) => now,
+                    Err(e) => {
+                        let _ = tx.send(Err(to_status(e))).await;
+                        return;
+                    }
+                };
+                let at_rest = !state.status.is_rendering();
+                if seq > last {
+                    last = seq;
+                    let event = pb::TaskEvent {
+                        seq,
+                        kind: event_kind(state.status).to_owned(),
+                        state: Some(state_to_pb(state)),
+                    };
+                    if tx.send(Ok(event)).await.is_err() {
+                        return;
+                    }
+                }
+                if at_rest {
+                    return;
+                }
+                loop {
+                    tokio::select! {
+                        _ = tx.closed() => return,
+                        _ = recheck.tick() => break,
+                        got = live.recv() => match got {
+                            Ok(p) if p.task_id == task_id => break,
+                            Ok(_) => {}
+                            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
+                            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                        },
+                    }
+                }
+            }
+        });
+        Ok(Response::new(Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx))))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn mine(&self, req: Request<pb::ListTasksRequest>) -> Result<Response<pb::TaskPage>, Status> {
+        let owner = owner(&req)?;
+        let page = req.into_inner().page.unwrap_or_default();
+        let num = u64::from(page.page_num.max(1));
+        let size = match u64::from(page.page_size) {
+            0 => PAGE_DEFAULT,
+            n => n.min(PAGE_MAX),
         };
-        self.store.finish(&req.tenant, req.task_id, &req.job_id, outcome).await.map_err(to_status)?;
-        Ok(Response::new(Empty {}))
+        let (items, total) = self.store.mine(&owner, num, size).await.map_err(to_status)?;
+        Ok(Response::new(pb::TaskPage { items: items.into_iter().map(to_pb).collect(), total }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn cancel(&self, req: Request<pb::CancelTasksRequest>) -> Result<Response<pb::CancelTasksReply>, Status> {
+        let owner = owner(&req)?;
+        let ids = req.into_inner().task_ids;
+        if ids.is_empty() {
+            return Err(to_status(TaskError::Invalid("taskIds: no task id given".into())));
+        }
+        let jobs = self.store.cancel(&owner, &ids).await.map_err(to_status)?;
+        for job in &jobs {
+            if !job.job_id.is_empty() {
+                self.events.cancel_job(&job.job_id).await;
+            }
+            self.events.announce(announcement(job, Stage::Cancelled, 0)).await;
+        }
+        Ok(Response::new(pb::CancelTasksReply { cancelled: jobs.into_iter().map(|j| j.task_id).collect() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %req.get_ref().job_id, attempt = req.get_ref().attempt))]
+    async fn start(&self, req: Request<pb::JobRef>) -> Result<Response<pb::StartReply>, Status> {
+        let job = job_ref(&req, req.get_ref().task_id, &req.get_ref().job_id, req.get_ref().attempt)?;
+        let start = self.store.start(&job, self.settings.stale_ms()).await.map_err(to_status)?;
+        Ok(Response::new(pb::StartReply { start }))
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %req.get_ref().job_id, attempt = req.get_ref().attempt))]
+    async fn heartbeat(&self, req: Request<pb::JobRef>) -> Result<Response<pb::HeartbeatReply>, Status> {
+        let job = job_ref(&req, req.get_ref().task_id, &req.get_ref().job_id, req.get_ref().attempt)?;
+        let keep = self.store.heartbeat(&job).await.map_err(to_status)?;
+        Ok(Response::new(pb::HeartbeatReply { keep }))
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %req.get_ref().job_id, attempt = req.get_ref().attempt))]
+    async fn release(&self, req: Request<pb::JobRef>) -> Result<Response<pb::ReleaseReply>, Status> {
+        let job = job_ref(&req, req.get_ref().task_id, &req.get_ref().job_id, req.get_ref().attempt)?;
+        let released = self.store.release(&job).await.map_err(to_status)?;
+        Ok(Response::new(pb::ReleaseReply { released }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id, job_id = %req.get_ref().job_id))]
+    async fn finish(&self, req: Request<pb::FinishRenderRequest>) -> Result<Response<pb::FinishReply>, Status> {
+        let job = job_ref(&req, req.get_ref().task_id, &req.get_ref().job_id, req.get_ref().attempt)?;
+        let req = req.into_inner();
+        let (outcome, mut end) = if req.ok {
+            let mut end = announcement(&job, Stage::Done, 100);
+            end.video_key = req.video_key.clone();
+            (FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key }, end)
+        } else {
+            let mut end = announcement(&job, Stage::Error, 0);
+            end.reason = req.reason.clone();
+            (FinishOutcome::Failed { reason: req.reason }, end)
+        };
+        let applied = self.store.finish(&job, req.dead_letter, outcome).await.map_err(to_status)?;
+        if applied {
+            end.seq = now_millis();
+            self.events.announce(end).await;
+        }
+        Ok(Response::new(pb::FinishReply { applied }))
     }
 }

@@ -1,24 +1,49 @@
 //! The task service: saved video tasks (the rule as `taskInfo`), their render runs on the job queue
 //! and the state workers report back. `lib.rs` wires; `domain` holds the rules, `store` the tables,
-//! `grpc` the server.
+//! `farm` the outbox relay, reaper and dead-letter consumer, `grpc` the server.
 
 pub mod domain;
+pub mod events;
+pub mod farm;
 mod grpc;
 mod store;
 
 use std::sync::Arc;
 
-pub use domain::{FinishOutcome, Owner, Task, TaskDraft, TaskError, TaskState, TaskStatus};
+pub use domain::{FinishOutcome, JobRef, Owner, Run, Stage, Task, TaskDraft, TaskError, TaskState, TaskStatus};
+pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
-pub use store::{TaskStore, migrate};
+pub use store::{OutboxEntry, Reaped, TaskStore, migrate};
 
-use reelforge_kit::JobQueue;
+use reelforge_kit::identity::{Guarded, Keyring};
+use reelforge_kit::{Cache, EventBus, JobQueue};
 use reelforge_proto::task::task_service_server::TaskServiceServer;
+use tokio::sync::watch;
 
-/// The queue render jobs are published to.
-pub const RENDER_QUEUE: &str = "reelforge.render";
+pub use reelforge_kit::queue::RENDER_QUEUE;
 
-/// Builds the gRPC service over a migrated database and the job queue.
-pub fn grpc_service(db: sea_orm::DatabaseConnection, queue: Arc<dyn JobQueue>) -> TaskServiceServer<TaskGrpc> {
-    TaskServiceServer::new(TaskGrpc::new(TaskStore::new(db, queue)))
+/// What the task service runs on.
+pub struct Backends {
+    /// The migrated database.
+    pub db: sea_orm::DatabaseConnection,
+    /// The render job queue.
+    pub queue: Arc<dyn JobQueue>,
+    /// The event bus of progress and cancels.
+    pub bus: Arc<dyn EventBus>,
+    /// The cache of the latest progress.
+    pub cache: Arc<dyn Cache>,
+}
+
+/// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its farm
+/// loop (outbox relay, reaper, dead letters) and its event listener until `shutdown` turns true.
+pub async fn grpc_service(
+    b: Backends,
+    settings: FarmSettings,
+    keys: &Keyring,
+    shutdown: watch::Receiver<bool>,
+) -> Result<Guarded<TaskServiceServer<TaskGrpc>>, reelforge_kit::BusError> {
+    let store = TaskStore::new(b.db);
+    let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
+    tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));
+    Ok(TaskServiceServer::with_interceptor(TaskGrpc::new(store, settings, events), keys.verifier()))
 }

@@ -1,14 +1,17 @@
-//! The task store on real SQLite and PostgreSQL with the database queue: saving, ownership, runs and finishes.
+//! The task store on real SQLite and PostgreSQL with the database queue: saving, ownership, runs
+//! through the outbox, exactly-once start and finish, cancel, the reaper and dead letters.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use prost::Message;
 use reelforge_kit::JobQueue;
 use reelforge_kit::config::QueueConfig;
-use reelforge_kit::queue::{DeadLetter, Job, QueueError};
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
-use reelforge_task::{FinishOutcome, Owner, RENDER_QUEUE, TaskError, TaskStatus, TaskStore, domain, migrate};
+use reelforge_task::{
+    FarmSettings, FinishOutcome, JobRef, Owner, RENDER_QUEUE, Reaped, TaskError, TaskStatus, TaskStore, domain, migrate,
+};
+use tokio::sync::watch;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -19,12 +22,35 @@ fn owner(tenant: &str, user: &str) -> Owner {
     Owner { tenant: tenant.into(), user_id: user.into() }
 }
 
-async fn suite(url: &str) -> TestResult {
+async fn open(url: &str) -> Result<(TaskStore, Arc<dyn JobQueue>), Box<dyn std::error::Error>> {
     let db = reelforge_kit::db::connect(url).await?;
     migrate(&db).await?;
     migrate(&db).await?;
-    let queue = reelforge_kit::queue::open(&QueueConfig { url: "db://".into(), ..Default::default() }, &db).await?;
-    let store = TaskStore::new(db.clone(), queue.clone());
+    let config = QueueConfig { url: "db://".into(), delivery_limit: 2, lease_seconds: 60, prefetch: 1 };
+    let queue = reelforge_kit::queue::open(&config, &db).await?;
+    Ok((TaskStore::new(db), queue))
+}
+
+/// Starts the farm loop (relay, reaper, dead letters); it stops when the sender drops.
+fn farm(store: &TaskStore, queue: &Arc<dyn JobQueue>, stale: Duration) -> watch::Sender<bool> {
+    let (tx, rx) = watch::channel(false);
+    let settings = FarmSettings { queue: RENDER_QUEUE.into(), stale, max_attempts: 2 };
+    tokio::spawn(reelforge_task::farm::run(store.clone(), queue.clone(), settings, rx));
+    tx
+}
+
+async fn next_job(queue: &Arc<dyn JobQueue>) -> Result<(reelforge_kit::Job, reelforge_proto::render::RenderJob), Box<dyn std::error::Error>> {
+    let job = queue.receive(RENDER_QUEUE, Duration::from_secs(10)).await?.ok_or("no job published")?;
+    let body = reelforge_proto::render::RenderJob::decode(job.body.as_slice())?;
+    Ok((job, body))
+}
+
+fn reference(tenant: &str, task_id: i64, job_id: &str, attempt: u32) -> JobRef {
+    JobRef { tenant: tenant.into(), task_id, job_id: job_id.into(), attempt }
+}
+
+async fn suite(url: &str) -> TestResult {
+    let (store, queue) = open(url).await?;
     let (a, b, other_tenant) = (owner("qs", "a@x.cn"), owner("qs", "b@x.cn"), owner("cc", "a@x.cn"));
 
     // Save a valid rule; an invalid one names its fields and writes nothing.
@@ -42,75 +68,85 @@ async fn suite(url: &str) -> TestResult {
         assert!(matches!(store.get(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.state(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.run(intruder, id).await, Err(TaskError::NotFound(_))));
+        assert!(matches!(store.cancel(intruder, &[id]).await, Err(TaskError::NotFound(_))));
         let over = store.save(intruder, domain::parse_draft(id, "偷改", VALID, 1, "")?).await;
         assert!(matches!(over, Err(TaskError::NotFound(_))));
     }
     assert_eq!(store.get(&a, id).await?.name, "促销");
 
-    // Run publishes exactly one job with the task id, then the task waits.
-    let job_id = store.run(&a, id).await?;
+    // Run commits the job to the outbox: nothing is published until the relay runs, and the task
+    // already waits; a second run answers the same job.
+    let run = store.run(&a, id).await?;
+    assert_eq!(run.status, TaskStatus::Wait);
     assert_eq!(store.state(&a, id).await?.status, TaskStatus::Wait);
-    assert!(matches!(store.run(&a, id).await, Err(TaskError::Conflict(_))), "no second run while rendering");
-    let job = queue.receive(RENDER_QUEUE, Duration::from_millis(500)).await?.ok_or("no job published")?;
-    let body = reelforge_proto::render::RenderJob::decode(job.body.as_slice())?;
-    assert_eq!((body.job_id.as_str(), body.task_id, body.tenant.as_str(), body.attempt), (job_id.as_str(), id, "qs", 1));
-    queue.ack(job).await?;
-    assert!(queue.receive(RENDER_QUEUE, Duration::from_millis(200)).await?.is_none(), "exactly one job");
+    assert_eq!(store.run(&a, id).await?, run, "a run of a waiting task answers its job");
+    assert!(queue.receive(RENDER_QUEUE, Duration::from_millis(300)).await?.is_none(), "published only by the relay");
+    assert_eq!(store.outbox_due(10).await?.len(), 1);
+    let stop = farm(&store, &queue, Duration::from_secs(60));
+    let (job, body) = next_job(&queue).await?;
+    assert_eq!(
+        (body.job_id.as_str(), body.task_id, body.tenant.as_str(), body.user_id.as_str(), body.attempt),
+        (run.job_id.as_str(), id, "qs", "a@x.cn", 1)
+    );
+    assert_eq!(body.task_info, VALID, "the job carries the rule as saved");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !store.outbox_due(10).await?.is_empty() {
+        assert!(Instant::now() < deadline, "the confirmed outbox row is deleted");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
-    // The worker side: executing, progress, finish once.
-    assert!(store.mark_executing("qs", id).await?);
-    assert!(!store.mark_executing("cc", id).await?, "scoped by tenant");
-    assert!(store.set_progress("qs", id, 150).await?);
-    assert_eq!(store.state(&a, id).await?.percent, 100);
-    let done = FinishOutcome::Done { video_key: "videos/qs/1.mp4".into(), cover_key: "covers/qs/1.jpg".into() };
-    assert!(matches!(store.finish("cc", id, &job_id, done.clone()).await, Err(TaskError::NotFound(_))));
-    assert!(store.finish("qs", id, &job_id, done.clone()).await?);
-    let failed = FinishOutcome::Failed { reason: "late".into() };
-    assert!(!store.finish("qs", id, &job_id, failed).await?, "second finish is ignored");
+    // Start once: a duplicate delivery, another tenant or an old attempt is refused.
+    let r = reference("qs", id, &run.job_id, 1);
+    assert!(!store.start(&reference("cc", id, &run.job_id, 1), 60_000).await?);
+    assert!(!store.start(&reference("qs", id, &run.job_id, 2), 60_000).await?);
+    assert!(store.start(&r, 60_000).await?);
+    assert!(!store.start(&r, 60_000).await?, "a duplicate delivery of a running job is dropped");
+    assert_eq!(store.state(&a, id).await?.status, TaskStatus::Executing);
+    assert_eq!(store.run(&a, id).await?.status, TaskStatus::Executing, "a run of an executing task answers its job");
+    assert!(store.heartbeat(&r).await?);
+
+    // Finish once: a second report, another attempt or another tenant changes nothing.
+    let done = FinishOutcome::Done { video_key: "t/qs/tasks/1/renders/j.mp4".into(), cover_key: "t/qs/tasks/1/renders/j.jpg".into() };
+    assert!(!store.finish(&reference("cc", id, &run.job_id, 1), false, done.clone()).await?);
+    assert!(!store.finish(&reference("qs", id, &run.job_id, 2), false, done.clone()).await?);
+    assert!(store.finish(&r, false, done.clone()).await?);
+    assert!(!store.finish(&r, false, FinishOutcome::Failed { reason: "late".into() }).await?, "second finish is ignored");
+    assert!(!store.finish(&r, true, FinishOutcome::Failed { reason: "dead".into() }).await?, "a dead letter of an ended job changes nothing");
+    assert!(!store.heartbeat(&r).await?, "no heartbeat after the end");
     let state = store.state(&a, id).await?;
-    assert_eq!((state.status, state.video_key.as_str(), state.reason.as_str()), (TaskStatus::Success, "videos/qs/1.mp4", ""));
-    assert!(!store.set_progress("qs", id, 10).await?, "no progress after the end");
+    assert_eq!((state.status, state.video_key.as_str(), state.reason.as_str(), state.percent), (TaskStatus::Success, "t/qs/tasks/1/renders/j.mp4", "", 100));
+    queue.ack(job).await?;
 
-    // A failing run: re-run, fail, the reason is kept.
-    let job2 = store.run(&a, id).await?;
-    assert!(store.finish("qs", id, &job2, FinishOutcome::Failed { reason: "decode error".into() }).await?);
+    // A failing run keeps its reason.
+    let run2 = store.run(&a, id).await?;
+    assert_ne!(run2.job_id, run.job_id);
+    let (job, _) = next_job(&queue).await?;
+    let r2 = reference("qs", id, &run2.job_id, 1);
+    assert!(store.start(&r2, 60_000).await?);
+    assert!(store.finish(&r2, false, FinishOutcome::Failed { reason: "decode error".into() }).await?);
     let state = store.state(&a, id).await?;
     assert_eq!((state.status, state.reason.as_str()), (TaskStatus::Error, "decode error"));
-    if let Some(job) = queue.receive(RENDER_QUEUE, Duration::from_millis(200)).await? {
-        queue.ack(job).await?;
-    }
+    queue.ack(job).await?;
 
-    // When publishing fails the job row is removed and the task keeps its status.
-    let broken = TaskStore::new(db, Arc::new(BrokenQueue));
-    assert!(matches!(broken.run(&a, id).await, Err(TaskError::Queue(_))));
-    assert_eq!(store.state(&a, id).await?.status, TaskStatus::Error);
-    assert!(matches!(store.finish("qs", id, "no-such-job", FinishOutcome::Failed { reason: String::new() }).await, Err(TaskError::NotFound(_))));
+    // Cancel a queued run: its delivery is then dropped at start and the task is cancelled (11).
+    let run3 = store.run(&a, id).await?;
+    let cancelled = store.cancel(&a, &[id]).await?;
+    assert_eq!(cancelled.iter().map(|j| j.job_id.as_str()).collect::<Vec<_>>(), vec![run3.job_id.as_str()]);
+    assert_eq!(store.state(&a, id).await?.status, TaskStatus::Cancelled);
+    let (job, body) = next_job(&queue).await?;
+    assert!(!store.start(&reference("qs", id, &body.job_id, body.attempt), 60_000).await?, "a cancelled job is not rendered");
+    queue.ack(job).await?;
+    assert!(store.cancel(&a, &[id]).await?.is_empty(), "nothing left to cancel");
+
+    // The caller's tasks, newest first, paged.
+    let second = store.save(&a, domain::parse_draft(-1, "第二", VALID, 3, "")?).await?;
+    store.save(&b, domain::parse_draft(-1, "别人的", VALID, 3, "")?).await?;
+    let (page, total) = store.mine(&a, 1, 1).await?;
+    assert_eq!((total, page.iter().map(|t| t.id).collect::<Vec<_>>()), (2, vec![second]));
+    let (page, _) = store.mine(&a, 2, 1).await?;
+    assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), vec![id]);
+    drop(stop);
     Ok(())
-}
-
-/// A broker that refuses every message.
-struct BrokenQueue;
-
-#[async_trait::async_trait]
-impl JobQueue for BrokenQueue {
-    async fn publish(&self, _: &str, _: &str, _: &[u8]) -> Result<(), QueueError> {
-        Err(QueueError::Broker("refused".into()))
-    }
-    async fn receive(&self, _: &str, _: Duration) -> Result<Option<Job>, QueueError> {
-        Ok(None)
-    }
-    async fn ack(&self, _: Job) -> Result<(), QueueError> {
-        Ok(())
-    }
-    async fn retry(&self, _: Job) -> Result<(), QueueError> {
-        Ok(())
-    }
-    async fn drain_dead_letters(&self, _: &str, _: usize) -> Result<Vec<DeadLetter>, QueueError> {
-        Ok(Vec::new())
-    }
-    async fn ping(&self) -> Result<(), QueueError> {
-        Ok(())
-    }
 }
 
 #[tokio::test]
@@ -121,4 +157,117 @@ async fn on_sqlite() -> TestResult {
 #[tokio::test]
 async fn on_postgres() -> TestResult {
     suite(&fresh_postgres().await?).await
+}
+
+/// Ten runs of one task at once queue exactly one job; all ten answer it.
+async fn concurrent_runs(url: &str) -> TestResult {
+    let (store, queue) = open(url).await?;
+    let a = owner("qs", "a@x.cn");
+    let id = store.save(&a, domain::parse_draft(-1, "并发", VALID, 3, "")?).await?;
+    let mut runs = tokio::task::JoinSet::new();
+    for _ in 0..10 {
+        let (store, a) = (store.clone(), a.clone());
+        runs.spawn(async move { store.run(&a, id).await });
+    }
+    let mut jobs = Vec::new();
+    while let Some(r) = runs.join_next().await {
+        jobs.push(r??.job_id);
+    }
+    jobs.dedup();
+    assert_eq!(jobs.len(), 1, "every run answers the one job: {jobs:?}");
+    assert_eq!(store.outbox_due(100).await?.len(), 1, "one job in the outbox");
+    let _stop = farm(&store, &queue, Duration::from_secs(60));
+    let (job, body) = next_job(&queue).await?;
+    assert_eq!(body.job_id, jobs[0]);
+    queue.ack(job).await?;
+    assert!(queue.receive(RENDER_QUEUE, Duration::from_millis(500)).await?.is_none(), "exactly one job published");
+    Ok(())
+}
+
+#[tokio::test]
+async fn concurrent_runs_on_sqlite() -> TestResult {
+    concurrent_runs(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn concurrent_runs_on_postgres() -> TestResult {
+    concurrent_runs(&fresh_postgres().await?).await
+}
+
+/// Reaps with a 1 ms limit until the heartbeat just written has aged past it.
+async fn reap_until_found(store: &TaskStore) -> Result<Vec<Reaped>, Box<dyn std::error::Error>> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let reaped = store.reap(1, 2).await?;
+        if !reaped.is_empty() || Instant::now() > deadline {
+            return Ok(reaped);
+        }
+        tokio::task::yield_now().await;
+    }
+}
+
+/// A job whose worker stops beating is queued again with the next attempt (the old attempt's
+/// reports are ignored); one whose worker beats is left alone; out of attempts the task fails.
+async fn reaper(url: &str) -> TestResult {
+    let (store, queue) = open(url).await?;
+    let a = owner("qs", "a@x.cn");
+    let id = store.save(&a, domain::parse_draft(-1, "", VALID, 3, "")?).await?;
+    let run = store.run(&a, id).await?;
+    let r1 = reference("qs", id, &run.job_id, 1);
+    assert!(store.start(&r1, 60_000).await?);
+    assert!(store.reap(60_000, 2).await?.is_empty(), "a beating worker keeps its job");
+    let reaped = reap_until_found(&store).await?;
+    assert_eq!(reaped, vec![Reaped::Requeued(reference("qs", id, &run.job_id, 2))]);
+    assert_eq!(store.state(&a, id).await?.status, TaskStatus::Wait);
+    assert!(!store.heartbeat(&r1).await?, "the silent worker lost the job");
+    let done = FinishOutcome::Done { video_key: "k".into(), cover_key: String::new() };
+    assert!(!store.finish(&r1, false, done.clone()).await?, "the old attempt cannot finish it");
+    let ids: Vec<String> = store.outbox_due(10).await?.into_iter().map(|e| e.id).collect();
+    assert_eq!(ids, vec![format!("{}:1", run.job_id), format!("{}:2", run.job_id)]);
+
+    let r2 = reference("qs", id, &run.job_id, 2);
+    assert!(store.start(&r2, 60_000).await?);
+    assert_eq!(reap_until_found(&store).await?, vec![Reaped::Failed(r2.clone())]);
+    let state = store.state(&a, id).await?;
+    assert_eq!(state.status, TaskStatus::Error);
+    assert!(state.reason.contains("stopped responding"), "{}", state.reason);
+    drop(queue);
+    Ok(())
+}
+
+#[tokio::test]
+async fn reaper_on_sqlite() -> TestResult {
+    reaper(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn reaper_on_postgres() -> TestResult {
+    reaper(&fresh_postgres().await?).await
+}
+
+/// A job given back past the delivery limit is dead-lettered and the farm fails its task before
+/// it acks the letter.
+#[tokio::test]
+async fn a_dead_letter_fails_its_task() -> TestResult {
+    let (store, queue) = open(&fresh_sqlite()).await?;
+    let a = owner("qs", "a@x.cn");
+    let id = store.save(&a, domain::parse_draft(-1, "", VALID, 3, "")?).await?;
+    store.run(&a, id).await?;
+    let _stop = farm(&store, &queue, Duration::from_secs(60));
+    for _ in 0..3 {
+        let (job, _) = next_job(&queue).await?;
+        queue.retry(job).await?;
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let state = store.state(&a, id).await?;
+        if state.status == TaskStatus::Error {
+            assert!(state.reason.contains("given back too many times"), "{}", state.reason);
+            break;
+        }
+        assert!(Instant::now() < deadline, "the dead letter did not fail the task: {state:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(queue.receive_dead(RENDER_QUEUE).await?.is_none(), "the letter is acked once recorded");
+    Ok(())
 }

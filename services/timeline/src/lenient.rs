@@ -60,6 +60,53 @@ pub fn f64<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     d.deserialize_any(NumberVisitor)
 }
 
+/// Deserialises a lenient end time: like [`f64`], except that null is an open end,
+/// `f64::INFINITY`, which the scene then closes at its own end (`Scene::close_open_ends`).
+/// serde_json writes a non-finite number as null, so an unresolved open end stays open.
+pub fn end_time<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    d.deserialize_any(EndTimeVisitor)
+}
+
+struct EndTimeVisitor;
+
+impl<'de> Visitor<'de> for EndTimeVisitor {
+    type Value = f64;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a number, a numeric string or null")
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+        NumberVisitor.visit_f64(v)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+        NumberVisitor.visit_i64(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+        NumberVisitor.visit_u64(v)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<f64, E> {
+        NumberVisitor.visit_bool(v)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+        NumberVisitor.visit_str(v)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<f64, E> {
+        Ok(f64::INFINITY)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<f64, E> {
+        Ok(f64::INFINITY)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
+        d.deserialize_any(EndTimeVisitor)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<f64, A::Error> {
+        NumberVisitor.visit_seq(seq)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<f64, A::Error> {
+        NumberVisitor.visit_map(map)
+    }
+}
+
 /// Deserialises a lenient integer; fractions are truncated and out-of-range values saturate.
 pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     // `as` saturates and maps NaN to 0, which is the lenient reading we want.
@@ -171,6 +218,23 @@ mod tests {
         v: f64,
         #[serde(deserialize_with = "super::i64")]
         i: i64,
+    }
+
+    #[derive(Deserialize)]
+    struct E {
+        #[serde(deserialize_with = "super::end_time")]
+        end: f64,
+    }
+
+    #[test]
+    fn null_end_time_is_open_and_other_values_read_as_numbers() -> Result<(), serde_json::Error> {
+        let e: E = serde_json::from_str(r#"{"end":null}"#)?;
+        assert_eq!(e.end, f64::INFINITY);
+        let e: E = serde_json::from_str(r#"{"end":"2.5"}"#)?;
+        assert_eq!(e.end, 2.5);
+        let e: E = serde_json::from_str(r#"{"end":"abc"}"#)?;
+        assert_eq!(e.end, 0.0);
+        Ok(())
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod transition;
 pub mod typescript;
 pub mod validate;
 pub mod volume;
+pub mod warnings;
 
 pub use animation::{LayerState, LayerTiming, layer_state};
 pub use id::Id;
@@ -29,4 +30,5 @@ pub use rule::{ResolutionRatio, Rule, RuleType};
 pub use scene::Scene;
 pub use time::{FrameRate, FrameSource, Timeline};
 pub use transition::{Composite, Mask, Plane, composite};
-pub use validate::{Problem, RuleError, ValidateOptions, validate, validate_with};
+pub use validate::{Problem, RuleError, ValidateOptions, bounds, validate, validate_with};
+pub use warnings::warnings;

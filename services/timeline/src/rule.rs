@@ -116,7 +116,8 @@ pub struct Rule {
     pub frame_rate: i64,
     /// Fade of the whole mix.
     pub audio_fade: AudioFade,
-    /// The scenes, in order.
+    /// The scenes, in order (a layer's open end closed at its scene's end).
+    #[serde(deserialize_with = "crate::scene::scenes_closed")]
     pub scenes: Vec<Scene>,
     /// The frame.
     pub resolution_ratio: ResolutionRatio,

@@ -4,7 +4,7 @@ use crate::audio::AudioItem;
 use crate::id::Id;
 use crate::layer::{Extra, Layer};
 use crate::lenient;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
@@ -128,6 +128,22 @@ impl Scene {
         }
     }
 
+    /// Ends every layer whose end is open (`endTime: null`, read as infinite) at the end of
+    /// the scene, group members included: what a user who left the end empty expects.
+    pub fn close_open_ends(&mut self) {
+        fn close(layers: &mut [Layer], len: f64) {
+            for l in layers {
+                if let Some(c) = l.common_mut().filter(|c| c.end_time == f64::INFINITY) {
+                    c.end_time = len;
+                }
+                if let Layer::Group(g) = l {
+                    close(&mut g.attach_list, len);
+                }
+            }
+        }
+        close(&mut self.layers, self.time_length);
+    }
+
     /// Lengthens the scene so a layer ending at `layer_end` fits (spec §4); returns whether it grew.
     pub fn extend_to_fit(&mut self, layer_end: f64) -> bool {
         let len = crate::layout::extended_scene_length(self.time_length, layer_end);
@@ -135,4 +151,11 @@ impl Scene {
         self.time_length = len;
         grew
     }
+}
+
+/// Deserialises a rule's scenes, closing each one's open layer ends.
+pub(crate) fn scenes_closed<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Scene>, D::Error> {
+    let mut scenes = Vec::<Scene>::deserialize(d)?;
+    scenes.iter_mut().for_each(Scene::close_open_ends);
+    Ok(scenes)
 }

@@ -22,6 +22,16 @@ pub const MAX_SCENES_REDUCED: usize = 45;
 pub const MIN_FONT_SIZE: f64 = 12.0;
 /// Minimum layers in a group.
 pub const MIN_GROUP_LAYERS: usize = 2;
+/// Longest document by default, seconds (10 minutes).
+pub const MAX_DURATION_S: f64 = 600.0;
+/// Largest output or editing dimension by default, pixels.
+pub const MAX_DIMENSION: u32 = 4096;
+/// Most layers in one scene by default, group members included.
+pub const MAX_LAYERS_PER_SCENE: usize = 100;
+/// Most layers in a document by default, group members included.
+pub const MAX_LAYERS: usize = 1000;
+/// Longest text of one text or art-word layer by default, characters.
+pub const MAX_TEXT_CHARS: usize = 2000;
 /// Slack for comparing times written as decimal seconds.
 const TIME_EPSILON: f64 = 1e-6;
 
@@ -126,7 +136,7 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// One problem of a document.
+/// One problem of a document, or one warning (`warnings::warnings`): a field path and a message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export_to = "Problem.ts")]
 pub struct Problem {
@@ -142,33 +152,61 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Checks that depend on the deployment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Checks that depend on the deployment: the scene limit of the spec and the bounds that keep
+/// a render finite (its length, its frame size, how much it draws).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ValidateOptions {
     /// Most scenes a document may have (48, or 45 in the reduced environment).
     pub max_scenes: usize,
+    /// Longest document, and so longest scene, in seconds.
+    pub max_duration_s: f64,
+    /// Largest width or height, editing or output, in pixels.
+    pub max_dimension: u32,
+    /// Most layers in one scene, group members included.
+    pub max_layers_per_scene: usize,
+    /// Most layers in the document, group members included.
+    pub max_layers: usize,
+    /// Longest text of one text or art-word layer, in characters.
+    pub max_text_chars: usize,
 }
 
 impl Default for ValidateOptions {
     fn default() -> Self {
         Self {
             max_scenes: MAX_SCENES,
+            max_duration_s: MAX_DURATION_S,
+            max_dimension: MAX_DIMENSION,
+            max_layers_per_scene: MAX_LAYERS_PER_SCENE,
+            max_layers: MAX_LAYERS,
+            max_text_chars: MAX_TEXT_CHARS,
         }
     }
 }
 
 impl ValidateOptions {
     /// Returns the options the environment asks for: `REELFORGE_TIMELINE_SCENE_LIMIT=45` (or
-    /// `reduced`) selects the limit of 45; anything else the default 48.
+    /// `reduced`) selects the limit of 45, anything else the default 48;
+    /// `REELFORGE_TIMELINE_MAX_DURATION_S` and `REELFORGE_TIMELINE_MAX_DIMENSION` replace the
+    /// default length and size bounds when they hold a positive number.
     pub fn from_env() -> Self {
-        match std::env::var("REELFORGE_TIMELINE_SCENE_LIMIT")
-            .as_deref()
-            .map(str::trim)
-        {
-            Ok("45" | "reduced") => Self {
-                max_scenes: MAX_SCENES_REDUCED,
-            },
-            _ => Self::default(),
+        let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_owned());
+        let max_scenes = match var("REELFORGE_TIMELINE_SCENE_LIMIT").as_deref() {
+            Some("45" | "reduced") => MAX_SCENES_REDUCED,
+            _ => MAX_SCENES,
+        };
+        let max_duration_s = var("REELFORGE_TIMELINE_MAX_DURATION_S")
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .unwrap_or(MAX_DURATION_S);
+        let max_dimension = var("REELFORGE_TIMELINE_MAX_DIMENSION")
+            .and_then(|v| v.parse::<u32>().ok())
+            .filter(|v| *v > 0)
+            .unwrap_or(MAX_DIMENSION);
+        Self {
+            max_scenes,
+            max_duration_s,
+            max_dimension,
+            ..Self::default()
         }
     }
 }
@@ -180,18 +218,36 @@ pub fn validate(rule: &Rule) -> Vec<Problem> {
 
 /// Returns every problem of a rule, in document order.
 pub fn validate_with(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
-    let mut v = Validator {
-        problems: Vec::new(),
-    };
-    v.rule(rule, options);
+    let mut v = Validator::new(options);
+    v.rule(rule);
     v.problems
 }
 
+/// Returns the problems of a rule that make it unrenderable at any cost the deployment accepts
+/// (length, frame size, layer and text counts, scene limit): the renderer refuses a rule with
+/// any of them, while it draws past the other problems [`validate_with`] reports.
+pub fn bounds(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
+    let mut v = Validator::new(options);
+    v.rule(rule);
+    v.bounds
+}
+
 struct Validator {
+    options: ValidateOptions,
     problems: Vec<Problem>,
+    /// The problems that break a bound, also listed in `problems`.
+    bounds: Vec<Problem>,
 }
 
 impl Validator {
+    fn new(options: ValidateOptions) -> Self {
+        Self {
+            options,
+            problems: Vec::new(),
+            bounds: Vec::new(),
+        }
+    }
+
     fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.problems.push(Problem {
             path: path.into(),
@@ -199,10 +255,17 @@ impl Validator {
         });
     }
 
-    fn rule(&mut self, rule: &Rule, options: ValidateOptions) {
+    fn push_bound(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.push(path, message);
+        if let Some(p) = self.problems.last() {
+            self.bounds.push(p.clone());
+        }
+    }
+
+    fn rule(&mut self, rule: &Rule) {
+        let options = self.options;
         let r = &rule.resolution_ratio;
-        self.positive("resolutionRatio.width", r.width);
-        self.positive("resolutionRatio.height", r.height);
+        self.frame_size(r);
         self.non_negative("audioFade.inTime", rule.audio_fade.in_time);
         self.non_negative("audioFade.outTime", rule.audio_fade.out_time);
         self.filter("visualFilter", &rule.visual_filter);
@@ -210,12 +273,32 @@ impl Validator {
             self.push("scenes", "at least one scene is required");
         }
         if rule.scenes.len() > options.max_scenes {
-            self.push(
+            self.push_bound(
                 "scenes",
                 format!(
                     "{} scenes exceed the limit of {}",
                     rule.scenes.len(),
                     options.max_scenes
+                ),
+            );
+        }
+        let duration = rule.duration();
+        if duration > options.max_duration_s {
+            self.push_bound(
+                "scenes",
+                format!(
+                    "the scenes last {duration} s in all, over the limit of {} s",
+                    options.max_duration_s
+                ),
+            );
+        }
+        let layers: usize = rule.scenes.iter().map(|s| layer_count(&s.layers)).sum();
+        if layers > options.max_layers {
+            self.push_bound(
+                "scenes",
+                format!(
+                    "{layers} layers in all exceed the limit of {} per document",
+                    options.max_layers
                 ),
             );
         }
@@ -227,7 +310,30 @@ impl Validator {
                     format!("below minimum {MIN_SCENE_LENGTH} s"),
                 );
             }
+            if scene.time_length > options.max_duration_s {
+                self.push_bound(
+                    format!("{p}.timeLength"),
+                    format!("above the limit of {} s", options.max_duration_s),
+                );
+            }
             self.non_negative(&format!("{p}.effectTime"), scene.effect_time);
+            // A scene of no length is refused for that, not for its transition.
+            if scene.time_length > 0.0 && scene.effect_time > scene.time_length + TIME_EPSILON {
+                self.push_bound(
+                    format!("{p}.effectTime"),
+                    format!("longer than the scene ({} s)", scene.time_length),
+                );
+            }
+            let count = layer_count(&scene.layers);
+            if count > options.max_layers_per_scene {
+                self.push_bound(
+                    format!("{p}.layers"),
+                    format!(
+                        "{count} layers exceed the limit of {} per scene",
+                        options.max_layers_per_scene
+                    ),
+                );
+            }
             if !transitions::is_known(&scene.effect) {
                 self.push(
                     format!("{p}.effect"),
@@ -307,9 +413,6 @@ impl Validator {
         if c.start_time < 0.0 {
             self.push(format!("{p}.startTime"), "below 0");
         }
-        if c.end_time <= c.start_time {
-            self.push(format!("{p}.endTime"), "not after startTime");
-        }
         if let Some(len) = scene_length.filter(|len| c.end_time > len + TIME_EPSILON) {
             self.push(
                 format!("{p}.endTime"),
@@ -318,6 +421,16 @@ impl Validator {
         }
         self.non_negative(&format!("{p}.inTime"), c.in_time);
         self.non_negative(&format!("{p}.outTime"), c.out_time);
+        if let Some(len) = scene_length {
+            for (name, v) in [("inTime", c.in_time), ("outTime", c.out_time)] {
+                if v > len + TIME_EPSILON {
+                    self.push_bound(
+                        format!("{p}.{name}"),
+                        format!("longer than the scene ({len} s)"),
+                    );
+                }
+            }
+        }
         if c.w < 0.0 {
             self.push(format!("{p}.w"), "below 0");
         }
@@ -421,6 +534,18 @@ impl Validator {
     }
 
     fn text(&mut self, p: &str, t: &TextFields) {
+        for (name, text) in [("content", &t.content), ("showContent", &t.show_content)] {
+            let chars = text.chars().count();
+            if chars > self.options.max_text_chars {
+                self.push_bound(
+                    format!("{p}.{name}"),
+                    format!(
+                        "{chars} characters exceed the limit of {}",
+                        self.options.max_text_chars
+                    ),
+                );
+            }
+        }
         if t.font_size < MIN_FONT_SIZE {
             self.push(
                 format!("{p}.fontSize"),
@@ -432,6 +557,43 @@ impl Validator {
         self.colour(&format!("{p}.bgFillColor"), &t.bg_fill_color, false);
         if t.line_height <= 0.0 {
             self.push(format!("{p}.lineHeight"), "must be above 0");
+        }
+    }
+
+    /// Checks the editing size and the output size it gives against the dimension bound.
+    fn frame_size(&mut self, r: &crate::rule::ResolutionRatio) {
+        let max = f64::from(self.options.max_dimension);
+        for (name, v) in [("width", r.width), ("height", r.height)] {
+            let p = format!("resolutionRatio.{name}");
+            if v <= 0.0 {
+                self.push_bound(p, "must be above 0");
+            } else if v > max {
+                self.push_bound(p, format!("{v} is above the limit of {max} pixels"));
+            }
+        }
+        if r.target_width > max {
+            self.push_bound(
+                "resolutionRatio.targetWidth",
+                format!("{} is above the limit of {max} pixels", r.target_width),
+            );
+        } else if r.width > 0.0 && r.height > 0.0 && r.width <= max {
+            // The output height follows the editing ratio, so a thin editing frame can still
+            // ask for a tall output.
+            let tw = if r.target_width > 0.0 {
+                r.target_width
+            } else {
+                r.width
+            };
+            let th = tw * r.height / r.width;
+            if th > max {
+                self.push_bound(
+                    "resolutionRatio",
+                    format!(
+                        "the output {tw}×{} is above the limit of {max} pixels",
+                        th.round()
+                    ),
+                );
+            }
         }
     }
 
@@ -447,12 +609,6 @@ impl Validator {
         }
     }
 
-    fn positive(&mut self, p: &str, v: f64) {
-        if v <= 0.0 {
-            self.push(p, "must be above 0");
-        }
-    }
-
     fn non_negative(&mut self, p: &str, v: f64) {
         if v < 0.0 {
             self.push(p, "below 0");
@@ -464,6 +620,17 @@ impl Validator {
             self.push(p, "outside 0..=1");
         }
     }
+}
+
+/// Returns how many layers a list holds, the members of its groups included.
+fn layer_count(layers: &[Layer]) -> usize {
+    layers
+        .iter()
+        .map(|l| match l {
+            Layer::Group(g) => 1 + layer_count(&g.attach_list),
+            _ => 1,
+        })
+        .sum()
 }
 
 /// Returns whether a text is a colour `#rrggbb` (7 characters starting with '#', platform §5).
@@ -489,6 +656,148 @@ mod tests {
         assert_eq!(r.resolution_ratio.size_id, 41);
         let r = Rule::parse_or_placeholder("%7B%22version%22%3A1%2C%22scenes%22%3A%5B%5D%7D");
         assert_eq!(r, Rule::default());
+    }
+
+    fn parse(json: &str) -> Rule {
+        Rule::parse(json).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn bound_list(rule: &Rule) -> Vec<String> {
+        bounds(rule, ValidateOptions::default())
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// A rule of one 5 s scene; `scene` holds more scene fields (`,"key":value…`), which win.
+    fn doc(ratio: &str, scene: &str) -> Rule {
+        let mut fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(r#"{"timeLength":5,"layers":[]}"#).unwrap_or_default();
+        let more: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&format!("{{{}}}", scene.trim_start_matches(',')))
+                .unwrap_or_else(|e| panic!("{e}"));
+        fields.extend(more);
+        parse(&format!(
+            r#"{{"resolutionRatio":{ratio},"scenes":[{}]}}"#,
+            serde_json::Value::Object(fields)
+        ))
+    }
+
+    const RATIO: &str = r#"{"width":640,"height":360,"targetWidth":1280}"#;
+
+    #[test]
+    fn every_catalogue_ratio_is_within_the_bounds() {
+        for r in crate::catalogue::ratios::RATIOS {
+            let (Some([w, h]), Some([tw, _])) = (r.editing, r.target) else {
+                continue;
+            };
+            let rule = doc(
+                &format!(r#"{{"width":{w},"height":{h},"targetWidth":{tw}}}"#),
+                "",
+            );
+            assert!(
+                bound_list(&rule).is_empty(),
+                "{}: {:?}",
+                r.name,
+                bound_list(&rule)
+            );
+        }
+    }
+
+    #[test]
+    fn length_and_size_bounds_name_their_field() {
+        let long = doc(RATIO, r#","timeLength":1e12"#);
+        assert_eq!(
+            bound_list(&long),
+            [
+                "scenes: the scenes last 1000000000000 s in all, over the limit of 600 s",
+                "scenes[0].timeLength: above the limit of 600 s",
+            ]
+        );
+        let wide = doc(r#"{"width":100000,"height":90,"targetWidth":100000}"#, "");
+        assert_eq!(
+            bound_list(&wide),
+            [
+                "resolutionRatio.width: 100000 is above the limit of 4096 pixels",
+                "resolutionRatio.targetWidth: 100000 is above the limit of 4096 pixels",
+            ]
+        );
+        let empty = doc(r#"{"width":0,"height":0}"#, "");
+        assert_eq!(
+            bound_list(&empty),
+            [
+                "resolutionRatio.width: must be above 0",
+                "resolutionRatio.height: must be above 0",
+            ]
+        );
+        // A thin editing frame asking for a tall output.
+        let tall = doc(r#"{"width":100,"height":4000,"targetWidth":1000}"#, "");
+        assert_eq!(
+            bound_list(&tall),
+            ["resolutionRatio: the output 1000×40000 is above the limit of 4096 pixels"]
+        );
+        // The deployment can lower the bounds.
+        let options = ValidateOptions {
+            max_duration_s: 4.0,
+            ..ValidateOptions::default()
+        };
+        assert_eq!(bounds(&doc(RATIO, ""), options).len(), 2);
+    }
+
+    #[test]
+    fn layer_text_and_animation_bounds_name_their_field() {
+        let word = r#"{"type":"word","content":"x","fontSize":24}"#;
+        let many = vec![word; 101].join(",");
+        let rule = doc(RATIO, &format!(r#","layers":[{many}]"#));
+        assert_eq!(
+            bound_list(&rule),
+            ["scenes[0].layers: 101 layers exceed the limit of 100 per scene"]
+        );
+        let scenes = vec![
+            format!(
+                r#"{{"timeLength":2,"layers":[{}]}}"#,
+                vec![word; 100].join(",")
+            );
+            11
+        ];
+        let rule = parse(&format!(
+            r#"{{"resolutionRatio":{RATIO},"scenes":[{}]}}"#,
+            scenes.join(",")
+        ));
+        assert_eq!(
+            bound_list(&rule),
+            ["scenes: 1100 layers in all exceed the limit of 1000 per document"]
+        );
+        let text = "é".repeat(MAX_TEXT_CHARS + 1);
+        let rule = doc(
+            RATIO,
+            &format!(
+                r#","effectTime":6,"layers":[{{"type":"word","content":"{text}","inTime":5,"outTime":5.5}}]"#
+            ),
+        );
+        assert_eq!(
+            bound_list(&rule),
+            [
+                "scenes[0].effectTime: longer than the scene (5 s)",
+                "scenes[0].layers[0].outTime: longer than the scene (5 s)",
+                "scenes[0].layers[0].content: 2001 characters exceed the limit of 2000",
+            ]
+        );
+        // Every bound is also a problem that blocks saving.
+        let all = validate(&rule);
+        for b in bounds(&rule, ValidateOptions::default()) {
+            assert!(all.contains(&b), "{b}");
+        }
+    }
+
+    #[test]
+    fn a_layer_ending_before_it_starts_is_a_warning_not_a_problem() {
+        let rule = doc(
+            RATIO,
+            r#","layers":[{"type":"word","content":"x","startTime":2,"endTime":1}]"#,
+        );
+        assert!(validate(&rule).is_empty(), "{:?}", validate(&rule));
+        assert_eq!(crate::warnings(&rule).len(), 1);
     }
 
     #[test]

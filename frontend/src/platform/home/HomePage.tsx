@@ -3,6 +3,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RootLoginModal } from '@/auth/RootLoginModal';
 
 interface Area {
   key: 'editor' | 'templates' | 'workbench' | 'tools' | 'ai';
@@ -23,6 +24,7 @@ export function HomePage() {
   const { t } = useTranslation();
   return (
     <div style={{ maxWidth: 1120, margin: '0 auto' }} data-testid="home">
+      <RootLoginModal />
       <div style={{ padding: '40px 0 32px' }}>
         <Typography.Title style={{ marginBottom: 8 }}>{t('app.name')}</Typography.Title>
         <Typography.Title level={4} type="secondary" style={{ marginTop: 0 }}>

@@ -11,6 +11,8 @@ pub struct Model {
     pub mail: String,
     pub operator_level: i32,
     pub created_ms: i64,
+    pub mobile: String,
+    pub disabled: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -63,6 +63,11 @@ impl Cache for MemoryCache {
         }))
     }
 
+    async fn ttl(&self, key: &str) -> Result<Option<Duration>, CacheError> {
+        let now = Instant::now();
+        Ok(self.with(|m| m.get(key).and_then(|(_, exp)| *exp).filter(|e| *e > now).map(|e| e - now)))
+    }
+
     async fn ping(&self) -> Result<(), CacheError> {
         Ok(())
     }

@@ -34,6 +34,8 @@ pub trait Cache: Send + Sync {
     async fn take(&self, key: &str) -> Result<Option<String>, CacheError>;
     /// Adds one to the counter under `key` and returns the new value; a new counter expires after `ttl`.
     async fn incr(&self, key: &str, ttl: Duration) -> Result<i64, CacheError>;
+    /// The time `key` has left; none when it is absent or never expires.
+    async fn ttl(&self, key: &str) -> Result<Option<Duration>, CacheError>;
     /// Answers whether the backend is reachable.
     async fn ping(&self) -> Result<(), CacheError>;
 }

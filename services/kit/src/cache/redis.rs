@@ -53,12 +53,27 @@ impl Cache for RedisCache {
     }
 
     async fn incr(&self, key: &str, ttl: Duration) -> Result<i64, CacheError> {
-        let mut c = self.conn.clone();
-        let n: i64 = c.incr(key, 1).await.map_err(err)?;
-        if n == 1 {
-            c.pexpire::<_, ()>(key, ttl.as_millis().max(1) as i64).await.map_err(err)?;
-        }
+        // The expiry is set with the key, in one transaction, so no counter outlives its window.
+        let (n,): (i64,) = redis::pipe()
+            .atomic()
+            .cmd("SET")
+            .arg(key)
+            .arg(0)
+            .arg("PX")
+            .arg(ttl.as_millis().max(1) as u64)
+            .arg("NX")
+            .ignore()
+            .cmd("INCR")
+            .arg(key)
+            .query_async(&mut self.conn.clone())
+            .await
+            .map_err(err)?;
         Ok(n)
+    }
+
+    async fn ttl(&self, key: &str) -> Result<Option<Duration>, CacheError> {
+        let ms: i64 = self.conn.clone().pttl(key).await.map_err(err)?;
+        Ok(u64::try_from(ms).ok().map(Duration::from_millis))
     }
 
     async fn ping(&self) -> Result<(), CacheError> {

@@ -2,6 +2,7 @@
 //! dead-letter exchange, publisher confirms with `mandatory`, manual acks and per-consumer prefetch.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use futures::StreamExt;
@@ -13,78 +14,116 @@ use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, Consumer, ExchangeKind};
 use tokio::sync::Mutex;
 
-use super::{DeadLetter, Job, JobHandle, JobQueue, QueueError};
+use super::{Job, JobHandle, JobQueue, QueueError};
 
 const DEAD_LETTER_EXCHANGE: &str = "reelforge.dead";
 
-/// A queue on RabbitMQ.
+/// A queue on RabbitMQ. The connection is made again when the broker went away (a restart): the
+/// next call reconnects, opens a confirming publisher channel and declares the topology again;
+/// callers retry with their own backoff.
 pub struct AmqpQueue {
-    conn: Connection,
-    publisher: Channel,
+    url: String,
     delivery_limit: u32,
     prefetch: u16,
-    declared: Mutex<Vec<String>>,
-    consumers: Mutex<HashMap<String, (Channel, Consumer)>>,
+    link: Mutex<Option<Link>>,
+    /// Consumers by queue, with the generation of the link they were made on.
+    consumers: Mutex<HashMap<String, (u64, Channel, Consumer)>>,
+    generations: AtomicU64,
 }
+
+/// One connection with its publisher channel and what was declared on it.
+struct Link {
+    conn: Connection,
+    publisher: Channel,
+    declared: Vec<String>,
+    generation: u64,
+}
+
+impl Link {
+    fn alive(&self) -> bool {
+        self.conn.status().connected() && self.publisher.status().connected()
+    }
+}
+
+/// Longest wait for a broker's answer (a publish confirm, a connection).
+const ANSWER: Duration = Duration::from_secs(10);
 
 fn broker(e: lapin::Error) -> QueueError {
     QueueError::Broker(e.to_string())
 }
 
+async fn connect_link(url: &str, generation: u64) -> Result<Link, QueueError> {
+    let conn = tokio::time::timeout(ANSWER, Connection::connect(url, ConnectionProperties::default()))
+        .await
+        .map_err(|_| QueueError::Broker(format!("no answer from {} within 10 s", redact(url))))?
+        .map_err(broker)?;
+    let publisher = conn.create_channel().await.map_err(broker)?;
+    publisher.confirm_select(ConfirmSelectOptions::default()).await.map_err(broker)?;
+    publisher
+        .exchange_declare(
+            DEAD_LETTER_EXCHANGE.into(),
+            ExchangeKind::Direct,
+            ExchangeDeclareOptions { durable: true, ..Default::default() },
+            FieldTable::default(),
+        )
+        .await
+        .map_err(broker)?;
+    Ok(Link { conn, publisher, declared: Vec::new(), generation })
+}
+
 impl AmqpQueue {
     /// Connects, opens a confirming publisher channel and declares the dead-letter exchange.
     pub async fn connect(url: &str, delivery_limit: u32, prefetch: u16) -> Result<Self, QueueError> {
-        let conn = tokio::time::timeout(Duration::from_secs(10), Connection::connect(url, ConnectionProperties::default()))
-            .await
-            .map_err(|_| QueueError::Broker(format!("no answer from {} within 10 s", redact(url))))?
-            .map_err(broker)?;
-        let publisher = conn.create_channel().await.map_err(broker)?;
-        publisher.confirm_select(ConfirmSelectOptions::default()).await.map_err(broker)?;
-        publisher
-            .exchange_declare(
-                DEAD_LETTER_EXCHANGE.into(),
-                ExchangeKind::Direct,
-                ExchangeDeclareOptions { durable: true, ..Default::default() },
-                FieldTable::default(),
-            )
-            .await
-            .map_err(broker)?;
+        let link = connect_link(url, 0).await?;
         Ok(Self {
-            conn,
-            publisher,
+            url: url.to_owned(),
             delivery_limit: delivery_limit.max(1),
             prefetch: prefetch.max(1),
-            declared: Mutex::new(Vec::new()),
+            link: Mutex::new(Some(link)),
             consumers: Mutex::new(HashMap::new()),
+            generations: AtomicU64::new(1),
         })
     }
 
-    /// Declares `queue` and its dead-letter queue once per process.
-    async fn ensure(&self, queue: &str) -> Result<(), QueueError> {
-        let mut declared = self.declared.lock().await;
-        if declared.iter().any(|q| q == queue) {
-            return Ok(());
+    /// The live link with `queue` declared on it, reconnecting when the broker went away.
+    async fn link(&self, queue: &str) -> Result<tokio::sync::MutexGuard<'_, Option<Link>>, QueueError> {
+        let mut guard = self.link.lock().await;
+        if !guard.as_ref().is_some_and(Link::alive) {
+            *guard = None;
+            let fresh = connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?;
+            tracing::info!(url = %redact(&self.url), "connected to the broker again");
+            *guard = Some(fresh);
         }
-        let dead = dead_queue(queue);
-        let mut dead_args = FieldTable::default();
-        dead_args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
-        let durable = QueueDeclareOptions { durable: true, ..Default::default() };
-        self.publisher.queue_declare(dead.as_str().into(), durable, dead_args).await.map_err(broker)?;
-        self.publisher
-            .queue_bind(dead.as_str().into(), DEAD_LETTER_EXCHANGE.into(), queue.into(), QueueBindOptions::default(), FieldTable::default())
-            .await
-            .map_err(broker)?;
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
-        args.insert("x-delivery-limit".into(), AMQPValue::LongInt(i32::try_from(self.delivery_limit).unwrap_or(i32::MAX)));
-        args.insert("x-dead-letter-exchange".into(), AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()));
-        args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
-        args.insert("x-dead-letter-strategy".into(), AMQPValue::LongString("at-least-once".into()));
-        args.insert("x-overflow".into(), AMQPValue::LongString("reject-publish".into()));
-        self.publisher.queue_declare(queue.into(), durable, args).await.map_err(broker)?;
-        declared.push(queue.to_owned());
-        Ok(())
+        if let Some(link) = guard.as_mut()
+            && !link.declared.iter().any(|q| q == queue)
+        {
+            declare(&link.publisher, queue, self.delivery_limit).await?;
+            link.declared.push(queue.to_owned());
+        }
+        Ok(guard)
     }
+}
+
+/// Declares `queue` (quorum, delivery limit, at-least-once dead-lettering) and its dead-letter queue.
+async fn declare(publisher: &Channel, queue: &str, delivery_limit: u32) -> Result<(), QueueError> {
+    let dead = dead_queue(queue);
+    let mut dead_args = FieldTable::default();
+    dead_args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
+    let durable = QueueDeclareOptions { durable: true, ..Default::default() };
+    publisher.queue_declare(dead.as_str().into(), durable, dead_args).await.map_err(broker)?;
+    publisher
+        .queue_bind(dead.as_str().into(), DEAD_LETTER_EXCHANGE.into(), queue.into(), QueueBindOptions::default(), FieldTable::default())
+        .await
+        .map_err(broker)?;
+    let mut args = FieldTable::default();
+    args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
+    args.insert("x-delivery-limit".into(), AMQPValue::LongInt(i32::try_from(delivery_limit).unwrap_or(i32::MAX)));
+    args.insert("x-dead-letter-exchange".into(), AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()));
+    args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
+    args.insert("x-dead-letter-strategy".into(), AMQPValue::LongString("at-least-once".into()));
+    args.insert("x-overflow".into(), AMQPValue::LongString("reject-publish".into()));
+    publisher.queue_declare(queue.into(), durable, args).await.map_err(broker)?;
+    Ok(())
 }
 
 fn dead_queue(queue: &str) -> String {
@@ -116,15 +155,20 @@ fn message_id(props: &BasicProperties) -> String {
 #[async_trait::async_trait]
 impl JobQueue for AmqpQueue {
     async fn publish(&self, queue: &str, id: &str, body: &[u8]) -> Result<(), QueueError> {
-        self.ensure(queue).await?;
+        let guard = self.link(queue).await?;
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         let props = BasicProperties::default().with_delivery_mode(2).with_message_id(id.into());
-        let confirm = self
-            .publisher
-            .basic_publish("".into(), queue.into(), BasicPublishOptions { mandatory: true, ..Default::default() }, body, props)
+        let sent = async {
+            link.publisher
+                .basic_publish("".into(), queue.into(), BasicPublishOptions { mandatory: true, ..Default::default() }, body, props)
+                .await
+                .map_err(broker)?
+                .await
+                .map_err(broker)
+        };
+        let confirm = tokio::time::timeout(ANSWER, sent)
             .await
-            .map_err(broker)?
-            .await
-            .map_err(broker)?;
+            .map_err(|_| QueueError::Broker(format!("job {id} was not confirmed within 10 s")))??;
         if !confirm.is_ack() {
             return Err(QueueError::Broker(format!("job {id} was not confirmed by the broker")));
         }
@@ -135,19 +179,26 @@ impl JobQueue for AmqpQueue {
     }
 
     async fn receive(&self, queue: &str, wait: Duration) -> Result<Option<Job>, QueueError> {
-        self.ensure(queue).await?;
+        // Lock order: consumers, then link (publishers take only the link, briefly).
         let mut consumers = self.consumers.lock().await;
+        let guard = self.link(queue).await?;
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
+        // A consumer of an older connection went with it; its deliveries come again.
+        if consumers.get(queue).is_some_and(|(generation, _, _)| *generation != link.generation) {
+            consumers.remove(queue);
+        }
         if !consumers.contains_key(queue) {
-            let channel = self.conn.create_channel().await.map_err(broker)?;
+            let channel = link.conn.create_channel().await.map_err(broker)?;
             channel.basic_qos(self.prefetch, BasicQosOptions::default()).await.map_err(broker)?;
             let tag = format!("reelforge-{}", uuid::Uuid::new_v4());
             let consumer = channel
                 .basic_consume(queue.into(), tag.as_str().into(), BasicConsumeOptions::default(), FieldTable::default())
                 .await
                 .map_err(broker)?;
-            consumers.insert(queue.to_owned(), (channel, consumer));
+            consumers.insert(queue.to_owned(), (link.generation, channel, consumer));
         }
-        let Some((_, consumer)) = consumers.get_mut(queue) else { return Ok(None) };
+        drop(guard);
+        let Some((_, _, consumer)) = consumers.get_mut(queue) else { return Ok(None) };
         match tokio::time::timeout(wait, consumer.next()).await {
             Err(_) => Ok(None),
             Ok(None) => {
@@ -179,26 +230,32 @@ impl JobQueue for AmqpQueue {
         Ok(())
     }
 
-    async fn drain_dead_letters(&self, queue: &str, max: usize) -> Result<Vec<DeadLetter>, QueueError> {
-        self.ensure(queue).await?;
+    async fn reject(&self, job: Job) -> Result<(), QueueError> {
+        let JobHandle::Amqp { acker } = job.handle else { return Ok(()) };
+        // The queue's dead-letter exchange takes a message rejected without requeue.
+        acker.nack(BasicNackOptions { requeue: false, ..Default::default() }).await.map_err(broker)?;
+        Ok(())
+    }
+
+    async fn receive_dead(&self, queue: &str) -> Result<Option<Job>, QueueError> {
+        let guard = self.link(queue).await?;
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         let dead = dead_queue(queue);
-        let mut out = Vec::new();
-        while out.len() < max {
-            let got = self.publisher.basic_get(dead.as_str().into(), BasicGetOptions::default()).await.map_err(broker)?;
-            let Some(msg) = got else { break };
-            let id = message_id(&msg.delivery.properties);
-            let body = msg.delivery.data.clone();
-            msg.delivery.acker.ack(BasicAckOptions::default()).await.map_err(broker)?;
-            out.push(DeadLetter { id, body });
-        }
-        Ok(out)
+        let got = link.publisher.basic_get(dead.as_str().into(), BasicGetOptions::default()).await.map_err(broker)?;
+        Ok(got.map(|msg| Job {
+            id: message_id(&msg.delivery.properties),
+            attempt: delivery_count(&msg.delivery.properties) + 1,
+            body: msg.delivery.data,
+            handle: JobHandle::Amqp { acker: msg.delivery.acker },
+        }))
     }
 
     async fn ping(&self) -> Result<(), QueueError> {
-        if self.conn.status().connected() {
-            Ok(())
-        } else {
-            Err(QueueError::Broker("connection to the broker is closed".into()))
+        let mut guard = self.link.lock().await;
+        if guard.as_ref().is_some_and(Link::alive) {
+            return Ok(());
         }
+        *guard = Some(connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?);
+        Ok(())
     }
 }

@@ -15,6 +15,9 @@ pub use table::TableQueue;
 
 use crate::config::QueueConfig;
 
+/// The queue render jobs travel on, from the task service to the render workers.
+pub const RENDER_QUEUE: &str = "reelforge.render";
+
 /// Why a queue call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum QueueError {
@@ -47,15 +50,6 @@ pub(crate) enum JobHandle {
     Amqp { acker: lapin::Acker },
 }
 
-/// A job that was delivered more than the limit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeadLetter {
-    /// The job id.
-    pub id: String,
-    /// The message body.
-    pub body: Vec<u8>,
-}
-
 /// A durable, at-least-once job queue.
 #[async_trait::async_trait]
 pub trait JobQueue: Send + Sync {
@@ -67,8 +61,11 @@ pub trait JobQueue: Send + Sync {
     async fn ack(&self, job: Job) -> Result<(), QueueError>;
     /// Gives a job back for another delivery.
     async fn retry(&self, job: Job) -> Result<(), QueueError>;
-    /// Removes and returns up to `max` dead letters of `queue`.
-    async fn drain_dead_letters(&self, queue: &str, max: usize) -> Result<Vec<DeadLetter>, QueueError>;
+    /// Sends a job to the dead letters at once (a message no delivery can handle).
+    async fn reject(&self, job: Job) -> Result<(), QueueError>;
+    /// Takes the next dead letter of `queue` (a job delivered more than the limit), if any; it
+    /// stays stored until acked, so a consumer that fails before recording it loses nothing.
+    async fn receive_dead(&self, queue: &str) -> Result<Option<Job>, QueueError>;
     /// Answers whether the backend is reachable.
     async fn ping(&self) -> Result<(), QueueError>;
 }

@@ -10,7 +10,7 @@ use sea_orm_migration::MigratorTrait;
 use tokio::sync::Notify;
 
 use super::migration::Migrator;
-use super::{DeadLetter, Job, JobHandle, JobQueue, QueueError};
+use super::{Job, JobHandle, JobQueue, QueueError};
 use crate::db::now_millis;
 
 /// A queue whose jobs are rows of `queue_jobs`.
@@ -125,25 +125,40 @@ impl JobQueue for TableQueue {
         Ok(())
     }
 
-    async fn drain_dead_letters(&self, queue: &str, max: usize) -> Result<Vec<DeadLetter>, QueueError> {
-        self.bury_exhausted(queue).await?;
-        let rows = self
-            .db
-            .query_all_raw(self.stmt(
-                "SELECT id, body FROM queue_jobs WHERE queue = $1 AND state = 'dead' ORDER BY created_ms, id LIMIT $2",
-                vec![queue.into(), i64::try_from(max).unwrap_or(i64::MAX).into()],
+    async fn reject(&self, job: Job) -> Result<(), QueueError> {
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
+        self.db
+            .execute_raw(self.stmt(
+                "UPDATE queue_jobs SET state = 'dead', lease = '' WHERE id = $1 AND lease = $2",
+                vec![job.id.into(), lease.into()],
             ))
             .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let id: String = row.try_get("", "id")?;
-            let body: Vec<u8> = row.try_get("", "body")?;
-            self.db
-                .execute_raw(self.stmt("DELETE FROM queue_jobs WHERE id = $1 AND state = 'dead'", vec![id.clone().into()]))
-                .await?;
-            out.push(DeadLetter { id, body });
-        }
-        Ok(out)
+        Ok(())
+    }
+
+    async fn receive_dead(&self, queue: &str) -> Result<Option<Job>, QueueError> {
+        self.bury_exhausted(queue).await?;
+        let now = now_millis();
+        let lease = uuid::Uuid::new_v4().to_string();
+        let until = now + i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX / 2);
+        // A dead row stays dead; its lease only says which consumer may ack (delete) it, and
+        // runs out so another consumer takes it when this one fails before acking.
+        let row = self
+            .db
+            .query_one_raw(self.stmt(
+                "UPDATE queue_jobs SET lease_until = $1, lease = $2 \
+                 WHERE id = (SELECT id FROM queue_jobs WHERE queue = $3 AND state = 'dead' \
+                   AND (lease = '' OR lease_until < $4) ORDER BY created_ms, id LIMIT 1) \
+                 AND state = 'dead' AND (lease = '' OR lease_until < $4) \
+                 RETURNING id, body, attempts",
+                vec![until.into(), lease.clone().into(), queue.into(), now.into()],
+            ))
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let id: String = row.try_get("", "id")?;
+        let body: Vec<u8> = row.try_get("", "body")?;
+        let attempts: i64 = row.try_get("", "attempts")?;
+        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), handle: JobHandle::Table { lease } }))
     }
 
     async fn ping(&self) -> Result<(), QueueError> {

@@ -110,7 +110,7 @@ impl Prepared {
             apply_matrix(b, &m);
         }
         if self.blur > 0.0 {
-            box_blur(b, (self.blur * scale).round() as usize);
+            blur(b, (self.blur * scale).round() as usize);
         }
     }
 }
@@ -175,19 +175,10 @@ pub fn apply_matrix(b: &mut Bitmap, m: &Matrix) {
     }
 }
 
-/// Blurs with three box passes each way (close to a Gaussian of about `radius`).
-pub fn box_blur(b: &mut Bitmap, radius: usize) {
-    if radius == 0 || b.w == 0 || b.h == 0 {
-        return;
-    }
-    let r = (radius / 2).max(1);
-    let (w, h) = (b.w as usize, b.h as usize);
-    let mut tmp = vec![0u8; b.px.len()];
-    for _ in 0..3 {
-        pass(&b.px, &mut tmp, w, h, r, 4, w * 4);
-        pass(&tmp, &mut b.px, h, w, r, w * 4, 4);
-    }
-    b.update_opaque();
+/// Blurs by a radius in output pixels: a Gaussian of standard deviation `radius / 2`
+/// (`blur::gaussian`, the same strength the editor's numbers have always had here).
+pub fn blur(b: &mut Bitmap, radius: usize) {
+    super::blur::gaussian(b, radius as f32 / 2.0);
 }
 
 /// Sharpens with an unsharp mask: each channel moves away from its 3×3 neighbourhood mean by
@@ -217,34 +208,6 @@ pub fn sharpen(b: &mut Bitmap, amount: f32) {
                 let out = v + ((v * 9 - sum) * k) / (9 * 256);
                 // Premultiplied: a channel never exceeds its alpha.
                 b.px[at + c] = out.clamp(0, a) as u8;
-            }
-        }
-    }
-}
-
-/// One running-sum box pass over `lines` lines of `len` pixels (`step` bytes between pixels of
-/// a line, `line_step` between lines); edges repeat the border pixel.
-fn pass(
-    src: &[u8],
-    dst: &mut [u8],
-    len: usize,
-    lines: usize,
-    r: usize,
-    step: usize,
-    line_step: usize,
-) {
-    let win = (2 * r + 1) as u32;
-    for line in 0..lines {
-        let base = line * line_step;
-        let at = |i: isize| base + (i.clamp(0, len as isize - 1) as usize) * step;
-        for c in 0..4 {
-            let mut sum: u32 = (-(r as isize)..=r as isize)
-                .map(|i| u32::from(src[at(i) + c]))
-                .sum();
-            for i in 0..len as isize {
-                dst[at(i) + c] = ((sum + win / 2) / win) as u8;
-                sum += u32::from(src[at(i + r as isize + 1) + c]);
-                sum -= u32::from(src[at(i - r as isize) + c]);
             }
         }
     }

@@ -5,6 +5,7 @@
 //! cosmic-text only rasterise vector content into cached [`Bitmap`]s (`text`, `shape`).
 
 pub mod blend;
+pub mod blur;
 pub mod colour;
 pub mod filter;
 pub mod image;

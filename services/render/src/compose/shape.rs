@@ -242,7 +242,7 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
                 sa,
             ]);
         }
-        filter::box_blur(&mut shadow, blur.round() as usize);
+        filter::blur(&mut shadow, blur.round() as usize);
         let mut base = Bitmap::new(out.w, out.h);
         let full = super::Rect::of(out.w, out.h);
         super::draw(

@@ -98,7 +98,7 @@ impl SceneState {
             f.apply(out, 1.0);
         }
         if self.canvas_blur > 0 {
-            filter::box_blur(out, self.canvas_blur);
+            filter::blur(out, self.canvas_blur);
         }
         out.opaque = true;
         Ok(still)
@@ -130,9 +130,10 @@ fn covers(l: &Drawable, s: &LayerState, w: f64, h: f64) -> bool {
     }
     let (vw, vh, dx, dy) = match &l.content {
         Content::Still(sp) if sp.bitmap.opaque => (sp.bitmap.w, sp.bitmap.h, sp.dx, sp.dy),
-        Content::Video(v) if !v.transparent && v.last.as_ref().is_some_and(|b| b.opaque) => {
-            (v.size.0, v.size.1, v.inset.0, v.inset.1)
-        }
+        Content::Video(v) if !v.transparent => match &v.last {
+            Some(b) if b.opaque => (b.w, b.h, v.inset.0, v.inset.1),
+            _ => return false,
+        },
         _ => return false,
     };
     const EPS: f64 = 1e-6;

@@ -12,7 +12,7 @@ use crate::decode::{SAMPLE_RATE, WATCHDOG_S};
 use crate::error::{MediaError, Place, RenderError, Stage};
 use crate::materials::Materials;
 use draw::SceneState;
-use reelforge_timeline::{FrameSource, Layer, Rule, Timeline};
+use reelforge_timeline::{FrameSource, Layer, Rule, Timeline, ValidateOptions};
 use std::path::Path;
 
 /// A prepared document: its frame plan, output size and lazily prepared scenes.
@@ -132,6 +132,36 @@ fn layer_materials(l: &Layer, m: &Materials) -> Result<Vec<String>, MediaError> 
     })
 }
 
+/// Returns every material path a rule names (backgrounds of known ids, layers, masks, sounds),
+/// each once, for a worker to fetch them into the materials directory before rendering.
+pub fn material_paths(rule: &Rule, materials: &Materials) -> Result<Vec<String>, RenderError> {
+    let mut out = Vec::new();
+    for (i, s) in rule.scenes.iter().enumerate() {
+        let place = Place {
+            scene: Some(i),
+            ..Place::default()
+        };
+        if let Some((_, src)) = prepare::background_of(s, materials) {
+            out.push(src.to_owned());
+        }
+        for l in &s.layers {
+            out.extend(layer_materials(l, materials).map_err(|e| place.err(Stage::Fetch, e))?);
+        }
+        out.extend(
+            s.audio
+                .iter()
+                .chain(&s.voice)
+                .chain(&s.video_audios)
+                .map(|a| a.src.clone()),
+        );
+    }
+    out.extend(rule.audio.iter().map(|a| a.src.clone()));
+    out.retain(|p| !p.trim().is_empty());
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
 /// Returns the material ids a rule names without a path (scene backgrounds, picture masks), for
 /// the worker to look up in the material library.
 pub fn material_ids(rule: &Rule) -> Vec<String> {
@@ -154,6 +184,59 @@ pub fn material_ids(rule: &Rule) -> Vec<String> {
     out
 }
 
+/// Memory a render may hold in frames by default, MiB.
+pub const MEMORY_BUDGET_MB: u64 = 2048;
+/// The environment variable that replaces [`MEMORY_BUDGET_MB`].
+pub const MEMORY_BUDGET_VAR: &str = "REELFORGE_RENDER_MEMORY_MB";
+/// I420 frames the encoder may hold at once: the recycled pool and x264's lookahead and
+/// frame threads.
+const ENCODER_FRAMES: u64 = 48;
+/// Output-sized RGBA frames the drawing holds: two scratch frames, a scene's cached base and
+/// the frame being drawn.
+const DRAWING_FRAMES: u64 = 4;
+/// Output-sized RGBA frames one clip holds: its decoder's queue of three, the frame being
+/// converted and the frame held.
+const CLIP_FRAMES: u64 = 5;
+
+/// Returns the memory budget in bytes: `REELFORGE_RENDER_MEMORY_MB`, else [`MEMORY_BUDGET_MB`].
+fn memory_budget() -> u64 {
+    std::env::var(MEMORY_BUDGET_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|mb| *mb > 0)
+        .unwrap_or(MEMORY_BUDGET_MB)
+        << 20
+}
+
+/// Returns the bytes of frames a render of `rule` at `size` holds at its peak: the encoder's
+/// and the drawing's frames, and those of every clip of the two neighbouring scenes that most
+/// (a transition draws both), a scene background counted as a clip.
+pub fn memory_estimate(rule: &Rule, size: (u32, u32)) -> u64 {
+    fn clips(layers: &[Layer]) -> u64 {
+        layers
+            .iter()
+            .map(|l| match l {
+                Layer::Video(_) | Layer::SpecialEffect(_) => 1,
+                Layer::Group(g) => clips(&g.attach_list),
+                _ => 0,
+            })
+            .sum()
+    }
+    let per_scene: Vec<u64> = rule
+        .scenes
+        .iter()
+        .map(|s| clips(&s.layers) + u64::from(s.id.is_some()))
+        .collect();
+    let most = per_scene
+        .windows(2)
+        .map(|w| w[0] + w[1])
+        .chain(per_scene.first().copied())
+        .max()
+        .unwrap_or(0);
+    let pixels = u64::from(size.0) * u64::from(size.1);
+    pixels * 3 / 2 * ENCODER_FRAMES + pixels * 4 * (DRAWING_FRAMES + CLIP_FRAMES * most)
+}
+
 impl Engine {
     /// Checks the rule (lengths, catalogue names, materials present) and plans its frames.
     pub fn new(rule: &Rule, materials: &Materials) -> Result<Self, RenderError> {
@@ -161,17 +244,40 @@ impl Engine {
         if rule.scenes.is_empty() {
             return Err(RenderError::Rule("the rule has no scene".to_owned()));
         }
-        let problems = reelforge_timeline::validate(rule);
-        let fatal: Vec<String> = problems
+        let options = ValidateOptions::from_env();
+        let mut fatal: Vec<String> = reelforge_timeline::bounds(rule, options)
             .iter()
-            .filter(|p| {
-                let m = p.message.to_lowercase();
-                m.contains("unknown") || m.contains("not in the catalogue") || m.contains("type")
-            })
             .map(ToString::to_string)
             .collect();
+        fatal.extend(
+            reelforge_timeline::validate_with(rule, options)
+                .iter()
+                .filter(|p| {
+                    let m = p.message.to_lowercase();
+                    m.contains("unknown")
+                        || m.contains("not in the catalogue")
+                        || m.contains("type")
+                })
+                .map(ToString::to_string),
+        );
         if !fatal.is_empty() {
             return Err(RenderError::Rule(fatal.join("; ")));
+        }
+        let size = rule.resolution_ratio.target_size();
+        let budget = memory_budget();
+        let needed = memory_estimate(rule, size);
+        if needed > budget {
+            return Err(RenderError::Rule(format!(
+                "a {}×{} render would hold about {} MiB of frames, over the budget of {} MiB \
+                 ({MEMORY_BUDGET_VAR})",
+                size.0,
+                size.1,
+                needed >> 20,
+                budget >> 20
+            )));
+        }
+        for w in reelforge_timeline::warnings(rule) {
+            tracing::warn!(path = %w.path, "{}", w.message);
         }
         let timeline = Timeline::for_rule(rule);
         for (i, (s, plan)) in rule.scenes.iter().zip(&timeline.scenes).enumerate() {
@@ -209,7 +315,6 @@ impl Engine {
                 }
             }
         }
-        let size = rule.resolution_ratio.target_size();
         let scale = rule.resolution_ratio.target_scale();
         Ok(Engine {
             rule: rule.clone(),

@@ -37,14 +37,14 @@ pub struct VideoState {
     pub looped: bool,
     /// Decoded size.
     pub size: (u32, u32),
-    /// Offset of the decoded picture inside the box (negative when it covers the box).
+    /// Offset of the finished picture inside the box (negative when it covers the box).
     pub inset: (i32, i32),
     /// Brightness/contrast/saturation matrix.
     pub matrix: Option<filter::Matrix>,
     /// Unsharp-mask amount (0 for none).
     pub sharpen: f32,
-    /// Blur radius in output pixels (scene backgrounds).
-    pub blur: usize,
+    /// How a blurred scene background is finished, `None` for no blur.
+    pub blur: Option<Blur>,
     /// Whether the clip has an alpha channel to premultiply.
     pub transparent: bool,
     /// Reverse playback: the played range decoded once into a spool read backwards.
@@ -76,10 +76,94 @@ impl VideoState {
         if self.sharpen > 0.0 {
             filter::sharpen(&mut b, self.sharpen);
         }
-        if self.blur > 0 {
-            filter::box_blur(&mut b, self.blur);
+        match &self.blur {
+            Some(blur) => blur.apply(&b),
+            None => b,
         }
-        b
+    }
+}
+
+/// A blurred background clip's finishing: only the part of the decoded frame that shows (with
+/// a margin the blur reads from) is blurred, at the decoded size, which for an enlarged clip is
+/// its source size; then that part is scaled to the size it shows at. So a clip covering a
+/// portrait frame is neither blurred at the size of its uncropped enlargement nor enlarged
+/// before it is blurred.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Blur {
+    /// Standard deviation in decoded pixels.
+    pub sigma: f32,
+    /// The part of the decoded frame blurred: x, y, width, height.
+    pub crop: (u32, u32, u32, u32),
+    /// The part that shows, inside `crop`, in decoded pixels: x, y, width, height.
+    pub visible: (f64, f64, f64, f64),
+    /// Size of the finished picture in output pixels.
+    pub size: (u32, u32),
+}
+
+impl Blur {
+    /// Plans the finishing of a clip of source size `src` placed at `placed` (`placement`'s size
+    /// and offset) in a `frame`, blurred by `radius` output pixels ([`filter::blur`]'s
+    /// strength). Returns the size to decode at, the finished picture's offset, and the plan.
+    fn plan(
+        src: (u32, u32),
+        placed: (u32, u32, i32, i32),
+        frame: (u32, u32),
+        radius: usize,
+    ) -> ((u32, u32), (i32, i32), Blur) {
+        let (dw, dh, ix, iy) = placed;
+        let even = |v: u32| (v / 2).max(1) * 2;
+        // Enlarged: decode at the source's own size and blur there; shrunk: at the placed size.
+        let decoded = if dw > src.0 {
+            (even(src.0), even(src.1))
+        } else {
+            (dw, dh)
+        };
+        let kx = f64::from(dw) / f64::from(decoded.0);
+        let ky = f64::from(dh) / f64::from(decoded.1);
+        let span = |inset: i32, placed: u32, frame: u32| {
+            let lo = i64::from(-inset).max(0);
+            let hi = i64::from(placed).min(i64::from(frame) - i64::from(inset));
+            (lo, (hi - lo).max(1))
+        };
+        let (vx, vw) = span(ix, dw, frame.0);
+        let (vy, vh) = span(iy, dh, frame.1);
+        let sigma = radius as f32 / 2.0 / kx as f32;
+        let margin = (3.0 * f64::from(sigma)).ceil() + 1.0;
+        let cut = |at: f64, len: f64, k: f64, limit: u32| {
+            let (a, b) = (at / k, (at + len) / k);
+            let lo = (a.floor() - margin).max(0.0);
+            let hi = (b.ceil() + margin).min(f64::from(limit));
+            (lo as u32, (hi - lo).max(1.0) as u32, a - lo, b - a)
+        };
+        let (cx, cw, sx, sw) = cut(vx as f64, vw as f64, kx, decoded.0);
+        let (cy, ch, sy, sh) = cut(vy as f64, vh as f64, ky, decoded.1);
+        let plan = Blur {
+            sigma,
+            crop: (cx, cy, cw, ch),
+            visible: (sx, sy, sw, sh),
+            size: (vw as u32, vh as u32),
+        };
+        (decoded, (ix.max(0), iy.max(0)), plan)
+    }
+
+    /// Cuts, blurs and scales one decoded frame.
+    fn apply(&self, frame: &Bitmap) -> Bitmap {
+        let (x, y, w, h) = self.crop;
+        let (x, y) = (
+            x.min(frame.w.saturating_sub(1)),
+            y.min(frame.h.saturating_sub(1)),
+        );
+        let (w, h) = (w.min(frame.w - x), h.min(frame.h - y));
+        let mut part = Bitmap::new(w, h);
+        let row = w as usize * 4;
+        for (r, out) in part.px.chunks_exact_mut(row).enumerate() {
+            let at = ((y as usize + r) * frame.w as usize + x as usize) * 4;
+            out.copy_from_slice(&frame.px[at..at + row]);
+        }
+        compose::blur::gaussian(&mut part, self.sigma);
+        let mut out = compose::resize(part.view(), self.size.0, self.size.1, Some(self.visible));
+        out.update_opaque();
+        out
     }
 }
 
@@ -247,7 +331,7 @@ fn background(ctx: &Ctx<'_>, s: &Scene, size: (u32, u32)) -> Result<Option<Drawa
             .into_iter()
             .map(|(b, d)| {
                 let (mut b, dx, dy) = fitted(&b, w, h, cover);
-                filter::box_blur(&mut b, blur);
+                filter::blur(&mut b, blur);
                 offset = (dx, dy);
                 (b, d)
             })
@@ -256,7 +340,7 @@ fn background(ctx: &Ctx<'_>, s: &Scene, size: (u32, u32)) -> Result<Option<Drawa
     } else if PICTURE_EXTENSIONS.contains(&extension(&path).as_str()) {
         let src = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
         let (mut b, dx, dy) = fitted(&src, w, h, cover);
-        filter::box_blur(&mut b, blur);
+        filter::blur(&mut b, blur);
         Content::Still(Sprite { bitmap: b, dx, dy })
     } else {
         let info =
@@ -264,11 +348,15 @@ fn background(ctx: &Ctx<'_>, s: &Scene, size: (u32, u32)) -> Result<Option<Drawa
         if !info.has_video || info.width == 0 || info.height == 0 {
             return Err(place.err(Stage::Decode, MediaError::NoStream("video")));
         }
-        let (dw, dh, ix, iy) = placement((info.width, info.height), (w, h), cover);
+        let src = (info.width, info.height);
+        let (dw, dh, ix, iy) = placement(src, (w, h), cover);
         let range = range_of(&s.range);
         let mut v = video_state(path, (dw, dh), (ix, iy), range, info.duration, ctx.fps);
         v.looped = true;
-        v.blur = blur;
+        if blur > 0 {
+            let (decoded, inset, plan) = Blur::plan(src, (dw, dh, ix, iy), (w, h), blur);
+            (v.size, v.inset, v.blur) = (decoded, inset, Some(plan));
+        }
         Content::Video(Box::new(v))
     };
     let mut d = ctx.base(&common, place, 1.0, content);
@@ -355,7 +443,7 @@ fn video_state(
         inset,
         matrix: None,
         sharpen: 0.0,
-        blur: 0,
+        blur: None,
         transparent: false,
         reverse: None,
         decoder: None,
@@ -437,14 +525,10 @@ fn colour_of(t: &TextFields) -> [u8; 4] {
 }
 
 fn text_style(t: &TextFields, s: f64, fill: Fill) -> TextStyle {
-    let content = if t.show_content.is_empty() {
-        &t.content
-    } else {
-        &t.show_content
-    };
+    let content = t.displayed();
     let border = (t.border_width * s) as f32;
     TextStyle {
-        content: content.clone(),
+        content: content.to_owned(),
         font_size: (t.font_size.max(1.0) * s) as f32,
         line_height: t.line_height as f32,
         family: t.font_family.clone(),
@@ -496,7 +580,7 @@ fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
     let (w, h) = ctx.px(&a.common);
     let mut sprite = text::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
     if a.blur > 0.0 {
-        filter::box_blur(&mut sprite.bitmap, (a.blur * ctx.scale).round() as usize);
+        filter::blur(&mut sprite.bitmap, (a.blur * ctx.scale).round() as usize);
     }
     let opacity = (a.alpha / 255.0).clamp(0.0, 1.0);
     Ok(ctx.base(&a.common, place, opacity, Content::Still(sprite.trim())))
@@ -601,7 +685,7 @@ fn mask_of(
         .map_err(|e| place.err(Stage::Fetch, e))?;
     let mask = image::load(&path).map_err(|e| place.err(Stage::Decode, e))?;
     let mut mask = compose::resize(mask.view(), w, h, None);
-    filter::box_blur(
+    filter::blur(
         &mut mask,
         (p.mask_blur.max(0.0) * ctx.scale).round() as usize,
     );
@@ -618,7 +702,7 @@ fn finish_picture(ctx: &Ctx<'_>, p: &PictureLayer, b: &mut Bitmap, mask: Option<
         f.apply(b, scale);
     }
     if p.blur > 0.0 {
-        filter::box_blur(b, (p.blur * scale).round() as usize);
+        filter::blur(b, (p.blur * scale).round() as usize);
     }
     if let Some(m) = mask {
         image::apply_mask(b, m);

@@ -1,4 +1,4 @@
-//! The `video_task` and `render_job` tables.
+//! The `video_task`, `render_job` and `render_outbox` tables.
 
 /// A saved video task.
 pub mod video_task {
@@ -43,8 +43,34 @@ pub mod render_job {
         pub id: String,
         pub task_id: i64,
         pub tenant: String,
+        pub user_id: String,
         pub state: String,
         pub attempt: i32,
+        pub heartbeat_ms: i64,
+        #[sea_orm(column_type = "Text")]
+        pub task_info: String,
+        pub created_ms: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// Render jobs committed with their run, waiting for the relay to publish them.
+pub mod render_outbox {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "render_outbox")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub job_id: String,
+        pub body: Vec<u8>,
+        pub tries: i32,
+        pub next_ms: i64,
         pub created_ms: i64,
     }
 

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -99,5 +99,56 @@ impl MigrationTrait for CreateRenderJob {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("render_job").to_owned()).await
+    }
+}
+
+/// The farm's columns, the one-active-job-per-task index and the outbox.
+struct RenderFarm;
+
+impl MigrationName for RenderFarm {
+    fn name(&self) -> &str {
+        "m20261123_000003_render_farm"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for RenderFarm {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE render_job ADD COLUMN user_id VARCHAR NOT NULL DEFAULT ''").await?;
+        db.execute_unprepared("ALTER TABLE render_job ADD COLUMN heartbeat_ms BIGINT NOT NULL DEFAULT 0").await?;
+        db.execute_unprepared("ALTER TABLE render_job ADD COLUMN task_info TEXT NOT NULL DEFAULT ''").await?;
+        // Runs made before this index may have left several active jobs per task; the newest stays.
+        db.execute_unprepared(
+            "UPDATE render_job SET state = 'superseded' WHERE state IN ('queued', 'running') AND created_ms < \
+             (SELECT MAX(r.created_ms) FROM render_job r WHERE r.task_id = render_job.task_id AND r.state IN ('queued', 'running'))",
+        )
+        .await?;
+        // A partial unique index (SQLite and PostgreSQL both have them): at most one queued or
+        // running job per task, so two concurrent runs cannot both insert one.
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX IF NOT EXISTS render_job_one_active ON render_job (task_id) WHERE state IN ('queued', 'running')",
+        )
+        .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("render_outbox")
+                    .if_not_exists()
+                    .col(string("id").primary_key())
+                    .col(string("job_id"))
+                    .col(blob("body"))
+                    .col(integer("tries"))
+                    .col(big_integer("next_ms"))
+                    .col(big_integer("created_ms"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("render_outbox").to_owned()).await?;
+        manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS render_job_one_active").await?;
+        Ok(())
     }
 }

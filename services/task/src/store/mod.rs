@@ -1,31 +1,37 @@
-//! The task and render-job tables, their queries, and publishing runs; entities never leave this module.
+//! The task, render-job and outbox tables and their queries; entities never leave this module.
+//! Every state change of a render is a conditional update, so a duplicate or late report changes
+//! nothing.
 
 mod entity;
 mod migration;
 
 use std::sync::Arc;
 
-use entity::{render_job, video_task};
+use entity::{render_job, render_outbox, video_task};
 use prost::Message;
-use reelforge_kit::JobQueue;
 use reelforge_kit::db::now_millis;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set, SqlErr, TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
+use tokio::sync::Notify;
 
-use crate::RENDER_QUEUE;
-use crate::domain::{FinishOutcome, Owner, Task, TaskDraft, TaskError, TaskState, TaskStatus};
+use crate::domain::{
+    FinishOutcome, JobRef, Owner, Run, Stage, Task, TaskDraft, TaskError, TaskState, TaskStatus, check_rule,
+};
 
 /// Runs the service's migrations.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     migration::Migrator::up(db, None).await
 }
 
-/// Task queries and render runs, scoped to tenant and user (workers: tenant only).
+/// Task queries and render runs, scoped to tenant and user (workers: tenant and job).
 #[derive(Clone)]
 pub struct TaskStore {
     db: DatabaseConnection,
-    queue: Arc<dyn JobQueue>,
+    outbox: Arc<Notify>,
 }
 
 /// Render-job states.
@@ -33,6 +39,8 @@ const JOB_QUEUED: &str = "queued";
 const JOB_RUNNING: &str = "running";
 const JOB_DONE: &str = "done";
 const JOB_FAILED: &str = "failed";
+const JOB_CANCELLED: &str = "cancelled";
+const ACTIVE: [&str; 2] = [JOB_QUEUED, JOB_RUNNING];
 
 fn to_domain(m: video_task::Model) -> Task {
     Task {
@@ -53,10 +61,71 @@ fn to_domain(m: video_task::Model) -> Task {
 
 const RENDERING: [i32; 2] = [0, 1];
 
+/// A render job waiting in the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxEntry {
+    /// The outbox row (also the queue message id: job id and attempt).
+    pub id: String,
+    /// The encoded `RenderJob`.
+    pub body: Vec<u8>,
+    /// Failed publishes so far.
+    pub tries: u32,
+}
+
+/// A job the reaper took back from a silent worker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reaped {
+    /// Queued again with the next attempt.
+    Requeued(JobRef),
+    /// Out of attempts: the task failed.
+    Failed(JobRef),
+}
+
+fn job_body(job: &render_job::Model) -> Vec<u8> {
+    reelforge_proto::render::RenderJob {
+        job_id: job.id.clone(),
+        task_id: job.task_id,
+        tenant: job.tenant.clone(),
+        attempt: u32::try_from(job.attempt).unwrap_or(1),
+        task_info: job.task_info.clone(),
+        user_id: job.user_id.clone(),
+    }
+    .encode_to_vec()
+}
+
+fn outbox_row(job: &render_job::Model, now: i64) -> render_outbox::ActiveModel {
+    render_outbox::ActiveModel {
+        id: Set(format!("{}:{}", job.id, job.attempt)),
+        job_id: Set(job.id.clone()),
+        body: Set(job_body(job)),
+        tries: Set(0),
+        next_ms: Set(now),
+        created_ms: Set(now),
+    }
+}
+
+fn job_ref(job: &render_job::Model) -> JobRef {
+    JobRef {
+        tenant: job.tenant.clone(),
+        task_id: job.task_id,
+        job_id: job.id.clone(),
+        attempt: u32::try_from(job.attempt).unwrap_or(0),
+    }
+}
+
+fn attempt_of(job: &JobRef) -> i32 {
+    i32::try_from(job.attempt).unwrap_or(i32::MAX)
+}
+
 impl TaskStore {
-    /// Wraps a migrated database and the job queue.
-    pub fn new(db: DatabaseConnection, queue: Arc<dyn JobQueue>) -> Self {
-        Self { db, queue }
+    /// Wraps a migrated database.
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db, outbox: Arc::new(Notify::new()) }
+    }
+
+    /// Woken when a run commits a job to the outbox.
+    pub fn outbox_signal(&self) -> Arc<Notify> {
+        self.outbox.clone()
     }
 
     async fn owned(&self, owner: &Owner, id: i64) -> Result<video_task::Model, TaskError> {
@@ -118,35 +187,82 @@ impl TaskStore {
         Ok(to_domain(self.owned(owner, id).await?))
     }
 
-    /// Returns the owner's task state.
-    pub async fn state(&self, owner: &Owner, id: i64) -> Result<TaskState, TaskError> {
-        let t = self.get(owner, id).await?;
-        Ok(TaskState { task_id: t.id, status: t.status, percent: t.percent, video_key: t.video_key, reason: t.reason })
+    /// Returns one page (1-based) of the owner's tasks, newest first, with the total.
+    pub async fn mine(&self, owner: &Owner, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
+        let pages = video_task::Entity::find()
+            .filter(video_task::Column::Tenant.eq(&owner.tenant))
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .order_by_desc(video_task::Column::CreatedMs)
+            .order_by_desc(video_task::Column::Id)
+            .paginate(&self.db, size.max(1));
+        let total = pages.num_items().await?;
+        let rows = pages.fetch_page(page.saturating_sub(1)).await?;
+        Ok((rows.into_iter().map(to_domain).collect(), total))
     }
 
-    /// Queues a render of the owner's task and returns the job id. The job row is written, the job
-    /// published, and only then is the task set to wait; a failed publish removes the row again.
-    pub async fn run(&self, owner: &Owner, id: i64) -> Result<String, TaskError> {
+    /// Returns the owner's task state as the database knows it (progress lives in the cache).
+    pub async fn state(&self, owner: &Owner, id: i64) -> Result<TaskState, TaskError> {
+        let t = self.get(owner, id).await?;
+        let job_id = self.active_run(id).await?.map(|r| r.job_id);
+        Ok(TaskState {
+            job_id,
+            updated_ms: t.updated_ms,
+            task_id: t.id,
+            status: t.status,
+            percent: t.percent,
+            stage: Stage::of_status(t.status),
+            video_key: t.video_key,
+            reason: t.reason,
+            frames: (0, 0),
+            eta_seconds: None,
+        })
+    }
+
+    async fn active_run(&self, task_id: i64) -> Result<Option<Run>, TaskError> {
+        let job = render_job::Entity::find()
+            .filter(render_job::Column::TaskId.eq(task_id))
+            .filter(render_job::Column::State.is_in(ACTIVE))
+            .one(&self.db)
+            .await?;
+        Ok(job.map(|j| Run {
+            status: if j.state == JOB_RUNNING { TaskStatus::Executing } else { TaskStatus::Wait },
+            job_id: j.id,
+        }))
+    }
+
+    /// Queues a render of the owner's saved rule and returns its job; a task already queued or
+    /// rendering answers its current job. One transaction marks the task waiting and writes the job
+    /// row and its outbox row; the partial unique index on active jobs makes a concurrent second
+    /// run fail its insert and answer the first run's job instead.
+    pub async fn run(&self, owner: &Owner, id: i64) -> Result<Run, TaskError> {
         let task = self.owned(owner, id).await?;
-        if TaskStatus::from_code(task.status).is_rendering() {
-            return Err(TaskError::Conflict(id));
+        if let Some(run) = self.active_run(id).await? {
+            return Ok(run);
         }
-        let job_id = uuid::Uuid::new_v4().to_string();
-        render_job::ActiveModel {
-            id: Set(job_id.clone()),
-            task_id: Set(id),
-            tenant: Set(owner.tenant.clone()),
-            state: Set(JOB_QUEUED.to_owned()),
-            attempt: Set(1),
-            created_ms: Set(now_millis()),
-        }
-        .insert(&self.db)
-        .await?;
-        let body = reelforge_proto::render::RenderJob { job_id: job_id.clone(), task_id: id, tenant: owner.tenant.clone(), attempt: 1, task_info: task.task_info.clone() }
-            .encode_to_vec();
-        if let Err(e) = self.queue.publish(RENDER_QUEUE, &job_id, &body).await {
-            if let Err(cleanup) = render_job::Entity::delete_by_id(job_id.clone()).exec(&self.db).await {
-                tracing::error!(error = %cleanup, job_id, "cannot remove the unpublished render job");
+        check_rule(&task.task_info)?;
+        let now = now_millis();
+        let job = render_job::Model {
+            id: uuid::Uuid::new_v4().to_string(),
+            task_id: id,
+            tenant: owner.tenant.clone(),
+            user_id: owner.user_id.clone(),
+            state: JOB_QUEUED.to_owned(),
+            attempt: 1,
+            heartbeat_ms: 0,
+            task_info: task.task_info,
+            created_ms: now,
+        };
+        let txn = self.db.begin().await?;
+        // The insert comes first so SQLite takes its write lock before any read of this transaction.
+        let inserted = render_job::ActiveModel::from(job.clone()).insert(&txn).await;
+        if let Err(e) = inserted {
+            txn.rollback().await?;
+            if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) {
+                // A concurrent run won; its job may even have ended already, then this one is its answer.
+                return match self.active_run(id).await? {
+                    Some(run) => Ok(run),
+                    None => Err(TaskError::Invalid(format!("taskId: task {id} changed state during the run; run it again"))),
+                };
             }
             return Err(e.into());
         }
@@ -154,91 +270,274 @@ impl TaskStore {
             .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Wait.code()))
             .col_expr(video_task::Column::Percent, Expr::value(0))
             .col_expr(video_task::Column::Reason, Expr::value(String::new()))
-            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
+            .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
             .filter(video_task::Column::Id.eq(id))
-            .exec(&self.db)
+            .exec(&txn)
             .await?;
-        tracing::info!(task_id = id, job_id, "render queued");
-        Ok(job_id)
+        outbox_row(&job, now).insert(&txn).await?;
+        txn.commit().await?;
+        self.outbox.notify_one();
+        tracing::info!(task_id = id, job_id = %job.id, "render queued");
+        Ok(Run { job_id: job.id, status: TaskStatus::Wait })
     }
 
-    /// Moves a waiting task to executing (a worker took its job); returns whether it moved.
-    pub async fn mark_executing(&self, tenant: &str, task_id: i64) -> Result<bool, TaskError> {
-        let moved = video_task::Entity::update_many()
-            .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Executing.code()))
-            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
-            .filter(video_task::Column::Id.eq(task_id))
-            .filter(video_task::Column::Tenant.eq(tenant))
-            .filter(video_task::Column::Status.eq(TaskStatus::Wait.code()))
-            .exec(&self.db)
-            .await?;
-        render_job::Entity::update_many()
+    /// Takes a delivery of a job for rendering: it must carry the job's current attempt, and the
+    /// job must be queued, or running with a silent worker (heartbeat older than `stale_ms`).
+    /// Returns false for a delivery to drop: cancelled, ended, superseded, or rendered elsewhere.
+    pub async fn start(&self, job: &JobRef, stale_ms: i64) -> Result<bool, TaskError> {
+        let now = now_millis();
+        let txn = self.db.begin().await?;
+        let took = render_job::Entity::update_many()
             .col_expr(render_job::Column::State, Expr::value(JOB_RUNNING))
-            .filter(render_job::Column::TaskId.eq(task_id))
-            .filter(render_job::Column::Tenant.eq(tenant))
-            .filter(render_job::Column::State.eq(JOB_QUEUED))
-            .exec(&self.db)
+            .col_expr(render_job::Column::HeartbeatMs, Expr::value(now))
+            .filter(render_job::Column::Id.eq(&job.job_id))
+            .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::TaskId.eq(job.task_id))
+            .filter(render_job::Column::Attempt.eq(attempt_of(job)))
+            .filter(
+                Condition::any().add(render_job::Column::State.eq(JOB_QUEUED)).add(
+                    Condition::all()
+                        .add(render_job::Column::State.eq(JOB_RUNNING))
+                        .add(render_job::Column::HeartbeatMs.lt(now - stale_ms)),
+                ),
+            )
+            .exec(&txn)
             .await?;
-        Ok(moved.rows_affected > 0)
-    }
-
-    /// Records render progress (clamped to 0–100) of a task that is rendering; returns whether it applied.
-    pub async fn set_progress(&self, tenant: &str, task_id: i64, percent: u32) -> Result<bool, TaskError> {
-        let percent = i32::try_from(percent.min(100)).unwrap_or(100);
-        let updated = video_task::Entity::update_many()
-            .col_expr(video_task::Column::Percent, Expr::value(percent))
-            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
-            .filter(video_task::Column::Id.eq(task_id))
-            .filter(video_task::Column::Tenant.eq(tenant))
-            .filter(video_task::Column::Status.is_in(RENDERING))
-            .exec(&self.db)
-            .await?;
-        Ok(updated.rows_affected > 0)
-    }
-
-    /// Ends a render: only a waiting or executing task moves, to success or error, once. Returns
-    /// whether it moved; a repeated or late report is ignored. The job must belong to the task.
-    pub async fn finish(&self, tenant: &str, task_id: i64, job_id: &str, outcome: FinishOutcome) -> Result<bool, TaskError> {
-        let job = render_job::Entity::find_by_id(job_id.to_owned())
-            .filter(render_job::Column::TaskId.eq(task_id))
-            .filter(render_job::Column::Tenant.eq(tenant))
-            .one(&self.db)
-            .await?;
-        if job.is_none() {
-            return Err(TaskError::NotFound(task_id));
+        if took.rows_affected == 0 {
+            txn.rollback().await?;
+            return Ok(false);
         }
-        let mut update = video_task::Entity::update_many()
-            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
-            .filter(video_task::Column::Id.eq(task_id))
-            .filter(video_task::Column::Tenant.eq(tenant))
-            .filter(video_task::Column::Status.is_in(RENDERING));
-        let job_state = match outcome {
-            FinishOutcome::Done { video_key, cover_key } => {
-                update = update
+        video_task::Entity::update_many()
+            .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Executing.code()))
+            .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
+            .filter(video_task::Column::Id.eq(job.task_id))
+            .filter(video_task::Column::Status.is_in(RENDERING))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(true)
+    }
+
+    /// Records that a worker still renders this attempt; false when the job is no longer its own
+    /// (cancelled, or taken back by the reaper).
+    pub async fn heartbeat(&self, job: &JobRef) -> Result<bool, TaskError> {
+        let beat = render_job::Entity::update_many()
+            .col_expr(render_job::Column::HeartbeatMs, Expr::value(now_millis()))
+            .filter(render_job::Column::Id.eq(&job.job_id))
+            .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::Attempt.eq(attempt_of(job)))
+            .filter(render_job::Column::State.eq(JOB_RUNNING))
+            .exec(&self.db)
+            .await?;
+        Ok(beat.rows_affected > 0)
+    }
+
+    /// Puts a job a worker started back to queued (the worker hands its delivery back), so the
+    /// next delivery of the same attempt may start it; false when it is no longer running.
+    pub async fn release(&self, job: &JobRef) -> Result<bool, TaskError> {
+        let txn = self.db.begin().await?;
+        let released = render_job::Entity::update_many()
+            .col_expr(render_job::Column::State, Expr::value(JOB_QUEUED))
+            .filter(render_job::Column::Id.eq(&job.job_id))
+            .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::Attempt.eq(attempt_of(job)))
+            .filter(render_job::Column::State.eq(JOB_RUNNING))
+            .exec(&txn)
+            .await?;
+        if released.rows_affected == 0 {
+            txn.rollback().await?;
+            return Ok(false);
+        }
+        video_task::Entity::update_many()
+            .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Wait.code()))
+            .filter(video_task::Column::Id.eq(job.task_id))
+            .filter(video_task::Column::Status.eq(TaskStatus::Executing.code()))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(true)
+    }
+
+    /// Ends a render once: the job moves from running (this attempt) to done or failed, and the
+    /// task with it, in one transaction. A dead letter fails the job whatever its attempt, as long as
+    /// it has not ended. Returns whether anything changed; a duplicate or late report changes nothing.
+    pub async fn finish(&self, job: &JobRef, dead_letter: bool, outcome: FinishOutcome) -> Result<bool, TaskError> {
+        let now = now_millis();
+        let (job_state, task_update) = match outcome {
+            FinishOutcome::Done { video_key, cover_key } => (
+                JOB_DONE,
+                video_task::Entity::update_many()
                     .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Success.code()))
                     .col_expr(video_task::Column::Percent, Expr::value(100))
                     .col_expr(video_task::Column::VideoKey, Expr::value(video_key))
                     .col_expr(video_task::Column::CoverKey, Expr::value(cover_key))
-                    .col_expr(video_task::Column::Reason, Expr::value(String::new()));
-                JOB_DONE
-            }
-            FinishOutcome::Failed { reason } => {
-                update = update
+                    .col_expr(video_task::Column::Reason, Expr::value(String::new())),
+            ),
+            FinishOutcome::Failed { reason } => (
+                JOB_FAILED,
+                video_task::Entity::update_many()
                     .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Error.code()))
-                    .col_expr(video_task::Column::Reason, Expr::value(reason));
-                JOB_FAILED
-            }
+                    .col_expr(video_task::Column::Reason, Expr::value(reason)),
+            ),
         };
-        let moved = update.exec(&self.db).await?.rows_affected > 0;
-        if moved {
-            render_job::Entity::update_many()
-                .col_expr(render_job::Column::State, Expr::value(job_state))
-                .filter(render_job::Column::Id.eq(job_id))
-                .exec(&self.db)
-                .await?;
+        let txn = self.db.begin().await?;
+        let mut ended = render_job::Entity::update_many()
+            .col_expr(render_job::Column::State, Expr::value(job_state))
+            .filter(render_job::Column::Id.eq(&job.job_id))
+            .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::TaskId.eq(job.task_id));
+        ended = if dead_letter {
+            ended.filter(render_job::Column::State.is_in(ACTIVE))
         } else {
-            tracing::info!(task_id, job_id, "late or repeated finish ignored");
+            ended.filter(render_job::Column::Attempt.eq(attempt_of(job))).filter(render_job::Column::State.eq(JOB_RUNNING))
+        };
+        if ended.exec(&txn).await?.rows_affected == 0 {
+            txn.rollback().await?;
+            tracing::info!(task_id = job.task_id, job_id = %job.job_id, attempt = job.attempt, "late or repeated finish ignored");
+            return Ok(false);
         }
-        Ok(moved)
+        task_update
+            .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
+            .filter(video_task::Column::Id.eq(job.task_id))
+            .filter(video_task::Column::Tenant.eq(&job.tenant))
+            .filter(video_task::Column::Status.is_in(RENDERING))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(true)
+    }
+
+    /// Cancels the owner's renders of `ids` (every id must be the owner's task); returns the jobs
+    /// that were queued or running. A cancelled job's later delivery is dropped at its start.
+    pub async fn cancel(&self, owner: &Owner, ids: &[i64]) -> Result<Vec<JobRef>, TaskError> {
+        for id in ids {
+            self.owned(owner, *id).await?;
+        }
+        let mut cancelled = Vec::new();
+        for id in ids {
+            let txn = self.db.begin().await?;
+            let now = now_millis();
+            let moved = video_task::Entity::update_many()
+                .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Cancelled.code()))
+                .col_expr(video_task::Column::Reason, Expr::value("cancelled by the user".to_owned()))
+                .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
+                .filter(video_task::Column::Id.eq(*id))
+                .filter(video_task::Column::Status.is_in(RENDERING))
+                .exec(&txn)
+                .await?;
+            let job = render_job::Entity::find()
+                .filter(render_job::Column::TaskId.eq(*id))
+                .filter(render_job::Column::State.is_in(ACTIVE))
+                .one(&txn)
+                .await?;
+            if let Some(job) = job {
+                render_job::Entity::update_many()
+                    .col_expr(render_job::Column::State, Expr::value(JOB_CANCELLED))
+                    .filter(render_job::Column::Id.eq(&job.id))
+                    .exec(&txn)
+                    .await?;
+                cancelled.push(job_ref(&job));
+            } else if moved.rows_affected > 0 {
+                cancelled.push(JobRef { tenant: owner.tenant.clone(), task_id: *id, job_id: String::new(), attempt: 0 });
+            }
+            txn.commit().await?;
+        }
+        Ok(cancelled)
+    }
+
+    /// The number of render jobs queued and not yet started.
+    pub async fn queued_jobs(&self) -> Result<u64, TaskError> {
+        Ok(render_job::Entity::find().filter(render_job::Column::State.eq(JOB_QUEUED)).count(&self.db).await?)
+    }
+
+    /// Returns up to `max` outbox rows due for publishing, oldest first.
+    pub async fn outbox_due(&self, max: u64) -> Result<Vec<OutboxEntry>, TaskError> {
+        let rows = render_outbox::Entity::find()
+            .filter(render_outbox::Column::NextMs.lte(now_millis()))
+            .order_by_asc(render_outbox::Column::CreatedMs)
+            .limit(max)
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| OutboxEntry { id: r.id, body: r.body, tries: u32::try_from(r.tries).unwrap_or(0) })
+            .collect())
+    }
+
+    /// Removes an outbox row once the broker confirmed its message.
+    pub async fn outbox_sent(&self, id: &str) -> Result<(), TaskError> {
+        render_outbox::Entity::delete_by_id(id.to_owned()).exec(&self.db).await?;
+        Ok(())
+    }
+
+    /// Puts an outbox row off until `next_ms` after a failed publish.
+    pub async fn outbox_postpone(&self, id: &str, tries: u32, next_ms: i64) -> Result<(), TaskError> {
+        render_outbox::Entity::update_many()
+            .col_expr(render_outbox::Column::Tries, Expr::value(i32::try_from(tries).unwrap_or(i32::MAX)))
+            .col_expr(render_outbox::Column::NextMs, Expr::value(next_ms))
+            .filter(render_outbox::Column::Id.eq(id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Takes back running jobs whose heartbeat is older than `stale_ms`: each is queued again with
+    /// the next attempt through the outbox, or, past `max_attempts`, fails its task. The update is
+    /// conditional on the heartbeat still being old, so a worker that beats keeps its job.
+    pub async fn reap(&self, stale_ms: i64, max_attempts: u32) -> Result<Vec<Reaped>, TaskError> {
+        let cutoff = now_millis() - stale_ms;
+        let silent = render_job::Entity::find()
+            .filter(render_job::Column::State.eq(JOB_RUNNING))
+            .filter(render_job::Column::HeartbeatMs.lt(cutoff))
+            .limit(100)
+            .all(&self.db)
+            .await?;
+        let mut out = Vec::new();
+        for mut job in silent {
+            let give_up = u32::try_from(job.attempt).unwrap_or(u32::MAX) >= max_attempts;
+            let now = now_millis();
+            let txn = self.db.begin().await?;
+            let mut take = render_job::Entity::update_many()
+                .filter(render_job::Column::Id.eq(&job.id))
+                .filter(render_job::Column::Attempt.eq(job.attempt))
+                .filter(render_job::Column::State.eq(JOB_RUNNING))
+                .filter(render_job::Column::HeartbeatMs.lt(cutoff));
+            take = if give_up {
+                take.col_expr(render_job::Column::State, Expr::value(JOB_FAILED))
+            } else {
+                take.col_expr(render_job::Column::State, Expr::value(JOB_QUEUED))
+                    .col_expr(render_job::Column::Attempt, Expr::value(job.attempt + 1))
+            };
+            if take.exec(&txn).await?.rows_affected == 0 {
+                txn.rollback().await?;
+                continue;
+            }
+            let mut task = video_task::Entity::update_many()
+                .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
+                .filter(video_task::Column::Id.eq(job.task_id))
+                .filter(video_task::Column::Status.is_in(RENDERING));
+            task = if give_up {
+                task.col_expr(video_task::Column::Status, Expr::value(TaskStatus::Error.code())).col_expr(
+                    video_task::Column::Reason,
+                    Expr::value("task composition failed: the render worker stopped responding".to_owned()),
+                )
+            } else {
+                task.col_expr(video_task::Column::Status, Expr::value(TaskStatus::Wait.code()))
+            };
+            task.exec(&txn).await?;
+            if give_up {
+                txn.commit().await?;
+                out.push(Reaped::Failed(job_ref(&job)));
+                continue;
+            }
+            job.attempt += 1;
+            outbox_row(&job, now).insert(&txn).await?;
+            txn.commit().await?;
+            out.push(Reaped::Requeued(job_ref(&job)));
+        }
+        if out.iter().any(|r| matches!(r, Reaped::Requeued(_))) {
+            self.outbox.notify_one();
+        }
+        Ok(out)
     }
 }

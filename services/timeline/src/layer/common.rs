@@ -30,8 +30,9 @@ pub struct LayerCommon {
     /// Start, seconds from the scene start.
     #[serde(deserialize_with = "lenient::f64")]
     pub start_time: f64,
-    /// End, seconds from the scene start.
-    #[serde(deserialize_with = "lenient::f64")]
+    /// End, seconds from the scene start. `null` means the end of the layer's scene: a rule
+    /// read whole holds that length here (an open end read alone is infinite, written as null).
+    #[serde(deserialize_with = "lenient::end_time")]
     pub end_time: f64,
     /// Left edge in editing pixels.
     #[serde(deserialize_with = "lenient::f64")]

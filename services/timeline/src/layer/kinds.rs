@@ -250,6 +250,17 @@ pub struct TextFields {
     pub business_type: String,
 }
 
+impl TextFields {
+    /// Returns the text drawn: the replaced text when there is one, else the text.
+    pub fn displayed(&self) -> &str {
+        if self.show_content.is_empty() {
+            &self.content
+        } else {
+            &self.show_content
+        }
+    }
+}
+
 impl Default for TextFields {
     fn default() -> Self {
         Self {

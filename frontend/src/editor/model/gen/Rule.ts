@@ -35,7 +35,7 @@ frameRate: number,
  */
 audioFade: AudioFade, 
 /**
- * The scenes, in order.
+ * The scenes, in order (a layer's open end closed at its scene's end).
  */
 scenes: Array<Scene>, 
 /**

@@ -34,7 +34,8 @@ groupId?: Id,
  */
 startTime: number, 
 /**
- * End, seconds from the scene start.
+ * End, seconds from the scene start. `null` means the end of the layer's scene: a rule
+ * read whole holds that length here (an open end read alone is infinite, written as null).
  */
 endTime: number, 
 /**

@@ -1,0 +1,156 @@
+/** Render-farm calls of CONTRACT.md "Farm": my tasks, run, state, cancel, media tickets. */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './keys';
+
+/** Task status codes (spec editor-core §4; 11 is cancelled). */
+export const TaskStatus = { new: -1, wait: 0, executing: 1, error: 9, success: 10, cancelled: 11 } as const;
+export type TaskStatusName = keyof typeof TaskStatus;
+
+/** Returns the name of a status code, or null for a code the spec does not name. */
+export function statusName(code: number): TaskStatusName | null {
+  const found = (Object.entries(TaskStatus) as [TaskStatusName, number][]).find(([, value]) => value === code);
+  return found ? found[0] : null;
+}
+
+/** True while a render is queued or running. */
+export function isActive(status: number): boolean {
+  return status === TaskStatus.wait || status === TaskStatus.executing;
+}
+
+/** True once a render has ended (success, error or cancelled). */
+export function isFinished(status: number): boolean {
+  return status === TaskStatus.success || status === TaskStatus.error || status === TaskStatus.cancelled;
+}
+
+/** One of my tasks as GET /videotask/mine lists it (the ofone shape). */
+export interface TaskSummary {
+  id: number;
+  taskName: string;
+  status: number;
+  reason: string;
+  /** '/diyvrbt/videotask/download?taskId=N' when done, else ''. */
+  videoUrl: string;
+  /** '/diyvrbt/videotask/cover?taskId=N' when done, else ''. */
+  coverUrl: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+/** A page of my tasks. */
+export interface TaskPage {
+  total: number;
+  list: TaskSummary[];
+}
+
+/** Render stages the farm reports. */
+export const STAGES = ['queued', 'fetching', 'rendering', 'encoding', 'uploading', 'done', 'error', 'cancelled'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Answer of GET /videotask/state and the data of each progress event. */
+export interface TaskState {
+  taskId: number;
+  status: number;
+  percent: number;
+  stage: Stage | string;
+  framesDone: number;
+  framesTotal: number;
+  etaSeconds: number;
+  videoRelativePath: string;
+  reason: string;
+}
+
+/** Answer of POST /videotask/runtask. */
+export interface RunAnswer {
+  jobId: string;
+  status: number;
+}
+
+/** Answer of POST /videotask/mediaTicket. */
+export interface MediaTicket {
+  ticket: string;
+  expiresInSeconds: number;
+}
+
+/** Page size default (spec platform §9). */
+export const TASKS_PAGE_SIZE = 10;
+/** Tickets live 600 s; they are renewed well before that. */
+export const TICKET_REFRESH_MS = 8 * 60_000;
+
+/** Fetches one page of the caller's tasks. */
+export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE): Promise<TaskPage> {
+  const data = await api.get<TaskPage | undefined>('/videotask/mine', { pageNum, pageSize });
+  return { total: data?.total ?? 0, list: Array.isArray(data?.list) ? data.list : [] };
+}
+
+/** Fetches a task's render state; quiet, because it is polled. */
+export function fetchTaskState(taskId: number): Promise<TaskState> {
+  return api.get<TaskState>('/videotask/state', { taskId }, { silent: true });
+}
+
+/** Asks for a short-lived ticket that lets <video>, <img> and links fetch this task's media. */
+export function fetchMediaTicket(taskId: number): Promise<MediaTicket> {
+  return api.post<MediaTicket>('/videotask/mediaTicket', { taskId });
+}
+
+/** Returns a media path with the ticket appended (`&ticket=`; tokens never go in URLs). */
+export function withTicket(path: string, ticket: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
+}
+
+/** Query options for one page of my tasks. */
+export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: queryKeys.videoTask.mine.page(pageNum, pageSize),
+    queryFn: () => fetchMyTasks(pageNum, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Returns one page of my tasks. */
+export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE) {
+  return useQuery(myTasksQuery(pageNum, pageSize));
+}
+
+/**
+ * Returns the latest known render state of a task. The progress watcher writes it; nothing
+ * fetches it on its own.
+ */
+export function useTaskState(taskId: number) {
+  return useQuery({
+    queryKey: queryKeys.videoTask.state(taskId),
+    queryFn: () => fetchTaskState(taskId),
+    enabled: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Returns a media ticket for a finished task, renewed before it expires. */
+export function useMediaTicket(taskId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.videoTask.mediaTicket(taskId),
+    queryFn: () => fetchMediaTicket(taskId),
+    enabled,
+    staleTime: TICKET_REFRESH_MS,
+    refetchInterval: enabled ? TICKET_REFRESH_MS : false,
+    retry: false,
+  });
+}
+
+/** Runs a task; my tasks reload. */
+export function useRunTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: number) => api.post<RunAnswer>('/videotask/runtask', { taskId }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
+  });
+}
+
+/** Cancels tasks; my tasks reload. */
+export function useCancelTasks() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (taskIds: number[]) => api.post<{ cancelled: number[] }>('/v2/videotask/cancelTask', { taskIds: taskIds.join(',') }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
+  });
+}

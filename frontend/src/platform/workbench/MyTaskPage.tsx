@@ -1,0 +1,89 @@
+import { Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isActive, TASKS_PAGE_SIZE, TaskStatus, useMediaTicket, useMyTasks, useTaskState, type TaskSummary } from '@/api/videoTask';
+import { EmptyState } from '@/components/EmptyState';
+import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
+import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
+import { TaskCover } from '@/components/task/TaskCover';
+import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { TaskStatusTag } from '@/components/task/TaskStatusTag';
+
+function CoverCell({ task }: { task: TaskSummary }) {
+  const done = useLiveStatus(task) === TaskStatus.success && task.coverUrl !== '';
+  const ticket = useMediaTicket(task.id, done);
+  return <TaskCover coverUrl={done ? task.coverUrl : ''} ticket={ticket.data?.ticket} alt={task.taskName} />;
+}
+
+function StatusCell({ task }: { task: TaskSummary }) {
+  const { data } = useTaskState(task.id);
+  const status = data?.status ?? task.status;
+  const reason = data?.reason || task.reason;
+  return (
+    <Space orientation="vertical" size={2}>
+      <TaskStatusTag status={status} />
+      {status === TaskStatus.error && reason ? (
+        <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 160 }} ellipsis={{ tooltip: reason }} data-testid="task-reason">
+          {reason}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
+
+function ProgressCell({ task }: { task: TaskSummary }) {
+  return <LiveTaskProgress taskId={task.id} active={isActive(useLiveStatus(task))} />;
+}
+
+/** /workbench/my-task: my render tasks with status, live progress, run, cancel, preview and download. */
+export function MyTaskPage() {
+  const { t } = useTranslation();
+  const [pageNum, setPageNum] = useState(1);
+  const [preview, setPreview] = useState<TaskSummary | null>(null);
+  const { data, isFetching, isError } = useMyTasks(pageNum);
+
+  const columns: TableColumnsType<TaskSummary> = [
+    { title: t('tasks.cover'), key: 'cover', width: 112, render: (_, task) => <CoverCell task={task} /> },
+    {
+      title: t('tasks.name'),
+      key: 'name',
+      render: (_, task) => (
+        <Typography.Text strong ellipsis style={{ maxWidth: 240 }} title={task.taskName}>
+          {task.taskName || t('tasks.untitled')}
+        </Typography.Text>
+      ),
+    },
+    { title: t('tasks.statusTitle'), key: 'status', width: 140, render: (_, task) => <StatusCell task={task} /> },
+    { title: t('tasks.progress'), key: 'progress', width: 300, render: (_, task) => <ProgressCell task={task} /> },
+    { title: t('tasks.actions'), key: 'actions', render: (_, task) => <TaskActions task={task} onPreview={setPreview} /> },
+  ];
+
+  const empty = !isFetching && !isError && (data?.total ?? 0) === 0;
+
+  return (
+    <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="my-task">
+      <Typography.Title level={3}>{t('tasks.title')}</Typography.Title>
+      {empty ? (
+        <EmptyState createPath="/diy" />
+      ) : (
+        <Table<TaskSummary>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.list ?? []}
+          loading={isFetching && !data}
+          locale={isError ? { emptyText: t('tasks.loadFailed') } : undefined}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: pageNum,
+            pageSize: TASKS_PAGE_SIZE,
+            total: data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('tasks.total', { total }),
+            onChange: setPageNum,
+          }}
+        />
+      )}
+      <TaskPreviewModal task={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}

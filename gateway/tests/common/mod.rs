@@ -1,0 +1,165 @@
+//! The whole system in one test process: the six services behind their token verifiers on a loopback
+//! gRPC port, and the gateway on a free HTTP port, over a fresh database and the memory cache.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reelforge_gateway::{AppState, Clients};
+use reelforge_kit::config::{SigningKeyConfig, TenantConfig};
+use reelforge_kit::identity::OperatorLevel;
+use reelforge_kit::{Config, Keyring};
+
+pub type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The handoff secret configured for variant cc.
+pub const CC_HANDOFF_SECRET: &str = "host-platform-secret-for-cc-0123456789";
+
+/// A running system.
+pub struct System {
+    /// `http://127.0.0.1:PORT/diyvrbt`.
+    pub base: String,
+    /// The gRPC address of the services.
+    pub grpc: SocketAddr,
+    /// The signing keys.
+    pub keys: Keyring,
+    /// The configuration it runs with.
+    pub config: Config,
+    /// The user table.
+    pub users: reelforge_auth::UserStore,
+    /// The material table (uploads are not served yet, so tests insert rows here).
+    pub materials: reelforge_material::MaterialStore,
+    /// The data directory (dev mail outbox).
+    pub dir: tempfile::TempDir,
+    http: actix_web::dev::ServerHandle,
+}
+
+impl Drop for System {
+    fn drop(&mut self) {
+        drop(self.http.stop(false));
+    }
+}
+
+/// A signed-in user as the browser holds them.
+#[derive(Clone, Debug)]
+pub struct User {
+    pub tenant: String,
+    pub user_id: String,
+    pub token: String,
+}
+
+fn free_port() -> Fallible<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Starts everything over a fresh SQLite database.
+pub async fn start() -> Fallible<System> {
+    let dir = tempfile::tempdir()?;
+    let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
+    config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
+    config.http.addr = format!("127.0.0.1:{}", free_port()?);
+    if let Some(cc) = config.tenants.get_mut("cc") {
+        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
+    }
+    let keys = Keyring::new(&config.auth.keys)?;
+    let db = reelforge_kit::db::connect(&reelforge_kit::testing::fresh_sqlite()).await?;
+    let cache = reelforge_kit::cache::open("memory://").await?;
+    let queue = reelforge_kit::queue::open(&config.queue, &db).await?;
+    reelforge_auth::migrate(&db).await?;
+    reelforge_category::migrate(&db).await?;
+    reelforge_favourite::migrate(&db).await?;
+    reelforge_task::migrate(&db).await?;
+    reelforge_material::migrate(&db).await?;
+    let router = tonic::transport::Server::builder()
+        .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
+        .add_service(reelforge_category::grpc_service(db.clone(), &keys))
+        .add_service(reelforge_favourite::grpc_service(db.clone(), &keys))
+        .add_service(
+            reelforge_task::grpc_service(
+                reelforge_task::Backends { db: db.clone(), queue, bus: reelforge_kit::bus::open("db://").await?, cache: cache.clone() },
+                reelforge_task::FarmSettings {
+                    queue: reelforge_task::RENDER_QUEUE.to_owned(),
+                    stale: Duration::from_secs(90),
+                    max_attempts: 3,
+                },
+                &keys,
+                tokio::sync::watch::channel(false).1,
+            )
+            .await?,
+        )
+        .add_service(reelforge_material::grpc_service(db.clone(), &keys))
+        .add_service(reelforge_ai::grpc_service(&keys));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let grpc = listener.local_addr()?;
+    tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
+    let channel = reelforge_gateway::clients::channel(&format!("http://{grpc}"))?;
+    let state = AppState {
+        clients: Clients::shared(channel),
+        mode: "test".into(),
+        ready: Arc::new(|| Box::pin(async { Ok(()) })),
+        keys: keys.clone(),
+        media: Some(reelforge_gateway::media::Media::new(
+            reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?,
+            &reelforge_gateway::media_ticket_secret(&keys)?,
+        )),
+    };
+    let server = reelforge_gateway::serve(&config, state)?;
+    let http = server.handle();
+    tokio::spawn(server);
+    let base = format!("http://{}/diyvrbt", config.http.addr);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while reqwest::get(format!("{base}/system/info")).await.is_err() {
+        if Instant::now() > deadline {
+            return Err("the gateway did not start".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, http })
+}
+
+impl System {
+    /// A user of `tenant` with operator `level`, created in the user table, holding a fresh token.
+    pub async fn user(&self, tenant: &str, name: &str, level: i32) -> Fallible<User> {
+        let mail = format!("{name}-{}@example.cn", uuid::Uuid::new_v4().simple());
+        let u = reelforge_auth::grant(&self.users, &self.config.tenants, tenant, &mail, level).await?;
+        let level = OperatorLevel::from_number(level).ok_or("level")?;
+        let (token, _) = self.keys.issue_user(tenant, &u.user_id, level, 3600)?;
+        Ok(User { tenant: tenant.into(), user_id: u.user_id, token })
+    }
+
+    /// A request from `user`'s browser: the variant and the auth headers of its variant.
+    pub fn call(&self, method: reqwest::Method, path: &str, user: &User) -> reqwest::RequestBuilder {
+        let r = reqwest::Client::new().request(method, format!("{}{path}", self.base)).header("X-Variant", &user.tenant);
+        if user.tenant == "cc" {
+            r.header("Authorization", format!("Bearer {}", user.token)).header("mobile", "13800000000")
+        } else {
+            r.header("Authorization", &user.token).header("userId", &user.user_id).header("mobile", "")
+        }
+    }
+}
+
+/// A rule the task service accepts.
+pub fn rule() -> serde_json::Value {
+    serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
+        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
+        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
+        "audio": []
+    })
+}
+
+/// The envelope of an answer.
+pub async fn envelope(r: reqwest::RequestBuilder) -> Fallible<serde_json::Value> {
+    Ok(r.send().await?.json().await?)
+}
+
+/// The data of a success envelope, or an error showing the envelope.
+pub async fn data(r: reqwest::RequestBuilder) -> Fallible<serde_json::Value> {
+    let v = envelope(r).await?;
+    if v["code"] != 2000 {
+        return Err(format!("not a success: {v}").into());
+    }
+    Ok(v["data"].clone())
+}

@@ -1,0 +1,183 @@
+//! Tenant and user isolation of every id-taking route: a user of another tenant (and, for a user's
+//! own rows, another user of the same tenant) naming someone's id gets a failure, never the row, and
+//! the row stays as it was. The table must list every route registered in `src/routes/mod.rs`,
+//! either as a case or as a route that takes no id: a new route fails this test until it is listed.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Fallible, System, User, data, envelope};
+use reqwest::Method;
+
+/// Routes that name no row of anyone: they act on the caller or the tenant as a whole.
+const NO_ID: &[&str] = &[
+    "GET /system/info",
+    "GET /category/taskvideo",
+    "POST /favorite/list",
+    "POST /user/sendCode",
+    "POST /user/login",
+    "POST /user/handoff",
+    "GET /user/me",
+    "POST /user/logout",
+    "GET /manage/users",
+    "GET /ai/abilities",
+    "GET /videotask/mine",
+];
+
+/// Whose rows a route reaches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Scope {
+    /// Rows the whole tenant shares (categories, users): only another tenant is a stranger.
+    Tenant,
+    /// One user's rows (tasks, favourites): another user of the same tenant is a stranger too.
+    User,
+}
+
+/// Every id-taking route with its scope.
+const CASES: &[(&str, Scope)] = &[
+    ("POST /category/taskvideo", Scope::Tenant),
+    ("POST /category/taskvideo/delete", Scope::Tenant),
+    ("POST /category/updatename", Scope::Tenant),
+    ("POST /favorite/add", Scope::User),
+    ("POST /favorite/remove", Scope::User),
+    ("POST /videotask/save", Scope::User),
+    ("GET /videotask/ofone/{id}", Scope::User),
+    ("POST /videotask/runtask", Scope::User),
+    ("GET /videotask/state", Scope::User),
+    ("GET /videotask/events", Scope::User),
+    ("GET /videotask/download", Scope::User),
+    ("GET /videotask/cover", Scope::User),
+    ("POST /videotask/mediaTicket", Scope::User),
+    ("POST /v2/videotask/cancelTask", Scope::User),
+    ("POST /manage/users/level", Scope::Tenant),
+    ("POST /manage/users/disable", Scope::Tenant),
+];
+
+/// The routes `src/routes/mod.rs` registers, as "METHOD path".
+fn registered() -> BTreeSet<String> {
+    let source = include_str!("../src/routes/mod.rs");
+    let mut out = BTreeSet::new();
+    let mut rest = source;
+    while let Some(i) = rest.find(".route(\"") {
+        rest = &rest[i + 8..];
+        let Some(end) = rest.find('"') else { break };
+        let path = &rest[..end];
+        let method = rest[end..].split("web::").nth(1).and_then(|m| m.split("()").next()).unwrap_or_default();
+        out.insert(format!("{} {path}", method.to_uppercase()));
+    }
+    out
+}
+
+#[test]
+fn every_registered_route_is_listed() {
+    let routes = registered();
+    assert!(routes.len() > 10, "routes are read from mod.rs: {routes:?}");
+    let api: BTreeSet<String> = routes.into_iter().filter(|r| !r.ends_with("/healthz") && !r.ends_with("/readyz") && !r.ends_with("/metrics")).collect();
+    let listed: BTreeSet<String> = NO_ID.iter().map(|s| (*s).to_owned()).chain(CASES.iter().map(|(r, _)| (*r).to_owned())).collect();
+    let unlisted: Vec<&String> = api.difference(&listed).collect();
+    assert!(unlisted.is_empty(), "routes neither in CASES (id-taking) nor in NO_ID: {unlisted:?}");
+    let stale: Vec<&String> = listed.difference(&api).collect();
+    assert!(stale.is_empty(), "listed routes that are not registered: {stale:?}");
+}
+
+/// Someone's rows, made through the API.
+struct Rows {
+    owner: User,
+    category: i64,
+    task: i64,
+    favourite: &'static str,
+    /// Another user of the owner's tenant, for the user-management routes.
+    colleague: User,
+}
+
+async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
+    let owner = s.user(tenant, name, 3).await?;
+    let category = data(s.call(Method::POST, "/category/taskvideo", &owner).json(&serde_json::json!({"categoryName": "他们的", "dimension": "industry"})))
+        .await?["categoryId"]
+        .as_i64()
+        .ok_or("category id")?;
+    let task = data(s.call(Method::POST, "/videotask/save", &owner).form(&[("taskInfo", common::rule().to_string()), ("name", "他们的".into())]))
+        .await?
+        .as_i64()
+        .ok_or("task id")?;
+    data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
+    let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", colleague })
+}
+
+/// `stranger` tries `route` on `victim`'s id; answers the envelope.
+async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fallible<serde_json::Value> {
+    let json = |v: serde_json::Value| s.call(Method::POST, &route[5..], stranger).json(&v);
+    let r = match route {
+        "POST /category/taskvideo" => json(serde_json::json!({"categoryName": "子", "dimension": "industry", "higherUpId": victim.category})),
+        "POST /category/taskvideo/delete" => json(serde_json::json!({"categoryId": victim.category})),
+        "POST /category/updatename" => json(serde_json::json!({"categoryId": victim.category, "categoryName": "mine"})),
+        "POST /favorite/add" => json(serde_json::json!({"id": victim.favourite, "type": "picture"})),
+        "POST /favorite/remove" => json(serde_json::json!({"id": victim.favourite, "type": "picture"})),
+        "POST /videotask/save" => s
+            .call(Method::POST, "/videotask/save", stranger)
+            .form(&[("taskId", victim.task.to_string()), ("taskInfo", common::rule().to_string()), ("name", "mine".into())]),
+        "GET /videotask/ofone/{id}" => s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), stranger),
+        "POST /videotask/runtask" => json(serde_json::json!({"taskId": victim.task})),
+        "GET /videotask/state" => s.call(Method::GET, &format!("/videotask/state?taskId={}", victim.task), stranger),
+        "GET /videotask/events" => s.call(Method::GET, &format!("/videotask/events?taskId={}", victim.task), stranger),
+        "GET /videotask/download" => s.call(Method::GET, &format!("/videotask/download?taskId={}", victim.task), stranger),
+        "GET /videotask/cover" => s.call(Method::GET, &format!("/videotask/cover?taskId={}", victim.task), stranger),
+        "POST /videotask/mediaTicket" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
+        "POST /manage/users/level" => json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3})),
+        "POST /manage/users/disable" => json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true})),
+        other => return Err(format!("no attempt written for {other}").into()),
+    };
+    envelope(r).await
+}
+
+/// Whether the route's answer is allowed to succeed: adding or removing a favourite by id acts on
+/// the caller's own list (the id names a material, not a row), so only the victim's list counts.
+fn acts_on_own_rows(route: &str) -> bool {
+    matches!(route, "POST /favorite/add" | "POST /favorite/remove")
+}
+
+/// Checks the victim's rows are as they were made.
+async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
+    let tree = data(s.call(Method::GET, "/category/taskvideo", &victim.owner)).await?;
+    let mine = &tree["dataList"][0];
+    assert_eq!((mine["categoryId"].as_i64(), mine["categoryName"].as_str()), (Some(victim.category), Some("他们的")), "{tree}");
+    assert_eq!(mine["children"].as_array().map(Vec::len), Some(0), "{tree}");
+    let task = data(s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), &victim.owner)).await?;
+    assert_eq!((task["taskName"].as_str(), task["status"].as_i64()), (Some("他们的"), Some(-1)), "{task}");
+    let favs = data(s.call(Method::POST, "/favorite/list", &victim.owner).json(&serde_json::json!({}))).await?;
+    assert_eq!(favs.as_array().map(Vec::len), Some(1), "{favs}");
+    let me = data(s.call(Method::GET, "/user/me", &victim.colleague)).await?;
+    assert_eq!(me["operatorLevel"], 8, "the colleague kept level and access");
+    Ok(())
+}
+
+#[tokio::test]
+async fn strangers_never_reach_someone_elses_rows() -> Fallible<()> {
+    let s = common::start().await?;
+    let victim = rows_of(&s, "cc", "victim").await?;
+    // Strangers are managers and administrators, so a refusal comes from isolation, not their role.
+    let other_tenant_manager = s.user("qs", "stranger", 3).await?;
+    let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
+    let same_tenant_user = s.user("cc", "neighbour", 3).await?;
+    for (route, scope) in CASES {
+        let mut strangers = vec![if route.contains("/manage/") { &other_tenant_admin } else { &other_tenant_manager }];
+        if *scope == Scope::User {
+            strangers.push(&same_tenant_user);
+        }
+        for stranger in strangers {
+            let answer = attempt(&s, route, stranger, &victim).await?;
+            let text = answer.to_string();
+            assert!(!text.contains("他们的") && !text.contains(&victim.owner.user_id), "{route} by {}: {text}", stranger.user_id);
+            if !acts_on_own_rows(route) {
+                assert_eq!(answer["code"], 3000, "{route} by {}: {text}", stranger.user_id);
+                let desc = answer["desc"].as_str().unwrap_or_default();
+                assert!(desc.contains("not exist") || desc.contains("not found") || desc.contains("does not"), "{route}: a not-found answer: {desc}");
+            }
+            intact(&s, &victim).await.map_err(|e| format!("after {route} by {}: {e}", stranger.user_id))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,178 @@
+//! Sign-in through the gateway: the code from the dev outbox, the rate limit with Retry-After, tokens
+//! checked on every call (expired, tampered, wrong key, alg none, revoked: 4000), logout, me, the
+//! variants' headers, role rules, the administrators' users page and hand-offs.
+
+mod common;
+
+use common::{Fallible, System, User, data, envelope};
+use reelforge_kit::identity::{Claims, OperatorLevel};
+use reqwest::Method;
+
+type TestResult = Fallible<()>;
+
+fn b64(bytes: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+fn last_code(s: &System, mail: &str) -> Fallible<String> {
+    let text = std::fs::read_to_string(s.dir.path().join("mail-outbox.log"))?;
+    let line = text.lines().rev().find(|l| l.split('\t').nth(2) == Some(mail)).ok_or("no mail")?;
+    Ok(line.rsplit(' ').next().ok_or("no code")?.to_owned())
+}
+
+fn post(s: &System, path: &str, variant: &str) -> reqwest::RequestBuilder {
+    reqwest::Client::new().post(format!("{}{path}", s.base)).header("X-Variant", variant)
+}
+
+#[tokio::test]
+async fn sign_in_me_logout_and_rate_limit() -> TestResult {
+    let s = common::start().await?;
+    let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
+    let sent = data(post(&s, "/user/sendCode", "qs").form(&[("mail", &mail)])).await?;
+    assert_eq!(sent["resendAfterSeconds"], 60);
+
+    let again = post(&s, "/user/sendCode", "qs").form(&[("mail", &mail)]).send().await?;
+    let wait = again.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok()).ok_or("Retry-After")?;
+    let v: serde_json::Value = again.json().await?;
+    assert_eq!(v["code"], 3000);
+    assert_eq!(v["data"]["retryAfterSeconds"], wait);
+    assert!(v["desc"].as_str().is_some_and(|d| d.contains(&format!("{wait} 秒后再试"))), "{v}");
+
+    let bad = envelope(post(&s, "/user/login", "qs").json(&serde_json::json!({"mail": mail, "code": "000000x"}))).await?;
+    assert_eq!(bad["code"], 3000);
+    assert!(bad["desc"].as_str().is_some_and(|d| d.starts_with("验证码错误或已过期")), "{bad}");
+    let code = last_code(&s, &mail)?;
+    let login = data(post(&s, "/user/login", "qs").json(&serde_json::json!({"mail": mail, "code": code}))).await?;
+    assert_eq!(login["userId"], mail.as_str());
+    assert_eq!((login["role"].as_str(), login["operatorLevel"].as_i64(), login["tenant"].as_str()), (Some("CREATE_VIDEO"), Some(8), Some("qs")));
+    let user = User { tenant: "qs".into(), user_id: mail.clone(), token: login["token"].as_str().ok_or("token")?.to_owned() };
+
+    let me = data(s.call(Method::GET, "/user/me", &user)).await?;
+    assert_eq!((me["userId"].as_str(), me["tenant"].as_str()), (Some(mail.as_str()), Some("qs")));
+    data(s.call(Method::POST, "/user/logout", &user)).await?;
+    assert_eq!(envelope(s.call(Method::GET, "/user/me", &user)).await?["code"], 4000, "a revoked token");
+    Ok(())
+}
+
+#[tokio::test]
+async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
+    let s = common::start().await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    assert_eq!(data(s.call(Method::GET, "/user/me", &ann)).await?["userId"], ann.user_id.as_str());
+
+    let (_, claims) = s.keys.issue_user("qs", &ann.user_id, OperatorLevel::DEFAULT, 3600)?;
+    let expired = s.keys.sign(&Claims { iat: claims.iat - 7200, nbf: claims.iat - 7200, exp: claims.iat - 3600, ..claims.clone() })?;
+    let parts: Vec<String> = ann.token.split('.').map(str::to_owned).collect();
+    let raised = serde_json::json!({"sub": ann.user_id, "tenant":"qs","role":"CREATE_VIDEO","level":0,"typ":"user",
+        "kid":"k1","jti":"x","iat":claims.iat,"nbf":claims.nbf,"exp":claims.exp,"aud":"reelforge"});
+    let tampered = format!("{}.{}.{}", parts[0], b64(raised.to_string().as_bytes()), parts[2]);
+    let none = format!("{}.{}.", b64(br#"{"alg":"none","typ":"JWT","kid":"k1"}"#), b64(raised.to_string().as_bytes()));
+    let other = reelforge_kit::Keyring::new(&[reelforge_kit::config::SigningKeyConfig { id: "k1".into(), secret: "another-secret-another-secret-another".into() }])?;
+    let (wrong_key, _) = other.issue_user("qs", &ann.user_id, OperatorLevel::DEFAULT, 3600)?;
+    let service = s.keys.service_token("qs", Some(&ann.user_id), 60)?;
+    for (what, token) in [("expired", expired), ("tampered", tampered), ("alg none", none), ("wrong key", wrong_key), ("service token", service), ("garbage", "x".into())] {
+        let u = User { token, ..ann.clone() };
+        let v = envelope(s.call(Method::GET, "/user/me", &u)).await?;
+        assert_eq!(v["code"], 4000, "{what}: {v}");
+        assert_eq!(v["desc"], "登录过期,请重新登录！");
+    }
+    let anon = envelope(reqwest::Client::new().get(format!("{}/user/me", s.base))).await?;
+    assert_eq!(anon["code"], 4000);
+
+    let someone_else = reqwest::Client::new()
+        .get(format!("{}/user/me", s.base))
+        .header("X-Variant", "qs")
+        .header("Authorization", &ann.token)
+        .header("userId", "bob@example.cn");
+    assert_eq!(envelope(someone_else).await?["code"], 4000, "userId must be the token's subject");
+    let other_variant = reqwest::Client::new()
+        .get(format!("{}/user/me", s.base))
+        .header("X-Variant", "migu")
+        .header("Authorization", &ann.token)
+        .header("userId", &ann.user_id);
+    assert_eq!(envelope(other_variant).await?["code"], 4000, "a token works for its own variant only");
+
+    let cc = s.user("cc", "cat", 8).await?;
+    assert_eq!(data(s.call(Method::GET, "/user/me", &cc)).await?["tenant"], "cc");
+    let bare = reqwest::Client::new().get(format!("{}/user/me", s.base)).header("X-Variant", "cc").header("Authorization", &cc.token);
+    assert_eq!(envelope(bare).await?["code"], 4000, "cc sends a Bearer token");
+    let by_host = reqwest::Client::new()
+        .get(format!("{}/user/me", s.base))
+        .header("Host", "cc.example.net")
+        .header("Authorization", format!("Bearer {}", cc.token));
+    assert_eq!(data(by_host).await?["tenant"], "cc", "the variant from a configured host");
+
+    let info = data(reqwest::Client::new().get(format!("{}/system/info", s.base)).header("Host", "cc.example.net")).await?;
+    assert_eq!((info["variant"].as_str(), info["variants"].as_array().map(Vec::len)), (Some("cc"), Some(4)), "{info}");
+    let unknown = envelope(reqwest::Client::new().get(format!("{}/category/taskvideo", s.base)).header("X-Variant", "zz")).await?;
+    assert_eq!(unknown["code"], 3000);
+    assert!(unknown["desc"].as_str().is_some_and(|d| d.contains("unknown variant `zz`")), "{unknown}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn roles_and_the_users_page() -> TestResult {
+    let s = common::start().await?;
+    let admin = s.user("qs", "admin", 0).await?;
+    let maker = s.user("qs", "maker", 8).await?;
+    let manager = s.user("qs", "manager", 3).await?;
+    let body = serde_json::json!({"categoryName": "新闻", "dimension": "industry"});
+    let refused = envelope(s.call(Method::POST, "/category/taskvideo", &maker).json(&body)).await?;
+    assert_eq!(refused["code"], 4001, "{refused}");
+    data(s.call(Method::POST, "/category/taskvideo", &manager).json(&body)).await?;
+
+    assert_eq!(envelope(s.call(Method::GET, "/manage/users", &maker)).await?["code"], 4001);
+    assert_eq!(envelope(s.call(Method::GET, "/manage/users", &manager)).await?["code"], 4001);
+    let page = data(s.call(Method::GET, "/manage/users?keyword=maker&pageNum=1&pageSize=10", &admin)).await?;
+    assert_eq!(page["total"], 1);
+    assert_eq!(page["list"][0]["userId"], maker.user_id.as_str());
+    assert_eq!((page["list"][0]["operatorLevel"].as_i64(), page["list"][0]["role"].as_str()), (Some(8), Some("CREATE_VIDEO")));
+    assert_eq!(page["list"][0]["disabled"], false);
+
+    let five = envelope(s.call(Method::POST, "/manage/users/level", &admin).json(&serde_json::json!({"userId": maker.user_id, "operatorLevel": 5}))).await?;
+    assert!(five["code"] == 3000 && five["desc"].as_str().is_some_and(|d| d.starts_with("operatorLevel")), "{five}");
+    data(s.call(Method::POST, "/manage/users/level", &admin).json(&serde_json::json!({"userId": maker.user_id, "operatorLevel": 4}))).await?;
+    assert_eq!(envelope(s.call(Method::GET, "/user/me", &maker)).await?["code"], 4000, "signs in again after a level change");
+    data(s.call(Method::POST, "/manage/users/disable", &admin).json(&serde_json::json!({"userId": manager.user_id, "disabled": true}))).await?;
+    assert_eq!(envelope(s.call(Method::GET, "/user/me", &manager)).await?["code"], 4000, "a disabled user's token stops working");
+    Ok(())
+}
+
+fn handoff_token(claims: serde_json::Value) -> Fallible<String> {
+    let header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+    Ok(jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(common::CC_HANDOFF_SECRET.as_bytes()))?)
+}
+
+#[tokio::test]
+async fn a_hand_off_signs_in_and_returns_only_to_own_hosts() -> TestResult {
+    let s = common::start().await?;
+    let now = jsonwebtoken::get_current_timestamp();
+    let token = |jti: &str| {
+        handoff_token(serde_json::json!({"sub": "u1001", "mobile": "13800000000", "tenant": "cc", "jti": jti,
+            "iat": now, "exp": now + 60, "aud": "reelforge-handoff"}))
+    };
+    let first = data(post(&s, "/user/handoff", "cc").json(&serde_json::json!({"handoff": token("j1")?, "kind": "corp", "back": "https://cc.example.net/portal"}))).await?;
+    assert_eq!((first["userId"].as_str(), first["mobile"].as_str(), first["tenant"].as_str()), (Some("u1001"), Some("13800000000"), Some("cc")));
+    assert_eq!(first["backUrl"], "https://cc.example.net/portal");
+    let user = User { tenant: "cc".into(), user_id: "u1001".into(), token: first["token"].as_str().ok_or("token")?.to_owned() };
+    assert_eq!(data(s.call(Method::GET, "/user/me", &user)).await?["userId"], "u1001");
+
+    let open = data(post(&s, "/user/handoff", "cc").json(&serde_json::json!({"handoff": token("j2")?, "kind": "ivvr", "back": "https://evil.example.org/"}))).await?;
+    assert_eq!(open["backUrl"], "", "no open redirect");
+    let replay = envelope(post(&s, "/user/handoff", "cc").json(&serde_json::json!({"handoff": token("j1")?, "kind": "corp", "back": ""}))).await?;
+    assert!(replay["code"] == 3000 && replay["desc"].as_str().is_some_and(|d| d.contains("already used")), "{replay}");
+    let kind = envelope(post(&s, "/user/handoff", "cc").json(&serde_json::json!({"handoff": token("j3")?, "kind": "bank", "back": ""}))).await?;
+    assert!(kind["desc"].as_str().is_some_and(|d| d.starts_with("kind")), "{kind}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_sign_in_routes() -> TestResult {
+    let s = common::start().await?;
+    let doc: serde_json::Value = reqwest::get(format!("{}/openapi.json", s.base)).await?.json().await?;
+    for path in ["/diyvrbt/user/sendCode", "/diyvrbt/user/login", "/diyvrbt/user/handoff", "/diyvrbt/user/me", "/diyvrbt/user/logout", "/diyvrbt/manage/users", "/diyvrbt/manage/users/level", "/diyvrbt/manage/users/disable"] {
+        assert!(doc["paths"].get(path).is_some(), "{path} is documented");
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The task service's side of the render farm, one background loop: the outbox relay publishes
+//! committed jobs (publisher confirms + mandatory in the queue) and deletes each row once confirmed,
+//! retrying with backoff; the reaper takes back jobs whose worker stopped beating; the dead-letter
+//! consumer fails the task of a job delivered past the limit before it acks the letter.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use prost::Message;
+use reelforge_kit::JobQueue;
+use reelforge_kit::db::now_millis;
+use tokio::sync::watch;
+
+use crate::domain::{FinishOutcome, JobRef, TaskError};
+use crate::store::{Reaped, TaskStore};
+
+/// Lease and retry settings of the farm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FarmSettings {
+    /// The queue render jobs are published to (`RENDER_QUEUE` in production).
+    pub queue: String,
+    /// A running job whose heartbeat is older than this is taken back.
+    pub stale: Duration,
+    /// Attempts a job gets before its task fails.
+    pub max_attempts: u32,
+}
+
+impl FarmSettings {
+    /// The stale limit in milliseconds.
+    pub fn stale_ms(&self) -> i64 {
+        i64::try_from(self.stale.as_millis()).unwrap_or(i64::MAX / 2)
+    }
+}
+
+/// Outbox rows published per pass.
+const BATCH: u64 = 50;
+/// How often the loop looks without being woken (other processes' runs, postponed rows).
+const IDLE: Duration = Duration::from_secs(1);
+/// Longest wait between publishes of a row the broker keeps refusing.
+const MAX_BACKOFF_MS: i64 = 30_000;
+
+fn backoff_ms(tries: u32) -> i64 {
+    (250_i64 << tries.min(10)).min(MAX_BACKOFF_MS)
+}
+
+/// Runs the relay, reaper and dead-letter consumer until `shutdown` turns true.
+pub async fn run(
+    store: TaskStore,
+    queue: Arc<dyn JobQueue>,
+    settings: FarmSettings,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let signal = store.outbox_signal();
+    let reap_every =
+        (settings.stale / 3).clamp(Duration::from_millis(200), Duration::from_secs(10));
+    let mut reap = tokio::time::interval(reap_every);
+    loop {
+        if *shutdown.borrow() {
+            return;
+        }
+        if let Err(e) = relay(&store, queue.as_ref(), &settings.queue).await {
+            tracing::warn!(error = %e, "outbox relay pass failed");
+        }
+        if let Err(e) = dead_letters(&store, queue.as_ref(), &settings.queue).await {
+            tracing::warn!(error = %e, "dead-letter pass failed");
+        }
+        match store.queued_jobs().await {
+            Ok(n) => {
+                reelforge_kit::metrics::RENDER_QUEUE_DEPTH.set(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+            Err(e) => tracing::warn!(error = %e, "queue depth not read"),
+        }
+        tokio::select! {
+            _ = signal.notified() => {}
+            _ = tokio::time::sleep(IDLE) => {}
+            _ = shutdown.changed() => {}
+            _ = reap.tick() => match store.reap(settings.stale_ms(), settings.max_attempts).await {
+                Ok(reaped) => reaped.iter().for_each(|r| match r {
+                    Reaped::Requeued(j) => tracing::warn!(job_id = %j.job_id, attempt = j.attempt, "silent worker: job queued again"),
+                    Reaped::Failed(j) => tracing::error!(job_id = %j.job_id, attempt = j.attempt, "silent worker, out of attempts: task failed"),
+                }),
+                Err(e) => tracing::warn!(error = %e, "reaper pass failed"),
+            },
+        }
+    }
+}
+
+async fn relay(store: &TaskStore, queue: &dyn JobQueue, name: &str) -> Result<(), TaskError> {
+    for entry in store.outbox_due(BATCH).await? {
+        match queue.publish(name, &entry.id, &entry.body).await {
+            Ok(()) => store.outbox_sent(&entry.id).await?,
+            Err(e) => {
+                let tries = entry.tries + 1;
+                tracing::warn!(error = %e, outbox = %entry.id, tries, "publish not confirmed; retrying later");
+                store
+                    .outbox_postpone(&entry.id, tries, now_millis() + backoff_ms(tries))
+                    .await?;
+                // The broker is likely down; the rest of the batch would fail the same way.
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn dead_letters(
+    store: &TaskStore,
+    queue: &dyn JobQueue,
+    name: &str,
+) -> Result<(), TaskError> {
+    while let Some(letter) = queue.receive_dead(name).await? {
+        let Ok(job) = reelforge_proto::render::RenderJob::decode(letter.body.as_slice()) else {
+            tracing::error!(id = %letter.id, "undecodable dead letter dropped");
+            queue.ack(letter).await?;
+            continue;
+        };
+        tracing::error!(job_id = %job.job_id, task_id = job.task_id, "render job dead-lettered after repeated deliveries");
+        let reference = JobRef {
+            tenant: job.tenant,
+            task_id: job.task_id,
+            job_id: job.job_id,
+            attempt: job.attempt,
+        };
+        let reason = "task composition failed: the render was given back too many times".to_owned();
+        match store
+            .finish(&reference, true, FinishOutcome::Failed { reason })
+            .await
+        {
+            Ok(_) => queue.ack(letter).await?,
+            Err(e) => {
+                queue.retry(letter).await?;
+                return Err(e);
+            }
+        }
+    }
+    Ok(())
+}

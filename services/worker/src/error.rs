@@ -1,0 +1,93 @@
+//! Why a render job did not end in a stored video, and what that means for the job.
+
+use reelforge_kit::BlobError;
+use reelforge_render::RenderError;
+
+/// What happens to a job after an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disposition {
+    /// Handed back to the queue for another delivery (a passing fault: storage, a service, shutdown).
+    Retry,
+    /// Sent to the dead letters at once: no delivery can read it.
+    DeadLetter,
+    /// The task fails with the error as its reason; the job is not tried again (a poison document).
+    Fail,
+    /// Dropped: the job was cancelled or taken over; nothing is reported.
+    Drop,
+}
+
+/// Why a job failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    /// The message is not a render job.
+    #[error("undecodable render job: {0}")]
+    Undecodable(String),
+    /// The saved rule does not parse.
+    #[error("rule: {0}")]
+    Rule(String),
+    /// The document names a material id the owner's library does not know.
+    #[error("material {0} is not in the material library")]
+    UnknownMaterial(String),
+    /// The document names a material path that storage does not hold.
+    #[error("material `{0}` is not in storage")]
+    MissingMaterial(String),
+    /// The engine refused or failed the document.
+    #[error("render: {0}")]
+    Render(RenderError),
+    /// The user cancelled the render, or the job was taken back from this worker.
+    #[error("cancelled")]
+    Cancelled,
+    /// The worker is stopping.
+    #[error("the worker is shutting down")]
+    Shutdown,
+    /// Storage failed.
+    #[error("storage: {0}")]
+    Storage(#[from] BlobError),
+    /// The task or material service failed.
+    #[error("{0} service: {1}")]
+    Service(&'static str, tonic::Status),
+    /// The scratch directory failed.
+    #[error("scratch directory: {0}")]
+    Scratch(#[from] std::io::Error),
+}
+
+impl WorkerError {
+    /// Whether the job is retried, dead-lettered, failed or dropped.
+    pub fn disposition(&self) -> Disposition {
+        match self {
+            Self::Undecodable(_) => Disposition::DeadLetter,
+            Self::Rule(_)
+            | Self::UnknownMaterial(_)
+            | Self::MissingMaterial(_)
+            | Self::Render(_) => Disposition::Fail,
+            Self::Cancelled => Disposition::Drop,
+            Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
+                Disposition::Retry
+            }
+        }
+    }
+
+    /// The metric label of the cause.
+    pub fn cause(&self) -> &'static str {
+        match self {
+            Self::Undecodable(_) => "undecodable",
+            Self::Rule(_) => "rule",
+            Self::UnknownMaterial(_) | Self::MissingMaterial(_) => "material",
+            Self::Render(_) => "render",
+            Self::Cancelled => "cancelled",
+            Self::Shutdown => "shutdown",
+            Self::Storage(_) => "storage",
+            Self::Service(..) => "service",
+            Self::Scratch(_) => "scratch",
+        }
+    }
+}
+
+impl From<RenderError> for WorkerError {
+    fn from(e: RenderError) -> Self {
+        match e {
+            RenderError::Cancelled => Self::Cancelled,
+            other => Self::Render(other),
+        }
+    }
+}

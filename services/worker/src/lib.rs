@@ -1,0 +1,385 @@
+//! The render worker: takes render jobs from the queue (`concurrency` at once), asks the task
+//! service whether this delivery may render (a cancelled, ended or superseded job is dropped),
+//! fetches the materials through the blob store into a scratch directory of the job, renders with
+//! `reelforge-render`, uploads the MP4 and cover under keys derived from the job id, reports the end
+//! to the task service and acks only after that report committed. While it renders it beats a
+//! heartbeat; a job the task service no longer leases to it is stopped.
+
+mod clients;
+mod error;
+mod fetch;
+mod progress;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use prost::Message;
+use reelforge_kit::bus::CANCEL_TOPICS;
+use reelforge_kit::{BlobStore, EventBus, Job, JobQueue};
+use reelforge_proto::render::RenderJob;
+use reelforge_proto::task::FinishRenderRequest;
+use tokio::sync::watch;
+use tracing::Instrument;
+
+pub use clients::Clients;
+pub use error::{Disposition, WorkerError};
+
+pub use reelforge_kit::queue::RENDER_QUEUE;
+
+/// How a worker runs.
+#[derive(Debug, Clone)]
+pub struct WorkerSettings {
+    /// The queue to take jobs from (`RENDER_QUEUE` in production).
+    pub queue: String,
+    /// Scratch directory for jobs in progress (one sub-directory per job).
+    pub scratch: PathBuf,
+    /// Jobs rendered at once.
+    pub concurrency: usize,
+    /// Time between heartbeats of a rendering job.
+    pub heartbeat: Duration,
+}
+
+/// A render worker.
+pub struct Worker {
+    queue: Arc<dyn JobQueue>,
+    bus: Arc<dyn EventBus>,
+    blob: BlobStore,
+    clients: Clients,
+    settings: WorkerSettings,
+    /// The cancel flags of the jobs rendering here, by job id.
+    running: Mutex<HashMap<String, Arc<AtomicBool>>>,
+}
+
+/// The storage keys of a job's video and cover.
+pub fn output_keys(tenant: &str, task_id: i64, job_id: &str) -> (String, String) {
+    let base = format!("t/{tenant}/tasks/{task_id}/renders/{job_id}");
+    (format!("{base}.mp4"), format!("{base}.jpg"))
+}
+
+impl Worker {
+    /// A worker over the queue, the event bus, the blob store and the services.
+    pub fn new(
+        queue: Arc<dyn JobQueue>,
+        bus: Arc<dyn EventBus>,
+        blob: BlobStore,
+        clients: Clients,
+        settings: WorkerSettings,
+    ) -> Self {
+        Self {
+            queue,
+            bus,
+            blob,
+            clients,
+            settings,
+            running: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<AtomicBool>>> {
+        self.running.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Stops the jobs cancelled on the bus, within the engine's next frame.
+    async fn listen_for_cancels(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        let mut sub = match self.bus.subscribe(CANCEL_TOPICS).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!(error = %e, "cancel events unavailable; cancels reach renders at their heartbeat");
+                return;
+            }
+        };
+        loop {
+            tokio::select! {
+                _ = shutdown.changed() => return,
+                got = sub.next() => match got {
+                    Some(e) => {
+                        let job_id = String::from_utf8_lossy(&e.body).into_owned();
+                        if let Some(flag) = self.running().get(&job_id) {
+                            tracing::info!(%job_id, "render cancelled");
+                            flag.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    None => return,
+                },
+            }
+        }
+    }
+
+    /// Runs until `shutdown` turns true; a render in progress is cancelled and handed back.
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
+        if let Err(e) = std::fs::create_dir_all(&self.settings.scratch) {
+            tracing::error!(error = %e, dir = %self.settings.scratch.display(), "worker scratch directory");
+            return;
+        }
+        let slots = self.settings.concurrency.max(1);
+        tracing::info!(queue = %self.settings.queue, slots, "render worker started");
+        let me = Arc::new(self);
+        tokio::spawn(me.clone().listen_for_cancels(shutdown.clone()));
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..slots {
+            set.spawn(me.clone().slot(shutdown.clone()));
+        }
+        while set.join_next().await.is_some() {}
+        tracing::info!("render worker stopped");
+    }
+
+    async fn slot(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        loop {
+            if *shutdown.borrow() {
+                return;
+            }
+            tokio::select! {
+                _ = shutdown.changed() => {}
+                got = self.queue.receive(&self.settings.queue, Duration::from_secs(2)) => match got {
+                    Ok(Some(job)) => self.handle(job, shutdown.clone()).await,
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::warn!(error = %e, "render queue receive failed");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                },
+            }
+        }
+    }
+
+    async fn handle(&self, job: Job, shutdown: watch::Receiver<bool>) {
+        let msg = match RenderJob::decode(job.body.as_slice()) {
+            Ok(m) => m,
+            Err(e) => {
+                let e = WorkerError::Undecodable(e.to_string());
+                tracing::error!(id = %job.id, error = %e, "render job rejected");
+                if let Err(q) = self.queue.reject(job).await {
+                    tracing::warn!(error = %q, "reject failed; the job will be delivered again");
+                }
+                return;
+            }
+        };
+        let span = tracing::info_span!("render_job", job_id = %msg.job_id, task_id = msg.task_id, tenant = %msg.tenant, attempt = msg.attempt, delivery = job.attempt);
+        self.render_job(job, msg, shutdown).instrument(span).await;
+    }
+
+    async fn render_job(&self, job: Job, msg: RenderJob, shutdown: watch::Receiver<bool>) {
+        match self.clients.start(&msg).await {
+            Ok(r) if r.start => {}
+            Ok(_) => {
+                tracing::info!("job cancelled, ended or rendered elsewhere: delivery dropped");
+                return self.ack(job).await;
+            }
+            Err(s) => {
+                tracing::warn!(error = %s.message(), "task service unreachable: job handed back");
+                return self.hand_back(job, None).await;
+            }
+        }
+        let dir = self
+            .settings
+            .scratch
+            .join(format!("{}-{}", msg.job_id, msg.attempt));
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.running().insert(msg.job_id.clone(), cancel.clone());
+        let started = std::time::Instant::now();
+        reelforge_kit::metrics::RENDER_IN_FLIGHT.inc();
+        let beat = tokio::spawn(heartbeat(
+            self.clients.clone(),
+            msg.clone(),
+            self.settings.heartbeat,
+            cancel.clone(),
+        ));
+        let mut result = self.process(&msg, &dir, cancel.clone(), shutdown).await;
+        beat.abort();
+        reelforge_kit::metrics::RENDER_IN_FLIGHT.dec();
+        self.running().remove(&msg.job_id);
+        if cancel.load(Ordering::Relaxed) && result.is_ok() {
+            // Cancelled after the last frame: what was uploaded goes too.
+            self.delete_output(&msg).await;
+            result = Err(WorkerError::Cancelled);
+        }
+        match &result {
+            Ok(_) => {
+                reelforge_kit::metrics::RENDER_SECONDS.observe(started.elapsed().as_secs_f64())
+            }
+            Err(e) => reelforge_kit::metrics::RENDER_FAILURES
+                .with_label_values(&[e.cause()])
+                .inc(),
+        }
+        if let Err(e) = tokio::fs::remove_dir_all(&dir).await
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!(error = %e, dir = %dir.display(), "scratch directory not removed");
+        }
+        self.conclude(job, &msg, result).await;
+    }
+
+    async fn delete_output(&self, msg: &RenderJob) {
+        let (video, cover) = output_keys(&msg.tenant, msg.task_id, &msg.job_id);
+        for key in [video, cover] {
+            if let Err(e) = self.blob.delete(&key).await {
+                tracing::warn!(error = %e, key, "output of a cancelled render not deleted");
+            }
+        }
+    }
+
+    async fn ack(&self, job: Job) {
+        if let Err(e) = self.queue.ack(job).await {
+            tracing::warn!(error = %e, "ack failed; a later delivery finds the job ended and is dropped");
+        }
+    }
+
+    /// Releases the job row (when this worker started it) and gives the delivery back.
+    async fn hand_back(&self, job: Job, started: Option<&RenderJob>) {
+        if let Some(msg) = started
+            && let Err(s) = self.clients.release(msg).await
+        {
+            tracing::warn!(error = %s.message(), "release failed; the reaper takes the job back");
+        }
+        if let Err(e) = self.queue.retry(job).await {
+            tracing::warn!(error = %e, "hand back failed; the job is delivered again when its lease or channel ends");
+        }
+    }
+
+    async fn process(
+        &self,
+        msg: &RenderJob,
+        dir: &Path,
+        cancel: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> Result<(String, String), WorkerError> {
+        let rule = reelforge_timeline::Rule::parse(&msg.task_info)
+            .map_err(|e| WorkerError::Rule(e.to_string()))?;
+        let reporter = progress::Reporter::start(self.bus.clone(), msg);
+        reporter.stage("fetching", 0);
+        tokio::fs::create_dir_all(dir).await?;
+        let materials = fetch::materials(
+            &self.clients,
+            &self.blob,
+            msg,
+            &rule,
+            &dir.join("materials"),
+        )
+        .await?;
+        let out = dir.join("out.mp4");
+        let cover = dir.join("cover.jpg");
+        let (out2, cover2, cancel2) = (out.clone(), cover.clone(), cancel.clone());
+        let mut on_progress = reporter.engine_callback();
+        let render = tokio::task::spawn_blocking(move || {
+            let opts = reelforge_render::RenderOptions {
+                cover: Some(cover2),
+                ..Default::default()
+            };
+            reelforge_render::render(&rule, &materials, &out2, &opts, &mut on_progress, &cancel2)
+        });
+        tokio::pin!(render);
+        let mut stopping = false;
+        let rendered = loop {
+            tokio::select! {
+                r = &mut render => break r,
+                _ = shutdown.changed(), if !stopping => {
+                    stopping = true;
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        match rendered {
+            Err(join) => {
+                return Err(WorkerError::Scratch(std::io::Error::other(
+                    join.to_string(),
+                )));
+            }
+            Ok(Err(reelforge_render::RenderError::Cancelled)) if stopping => {
+                return Err(WorkerError::Shutdown);
+            }
+            Ok(r) => r?,
+        };
+        if cancel.load(Ordering::Relaxed) {
+            return Err(WorkerError::Cancelled);
+        }
+        reporter.stage("uploading", 97);
+        let (video_key, cover_key) = output_keys(&msg.tenant, msg.task_id, &msg.job_id);
+        self.blob
+            .put(&video_key, tokio::fs::read(&out).await?)
+            .await?;
+        let cover_key = match tokio::fs::read(&cover).await {
+            Ok(jpg) => {
+                self.blob.put(&cover_key, jpg).await?;
+                cover_key
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e.into()),
+        };
+        Ok((video_key, cover_key))
+    }
+
+    /// Reports the end and acks after the report committed; what cannot be reported is handed back.
+    async fn conclude(
+        &self,
+        job: Job,
+        msg: &RenderJob,
+        result: Result<(String, String), WorkerError>,
+    ) {
+        let mut report = FinishRenderRequest {
+            task_id: msg.task_id,
+            job_id: msg.job_id.clone(),
+            attempt: msg.attempt,
+            ..Default::default()
+        };
+        match result {
+            Ok((video_key, cover_key)) => {
+                report.ok = true;
+                report.video_key = video_key;
+                report.cover_key = cover_key;
+            }
+            Err(e) => match e.disposition() {
+                Disposition::Fail => {
+                    tracing::warn!(error = %e, "render failed");
+                    report.reason = format!("task composition failed: {e}");
+                }
+                Disposition::Drop => {
+                    tracing::info!("render stopped: the job was cancelled or taken back");
+                    return self.ack(job).await;
+                }
+                Disposition::Retry => {
+                    tracing::warn!(error = %e, "job handed back");
+                    return self.hand_back(job, Some(msg)).await;
+                }
+                Disposition::DeadLetter => {
+                    if let Err(q) = self.queue.reject(job).await {
+                        tracing::warn!(error = %q, "reject failed");
+                    }
+                    return;
+                }
+            },
+        }
+        match self.clients.finish(msg, report).await {
+            Ok(r) => {
+                if !r.applied {
+                    tracing::info!("the job had already ended: report ignored");
+                }
+                self.ack(job).await;
+            }
+            Err(s) => {
+                tracing::warn!(error = %s.message(), "finish not recorded: job handed back");
+                self.hand_back(job, Some(msg)).await;
+            }
+        }
+    }
+}
+
+/// Beats the job's heartbeat until aborted; a job no longer leased to this worker is cancelled.
+async fn heartbeat(clients: Clients, job: RenderJob, every: Duration, cancel: Arc<AtomicBool>) {
+    let mut tick = tokio::time::interval(every.max(Duration::from_millis(100)));
+    tick.tick().await;
+    loop {
+        tick.tick().await;
+        match clients.heartbeat(&job).await {
+            Ok(r) if r.keep => {}
+            Ok(_) => {
+                tracing::info!("job no longer leased to this worker: render cancelled");
+                cancel.store(true, Ordering::Relaxed);
+                return;
+            }
+            Err(s) => tracing::warn!(error = %s.message(), "heartbeat failed"),
+        }
+    }
+}

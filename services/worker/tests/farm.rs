@@ -1,0 +1,472 @@
+//! The farm end to end in one process over real backends: the task and material services on a
+//! loopback gRPC server, the outbox relay, a worker; embedded (SQLite, database queue, local
+//! directory) and distributed (PostgreSQL, RabbitMQ, S3).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reelforge_kit::config::QueueConfig;
+use reelforge_kit::config::SigningKeyConfig;
+use reelforge_kit::identity::{self, Keyring, OperatorLevel};
+use reelforge_kit::testing::{amqp_url, fresh_postgres, fresh_sqlite, redis_url, s3_url, unique};
+use reelforge_kit::{BlobStore, JobQueue};
+use reelforge_material::{MaterialKind, MaterialStore, NewMaterial};
+use reelforge_proto::task::task_service_client::TaskServiceClient;
+use reelforge_proto::task::{self as pb};
+use reelforge_worker::{Clients, Worker, WorkerSettings};
+use tokio::sync::watch;
+use tonic::transport::Channel;
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// A running farm: services, relay and worker; everything stops when it drops.
+struct Farm {
+    tasks: TaskServiceClient<Channel>,
+    /// A token of the test's user.
+    token: String,
+    blob: BlobStore,
+    materials: MaterialStore,
+    _stop: watch::Sender<bool>,
+    _scratch: tempfile::TempDir,
+}
+
+const USER: &str = "ann@example.com";
+
+impl Farm {
+    /// `msg` as a call of the test's user.
+    fn req<T>(&self, msg: T) -> Result<tonic::Request<T>, identity::IdentityError> {
+        identity::request(msg, &self.token)
+    }
+}
+
+async fn farm(
+    db_url: &str,
+    queue_url: &str,
+    cache_url: &str,
+    blob: BlobStore,
+) -> Result<Farm, Box<dyn std::error::Error>> {
+    farm_with_lease(db_url, queue_url, cache_url, blob, 60).await
+}
+
+/// A farm whose database queue leases a job for `lease_seconds`.
+async fn farm_with_lease(
+    db_url: &str,
+    queue_url: &str,
+    cache_url: &str,
+    blob: BlobStore,
+    lease_seconds: u64,
+) -> Result<Farm, Box<dyn std::error::Error>> {
+    let db = reelforge_kit::db::connect(db_url).await?;
+    reelforge_task::migrate(&db).await?;
+    reelforge_material::migrate(&db).await?;
+    let config = QueueConfig {
+        url: queue_url.into(),
+        delivery_limit: 2,
+        lease_seconds,
+        prefetch: 2,
+    };
+    let queue: Arc<dyn JobQueue> = reelforge_kit::queue::open(&config, &db).await?;
+    let bus = reelforge_kit::bus::open(queue_url).await?;
+    let cache = reelforge_kit::cache::open(cache_url).await?;
+    let keys = Keyring::new(&[SigningKeyConfig {
+        id: "test".into(),
+        secret: unique("farm-test-signing-key"),
+    }])?;
+    let (token, _) = keys.issue_user("qs", USER, OperatorLevel::DEFAULT, 3600)?;
+    let name = unique("renders");
+    let (stop, rx) = watch::channel(false);
+    let settings = reelforge_task::FarmSettings {
+        queue: name.clone(),
+        stale: Duration::from_secs(90),
+        max_attempts: 2,
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}", listener.local_addr()?);
+    let router = tonic::transport::Server::builder()
+        .add_service(
+            reelforge_task::grpc_service(
+                reelforge_task::Backends {
+                    db: db.clone(),
+                    queue: queue.clone(),
+                    bus: bus.clone(),
+                    cache,
+                },
+                settings,
+                &keys,
+                rx.clone(),
+            )
+            .await?,
+        )
+        .add_service(reelforge_material::grpc_service(db.clone(), &keys));
+    let mut down = rx.clone();
+    tokio::spawn(router.serve_with_incoming_shutdown(
+        tokio_stream::wrappers::TcpListenerStream::new(listener),
+        async move {
+            let _ = down.wait_for(|s| *s).await;
+        },
+    ));
+    let scratch = tempfile::tempdir()?;
+    let worker = Worker::new(
+        queue,
+        bus,
+        blob.clone(),
+        Clients::connect(&url, &url, keys.clone())?,
+        WorkerSettings {
+            queue: name,
+            scratch: scratch.path().to_path_buf(),
+            concurrency: 2,
+            heartbeat: Duration::from_secs(5),
+        },
+    );
+    tokio::spawn(worker.run(rx));
+    let tasks = TaskServiceClient::new(Channel::from_shared(url)?.connect_lazy());
+    Ok(Farm {
+        tasks,
+        token,
+        blob,
+        materials: MaterialStore::new(db),
+        _stop: stop,
+        _scratch: scratch,
+    })
+}
+
+/// A farm on SQLite, the database queue, the memory cache and a local directory (kept while the
+/// returned directory lives).
+async fn embedded() -> Result<(Farm, tempfile::TempDir), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
+    Ok((
+        farm(&fresh_sqlite(), "db://", "memory://", blob).await?,
+        dir,
+    ))
+}
+
+/// A farm on a fresh PostgreSQL database, RabbitMQ, Redis and a root of its own in S3.
+async fn distributed() -> Result<Farm, Box<dyn std::error::Error>> {
+    let blob = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("farm")))?;
+    farm(&fresh_postgres().await?, &amqp_url(), &redis_url(), blob).await
+}
+
+/// A two-second 320×180 document of one scene whose background is the material `bg`.
+fn document(bg: &str) -> String {
+    long_document(bg, 2)
+}
+
+/// A 320×180 document of one scene of `seconds` whose background is the material `bg`.
+fn long_document(bg: &str, seconds: u32) -> String {
+    serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
+        "resolutionRatio": {"name": "16:9", "width": 320, "height": 180, "ratio": "16:9", "sizeId": 41, "targetWidth": 320},
+        "scenes": [{"id": bg, "type": "canvas", "timeLength": seconds, "bgColor": "#000000", "bgFit": "cover", "layers": []}],
+        "audio": []
+    })
+    .to_string()
+}
+
+/// Stores a red picture as the user's material and returns its id.
+async fn red_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>> {
+    let owner = reelforge_material::Owner {
+        tenant: "qs".into(),
+        user_id: USER.into(),
+    };
+    let m = farm
+        .materials
+        .insert(
+            &owner,
+            NewMaterial {
+                name: "red.png".into(),
+                kind: MaterialKind::Picture,
+                category_id: 0,
+                open_state: 0,
+                picture_path: String::new(),
+                time_length: 0.0,
+                size: "64x36".into(),
+                material_state: 0,
+                system: false,
+            },
+        )
+        .await?;
+    let picture = image::RgbImage::from_pixel(64, 36, image::Rgb([220, 20, 20]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut png, image::ImageFormat::Png)?;
+    farm.blob.put(&m.relative_path, png.into_inner()).await?;
+    Ok(m.id)
+}
+
+async fn save_and_run(farm: &Farm, rule: String) -> Result<i64, Box<dyn std::error::Error>> {
+    let mut tasks = farm.tasks.clone();
+    let task_id = tasks
+        .save(farm.req(pb::SaveTaskRequest {
+            task_id: -1,
+            task_name: "测试".into(),
+            task_info: rule,
+            size_category_id: 41,
+            used_for: String::new(),
+        })?)
+        .await?
+        .into_inner()
+        .task_id;
+    tasks.run(farm.req(pb::RunTaskRequest { task_id })?).await?;
+    Ok(task_id)
+}
+
+/// Polls the task until it ends (error, success or cancelled).
+async fn ended(farm: &Farm, task_id: i64) -> Result<pb::Task, Box<dyn std::error::Error>> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let t = farm
+            .tasks
+            .clone()
+            .get(farm.req(pb::GetTaskRequest { task_id })?)
+            .await?
+            .into_inner();
+        if matches!(t.status, 9..=11) {
+            return Ok(t);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("task {task_id} did not end: {t:?}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Every event of a task's watch until it ends.
+async fn watch_to_end(
+    farm: &Farm,
+    task_id: i64,
+) -> Result<Vec<pb::TaskEvent>, Box<dyn std::error::Error>> {
+    let mut stream = farm
+        .tasks
+        .clone()
+        .watch(farm.req(pb::WatchRequest {
+            task_id,
+            after_seq: 0,
+        })?)
+        .await?
+        .into_inner();
+    let mut events = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while let Some(e) = tokio::time::timeout_at(deadline.into(), stream.message()).await?? {
+        events.push(e);
+    }
+    Ok(events)
+}
+
+/// A render cancelled while it draws stops, leaves no object and the task reads cancelled; the
+/// job's later deliveries are dropped.
+async fn cancels_a_running_render(farm: Farm) -> TestResult {
+    let id = red_material(&farm).await?;
+    let task_id = save_and_run(&farm, long_document(&id, 60)).await?;
+    let mut stream = farm
+        .tasks
+        .clone()
+        .watch(farm.req(pb::WatchRequest {
+            task_id,
+            after_seq: 0,
+        })?)
+        .await?
+        .into_inner();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let e = tokio::time::timeout_at(deadline.into(), stream.message())
+            .await??
+            .ok_or("watch ended early")?;
+        if e.state
+            .as_ref()
+            .is_some_and(|s| s.stage == "rendering" && s.frames_done > 0)
+        {
+            break;
+        }
+    }
+    let reply = farm
+        .tasks
+        .clone()
+        .cancel(farm.req(pb::CancelTasksRequest {
+            task_ids: vec![task_id],
+        })?)
+        .await?
+        .into_inner();
+    assert_eq!(reply.cancelled, vec![task_id]);
+    let mut last = None;
+    while let Some(e) = tokio::time::timeout_at(deadline.into(), stream.message()).await?? {
+        last = Some(e);
+    }
+    let last = last.ok_or("no end event")?;
+    assert_eq!(
+        (last.kind.as_str(), last.state.map(|s| s.status)),
+        ("cancelled", Some(11))
+    );
+    // The worker empties its scratch directory when the render has stopped.
+    let scratch = farm._scratch.path().to_path_buf();
+    while std::fs::read_dir(&scratch)?.next().is_some() {
+        assert!(Instant::now() < deadline, "the render did not stop");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        farm.blob
+            .list(&format!("t/qs/tasks/{task_id}/"))
+            .await?
+            .is_empty(),
+        "no object for a cancelled render"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_cancels_a_running_render() -> TestResult {
+    let (farm, _blobs) = embedded().await?;
+    cancels_a_running_render(farm).await
+}
+
+#[tokio::test]
+async fn distributed_cancels_a_running_render() -> TestResult {
+    cancels_a_running_render(distributed().await?).await
+}
+
+/// A material by id renders its pixels (a blank canvas fails this), progress events arrive in
+/// order up to done at 100, the MP4 and cover land under the job's keys; an id the library does not know fails at once, naming it.
+async fn renders_materials_by_id(farm: Farm) -> TestResult {
+    let id = red_material(&farm).await?;
+    // Long enough that the watch sees the frames even on a loaded machine (a 30 s document once
+    // rendered between two wake-ups of the watch under heavy load).
+    let task_id = save_and_run(&farm, long_document(&id, 60)).await?;
+    let events = watch_to_end(&farm, task_id).await?;
+    let percents: Vec<u32> = events
+        .iter()
+        .filter_map(|e| e.state.as_ref())
+        .map(|s| s.percent)
+        .collect();
+    assert!(
+        percents.windows(2).all(|w| w[0] <= w[1]),
+        "progress only grows: {percents:?}"
+    );
+    let last = events.last().ok_or("no event")?;
+    assert_eq!(
+        (last.kind.as_str(), percents.last()),
+        ("done", Some(&100)),
+        "{events:?}"
+    );
+    assert!(
+        events.iter().any(|e| e
+            .state
+            .as_ref()
+            .is_some_and(|s| s.stage == "rendering" && s.frames_total > 0)),
+        "frames are reported: {events:?}"
+    );
+    assert!(
+        events.windows(2).all(|w| w[0].seq < w[1].seq),
+        "event ids grow"
+    );
+    let t = ended(&farm, task_id).await?;
+    assert_eq!(t.status, 10, "{t:?}");
+    assert!(
+        t.video_relative_path
+            .starts_with(&format!("t/qs/tasks/{task_id}/renders/")),
+        "{t:?}"
+    );
+    assert!(
+        t.video_relative_path.ends_with(".mp4") && t.brief_picture.ends_with(".jpg"),
+        "{t:?}"
+    );
+    let mp4 = farm.blob.get(&t.video_relative_path).await?;
+    assert!(
+        mp4.len() > 1000 && &mp4[4..8] == b"ftyp",
+        "an MP4 is stored"
+    );
+    let cover = image::load_from_memory(&farm.blob.get(&t.brief_picture).await?)?.to_rgb8();
+    let centre = cover.get_pixel(cover.width() / 2, cover.height() / 2);
+    assert!(
+        centre[0] > 170 && centre[1] < 80 && centre[2] < 80,
+        "the red background shows, not a blank canvas: {centre:?}"
+    );
+
+    let unknown = save_and_run(&farm, document("no-such-material")).await?;
+    let t = ended(&farm, unknown).await?;
+    assert_eq!(t.status, 9, "{t:?}");
+    assert!(
+        t.reason
+            .contains("material no-such-material is not in the material library"),
+        "{}",
+        t.reason
+    );
+    assert!(
+        farm.blob
+            .list(&format!("t/qs/tasks/{unknown}/"))
+            .await?
+            .is_empty(),
+        "no output for a failed render"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_renders_materials_by_id() -> TestResult {
+    let (farm, _blobs) = embedded().await?;
+    renders_materials_by_id(farm).await
+}
+
+#[tokio::test]
+async fn distributed_renders_materials_by_id() -> TestResult {
+    renders_materials_by_id(distributed().await?).await
+}
+
+fn rabbitmqctl(command: &str) -> TestResult {
+    let status = std::process::Command::new("rabbitmqctl")
+        .arg(command)
+        .stdout(std::process::Stdio::null())
+        .status()?;
+    if !status.success() {
+        return Err(format!("rabbitmqctl {command}: {status}").into());
+    }
+    Ok(())
+}
+
+/// RabbitMQ stops and starts while tasks are published and rendered: the relay republishes what
+/// was not confirmed, the worker and bus reconnect, every task succeeds once with one video.
+#[tokio::test]
+async fn distributed_survives_a_broker_restart() -> TestResult {
+    let farm = distributed().await?;
+    let id = red_material(&farm).await?;
+    let mut tasks = Vec::new();
+    for _ in 0..3 {
+        tasks.push(save_and_run(&farm, document(&id)).await?);
+    }
+    rabbitmqctl("stop_app")?;
+    for _ in 0..3 {
+        tasks.push(save_and_run(&farm, document(&id)).await?);
+    }
+    rabbitmqctl("start_app")?;
+    for task_id in tasks {
+        let t = ended(&farm, task_id).await?;
+        assert_eq!(t.status, 10, "{t:?}");
+        let objects = farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?;
+        assert_eq!(objects.len(), 2, "one video and one cover: {objects:?}");
+    }
+    Ok(())
+}
+
+/// A render longer than the database queue's lease is delivered again while it runs; that
+/// delivery is dropped at start (the job runs with a fresh heartbeat), so progress never starts
+/// over and the task succeeds once with one video.
+#[tokio::test]
+async fn a_render_longer_than_the_lease_is_not_duplicated() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
+    let farm = farm_with_lease(&fresh_sqlite(), "db://", "memory://", blob, 1).await?;
+    let id = red_material(&farm).await?;
+    let task_id = save_and_run(&farm, long_document(&id, 120)).await?;
+    let events = watch_to_end(&farm, task_id).await?;
+    let percents: Vec<u32> = events
+        .iter()
+        .filter_map(|e| e.state.as_ref())
+        .map(|s| s.percent)
+        .collect();
+    assert!(
+        percents.windows(2).all(|w| w[0] <= w[1]),
+        "no second render started over: {percents:?}"
+    );
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"));
+    let objects = farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?;
+    assert_eq!(objects.len(), 2, "one video and one cover: {objects:?}");
+    Ok(())
+}
