@@ -329,7 +329,10 @@ if (!staticServer) {
     assert(mode !== 'polling', 'progress fell back to polling: the event stream did not work');
     await shot(page, 'real-13-task-progress');
     await page.getByTestId(`preview-${taskId}`).waitFor({ timeout: 180_000 });
-    const download = await page.getByTestId(`download-${taskId}`).getAttribute('href');
+    // The download link gets its href once the media ticket has come back, a moment after the button shows.
+    const link = page.locator(`[data-testid="download-${taskId}"][href*="ticket="]`);
+    await link.waitFor();
+    const download = await link.getAttribute('href');
     assert(download && download.includes('ticket='), `download link ${download}`);
     const head = await page.evaluate(async (href) => {
       const r = await fetch(href, { headers: { Range: 'bytes=0-15' } });
