@@ -55,9 +55,10 @@ test-rust:
 test-frontend: deps-node
 	cd frontend && npm run typecheck && npm test
 
-## End to end: the SPA served by `reelforge all` (debug build), driven in headless Chromium.
+## End to end: the SPA served by `reelforge all` (debug build), driven in headless Chromium. The build
+## is test-rust's own (same packages and targets, so the same features): a no-op after it, not a rebuild.
 e2e: frontend
-	$(CARGO) build -p reelforge
+	$(CARGO) build --workspace --all-targets
 	bash deploy/scripts/e2e.sh $(E2E_PORT)
 
 bench: bench-render bench-farm
