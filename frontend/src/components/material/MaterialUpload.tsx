@@ -3,7 +3,7 @@ import { App, Button, Progress, Space, Typography, Upload, type UploadProps } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/errors';
-import { materialTypeOf, UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
+import { UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
 
 /** One file's upload as the list shows it. */
@@ -42,12 +42,6 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     const f = file as File & { uid: string };
     setRows((all) => [{ uid: f.uid, name: f.name, percent: 0, status: 'uploading' as const }, ...all].slice(0, 20));
-    if (!materialTypeOf(f.name)) {
-      const error = t('material.upload.unsupported');
-      patch(f.uid, { status: 'error', error });
-      onError?.(new Error(error));
-      return;
-    }
     // mutateAsync: each file settles on its own (mutate's callbacks fire for the latest call only).
     upload
       .mutateAsync({
