@@ -15,15 +15,18 @@ export interface InfiniteMoreProps {
 export function InfiniteMore({ hasMore, loading, onMore }: InfiniteMoreProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  // The latest callback, so a new closure each render does not re-subscribe the observer.
+  const more = useRef(onMore);
+  more.current = onMore;
   useEffect(() => {
     const node = ref.current;
     if (!node || !hasMore || loading || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onMore();
+      if (entries.some((e) => e.isIntersecting)) more.current();
     });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loading, onMore]);
+  }, [hasMore, loading]);
   if (!hasMore) return null;
   return (
     <div ref={ref} style={{ textAlign: 'center', padding: 12 }}>

@@ -42,6 +42,10 @@ function calls(post: jest.SpyInstance, url: string) {
   return post.mock.calls.filter(([u]) => u === url).map(([, body]) => body as Record<string, unknown>);
 }
 
+// Each step re-renders a page of cards and antd popups; on the shared, loaded machine a whole
+// journey can pass the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('MaterialPanel', () => {

@@ -30,6 +30,21 @@ function listCalls(post: jest.SpyInstance) {
   return post.mock.calls.filter(([url]) => url === '/material/ofuser').map(([, body]) => body as Record<string, unknown>);
 }
 
+/**
+ * Presses OK on the popconfirm just opened: the last OK text in the page (a text query is much
+ * cheaper than a role query on a whole page).
+ */
+async function confirmPopup(): Promise<void> {
+  const texts = await screen.findAllByText(/^确\s?定$/);
+  const last = texts[texts.length - 1];
+  if (!last) throw new Error('no OK button');
+  fireEvent.click(last.closest('button') ?? last);
+}
+
+// Each step re-renders a page of cards and antd popups; on the shared, loaded machine a whole
+// journey can pass the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('MyMaterialPage', () => {
@@ -132,10 +147,10 @@ describe('MyMaterialPage', () => {
     expect(post.mock.calls.filter(([url]) => url === '/upload/material')).toHaveLength(1);
   });
 
-  it('renames and deletes one material', async () => {
+  it('renames one material', async () => {
     const post = serve(
       () => page([material('a'), material('b')]),
-      (url) => (url === '/material/updatename' || url === '/material/delete' ? null : undefined),
+      (url) => (url === '/material/updatename' ? null : undefined),
     );
     renderApp('/workbench/my-material', SIGNED_IN);
     await screen.findByText('素材a');
@@ -145,34 +160,54 @@ describe('MyMaterialPage', () => {
     fireEvent.click(screen.getByTestId('rename-ok'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/material/updatename', { materialId: 'a', materialName: '片头' }));
     expect(await screen.findByText('已重命名')).toBeInTheDocument();
+  });
+
+  it('deletes one material after confirmation', async () => {
+    const post = serve(
+      () => page([material('a'), material('b')]),
+      (url) => (url === '/material/delete' ? null : undefined),
+    );
+    renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
     fireEvent.click(screen.getByTestId('delete-b'));
-    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+    expect(post).not.toHaveBeenCalledWith('/material/delete', expect.anything());
+    await confirmPopup();
     await waitFor(() => expect(post).toHaveBeenCalledWith('/material/delete', { materialId: 'b' }));
     expect(await screen.findByText('素材已删除')).toBeInTheDocument();
   });
 
-  it('batch deletes and moves the selected materials', async () => {
+  it('moves the selected materials to a category', async () => {
     const post = serve(
       () => page([material('a'), material('b'), material('c')]),
-      (url) => (url === '/material/batchDelete' || url === '/material/updateMaterialCategory' ? null : undefined),
+      (url) => (url === '/material/updateMaterialCategory' ? null : undefined),
     );
     renderApp('/workbench/my-material', SIGNED_IN);
     await screen.findByText('素材a');
     fireEvent.click(screen.getByTestId('material-select-a'));
     fireEvent.click(screen.getByTestId('material-select-c'));
     expect(screen.getByTestId('selected-count')).toHaveTextContent('已选 2 项');
-
     fireEvent.click(screen.getByTestId('batch-move'));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const picker = await screen.findByTestId('move-target');
+    const dialog = picker.closest('.ant-modal') as HTMLElement;
+    fireEvent.mouseDown(within(picker).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('餐饮'));
-    fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
+    const ok = within(dialog).getByText(/^确\s?定$/);
+    fireEvent.click(ok.closest('button') ?? ok);
     await waitFor(() => expect(post).toHaveBeenCalledWith('/material/updateMaterialCategory', { materialIds: 'a,c', categoryIds: '11' }));
     expect(await screen.findByText('已移动到新分类')).toBeInTheDocument();
+  });
 
+  it('deletes every selected material at once', async () => {
+    const post = serve(
+      () => page([material('a'), material('b'), material('c')]),
+      (url) => (url === '/material/batchDelete' ? null : undefined),
+    );
+    renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
     fireEvent.click(screen.getByTestId('select-all'));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('已选 3 项');
     fireEvent.click(screen.getByTestId('batch-delete'));
-    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+    await confirmPopup();
     await waitFor(() => expect(post).toHaveBeenCalledWith('/material/batchDelete', { materialIds: 'a,b,c' }));
     expect(await screen.findByText('已删除 3 个素材')).toBeInTheDocument();
   });

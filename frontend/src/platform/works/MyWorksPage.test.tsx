@@ -41,6 +41,21 @@ function mineCalls(get: jest.SpyInstance) {
   return get.mock.calls.filter(([url]) => url === '/videotask/mine').map(([, params]) => params as Record<string, unknown>);
 }
 
+/**
+ * Presses OK on the popconfirm just opened: the last OK text in the page (a text query is much
+ * cheaper than a role query on a whole page).
+ */
+async function confirmPopup(): Promise<void> {
+  const texts = await screen.findAllByText(/^确\s?定$/);
+  const last = texts[texts.length - 1];
+  if (!last) throw new Error('no OK button');
+  fireEvent.click(last.closest('button') ?? last);
+}
+
+// Each step re-renders a page of cards and antd popups; on the shared, loaded machine a whole
+// journey can pass the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('MyWorksPage', () => {
@@ -82,7 +97,7 @@ describe('MyWorksPage', () => {
     expect(await screen.findByText('共 1 个作品')).toBeInTheDocument();
   });
 
-  it('renames, duplicates and deletes a work', async () => {
+  it('renames a work', async () => {
     const { post } = serve([work(4, -1)]);
     renderApp('/my-works', SIGNED_IN);
     fireEvent.click(await screen.findByTestId('rename-4'));
@@ -90,13 +105,22 @@ describe('MyWorksPage', () => {
     fireEvent.click(screen.getByTestId('rename-ok'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/updateOneTask', { id: 4, name: '新年快乐' }));
     expect(await screen.findByText('已重命名')).toBeInTheDocument();
+  });
 
-    fireEvent.click(screen.getByTestId('duplicate-4'));
+  it('duplicates a work', async () => {
+    const { post } = serve([work(4, -1)]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('duplicate-4'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/duplicate', { taskId: 4 }));
     expect(await screen.findByText('已复制作品')).toBeInTheDocument();
+  });
 
-    fireEvent.click(screen.getByTestId('delete-4'));
-    fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ }));
+  it('deletes a work after confirmation', async () => {
+    const { post } = serve([work(4, -1)]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('delete-4'));
+    expect(post).not.toHaveBeenCalledWith('/videotask/delete', expect.anything());
+    await confirmPopup();
     await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/delete', { taskId: 4 }));
     expect(await screen.findByText('作品已删除')).toBeInTheDocument();
   });
