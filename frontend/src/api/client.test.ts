@@ -311,3 +311,18 @@ describe('quietExpiry', () => {
     }
   });
 });
+
+describe('upload progress', () => {
+  it('reports the share of the body sent as a whole percentage', async () => {
+    const seen: number[] = [];
+    const { client } = setup((config) => {
+      config.onUploadProgress?.({ loaded: 25, total: 200, bytes: 25, lengthComputable: true });
+      config.onUploadProgress?.({ loaded: 200, total: 200, bytes: 175, lengthComputable: true });
+      return ok('UPLOADED - m-1');
+    });
+    const form = new FormData();
+    form.append('uploadFile', new Blob(['abc']), 'a.png');
+    await expect(client.post('/upload/material', form, { onUploadProgress: (p) => seen.push(p) })).resolves.toBe('UPLOADED - m-1');
+    expect(seen).toEqual([13, 100]);
+  });
+});

@@ -2,7 +2,7 @@
  * The one HTTP client (spec editor-core §7–§8, style §3.7): base `/diyvrbt`, envelope
  * `{code, data, desc}` unwrapped, failures toasted and rejected as `ApiError`.
  */
-import axios, { type AxiosAdapter, type AxiosResponse } from 'axios';
+import axios, { type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse } from 'axios';
 import { currentVariant, type Variant } from '@/app/variant';
 import { buildHeaders, encodeBody, NO_AUTH, requestKey, type AuthSnapshot } from './encoding';
 import { ApiError } from './errors';
@@ -61,6 +61,8 @@ export interface RequestOptions {
   /** `blob` answers are returned as they are, with no envelope. */
   responseType?: 'json' | 'blob' | 'text';
   signal?: AbortSignal;
+  /** Called with the share of the body sent so far, 0–100 (uploads). */
+  onUploadProgress?: (percent: number) => void;
 }
 
 export interface ApiClient {
@@ -159,7 +161,7 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
   }
 
   async function request<T>(options: RequestOptions): Promise<T> {
-    const { url, params, data, signal, responseType } = options;
+    const { url, params, data, signal, responseType, onUploadProgress } = options;
     const method = options.method ?? 'GET';
     const silent = options.silent ?? false;
     const key = requestKey(method, url, params, data);
@@ -173,7 +175,18 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
       if (contentType) headers['Content-Type'] = contentType;
       let response: AxiosResponse;
       try {
-        response = await http.request({ url, method, params, data: body, headers, signal, responseType: responseType ?? 'json' });
+        response = await http.request({
+          url,
+          method,
+          params,
+          data: body,
+          headers,
+          signal,
+          responseType: responseType ?? 'json',
+          ...(onUploadProgress
+            ? { onUploadProgress: (e: AxiosProgressEvent) => onUploadProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0) }
+            : {}),
+        });
       } catch (err) {
         if (axios.isCancel(err)) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
         const reason = err instanceof Error ? err.message : String(err);

@@ -6,10 +6,21 @@ export const queryKeys = {
     all: ['manage', 'users'] as const,
     list: (keyword: string, pageNum: number, pageSize: number) => ['manage', 'users', { keyword, pageNum, pageSize }] as const,
   },
+  material: {
+    all: ['material'] as const,
+    lists: ['material', 'list'] as const,
+    list: (filter: object) => ['material', 'list', filter] as const,
+    info: (id: string) => ['material', 'info', id] as const,
+    state: (id: string) => ['material', 'state', id] as const,
+  },
+  favourite: {
+    all: ['favourite'] as const,
+    list: (type: string) => ['favourite', 'list', type] as const,
+  },
   videoTask: {
     mine: {
       all: ['videotask', 'mine'] as const,
-      page: (pageNum: number, pageSize: number) => ['videotask', 'mine', { pageNum, pageSize }] as const,
+      page: (pageNum: number, pageSize: number, name = '') => ['videotask', 'mine', { pageNum, pageSize, name }] as const,
     },
     state: (taskId: number) => ['videotask', 'state', taskId] as const,
     mediaTicket: (taskId: number) => ['videotask', 'mediaTicket', taskId] as const,

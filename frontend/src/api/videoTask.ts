@@ -35,6 +35,11 @@ export interface TaskSummary {
   coverUrl: string;
   createTime?: string;
   updateTime?: string;
+  /** Seconds. */
+  duration?: number;
+  sizeCategoryId?: number;
+  usedFor?: string;
+  version?: number;
 }
 
 /** A page of my tasks. */
@@ -77,9 +82,11 @@ export const TASKS_PAGE_SIZE = 10;
 /** Tickets live 600 s; they are renewed well before that. */
 export const TICKET_REFRESH_MS = 8 * 60_000;
 
-/** Fetches one page of the caller's tasks. */
-export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE): Promise<TaskPage> {
-  const data = await api.get<TaskPage | undefined>('/videotask/mine', { pageNum, pageSize });
+/** Fetches one page of the caller's tasks; a non-empty `name` filters by name. */
+export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = ''): Promise<TaskPage> {
+  const params: Record<string, unknown> = { pageNum, pageSize };
+  if (name !== '') params.name = name;
+  const data = await api.get<TaskPage | undefined>('/videotask/mine', params);
   return { total: data?.total ?? 0, list: Array.isArray(data?.list) ? data.list : [] };
 }
 
@@ -99,17 +106,17 @@ export function withTicket(path: string, ticket: string): string {
 }
 
 /** Query options for one page of my tasks. */
-export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE) {
+export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '') {
   return queryOptions({
-    queryKey: queryKeys.videoTask.mine.page(pageNum, pageSize),
-    queryFn: () => fetchMyTasks(pageNum, pageSize),
+    queryKey: queryKeys.videoTask.mine.page(pageNum, pageSize, name),
+    queryFn: () => fetchMyTasks(pageNum, pageSize, name),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Returns one page of my tasks. */
-export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE) {
-  return useQuery(myTasksQuery(pageNum, pageSize));
+export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '') {
+  return useQuery(myTasksQuery(pageNum, pageSize, name));
 }
 
 /**
@@ -153,4 +160,27 @@ export function useCancelTasks() {
     mutationFn: (taskIds: number[]) => api.post<{ cancelled: number[] }>('/v2/videotask/cancelTask', { taskIds: taskIds.join(',') }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
   });
+}
+
+function useTaskMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
+  });
+}
+
+/** Renames a task; my tasks reload. */
+export function useRenameTask() {
+  return useTaskMutation(({ id, name }: { id: number; name: string }) => api.post<TaskSummary>('/videotask/updateOneTask', { id, name }));
+}
+
+/** Deletes a task with its render output; my tasks reload. */
+export function useDeleteTask() {
+  return useTaskMutation((taskId: number) => api.post('/videotask/delete', { taskId }));
+}
+
+/** Copies a task (named '{name} 副本'); answers the new task's id; my tasks reload. */
+export function useDuplicateTask() {
+  return useTaskMutation((taskId: number) => api.post<number>('/videotask/duplicate', { taskId }));
 }

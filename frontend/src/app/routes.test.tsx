@@ -8,6 +8,7 @@ beforeEach(() => {
   jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/category/taskvideo') return { dataList: [] };
+    if (url === '/videotask/mine') return { total: 0, list: [] };
     throw new Error(`unexpected ${url}`);
   });
 });
@@ -113,7 +114,7 @@ describe('guards', () => {
 
   it('lets a signed-in user in', async () => {
     renderApp('/my-works', SIGNED_IN);
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('我的作品');
+    expect(await screen.findByTestId('my-works')).toHaveTextContent('我的作品');
   });
 
   it('treats a role mismatch on /manage like an expired login', async () => {

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { DEFAULT_MATERIAL_CATEGORY } from '@/api/material';
 import { HandoffPage } from '@/auth/HandoffPage';
 import { LoginPage } from '@/auth/LoginPage';
 import { RequireAuth, type Requirement } from '@/auth/RequireAuth';
@@ -15,7 +16,9 @@ import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
 import { HomePage } from '@/platform/home/HomePage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
+import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
+import { MyWorksPage } from '@/platform/works/MyWorksPage';
 import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
 import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
@@ -28,9 +31,6 @@ const login = (element: ReactNode, need: Requirement = {}): ReactNode => (
 );
 const to = (path: string): ReactNode => <Navigate to={path} replace />;
 const page = (path: string, key: string): RouteObject => ({ path, element: soon(key) });
-
-/** Default workbench material category (spec platform §9). */
-export const DEFAULT_MATERIAL_CATEGORY = 1200;
 
 const manageChildren: RouteObject[] = [
   { index: true, element: soon('manage') },
@@ -68,7 +68,7 @@ const maintainChildren: RouteObject[] = [
 const workbenchChildren: RouteObject[] = [
   { index: true, element: soon('workbench') },
   { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
-  { path: 'my-material/:categoryId', element: login(soon('myMaterial')) },
+  { path: 'my-material/:categoryId', element: login(<MyMaterialPage />) },
   { path: 'my-task', element: login(<MyTaskPage />) },
   page('yqx', 'yqx'),
 ];
@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
       page('make-element', 'makeElement'),
       page('editor-pro', 'editorPro'),
       { path: 'template-select', element: <TemplateSelectPage /> },
-      { path: 'my-works', element: login(soon('myWorks')) },
+      { path: 'my-works', element: login(<MyWorksPage />) },
       { path: 'mydiyring', element: login(soon('mydiyring')) },
       { path: 'mytemring', element: login(soon('mytemring')) },
       { path: 'channel-temring', element: login(soon('channelTemring')) },

@@ -1,4 +1,13 @@
-import { DownOutlined, LoginOutlined, LogoutOutlined, TeamOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  PictureOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space, Tag, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +55,13 @@ export function UserStatus() {
   if (!isLoggedIn(user)) return <SignInLink />;
 
   const items: MenuProps['items'] = [
+    { key: 'works', icon: <VideoCameraOutlined />, label: <Link to="/my-works" data-testid="menu-works">{t('user.myWorks')}</Link> },
     { key: 'tasks', icon: <UnorderedListOutlined />, label: <Link to="/workbench/my-task">{t('user.myTasks')}</Link> },
+    {
+      key: 'materials',
+      icon: <PictureOutlined />,
+      label: <Link to="/workbench/my-material" data-testid="menu-materials">{t('user.myMaterials')}</Link>,
+    },
     ...(user.roleId === OperatorLevel.admin
       ? [{ key: 'users', icon: <TeamOutlined />, label: <Link to="/eb-maintain/users" data-testid="menu-users">{t('user.users')}</Link> }]
       : []),

@@ -1,35 +1,13 @@
-import { Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isActive, TASKS_PAGE_SIZE, TaskStatus, useMediaTicket, useMyTasks, useTaskState, type TaskSummary } from '@/api/videoTask';
+import { isActive, TASKS_PAGE_SIZE, useMyTasks, type TaskSummary } from '@/api/videoTask';
 import { EmptyState } from '@/components/EmptyState';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
-import { TaskCover } from '@/components/task/TaskCover';
+import { LiveTaskCover } from '@/components/task/LiveTaskCover';
+import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
-import { TaskStatusTag } from '@/components/task/TaskStatusTag';
-
-function CoverCell({ task }: { task: TaskSummary }) {
-  const done = useLiveStatus(task) === TaskStatus.success && task.coverUrl !== '';
-  const ticket = useMediaTicket(task.id, done);
-  return <TaskCover coverUrl={done ? task.coverUrl : ''} ticket={ticket.data?.ticket} alt={task.taskName} />;
-}
-
-function StatusCell({ task }: { task: TaskSummary }) {
-  const { data } = useTaskState(task.id);
-  const status = data?.status ?? task.status;
-  const reason = data?.reason || task.reason;
-  return (
-    <Space orientation="vertical" size={2}>
-      <TaskStatusTag status={status} />
-      {status === TaskStatus.error && reason ? (
-        <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 160 }} ellipsis={{ tooltip: reason }} data-testid="task-reason">
-          {reason}
-        </Typography.Text>
-      ) : null}
-    </Space>
-  );
-}
 
 function ProgressCell({ task }: { task: TaskSummary }) {
   return <LiveTaskProgress taskId={task.id} active={isActive(useLiveStatus(task))} />;
@@ -43,7 +21,7 @@ export function MyTaskPage() {
   const { data, isFetching, isError } = useMyTasks(pageNum);
 
   const columns: TableColumnsType<TaskSummary> = [
-    { title: t('tasks.cover'), key: 'cover', width: 112, render: (_, task) => <CoverCell task={task} /> },
+    { title: t('tasks.cover'), key: 'cover', width: 112, render: (_, task) => <LiveTaskCover task={task} /> },
     {
       title: t('tasks.name'),
       key: 'name',
@@ -53,7 +31,7 @@ export function MyTaskPage() {
         </Typography.Text>
       ),
     },
-    { title: t('tasks.statusTitle'), key: 'status', width: 140, render: (_, task) => <StatusCell task={task} /> },
+    { title: t('tasks.statusTitle'), key: 'status', width: 140, render: (_, task) => <LiveTaskStatus task={task} /> },
     { title: t('tasks.progress'), key: 'progress', width: 300, render: (_, task) => <ProgressCell task={task} /> },
     { title: t('tasks.actions'), key: 'actions', render: (_, task) => <TaskActions task={task} onPreview={setPreview} /> },
   ];

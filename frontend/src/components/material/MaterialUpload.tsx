@@ -1,0 +1,97 @@
+import { CheckCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/errors';
+import { UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
+import { useAppSelector } from '@/app/hooks';
+
+/** One file's upload as the list shows it. */
+interface UploadRow {
+  uid: string;
+  name: string;
+  percent: number;
+  status: 'uploading' | 'done' | 'error';
+  materialId?: string;
+  error?: string;
+}
+
+export interface MaterialUploadProps {
+  /** Category the new materials go to (-1: none). */
+  categoryId?: number;
+  /** Called with each new material's id. */
+  onUploaded?: (materialId: string) => void;
+  size?: 'small' | 'middle';
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof ApiError) return err.desc || err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Upload button with a per-file progress list; each file is one POST /upload/material. */
+export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: MaterialUploadProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const userId = useAppSelector((s) => s.user.id) ?? '';
+  const upload = useUploadMaterial();
+  const [rows, setRows] = useState<UploadRow[]>([]);
+
+  const patch = (uid: string, change: Partial<UploadRow>) => setRows((all) => all.map((r) => (r.uid === uid ? { ...r, ...change } : r)));
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const f = file as File & { uid: string };
+    setRows((all) => [{ uid: f.uid, name: f.name, percent: 0, status: 'uploading' as const }, ...all].slice(0, 20));
+    // mutateAsync: each file settles on its own (mutate's callbacks fire for the latest call only).
+    upload
+      .mutateAsync({
+        file: f,
+        target: { userId, categoryId },
+        onProgress: (percent) => {
+          patch(f.uid, { percent });
+          onProgress?.({ percent });
+        },
+      })
+      .then(
+        (materialId) => {
+          patch(f.uid, { status: 'done', percent: 100, materialId });
+          void message.success(t('material.upload.added'));
+          onSuccess?.(materialId);
+          onUploaded?.(materialId);
+        },
+        (err: unknown) => {
+          patch(f.uid, { status: 'error', error: reasonOf(err) });
+          onError?.(err instanceof Error ? err : new Error(reasonOf(err)));
+        },
+      );
+  };
+
+  return (
+    <div data-testid="material-upload">
+      <Upload customRequest={customRequest} multiple showUploadList={false} accept={UPLOAD_ACCEPT}>
+        <Button type="primary" icon={<UploadOutlined />} size={size} data-testid="material-upload-button">
+          {t('material.upload.button')}
+        </Button>
+      </Upload>
+      {rows.length > 0 ? (
+        <Space orientation="vertical" size={2} style={{ width: '100%', marginTop: 8 }}>
+          {rows.map((row) => (
+            <div key={row.uid} data-testid="upload-item" data-status={row.status} data-material-id={row.materialId ?? ''}>
+              <Typography.Text ellipsis style={{ fontSize: 12, maxWidth: 240 }}>
+                {row.status === 'done' ? <CheckCircleOutlined style={{ color: '#52c41a', marginInlineEnd: 4 }} /> : null}
+                {row.name}
+              </Typography.Text>
+              {row.status === 'error' ? (
+                <Typography.Text type="danger" style={{ fontSize: 12, display: 'block' }} data-testid="upload-error">
+                  {row.error}
+                </Typography.Text>
+              ) : (
+                <Progress percent={row.percent} size="small" status={row.status === 'done' ? 'success' : 'active'} data-testid="upload-progress" />
+              )}
+            </div>
+          ))}
+        </Space>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { api } from '@/api/client';
+import type { Material } from '@/api/material';
+import { makeQueryClient, Providers } from '@/app/providers';
+import { makeStore } from '@/app/store';
+import { initialUserState } from '@/auth/userSlice';
+import { material, page } from '@/test/materials';
+import { SIGNED_IN } from '@/test/renderApp';
+import { MaterialPanel } from './MaterialPanel';
+
+interface Served {
+  user?: Material[];
+  library?: (body: Record<string, unknown>) => Material[];
+  favourites?: { id: string; type: string }[];
+}
+
+function serve({ user = [], library = () => [], favourites = [] }: Served) {
+  return jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
+    const body = (data ?? {}) as Record<string, unknown>;
+    if (url === '/material/ofuser') return page(user);
+    if (url === '/material/ofdefault') return page(library(body));
+    if (url === '/favorite/list') return favourites.filter((f) => f.type === body.type).map((f) => ({ ...f, phoneNumber: '13800000000' }));
+    if (url === '/favorite/add' || url === '/favorite/remove') return null;
+    if (url === '/material/getVideoState') return { state: 'processing', failReason: '' };
+    throw new Error(`unexpected POST ${url}`);
+  });
+}
+
+function renderPanel(onPick = jest.fn()) {
+  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <Providers store={store} queryClient={queryClient}>
+      <MaterialPanel onPick={onPick} />
+    </Providers>,
+  );
+  return onPick;
+}
+
+function calls(post: jest.SpyInstance, url: string) {
+  return post.mock.calls.filter(([u]) => u === url).map(([, body]) => body as Record<string, unknown>);
+}
+
+// Each step re-renders a page of cards and antd popups; on the shared, loaded machine a whole
+// journey can pass the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('MaterialPanel', () => {
+  it('lists my uploads and picks only ready materials; a failed one shows its reason', async () => {
+    serve({
+      user: [
+        material('r'),
+        material('p', { state: 'processing', coverUrl: '' }),
+        material('f', { state: 'failed', failReason: '不支持的编码 hevc' }),
+      ],
+    });
+    const onPick = renderPanel();
+    fireEvent.click(await screen.findByText('素材r'));
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 'r' }));
+    fireEvent.click(screen.getByText('素材p'));
+    fireEvent.click(screen.getByText('素材f'));
+    expect(onPick).toHaveBeenCalledTimes(1);
+    expect(within(screen.getByTestId('material-f')).getByTestId('material-fail-reason')).toHaveTextContent('不支持的编码 hevc');
+    expect(screen.getByTestId('material-upload-button')).toBeInTheDocument();
+  });
+
+  it('asks the system library for each kind, with orientation and sort', async () => {
+    const post = serve({ library: (body) => [material(`${String(body.type ?? 'mask')}-1`, { type: String(body.type ?? 'picture') })] });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: '文字' }));
+    await screen.findByText('素材artWord-1');
+    expect(calls(post, '/material/ofdefault').at(-1)).toEqual({
+      pageNum: 1,
+      pageSize: 30,
+      categoryId: -1,
+      type: 'artWord',
+      horizontalOrVertical: undefined,
+      orderType: 'newest',
+    });
+    fireEvent.click(within(screen.getByTestId('panel-kind')).getByText('动效字'));
+    await screen.findByText('素材dynamicWord-1');
+    fireEvent.click(screen.getByRole('tab', { name: '图片' }));
+    fireEvent.click(within(await screen.findByTestId('panel-kind')).getByText('蒙版'));
+    await screen.findByText('素材mask-1');
+    expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ categoryId: 2003, type: undefined });
+    fireEvent.click(within(screen.getByTestId('panel-kind')).getByText('动态'));
+    await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'gif' }));
+    fireEvent.click(within(screen.getByTestId('panel-order')).getByText('最热'));
+    fireEvent.click(within(screen.getByTestId('panel-orientation')).getByText('竖版'));
+    await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'gif', horizontalOrVertical: 2, orderType: 'hottest' }));
+  });
+
+  it('splits backgrounds into still and moving ones', async () => {
+    serve({ library: () => [material('still', { type: 'backgrounds' }), material('moving', { type: 'backgrounds', duration: 4 })] });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: '背景' }));
+    expect(await screen.findByText('素材still')).toBeInTheDocument();
+    expect(screen.queryByText('素材moving')).not.toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId('panel-kind')).getByText('动态'));
+    expect(await screen.findByText('素材moving')).toBeInTheDocument();
+    expect(screen.queryByText('素材still')).not.toBeInTheDocument();
+  });
+
+  it('says a kind with no source is not available, and asks nothing for it', async () => {
+    const post = serve({});
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: '按钮' }));
+    expect(await screen.findByTestId('panel-not-available')).toHaveTextContent('按钮样例 暂未开放');
+    fireEvent.click(screen.getByRole('tab', { name: '文字' }));
+    fireEvent.click(within(await screen.findByTestId('panel-kind')).getByText('动画字'));
+    expect(await screen.findByTestId('panel-not-available')).toHaveTextContent('动画字 暂未开放');
+    expect(calls(post, '/material/ofdefault').every((b) => b.type === 'artWord')).toBe(true);
+  });
+
+  it('stars and unstars a material', async () => {
+    const post = serve({ user: [material('a'), material('b')], favourites: [{ id: 'b', type: 'picture' }] });
+    renderPanel();
+    await screen.findByText('素材a');
+    await waitFor(() => expect(screen.getByTestId('favourite-b')).toHaveAttribute('aria-pressed', 'true'));
+    expect(calls(post, '/favorite/list')[0]).toEqual({ type: 'picture', phoneNumber: '13800000000' });
+    fireEvent.click(screen.getByTestId('favourite-a'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/favorite/add', { id: 'a', type: 'picture', phoneNumber: '13800000000' }));
+    expect(await screen.findByText('已收藏')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('favourite-b'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/favorite/remove', { id: 'b', type: 'picture', phoneNumber: '13800000000' }));
+    expect(await screen.findByText('已取消收藏')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,169 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { App, Button, Col, Empty, Result, Row, Segmented, Space, Spin, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFavourites, useToggleFavourite } from '@/api/favourite';
+import { useMaterials, type Material, type MaterialFilter, type MaterialOrder, type OrientationValue } from '@/api/material';
+import { useAppSelector } from '@/app/hooks';
+import { InfiniteMore } from '@/components/InfiniteMore';
+import { MaterialCard } from '@/components/material/MaterialCard';
+import { MaterialUpload } from '@/components/material/MaterialUpload';
+import { LIBRARY, type LibrarySource, type LibraryTab } from './library';
+
+/** A star that adds a material to the caller's favourites or takes it out. */
+export function FavouriteStar({ material }: { material: Material }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const phoneNumber = useAppSelector((s) => s.user.mobile ?? s.user.id) ?? '';
+  const favourites = useFavourites(material.type, phoneNumber);
+  const toggle = useToggleFavourite();
+  const on = (favourites.data ?? []).some((f) => f.id === material.id);
+  const flip = () =>
+    toggle.mutate(
+      { id: material.id, type: material.type, phoneNumber, on: !on },
+      { onSuccess: () => void message.success(t(on ? 'material.favourite.removed' : 'material.favourite.added')) },
+    );
+  return (
+    <Button
+      type="text"
+      size="small"
+      shape="circle"
+      loading={toggle.isPending}
+      icon={on ? <StarFilled style={{ color: '#fadb14' }} /> : <StarOutlined style={{ color: '#fff' }} />}
+      onClick={(e) => {
+        e.stopPropagation();
+        flip();
+      }}
+      aria-label={t(on ? 'material.favourite.remove' : 'material.favourite.add')}
+      aria-pressed={on}
+      data-testid={`favourite-${material.id}`}
+      style={{ background: 'rgba(0,0,0,.35)' }}
+    />
+  );
+}
+
+/** Keeps what the source and the orientation ask for (also when the server ignores a filter). */
+function keep(material: Material, source: LibrarySource, orientation: 0 | OrientationValue): boolean {
+  if (orientation !== 0 && material.horizontalOrVertical !== orientation) return false;
+  if (source.motion === 'still') return material.duration === 0;
+  if (source.motion === 'moving') return material.duration > 0;
+  return true;
+}
+
+interface SourceListProps {
+  source: LibrarySource;
+  orientation: 0 | OrientationValue;
+  order: MaterialOrder;
+  onPick: (material: Material) => void;
+}
+
+function SourceList({ source, orientation, order, onPick }: SourceListProps) {
+  const { t } = useTranslation();
+  const filter = useMemo<MaterialFilter>(
+    () => ({
+      source: source.source,
+      categoryId: source.categoryId,
+      type: source.type,
+      horizontalOrVertical: orientation === 0 ? undefined : orientation,
+      orderType: order,
+    }),
+    [source, orientation, order],
+  );
+  const list = useMaterials(filter);
+  const items = useMemo(
+    () => (list.data?.pages.flatMap((p) => p.dataList) ?? []).filter((m) => keep(m, source, orientation)),
+    [list.data, source, orientation],
+  );
+  if (list.isError) return <Typography.Text type="danger">{t('material.loadFailed')}</Typography.Text>;
+  return (
+    <Spin spinning={list.isLoading}>
+      {!list.isLoading && items.length === 0 && !list.hasNextPage ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('material.panel.empty')} data-testid="panel-empty" />
+      ) : (
+        <Row gutter={[8, 8]}>
+          {items.map((m) => (
+            <Col key={m.id} span={12}>
+              <MaterialCard material={m} compact corner={<FavouriteStar material={m} />} onClick={m.state === 'ready' ? onPick : undefined} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <InfiniteMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+    </Spin>
+  );
+}
+
+function NotAvailable({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return <Result status="info" title={t('material.panel.notAvailable', { name })} subTitle={t('material.panel.notAvailableHint')} data-testid="panel-not-available" />;
+}
+
+export interface MaterialPanelProps {
+  /** Called with a ready material the user chose. */
+  onPick: (material: Material) => void;
+}
+
+/**
+ * The editor's material library: a tab per group (mine, text, pictures, video, backgrounds, buttons,
+ * effects) and its kinds, orientation and sort, infinite scroll, favourites and uploads.
+ */
+export function MaterialPanel({ onPick }: MaterialPanelProps) {
+  const { t } = useTranslation();
+  const [groupKey, setGroupKey] = useState(LIBRARY[0]?.key ?? 'mine');
+  const [tabByGroup, setTabByGroup] = useState<Record<string, string>>({});
+  const [orientation, setOrientation] = useState<0 | OrientationValue>(0);
+  const [order, setOrder] = useState<MaterialOrder>('newest');
+  const group = LIBRARY.find((g) => g.key === groupKey) ?? LIBRARY[0];
+  if (!group) return null;
+  const tab: LibraryTab | undefined = group.tabs.find((x) => x.key === tabByGroup[group.key]) ?? group.tabs[0];
+  const tabName = (key: string) => t(`material.panel.tab.${group.key}.${key}`);
+
+  return (
+    <div data-testid="material-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <Tabs
+        size="small"
+        activeKey={group.key}
+        onChange={setGroupKey}
+        items={LIBRARY.map((g) => ({ key: g.key, label: t(`material.panel.group.${g.key}`) }))}
+      />
+      {group.tabs.length > 1 ? (
+        <Segmented
+          size="small"
+          value={tab?.key}
+          onChange={(key) => setTabByGroup((all) => ({ ...all, [group.key]: String(key) }))}
+          options={group.tabs.map((x) => ({ value: x.key, label: tabName(x.key) }))}
+          data-testid="panel-kind"
+        />
+      ) : null}
+      <Space wrap size={6}>
+        <Segmented<0 | OrientationValue>
+          size="small"
+          value={orientation}
+          onChange={setOrientation}
+          options={[
+            { value: 0, label: t('material.orientation.all') },
+            { value: 1, label: t('material.orientation.landscape') },
+            { value: 2, label: t('material.orientation.portrait') },
+          ]}
+          data-testid="panel-orientation"
+        />
+        <Segmented<MaterialOrder>
+          size="small"
+          value={order}
+          onChange={setOrder}
+          options={[
+            { value: 'newest', label: t('material.order.newest') },
+            { value: 'hottest', label: t('material.order.hottest') },
+          ]}
+          data-testid="panel-order"
+        />
+      </Space>
+      {group.uploads ? <MaterialUpload size="small" /> : null}
+      {tab?.source ? (
+        <SourceList key={`${group.key}/${tab.key}`} source={tab.source} orientation={orientation} order={order} onPick={onPick} />
+      ) : (
+        <NotAvailable name={tab ? tabName(tab.key) : t(`material.panel.group.${group.key}`)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { api } from '@/api/client';
+import type { TaskSummary } from '@/api/videoTask';
+import { renderApp, SIGNED_IN } from '@/test/renderApp';
+
+const work = (id: number, status: number, change: Partial<TaskSummary> = {}): TaskSummary => ({
+  id,
+  taskName: `作品${id}`,
+  status,
+  reason: status === 9 ? '素材缺失' : '',
+  videoUrl: status === 10 ? `/diyvrbt/videotask/download?taskId=${id}` : '',
+  coverUrl: status === 10 ? `/diyvrbt/videotask/cover?taskId=${id}` : '',
+  duration: 12,
+  ...change,
+});
+
+function serve(all: TaskSummary[]) {
+  const get = jest.spyOn(api, 'get').mockImplementation(async (url: string, params?: Record<string, unknown>) => {
+    if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
+    if (url === '/videotask/mine') {
+      const name = typeof params?.name === 'string' ? params.name : '';
+      const found = all.filter((t) => t.taskName.includes(name));
+      const pageNum = Number(params?.pageNum ?? 1);
+      return { total: found.length, list: found.slice((pageNum - 1) * 10, pageNum * 10) };
+    }
+    throw new Error(`unexpected GET ${url}`);
+  });
+  const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
+    const body = data as Record<string, unknown>;
+    if (url === '/videotask/mediaTicket') return { ticket: `tk-${String(body.taskId)}`, expiresInSeconds: 600 };
+    if (url === '/videotask/updateOneTask') return { ...work(Number(body.id), 10), taskName: body.name };
+    if (url === '/videotask/delete') return null;
+    if (url === '/videotask/duplicate') return 99;
+    throw new Error(`unexpected POST ${url}`);
+  });
+  jest.spyOn(api, 'stream').mockImplementation(() => new Promise(() => undefined));
+  return { get, post };
+}
+
+function mineCalls(get: jest.SpyInstance) {
+  return get.mock.calls.filter(([url]) => url === '/videotask/mine').map(([, params]) => params as Record<string, unknown>);
+}
+
+/**
+ * Presses OK on the popconfirm just opened: the last OK text in the page (a text query is much
+ * cheaper than a role query on a whole page).
+ */
+async function confirmPopup(): Promise<void> {
+  const texts = await screen.findAllByText(/^确\s?定$/);
+  const last = texts[texts.length - 1];
+  if (!last) throw new Error('no OK button');
+  fireEvent.click(last.closest('button') ?? last);
+}
+
+// Each step re-renders a page of cards and antd popups; on the shared, loaded machine a whole
+// journey can pass the default 30 s without anything being wrong.
+jest.setTimeout(120_000);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('MyWorksPage', () => {
+  it('shows works as cards with cover, name, duration, live state, failure reason and play/download', async () => {
+    serve([work(1, 10), work(2, 9), work(3, 1)]);
+    renderApp('/my-works', SIGNED_IN);
+    const done = await screen.findByTestId('work-1');
+    expect(within(done).getByTestId('work-name')).toHaveTextContent('作品1');
+    expect(within(done).getByTestId('work-duration')).toHaveTextContent('0:12');
+    await waitFor(() => expect(within(done).getByTestId('task-cover')).toHaveAttribute('src', '/diyvrbt/videotask/cover?taskId=1&ticket=tk-1'));
+    expect(within(done).getByTestId('task-status')).toHaveTextContent('已完成');
+    await waitFor(() => expect(within(done).getByTestId('download-1')).toHaveAttribute('href', '/diyvrbt/videotask/download?taskId=1&ticket=tk-1'));
+    expect(within(screen.getByTestId('work-2')).getByTestId('task-reason')).toHaveTextContent('素材缺失');
+    expect(within(screen.getByTestId('work-3')).getByTestId('task-status')).toHaveTextContent('合成中');
+    fireEvent.click(within(done).getByTestId('preview-1'));
+    expect(await screen.findByTestId('task-video')).toHaveAttribute('src', '/diyvrbt/videotask/download?taskId=1&ticket=tk-1');
+  });
+
+  it('keeps open-in-editor disabled while the editor is not available', async () => {
+    serve([work(1, 10)]);
+    renderApp('/my-works', SIGNED_IN);
+    expect(await screen.findByTestId('edit-1')).toBeDisabled();
+  });
+
+  it('searches by name and pages by 10', async () => {
+    const all = Array.from({ length: 12 }, (_, i) => work(i + 1, -1, { taskName: i === 11 ? '春节海报' : `作品${i + 1}` }));
+    const { get } = serve(all);
+    renderApp('/my-works', SIGNED_IN);
+    await screen.findByTestId('work-1');
+    expect(mineCalls(get)[0]).toEqual({ pageNum: 1, pageSize: 10 });
+    expect(screen.getByText('共 12 个作品')).toBeInTheDocument();
+    fireEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByTestId('work-12')).toBeInTheDocument();
+    expect(mineCalls(get).at(-1)).toEqual({ pageNum: 2, pageSize: 10 });
+    const search = within(screen.getByTestId('works-search')).getByRole('searchbox');
+    fireEvent.change(search, { target: { value: ' 春节 ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(mineCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 10, name: '春节' }));
+    expect(await screen.findByText('共 1 个作品')).toBeInTheDocument();
+  });
+
+  it('renames a work', async () => {
+    const { post } = serve([work(4, -1)]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('rename-4'));
+    fireEvent.change(await screen.findByTestId('rename-input'), { target: { value: '新年快乐' } });
+    fireEvent.click(screen.getByTestId('rename-ok'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/updateOneTask', { id: 4, name: '新年快乐' }));
+    expect(await screen.findByText('已重命名')).toBeInTheDocument();
+  });
+
+  it('duplicates a work', async () => {
+    const { post } = serve([work(4, -1)]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('duplicate-4'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/duplicate', { taskId: 4 }));
+    expect(await screen.findByText('已复制作品')).toBeInTheDocument();
+  });
+
+  it('deletes a work after confirmation', async () => {
+    const { post } = serve([work(4, -1)]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('delete-4'));
+    expect(post).not.toHaveBeenCalledWith('/videotask/delete', expect.anything());
+    await confirmPopup();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/videotask/delete', { taskId: 4 }));
+    expect(await screen.findByText('作品已删除')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no works', async () => {
+    serve([]);
+    renderApp('/my-works', SIGNED_IN);
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('这里还没有内容，去创作吧');
+  });
+});

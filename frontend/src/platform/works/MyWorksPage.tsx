@@ -1,0 +1,169 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Input, Pagination, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { editorLinkFor, EDITOR_PATH, EDITOR_READY } from '@/app/editor';
+import { isActive, TASKS_PAGE_SIZE, useDeleteTask, useDuplicateTask, useMyTasks, useRenameTask, type TaskSummary } from '@/api/videoTask';
+import { EmptyState } from '@/components/EmptyState';
+import { RenameModal } from '@/components/RenameModal';
+import { LiveTaskCover } from '@/components/task/LiveTaskCover';
+import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
+import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
+import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
+import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { formatEta as formatClock } from '@/components/task/TaskProgress';
+
+function OpenInEditor({ task }: { task: TaskSummary }) {
+  const { t } = useTranslation();
+  if (!EDITOR_READY) {
+    return (
+      <Tooltip title={t('works.editorNotReady')}>
+        <Button size="small" icon={<FormOutlined />} disabled data-testid={`edit-${task.id}`}>
+          {t('works.open')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Link to={editorLinkFor(task.id)}>
+      <Button size="small" icon={<FormOutlined />} data-testid={`edit-${task.id}`}>
+        {t('works.open')}
+      </Button>
+    </Link>
+  );
+}
+
+interface WorkCardProps {
+  task: TaskSummary;
+  onPreview: (task: TaskSummary) => void;
+  onRename: (task: TaskSummary) => void;
+}
+
+function WorkCard({ task, onPreview, onRename }: WorkCardProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const status = useLiveStatus(task);
+  const remove = useDeleteTask();
+  const duplicate = useDuplicateTask();
+  return (
+    <Card size="small" cover={<LiveTaskCover task={task} width="100%" height={150} />} data-testid={`work-${task.id}`}>
+      <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Typography.Text strong ellipsis={{ tooltip: task.taskName }} style={{ maxWidth: 180 }} data-testid="work-name">
+            {task.taskName || t('tasks.untitled')}
+          </Typography.Text>
+          {task.duration ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="work-duration">
+              {formatClock(task.duration)}
+            </Typography.Text>
+          ) : null}
+        </Space>
+        <LiveTaskStatus task={task} />
+        <LiveTaskProgress taskId={task.id} active={isActive(status)} />
+        <TaskActions task={task} onPreview={onPreview} />
+        <Space size={4} wrap>
+          <OpenInEditor task={task} />
+          <Button size="small" icon={<EditOutlined />} onClick={() => onRename(task)} data-testid={`rename-${task.id}`}>
+            {t('works.rename')}
+          </Button>
+          <Button
+            size="small"
+            icon={<CopyOutlined />}
+            loading={duplicate.isPending}
+            onClick={() => duplicate.mutate(task.id, { onSuccess: () => void message.success(t('works.duplicated')) })}
+            data-testid={`duplicate-${task.id}`}
+          >
+            {t('works.duplicate')}
+          </Button>
+          <Popconfirm
+            title={t('works.deleteConfirm')}
+            okText={t('tasks.yes')}
+            cancelText={t('tasks.no')}
+            onConfirm={() => remove.mutate(task.id, { onSuccess: () => void message.success(t('works.deleted')) })}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid={`delete-${task.id}`}>
+              {t('works.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** /my-works: my works as cards with live state, play, download, rename, copy, delete and a name search. */
+export function MyWorksPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [pageNum, setPageNum] = useState(1);
+  const [name, setName] = useState('');
+  const [preview, setPreview] = useState<TaskSummary | null>(null);
+  const [renaming, setRenaming] = useState<TaskSummary | null>(null);
+  const { data, isFetching, isError } = useMyTasks(pageNum, TASKS_PAGE_SIZE, name);
+  const rename = useRenameTask();
+
+  const onRename = (newName: string) => {
+    if (!renaming) return;
+    rename.mutate(
+      { id: renaming.id, name: newName },
+      {
+        onSuccess: () => {
+          setRenaming(null);
+          void message.success(t('works.renamed'));
+        },
+      },
+    );
+  };
+
+  const total = data?.total ?? 0;
+  const empty = !isFetching && !isError && total === 0;
+
+  return (
+    <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="my-works">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('works.title')}
+        </Typography.Title>
+        <Input.Search
+          allowClear
+          placeholder={t('works.search')}
+          aria-label={t('works.search')}
+          onSearch={(value) => {
+            setName(value.trim());
+            setPageNum(1);
+          }}
+          style={{ width: 260 }}
+          data-testid="works-search"
+        />
+      </Space>
+      {empty ? (
+        <EmptyState createPath={EDITOR_PATH} />
+      ) : isError ? (
+        <Typography.Text type="danger">{t('tasks.loadFailed')}</Typography.Text>
+      ) : (
+        <Spin spinning={isFetching && !data}>
+          <Row gutter={[16, 16]}>
+            {(data?.list ?? []).map((task) => (
+              <Col key={task.id} xs={24} sm={12} md={8} lg={6}>
+                <WorkCard task={task} onPreview={setPreview} onRename={setRenaming} />
+              </Col>
+            ))}
+          </Row>
+          <Pagination
+            style={{ marginTop: 16, justifyContent: 'flex-end' }}
+            current={pageNum}
+            pageSize={TASKS_PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            showTotal={(n) => t('works.total', { total: n })}
+            onChange={setPageNum}
+            hideOnSinglePage={false}
+          />
+        </Spin>
+      )}
+      <TaskPreviewModal task={preview} onClose={() => setPreview(null)} />
+      <RenameModal name={renaming ? renaming.taskName : null} onCancel={() => setRenaming(null)} onSubmit={onRename} pending={rename.isPending} />
+    </div>
+  );
+}
