@@ -6,6 +6,7 @@ pub mod favourite;
 pub mod font;
 pub mod health;
 pub mod manage;
+pub mod search;
 pub mod system;
 pub mod task;
 pub mod user;
@@ -26,6 +27,11 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/category/taskvideo", web::post().to(category::create))
         .route("/category/taskvideo/delete", web::post().to(category::delete))
         .route("/category/updatename", web::post().to(category::rename))
+        .route("/category/setPush", web::post().to(category::set_push))
+        .route("/category/audio", web::get().to(category::audio))
+        .route("/search/history/add", web::post().to(search::add))
+        .route("/search/history", web::get().to(search::list))
+        .route("/search/history/clear", web::post().to(search::clear))
         .route("/favorite/add", web::post().to(favourite::add))
         .route("/favorite/remove", web::post().to(favourite::remove))
         .route("/favorite/list", web::post().to(favourite::list))

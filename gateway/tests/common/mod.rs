@@ -31,6 +31,8 @@ pub struct System {
     pub users: reelforge_auth::UserStore,
     /// The material table (uploads are not served yet, so tests insert rows here).
     pub materials: reelforge_material::MaterialStore,
+    /// The blob store (fonts, media).
+    pub blobs: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
     http: actix_web::dev::ServerHandle,
@@ -72,6 +74,9 @@ pub async fn start() -> Fallible<System> {
     reelforge_favourite::migrate(&db).await?;
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
+    reelforge_font::migrate(&db).await?;
+    let blobs = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
+    let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     let router = tonic::transport::Server::builder()
         .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
         .add_service(reelforge_category::grpc_service(db.clone(), &keys))
@@ -90,7 +95,8 @@ pub async fn start() -> Fallible<System> {
             .await?,
         )
         .add_service(reelforge_material::grpc_service(db.clone(), &keys))
-        .add_service(reelforge_ai::grpc_service(&keys));
+        .add_service(reelforge_ai::grpc_service(&keys))
+        .add_service(reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let grpc = listener.local_addr()?;
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
@@ -101,7 +107,7 @@ pub async fn start() -> Fallible<System> {
         ready: Arc::new(|| Box::pin(async { Ok(()) })),
         keys: keys.clone(),
         media: Some(reelforge_gateway::media::Media::new(
-            reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?,
+            blobs.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
         )),
     };
@@ -116,7 +122,7 @@ pub async fn start() -> Fallible<System> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, http })
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blobs, dir, http })
 }
 
 impl System {
