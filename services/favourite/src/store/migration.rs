@@ -53,8 +53,14 @@ impl MigrationTrait for CreateFavourite {
     }
 }
 
-#[derive(DeriveMigrationName)]
+/// Named by hand: a derived name is the module's, which the first migration already holds.
 struct CreateSearchHistory;
+
+impl MigrationName for CreateSearchHistory {
+    fn name(&self) -> &str {
+        "favourite_search_history"
+    }
+}
 
 #[async_trait::async_trait]
 impl MigrationTrait for CreateSearchHistory {
