@@ -93,11 +93,13 @@ impl FavouriteStore {
         }
         .insert(&tx)
         .await?;
+        // The history never holds more than one over the cap here, so reading it whole is cheap
+        // (and SQLite takes no OFFSET without a LIMIT).
         let older: Vec<i64> = Self::searches(tenant, user)
-            .offset(SEARCH_HISTORY_LEN)
             .all(&tx)
             .await?
             .into_iter()
+            .skip(usize::try_from(SEARCH_HISTORY_LEN).unwrap_or(usize::MAX))
             .map(|m| m.id)
             .collect();
         if !older.is_empty() {
