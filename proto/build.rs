@@ -6,6 +6,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "reelforge/material/v1/material.proto",
         "reelforge/category/v1/category.proto",
         "reelforge/favourite/v1/favourite.proto",
+        "reelforge/font/v1/font.proto",
         "reelforge/task/v1/task.proto",
         "reelforge/ai/v1/ai.proto",
         "reelforge/render/v1/render_job.proto",

@@ -1,9 +1,10 @@
-//! Typed gRPC clients of the six services. The same types serve both modes: in `all` they reach the
+//! Typed gRPC clients of the seven services. The same types serve both modes: in `all` they reach the
 //! in-process services over loopback, in distributed mode the services' own addresses.
 
 use reelforge_proto::{
     ai::ai_service_client::AiServiceClient, auth::auth_service_client::AuthServiceClient,
     category::category_service_client::CategoryServiceClient, favourite::favourite_service_client::FavouriteServiceClient,
+    font::font_service_client::FontServiceClient,
     material::material_service_client::MaterialServiceClient, task::task_service_client::TaskServiceClient,
 };
 use tonic::service::interceptor::InterceptedService;
@@ -25,6 +26,8 @@ pub struct Clients {
     pub category: CategoryServiceClient<Traced>,
     /// Favourite service.
     pub favourite: FavouriteServiceClient<Traced>,
+    /// Font service.
+    pub font: FontServiceClient<Traced>,
     /// Task service.
     pub task: TaskServiceClient<Traced>,
     /// AI service.
@@ -45,12 +48,14 @@ fn traced(ch: Channel) -> Traced {
 
 impl Clients {
     /// Clients over one channel per service.
-    pub fn new(auth: Channel, material: Channel, category: Channel, favourite: Channel, task: Channel, ai: Channel) -> Self {
+    pub fn new(auth: Channel, material: Channel, category: Channel, favourite: Channel, font: Channel, task: Channel, ai: Channel) -> Self {
         Self {
             auth: AuthServiceClient::new(traced(auth)),
             material: MaterialServiceClient::new(traced(material)),
             category: CategoryServiceClient::new(traced(category)),
             favourite: FavouriteServiceClient::new(traced(favourite)),
+            // An upload is one message of up to 30 MB.
+            font: FontServiceClient::new(traced(font)).max_encoding_message_size(32 * 1024 * 1024),
             task: TaskServiceClient::new(traced(task)),
             ai: AiServiceClient::new(traced(ai)),
         }
@@ -58,7 +63,7 @@ impl Clients {
 
     /// Clients that all use one channel (every service behind one server).
     pub fn shared(ch: Channel) -> Self {
-        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
+        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
     }
 
     /// Clients from the configured service URLs.
@@ -68,6 +73,7 @@ impl Clients {
             channel(&s.material.url)?,
             channel(&s.category.url)?,
             channel(&s.favourite.url)?,
+            channel(&s.font.url)?,
             channel(&s.task.url)?,
             channel(&s.ai.url)?,
         ))

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, manage, system, task, user};
+use crate::routes::{ai, category, favourite, font, manage, search, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -14,7 +14,9 @@ use crate::routes::{ai, category, favourite, manage, system, task, user};
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
         task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
-        manage::list, manage::level, manage::disable, ai::abilities
+        manage::list, manage::level, manage::disable, ai::abilities,
+        category::set_push, category::audio, search::add, search::list, search::clear,
+        font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test
     )
 )]
 pub struct ApiDoc;

@@ -23,6 +23,12 @@ const NO_ID: &[&str] = &[
     "GET /manage/users",
     "GET /ai/abilities",
     "GET /videotask/mine",
+    "GET /category/audio",
+    "GET /font/ofdefault",
+    "POST /font/upload",
+    "POST /search/history/add",
+    "GET /search/history",
+    "POST /search/history/clear",
 ];
 
 /// Whose rows a route reaches.
@@ -52,6 +58,12 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /v2/videotask/cancelTask", Scope::User),
     ("POST /manage/users/level", Scope::Tenant),
     ("POST /manage/users/disable", Scope::Tenant),
+    ("POST /category/setPush", Scope::Tenant),
+    ("GET /font/ofuseranddefault/{id}", Scope::User),
+    ("POST /font/delete", Scope::User),
+    ("DELETE /font/delete", Scope::User),
+    ("GET /font/file/{id}", Scope::User),
+    ("POST /font/test", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -87,6 +99,7 @@ struct Rows {
     category: i64,
     task: i64,
     favourite: &'static str,
+    font: String,
     /// Another user of the owner's tenant, for the user-management routes.
     colleague: User,
 }
@@ -102,8 +115,10 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .as_i64()
         .ok_or("task id")?;
     data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
+    let (ct, body) = common::multipart(&[("file", Some("theirs.ttf"), &common::latin_font()?)]);
+    let font = data(s.call(Method::POST, "/font/upload", &owner).header("Content-Type", ct).body(body)).await?["id"].as_str().ok_or("font id")?.to_owned();
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", colleague })
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague })
 }
 
 /// `stranger` tries `route` on `victim`'s id; answers the envelope.
@@ -128,6 +143,15 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
         "POST /manage/users/level" => json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3})),
         "POST /manage/users/disable" => json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true})),
+        "POST /category/setPush" => json(serde_json::json!({"ids": [victim.category], "push": true})),
+        "GET /font/ofuseranddefault/{id}" => s.call(Method::GET, &format!("/font/ofuseranddefault/{}", victim.owner.user_id), stranger),
+        "POST /font/delete" => json(serde_json::json!({"id": victim.font})),
+        "DELETE /font/delete" => {
+            let (ct, body) = common::multipart(&[("id", None, victim.font.as_bytes())]);
+            s.call(Method::DELETE, "/font/delete", stranger).header("Content-Type", ct).body(body)
+        }
+        "GET /font/file/{id}" => s.call(Method::GET, &format!("/font/file/{}", victim.font), stranger),
+        "POST /font/test" => json(serde_json::json!({"fontId": victim.font, "text": "他们的"})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -145,10 +169,15 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     let mine = &tree["dataList"][0];
     assert_eq!((mine["categoryId"].as_i64(), mine["categoryName"].as_str()), (Some(victim.category), Some("他们的")), "{tree}");
     assert_eq!(mine["children"].as_array().map(Vec::len), Some(0), "{tree}");
+    assert_eq!(mine["push"], false, "not pushed by a stranger: {tree}");
     let task = data(s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), &victim.owner)).await?;
     assert_eq!((task["taskName"].as_str(), task["status"].as_i64()), (Some("他们的"), Some(-1)), "{task}");
     let favs = data(s.call(Method::POST, "/favorite/list", &victim.owner).json(&serde_json::json!({}))).await?;
     assert_eq!(favs.as_array().map(Vec::len), Some(1), "{favs}");
+    let fonts = data(s.call(Method::GET, &format!("/font/ofuseranddefault/{}", victim.owner.user_id), &victim.owner)).await?;
+    assert_eq!(fonts[0]["id"].as_str(), Some(victim.font.as_str()), "the font is still there");
+    let file = s.call(Method::GET, &format!("/font/file/{}", victim.font), &victim.owner).send().await?;
+    assert_eq!(file.bytes().await?.to_vec(), common::latin_font()?, "and its file");
     let me = data(s.call(Method::GET, "/user/me", &victim.colleague)).await?;
     assert_eq!(me["operatorLevel"], 8, "the colleague kept level and access");
     Ok(())

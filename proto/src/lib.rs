@@ -40,6 +40,13 @@ pub mod reelforge {
             tonic::include_proto!("reelforge.favourite.v1");
         }
     }
+    /// Fonts: system fonts and user uploads.
+    pub mod font {
+        /// Version 1 of the contract.
+        pub mod v1 {
+            tonic::include_proto!("reelforge.font.v1");
+        }
+    }
     /// Video tasks: save, fetch, run, state.
     pub mod task {
         /// Version 1 of the contract.
@@ -68,6 +75,7 @@ pub use reelforge::auth::v1 as auth;
 pub use reelforge::material::v1 as material;
 pub use reelforge::category::v1 as category;
 pub use reelforge::favourite::v1 as favourite;
+pub use reelforge::font::v1 as font;
 pub use reelforge::task::v1 as task;
 pub use reelforge::ai::v1 as ai;
 pub use reelforge::render::v1 as render;

@@ -1,4 +1,5 @@
-//! Task-video categories: `GET/POST /category/taskvideo`, `/category/taskvideo/delete`, `/category/updatename`.
+//! Categories: `GET/POST /category/taskvideo`, `/category/taskvideo/delete`, `/category/updatename`,
+//! `/category/setPush` and the audio library's `GET /category/audio`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::category as pb;
@@ -129,3 +130,67 @@ pub async fn rename(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSta
     Ok(envelope::ok(dto(c)))
 }
 
+
+/// The audio library's categories: `data.dataList`.
+#[utoipa::path(get, path = "/diyvrbt/category/audio", responses((status = 200, body = CategoryList)))]
+pub async fn audio(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::anonymous(&req, &state)?;
+    let tree = state.clients.category.clone().list(caller.request(pb::ListCategoriesRequest { dimension: "audio".into() })?).await?.into_inner();
+    Ok(envelope::ok(CategoryList { data_list: tree.data_list.into_iter().map(dto).collect() }))
+}
+
+/// Body of setPush: the ids as a JSON array, or a form's comma-separated list.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SetPushBody {
+    #[serde(deserialize_with = "ids")]
+    #[schema(value_type = Vec<i64>)]
+    ids: Vec<i64>,
+    #[serde(deserialize_with = "flag")]
+    #[schema(value_type = bool)]
+    push: bool,
+}
+
+fn ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Ids {
+        List(Vec<i64>),
+        Text(String),
+    }
+    match Ids::deserialize(d)? {
+        Ids::List(v) => Ok(v),
+        Ids::Text(t) => t
+            .split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| p.trim().parse().map_err(|_| serde::de::Error::custom(format!("ids: `{p}` is not a category id"))))
+            .collect(),
+    }
+}
+
+fn flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Number(i64),
+        Text(String),
+    }
+    match Flag::deserialize(d)? {
+        Flag::Bool(b) => Ok(b),
+        Flag::Number(n) => Ok(n != 0),
+        Flag::Text(t) => match t.as_str() {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            other => Err(serde::de::Error::custom(format!("push: `{other}` is not true or false"))),
+        },
+    }
+}
+
+/// Sets the push flag of categories (template managers).
+#[utoipa::path(post, path = "/diyvrbt/category/setPush", request_body = SetPushBody, responses((status = 200)))]
+pub async fn set_push(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: SetPushBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    state.clients.category.clone().set_push(caller.request(pb::SetPushRequest { ids: b.ids, push: b.push })?).await?;
+    Ok(envelope::ok(serde_json::Value::Null))
+}

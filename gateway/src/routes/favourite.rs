@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState, body, caller, envelope};
 
-/// Body of add and remove.
+/// Body of add and remove. The legacy client also sends `phoneNumber`; it is ignored, since the
+/// favourites are always the signed-in caller's own.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct FavouriteBody {
     id: String,
@@ -45,6 +46,8 @@ pub struct FavouriteDto {
     id: String,
     r#type: String,
     phone_number: String,
+    /// When it was favourited, in Unix milliseconds.
+    created_ms: i64,
 }
 
 /// Lists the caller's favourites.
@@ -57,7 +60,7 @@ pub async fn list(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState
         .into_inner()
         .items
         .into_iter()
-        .map(|f| FavouriteDto { id: f.id, r#type: f.r#type, phone_number: f.phone_number })
+        .map(|f| FavouriteDto { id: f.id, r#type: f.r#type, phone_number: f.phone_number, created_ms: f.created_ms })
         .collect();
     Ok(envelope::ok(out))
 }

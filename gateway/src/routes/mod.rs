@@ -3,8 +3,10 @@
 pub mod ai;
 pub mod category;
 pub mod favourite;
+pub mod font;
 pub mod health;
 pub mod manage;
+pub mod search;
 pub mod system;
 pub mod task;
 pub mod user;
@@ -25,9 +27,21 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/category/taskvideo", web::post().to(category::create))
         .route("/category/taskvideo/delete", web::post().to(category::delete))
         .route("/category/updatename", web::post().to(category::rename))
+        .route("/category/setPush", web::post().to(category::set_push))
+        .route("/category/audio", web::get().to(category::audio))
+        .route("/search/history/add", web::post().to(search::add))
+        .route("/search/history", web::get().to(search::list))
+        .route("/search/history/clear", web::post().to(search::clear))
         .route("/favorite/add", web::post().to(favourite::add))
         .route("/favorite/remove", web::post().to(favourite::remove))
         .route("/favorite/list", web::post().to(favourite::list))
+        .route("/font/ofdefault", web::get().to(font::of_default))
+        .route("/font/ofuseranddefault/{id}", web::get().to(font::of_user_and_default))
+        .route("/font/upload", web::post().to(font::upload))
+        .route("/font/delete", web::post().to(font::delete))
+        .route("/font/delete", web::delete().to(font::delete))
+        .route("/font/file/{id}", web::get().to(font::file))
+        .route("/font/test", web::post().to(font::test))
         .route("/videotask/save", web::post().to(task::save))
         .route("/videotask/ofone/{id}", web::get().to(task::get))
         .route("/videotask/runtask", web::post().to(task::run))

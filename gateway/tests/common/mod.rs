@@ -31,6 +31,8 @@ pub struct System {
     pub users: reelforge_auth::UserStore,
     /// The material table (uploads are not served yet, so tests insert rows here).
     pub materials: reelforge_material::MaterialStore,
+    /// The blob store (fonts, media).
+    pub blobs: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
     http: actix_web::dev::ServerHandle,
@@ -56,6 +58,16 @@ fn free_port() -> Fallible<u16> {
 
 /// Starts everything over a fresh SQLite database.
 pub async fn start() -> Fallible<System> {
+    start_on(&reelforge_kit::testing::fresh_sqlite()).await
+}
+
+/// Starts everything over a fresh PostgreSQL database.
+pub async fn start_postgres() -> Fallible<System> {
+    start_on(&reelforge_kit::testing::fresh_postgres().await?).await
+}
+
+/// Starts everything over the database at `db_url`.
+pub async fn start_on(db_url: &str) -> Fallible<System> {
     let dir = tempfile::tempdir()?;
     let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
     config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
@@ -64,7 +76,7 @@ pub async fn start() -> Fallible<System> {
         *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
     }
     let keys = Keyring::new(&config.auth.keys)?;
-    let db = reelforge_kit::db::connect(&reelforge_kit::testing::fresh_sqlite()).await?;
+    let db = reelforge_kit::db::connect(db_url).await?;
     let cache = reelforge_kit::cache::open("memory://").await?;
     let queue = reelforge_kit::queue::open(&config.queue, &db).await?;
     reelforge_auth::migrate(&db).await?;
@@ -72,6 +84,9 @@ pub async fn start() -> Fallible<System> {
     reelforge_favourite::migrate(&db).await?;
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
+    reelforge_font::migrate(&db).await?;
+    let blobs = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
+    let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     let router = tonic::transport::Server::builder()
         .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
         .add_service(reelforge_category::grpc_service(db.clone(), &keys))
@@ -90,7 +105,8 @@ pub async fn start() -> Fallible<System> {
             .await?,
         )
         .add_service(reelforge_material::grpc_service(db.clone(), &keys))
-        .add_service(reelforge_ai::grpc_service(&keys));
+        .add_service(reelforge_ai::grpc_service(&keys))
+        .add_service(reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let grpc = listener.local_addr()?;
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
@@ -101,7 +117,7 @@ pub async fn start() -> Fallible<System> {
         ready: Arc::new(|| Box::pin(async { Ok(()) })),
         keys: keys.clone(),
         media: Some(reelforge_gateway::media::Media::new(
-            reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?,
+            blobs.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
         )),
     };
@@ -116,7 +132,7 @@ pub async fn start() -> Fallible<System> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, http })
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blobs, dir, http })
 }
 
 impl System {
@@ -162,4 +178,36 @@ pub async fn data(r: reqwest::RequestBuilder) -> Fallible<serde_json::Value> {
         return Err(format!("not a success: {v}").into());
     }
     Ok(v["data"].clone())
+}
+
+/// A multipart body of `(name, file name, bytes)` fields: its content type and bytes.
+pub fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = format!("reelforge-{}", uuid::Uuid::new_v4().simple());
+    let mut body = Vec::new();
+    for (name, file_name, data) in fields {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        match file_name {
+            Some(f) => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{f}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+            ),
+            None => body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes()),
+        }
+        body.extend_from_slice(data);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// A Latin-only font file of the machine (it has no CJK glyphs), for font tests.
+pub fn latin_font() -> Fallible<Vec<u8>> {
+    const CANDIDATES: &[&str] = &[
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf",
+    ];
+    CANDIDATES
+        .iter()
+        .find_map(|p| std::fs::read(p).ok())
+        .ok_or_else(|| format!("no Latin-only font on this machine (looked for {CANDIDATES:?}; install fonts-dejavu-core)").into())
 }

@@ -13,6 +13,8 @@ pub enum Dimension {
     Size,
     /// Interactive voice response templates (one level only).
     Ivvr,
+    /// The audio library's categories (`GET /category/audio`).
+    Audio,
 }
 
 impl Dimension {
@@ -23,7 +25,8 @@ impl Dimension {
             "use" => Ok(Self::Use),
             "size" => Ok(Self::Size),
             "ivvr" | "IVVR" => Ok(Self::Ivvr),
-            other => Err(CategoryError::Invalid(format!("dimension: unknown `{other}` (industry, use, size, ivvr)"))),
+            "audio" => Ok(Self::Audio),
+            other => Err(CategoryError::Invalid(format!("dimension: unknown `{other}` (industry, use, size, ivvr, audio)"))),
         }
     }
 
@@ -34,6 +37,7 @@ impl Dimension {
             Self::Use => "use",
             Self::Size => "size",
             Self::Ivvr => "ivvr",
+            Self::Audio => "audio",
         }
     }
 }
@@ -68,6 +72,23 @@ pub fn parse_name(name: &str) -> Result<String, CategoryError> {
         return Err(CategoryError::Invalid(format!("categoryName: longer than {MAX_NAME_CHARS} characters")));
     }
     Ok(name.to_owned())
+}
+
+/// Most categories one push call may name.
+pub const MAX_PUSH_IDS: usize = 200;
+
+/// Checks the ids of a push call: at least one, at most [`MAX_PUSH_IDS`], duplicates dropped.
+pub fn parse_push_ids(ids: &[i64]) -> Result<Vec<i64>, CategoryError> {
+    if ids.is_empty() {
+        return Err(CategoryError::Invalid("ids: must name at least one category".into()));
+    }
+    if ids.len() > MAX_PUSH_IDS {
+        return Err(CategoryError::Invalid(format!("ids: more than {MAX_PUSH_IDS} categories")));
+    }
+    let mut out = ids.to_vec();
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 /// Arranges flat rows into first-level categories with their children, in id order.

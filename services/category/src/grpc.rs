@@ -75,6 +75,15 @@ impl CategoryService for CategoryGrpc {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn set_push(&self, req: Request<pb::SetPushRequest>) -> Result<Response<Empty>, Status> {
+        let tenant = manager(&req)?;
+        let req = req.into_inner();
+        let ids = domain::parse_push_ids(&req.ids).map_err(to_status)?;
+        self.store.set_push(&tenant, &ids, req.push).await.map_err(to_status)?;
+        Ok(Response::new(Empty {}))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn delete(&self, req: Request<pb::DeleteCategoryRequest>) -> Result<Response<Empty>, Status> {
         let tenant = manager(&req)?;
         let req = req.into_inner();

@@ -24,6 +24,14 @@ async fn suite(url: &str) -> TestResult {
     assert!(matches!(store.rename("cc", food.id, "偷改".into()).await, Err(CategoryError::NotFound(_))), "other tenants cannot touch it");
     assert!(matches!(store.delete("cc", food.id).await, Err(CategoryError::NotFound(_))));
 
+    store.set_push("qs", &[food.id, tea.id], true).await?;
+    let unknown = store.set_push("qs", &[food.id, 999_999], false).await;
+    assert!(matches!(unknown, Err(CategoryError::NotFound(999_999))), "{unknown:?}");
+    let foreign = store.set_push("cc", &[food.id], false).await;
+    assert!(matches!(foreign, Err(CategoryError::NotFound(_))), "another tenant's ids are unknown");
+    assert!(store.list("qs", None).await?.iter().all(|c| c.push), "a refused call changed nothing");
+    assert!(!store.list("cc", None).await?[0].push);
+
     store.delete("qs", food.id).await?;
     assert!(store.list("qs", None).await?.is_empty(), "children go with their parent");
     assert_eq!(store.list("cc", None).await?.len(), 1);

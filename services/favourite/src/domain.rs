@@ -11,6 +11,37 @@ pub struct Favourite {
     pub kind: String,
     /// The owner.
     pub user_id: String,
+    /// When it was added, in Unix milliseconds.
+    pub created_ms: i64,
+}
+
+/// Most keywords a user's search history keeps (editor spec §9).
+pub const SEARCH_HISTORY_LEN: u64 = 10;
+
+/// Longest search keyword, in characters.
+pub const MAX_KEYWORD_CHARS: usize = 64;
+
+/// Checks and trims a search keyword.
+pub fn parse_keyword(keyword: &str) -> Result<String, FavouriteError> {
+    let k = keyword.trim();
+    if k.is_empty() {
+        return Err(FavouriteError::Invalid("keyword: must not be empty".into()));
+    }
+    if k.chars().count() > MAX_KEYWORD_CHARS {
+        return Err(FavouriteError::Invalid(format!("keyword: longer than {MAX_KEYWORD_CHARS} characters")));
+    }
+    Ok(k.to_owned())
+}
+
+/// Checks the kind a list is filtered by; empty lists every kind.
+pub fn parse_kind_filter(kind: &str) -> Result<Option<String>, FavouriteError> {
+    if kind.is_empty() {
+        return Ok(None);
+    }
+    if !KINDS.contains(&kind) {
+        return Err(FavouriteError::Invalid(format!("type: unknown `{kind}`")));
+    }
+    Ok(Some(kind.to_owned()))
 }
 
 /// Kinds a favourite may have.

@@ -52,13 +52,35 @@ impl FavouriteService for FavouriteGrpc {
     async fn list(&self, req: Request<pb::ListFavouritesRequest>) -> Result<Response<pb::Favourites>, Status> {
         let (tenant, user) = owner(&req)?;
         let req = req.into_inner();
-        let kind = (!req.r#type.is_empty()).then_some(req.r#type.as_str());
-        let items = self.store.list(&tenant, &user, kind).await.map_err(to_status)?;
+        let kind = domain::parse_kind_filter(&req.r#type).map_err(to_status)?;
+        let items = self.store.list(&tenant, &user, kind.as_deref()).await.map_err(to_status)?;
         Ok(Response::new(pb::Favourites {
             items: items
                 .into_iter()
-                .map(|f| pb::Favourite { id: f.id, r#type: f.kind, phone_number: f.user_id })
+                .map(|f| pb::Favourite { id: f.id, r#type: f.kind, phone_number: f.user_id, created_ms: f.created_ms })
                 .collect(),
         }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn add_search(&self, req: Request<pb::SearchKeyword>) -> Result<Response<pb::SearchKeywords>, Status> {
+        let (tenant, user) = owner(&req)?;
+        let keyword = domain::parse_keyword(&req.into_inner().keyword).map_err(to_status)?;
+        let keywords = self.store.add_search(&tenant, &user, keyword).await.map_err(to_status)?;
+        Ok(Response::new(pb::SearchKeywords { keywords }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn search_history(&self, req: Request<Empty>) -> Result<Response<pb::SearchKeywords>, Status> {
+        let (tenant, user) = owner(&req)?;
+        let keywords = self.store.search_history(&tenant, &user).await.map_err(to_status)?;
+        Ok(Response::new(pb::SearchKeywords { keywords }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn clear_search(&self, req: Request<Empty>) -> Result<Response<Empty>, Status> {
+        let (tenant, user) = owner(&req)?;
+        self.store.clear_search(&tenant, &user).await.map_err(to_status)?;
+        Ok(Response::new(Empty {}))
     }
 }

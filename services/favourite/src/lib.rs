@@ -1,4 +1,5 @@
-//! The favourite service: a user's favourite materials, templates and fonts.
+//! The favourite service: a user's favourite materials, templates and fonts, and their search
+//! history (the last 10 keywords).
 
 pub mod domain;
 mod grpc;

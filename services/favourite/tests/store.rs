@@ -22,6 +22,18 @@ async fn suite(url: &str) -> TestResult {
     store.remove("qs", "a@x.cn", "m1", "picture").await?;
     assert!(store.list("qs", "a@x.cn", Some("picture")).await?.is_empty());
     assert!(reelforge_favourite::domain::parse("m1", "rocket").is_err());
+
+    for i in 0..12 {
+        store.add_search("qs", "a@x.cn", format!("k{i}")).await?;
+    }
+    let h = store.add_search("qs", "a@x.cn", "k4".into()).await?;
+    assert_eq!(h, ["k4", "k11", "k10", "k9", "k8", "k7", "k6", "k5", "k3", "k2"], "ten, newest first, once each");
+    assert_eq!(store.search_history("qs", "a@x.cn").await?, h);
+    assert!(store.search_history("qs", "b@x.cn").await?.is_empty());
+    store.add_search("cc", "a@x.cn", "theirs".into()).await?;
+    store.clear_search("qs", "a@x.cn").await?;
+    assert!(store.search_history("qs", "a@x.cn").await?.is_empty());
+    assert_eq!(store.search_history("cc", "a@x.cn").await?, ["theirs"], "clearing is per tenant and user");
     Ok(())
 }
 

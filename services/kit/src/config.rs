@@ -94,7 +94,7 @@ impl ServiceAddr {
     }
 }
 
-/// Addresses of the six services.
+/// Addresses of the seven services.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ServicesConfig {
@@ -106,6 +106,8 @@ pub struct ServicesConfig {
     pub category: ServiceAddr,
     /// Favourite service.
     pub favourite: ServiceAddr,
+    /// Font service.
+    pub font: ServiceAddr,
     /// Task service.
     pub task: ServiceAddr,
     /// AI service.
@@ -269,6 +271,7 @@ impl Default for ServicesConfig {
             favourite: ServiceAddr::on_port(7104),
             task: ServiceAddr::on_port(7105),
             ai: ServiceAddr::on_port(7106),
+            font: ServiceAddr::on_port(7107),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! `reelforge`: one binary for every target. `reelforge all` runs everything in one process;
-//! `reelforge gateway|auth|material|category|favourite|task|ai|worker` runs one target;
+//! `reelforge gateway|auth|material|category|favourite|font|task|ai|worker` runs one target;
 //! `reelforge render RULE.json --materials DIR -o out.mp4` renders a document on the spot;
 //! `reelforge admin grant --mail ADDR --level N [--tenant T]` sets a user's operator level.
 
@@ -41,7 +41,7 @@ enum Command {
     /// Administration of the database the configuration names.
     #[command(subcommand)]
     Admin(AdminCommand),
-    /// Runs a target: all, gateway, auth, material, category, favourite, task, ai or worker.
+    /// Runs a target: all, gateway, auth, material, category, favourite, font, task, ai or worker.
     #[command(external_subcommand)]
     Target(Vec<String>),
 }

@@ -1,4 +1,4 @@
-//! Builds the gRPC server of one or all six services over the opened backends, with the standard
+//! Builds the gRPC server of one or all seven services over the opened backends, with the standard
 //! health service and a span per call carrying the caller's request id.
 
 use reelforge_kit::{Config, Keyring};
@@ -25,6 +25,7 @@ pub async fn router(
     let mut material = None;
     let mut category = None;
     let mut favourite = None;
+    let mut font = None;
     let mut task = None;
     let mut ai = None;
     let migrate = |what: &'static str| move |e: sea_orm::DbErr| format!("{what} migrations: {e}");
@@ -58,6 +59,22 @@ pub async fn router(
             .await
             .map_err(migrate("favourite"))?;
         favourite = Some(reelforge_favourite::grpc_service(db, keys));
+    }
+    if wants(targets, Target::Font) {
+        let db = b.db()?;
+        reelforge_font::migrate(&db)
+            .await
+            .map_err(migrate("font"))?;
+        let dirs = [std::path::PathBuf::from(reelforge_font::system::DEBIAN_FONT_DIR)];
+        let system = tokio::task::spawn_blocking(move || reelforge_font::SystemFonts::load(&dirs))
+            .await
+            .map_err(|e| format!("font: reading the system fonts: {e}"))?;
+        font = Some(reelforge_font::grpc_service(
+            db,
+            b.blob()?,
+            std::sync::Arc::new(system),
+            keys,
+        ));
     }
     if wants(targets, Target::Task) {
         let db = b.db()?;
@@ -94,6 +111,7 @@ pub async fn router(
         .add_optional_service(material)
         .add_optional_service(category)
         .add_optional_service(favourite)
+        .add_optional_service(font)
         .add_optional_service(task)
         .add_optional_service(ai))
 }

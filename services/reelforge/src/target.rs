@@ -17,6 +17,8 @@ pub enum Target {
     Category,
     /// The favourite service.
     Favourite,
+    /// The font service.
+    Font,
     /// The task service.
     Task,
     /// The AI service.
@@ -58,6 +60,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
             Target::Material,
             Target::Category,
             Target::Favourite,
+            Target::Font,
             Target::Task,
             Target::Ai,
         ],
@@ -70,6 +73,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     ),
     (Target::Category, &[Backend::Database], &[]),
     (Target::Favourite, &[Backend::Database], &[]),
+    (Target::Font, &[Backend::Database, Backend::Storage], &[]),
     (
         Target::Task,
         &[Backend::Database, Backend::Cache, Backend::Queue],
@@ -85,13 +89,14 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
 
 impl Target {
     /// Every target, in the order `--list-targets` shows them.
-    pub const ALL: [Target; 9] = [
+    pub const ALL: [Target; 10] = [
         Target::All,
         Target::Gateway,
         Target::Auth,
         Target::Material,
         Target::Category,
         Target::Favourite,
+        Target::Font,
         Target::Task,
         Target::Ai,
         Target::Worker,
@@ -120,6 +125,7 @@ impl Target {
             Self::Material => "material",
             Self::Category => "category",
             Self::Favourite => "favourite",
+            Self::Font => "font",
             Self::Task => "task",
             Self::Ai => "ai",
             Self::Worker => "worker",

@@ -241,6 +241,7 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
                 &s.material.url,
                 &s.category.url,
                 &s.favourite.url,
+                &s.font.url,
                 &s.task.url,
                 &s.ai.url,
             ];
@@ -304,6 +305,7 @@ fn service_addr(config: &Config, target: Target) -> Result<SocketAddr, String> {
         Target::Material => &s.material.listen,
         Target::Category => &s.category.listen,
         Target::Favourite => &s.favourite.listen,
+        Target::Font => &s.font.listen,
         Target::Task => &s.task.listen,
         Target::Ai => &s.ai.listen,
         other => return Err(format!("{other} is not a gRPC service")),

@@ -97,6 +97,10 @@ fn shared_env(
             "REELFORGE_SERVICES__AI__LISTEN",
             "REELFORGE_SERVICES__AI__URL",
         ),
+        (
+            "REELFORGE_SERVICES__FONT__LISTEN",
+            "REELFORGE_SERVICES__FONT__URL",
+        ),
     ] {
         let port = free_port()?;
         env.push((listen, format!("127.0.0.1:{port}")));
@@ -152,7 +156,7 @@ impl Farm {
         let env = shared_env(&db_url, &redis_url(), &vhost.url(), &storage, stale)?;
         let mut services = Vec::new();
         // One at a time: each runs its migrations on the fresh database.
-        for target in ["task", "auth", "material", "category", "favourite", "ai"] {
+        for target in ["task", "auth", "material", "category", "favourite", "font", "ai"] {
             services.push(start_ready(target, dir.path(), &env).await?.0);
         }
         let mut workers = Vec::new();

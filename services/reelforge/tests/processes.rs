@@ -88,6 +88,7 @@ fn targets_other_than_all_refuse_to_start_without_a_key() -> TestResult {
         "material",
         "category",
         "favourite",
+        "font",
         "task",
         "ai",
         "worker",

@@ -90,6 +90,31 @@ impl CategoryStore {
         Ok(to_domain(m.update(&self.db).await?))
     }
 
+    /// Sets the push flag of several categories at once: all of them are the tenant's, or none
+    /// changes and the first unknown id is named.
+    pub async fn set_push(&self, tenant: &str, ids: &[i64], push: bool) -> Result<(), CategoryError> {
+        let tx = self.db.begin().await?;
+        let found: Vec<i64> = entity::Entity::find()
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::Id.is_in(ids.iter().copied()))
+            .all(&tx)
+            .await?
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        if let Some(missing) = ids.iter().find(|id| !found.contains(id)) {
+            return Err(CategoryError::NotFound(*missing));
+        }
+        entity::Entity::update_many()
+            .col_expr(entity::Column::Push, sea_orm::sea_query::Expr::value(push))
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::Id.is_in(ids.iter().copied()))
+            .exec(&tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Deletes a category with its children, in one transaction.
     pub async fn delete(&self, tenant: &str, id: i64) -> Result<(), CategoryError> {
         self.get(tenant, id).await?;
