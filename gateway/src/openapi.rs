@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, manage, system, task, user};
+use crate::routes::{ai, category, favourite, history, manage, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -14,7 +14,9 @@ use crate::routes::{ai, category, favourite, manage, system, task, user};
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
         task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
-        manage::list, manage::level, manage::disable, ai::abilities
+        manage::list, manage::level, manage::disable, ai::abilities,
+        task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,
+        history::store, history::store_time, history::get_one
     )
 )]
 pub struct ApiDoc;

@@ -33,6 +33,8 @@ pub struct System {
     pub materials: reelforge_material::MaterialStore,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
+    /// The blob store the task service and the gateway share.
+    pub blob: reelforge_kit::BlobStore,
     http: actix_web::dev::ServerHandle,
 }
 
@@ -67,6 +69,7 @@ pub async fn start() -> Fallible<System> {
     let db = reelforge_kit::db::connect(&reelforge_kit::testing::fresh_sqlite()).await?;
     let cache = reelforge_kit::cache::open("memory://").await?;
     let queue = reelforge_kit::queue::open(&config.queue, &db).await?;
+    let blob = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
     reelforge_auth::migrate(&db).await?;
     reelforge_category::migrate(&db).await?;
     reelforge_favourite::migrate(&db).await?;
@@ -78,7 +81,13 @@ pub async fn start() -> Fallible<System> {
         .add_service(reelforge_favourite::grpc_service(db.clone(), &keys))
         .add_service(
             reelforge_task::grpc_service(
-                reelforge_task::Backends { db: db.clone(), queue, bus: reelforge_kit::bus::open("db://").await?, cache: cache.clone() },
+                reelforge_task::Backends {
+                    db: db.clone(),
+                    queue,
+                    bus: reelforge_kit::bus::open("db://").await?,
+                    cache: cache.clone(),
+                    blob: blob.clone(),
+                },
                 reelforge_task::FarmSettings {
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
                     stale: Duration::from_secs(90),
@@ -101,7 +110,7 @@ pub async fn start() -> Fallible<System> {
         ready: Arc::new(|| Box::pin(async { Ok(()) })),
         keys: keys.clone(),
         media: Some(reelforge_gateway::media::Media::new(
-            reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?,
+            blob.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
         )),
     };
@@ -116,7 +125,7 @@ pub async fn start() -> Fallible<System> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, http })
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, blob, http })
 }
 
 impl System {

@@ -72,7 +72,12 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     (Target::Favourite, &[Backend::Database], &[]),
     (
         Target::Task,
-        &[Backend::Database, Backend::Cache, Backend::Queue],
+        &[
+            Backend::Database,
+            Backend::Cache,
+            Backend::Queue,
+            Backend::Storage,
+        ],
         &[],
     ),
     (Target::Ai, &[], &[]),

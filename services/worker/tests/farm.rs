@@ -90,6 +90,7 @@ async fn farm_with_lease(
                     queue: queue.clone(),
                     bus: bus.clone(),
                     cache,
+                    blob: blob.clone(),
                 },
                 settings,
                 &keys,
