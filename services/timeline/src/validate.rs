@@ -704,7 +704,7 @@ impl<'a> Validator<'a> {
             } else {
                 ProblemCode::UnsafeSource
             };
-            self.push(p, code, format!("\"{}\": {e}", src.trim()));
+            self.push(p, code, format!("material source \"{}\": {e}", src.trim()));
         }
     }
 

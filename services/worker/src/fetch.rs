@@ -93,7 +93,55 @@ pub async fn materials(
 
 #[cfg(test)]
 mod tests {
-    use super::tenant_key;
+    use super::*;
+    use reelforge_kit::Keyring;
+    use reelforge_kit::config::SigningKeyConfig;
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+    fn rule_naming(src: &str) -> Result<Rule, Box<dyn std::error::Error>> {
+        let doc = serde_json::json!({
+            "resolutionRatio": {"width": 160, "height": 90, "targetWidth": 160},
+            "scenes": [{"timeLength": 2, "bgColor": "#000000",
+                "layers": [{"type": "picture", "src": src, "w": 10, "h": 10}]}]
+        });
+        Ok(Rule::parse(&doc.to_string())?)
+    }
+
+    /// A hand-made job of tenant qs naming a file outside its tenant reads nothing and writes
+    /// nothing into its scratch directory; a key of its own tenant is fetched.
+    #[tokio::test]
+    async fn a_job_never_fetches_outside_its_tenant() -> TestResult {
+        let root = tempfile::tempdir()?;
+        let blob = BlobStore::open(&format!("fs://{}", root.path().join("blobs").display()))?;
+        blob.put("t/cc/u/1/materials/x/original.png", &b"theirs"[..]).await?;
+        blob.put("t/qs/u/1/materials/y/original.png", &b"ours"[..]).await?;
+        std::fs::write(root.path().join("secret.png"), b"secret")?;
+        let keys = Keyring::new(&[SigningKeyConfig { id: "k".into(), secret: "0123456789abcdef0123456789abcdef".into() }])?;
+        // Never called: a document naming keys only looks nothing up.
+        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys)?;
+        let job = RenderJob { tenant: "qs".into(), user_id: "1".into(), ..Default::default() };
+        let secret = root.path().join("secret.png").display().to_string();
+        for src in [
+            "t/cc/u/1/materials/x/original.png",
+            "/etc/passwd",
+            secret.as_str(),
+            "../secret.png",
+            "t/qs/../cc/u/1/materials/x/original.png",
+            "http://evil.example/x",
+        ] {
+            let dir = root.path().join("job");
+            let got = materials(&clients, &blob, &job, &rule_naming(src)?, &dir).await;
+            assert!(matches!(&got, Err(WorkerError::Rule(m)) if m.contains("material source")), "{src}: {got:?}");
+            assert!(!dir.exists(), "{src}: something was written");
+        }
+        let dir = root.path().join("job");
+        let got = materials(&clients, &blob, &job, &rule_naming("t/qs/u/1/materials/y/original.png")?, &dir).await?;
+        let file = got.resolve("t/qs/u/1/materials/y/original.png")?;
+        assert!(file.starts_with(&dir));
+        assert_eq!(std::fs::read(file)?, b"ours");
+        Ok(())
+    }
 
     #[test]
     fn library_keys_must_be_the_tenants() {
