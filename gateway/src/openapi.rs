@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, font, manage, search, system, task, user};
+use crate::routes::{ai, category, favourite, font, history, manage, search, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -16,7 +16,9 @@ use crate::routes::{ai, category, favourite, font, manage, search, system, task,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
         manage::list, manage::level, manage::disable, ai::abilities,
         category::set_push, category::audio, search::add, search::list, search::clear,
-        font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test
+        font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
+        task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,
+        history::store, history::store_time, history::get_one
     )
 )]
 pub struct ApiDoc;

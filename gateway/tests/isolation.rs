@@ -56,6 +56,16 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /videotask/cover", Scope::User),
     ("POST /videotask/mediaTicket", Scope::User),
     ("POST /v2/videotask/cancelTask", Scope::User),
+    ("GET /videotask/ofids/{ids}", Scope::User),
+    ("POST /videotask/updateOneTask", Scope::User),
+    ("POST /videotask/store", Scope::User),
+    ("POST /videotask/delete", Scope::User),
+    ("POST /videotask/batchDelete", Scope::User),
+    ("POST /videotask/duplicate", Scope::User),
+    ("POST /videotask/clear", Scope::User),
+    ("POST /redis/history/store", Scope::User),
+    ("GET /redis/history/getStoreTime", Scope::User),
+    ("GET /redis/history/getOne", Scope::User),
     ("POST /manage/users/level", Scope::Tenant),
     ("POST /manage/users/disable", Scope::Tenant),
     ("POST /category/setPush", Scope::Tenant),
@@ -117,9 +127,13 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
     let (ct, body) = common::multipart(&[("file", Some("theirs.ttf"), &common::latin_font()?)]);
     let font = data(s.call(Method::POST, "/font/upload", &owner).header("Content-Type", ct).body(body)).await?["id"].as_str().ok_or("font id")?.to_owned();
+    data(s.call(Method::POST, "/redis/history/store", &owner).json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
     Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague })
 }
+
+/// The editor state the victim keeps for their task.
+const VICTIM_HISTORY: &str = r#"{"name":"他们的"}"#;
 
 /// `stranger` tries `route` on `victim`'s id; answers the envelope.
 async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fallible<serde_json::Value> {
@@ -141,6 +155,16 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /videotask/cover" => s.call(Method::GET, &format!("/videotask/cover?taskId={}", victim.task), stranger),
         "POST /videotask/mediaTicket" => json(serde_json::json!({"taskId": victim.task})),
         "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
+        "GET /videotask/ofids/{ids}" => s.call(Method::GET, &format!("/videotask/ofids/{}", victim.task), stranger),
+        "POST /videotask/updateOneTask" => json(serde_json::json!({"id": victim.task, "name": "mine"})),
+        "POST /videotask/store" => json(serde_json::json!({"id": victim.task, "taskName": "mine", "videoCreateInfo": common::rule().to_string()})),
+        "POST /videotask/delete" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /videotask/batchDelete" => json(serde_json::json!({"taskIds": victim.task.to_string()})),
+        "POST /videotask/duplicate" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /videotask/clear" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /redis/history/store" => json(serde_json::json!({"taskId": victim.task, "history": "{}"})),
+        "GET /redis/history/getStoreTime" => s.call(Method::GET, &format!("/redis/history/getStoreTime?taskId={}", victim.task), stranger),
+        "GET /redis/history/getOne" => s.call(Method::GET, &format!("/redis/history/getOne?taskId={}", victim.task), stranger),
         "POST /manage/users/level" => json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3})),
         "POST /manage/users/disable" => json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true})),
         "POST /category/setPush" => json(serde_json::json!({"ids": [victim.category], "push": true})),
@@ -171,7 +195,11 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(mine["children"].as_array().map(Vec::len), Some(0), "{tree}");
     assert_eq!(mine["push"], false, "not pushed by a stranger: {tree}");
     let task = data(s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), &victim.owner)).await?;
-    assert_eq!((task["taskName"].as_str(), task["status"].as_i64()), (Some("他们的"), Some(-1)), "{task}");
+    assert_eq!((task["taskName"].as_str(), task["status"].as_i64(), task["version"].as_i64()), (Some("他们的"), Some(-1), Some(1)), "{task}");
+    let all = data(s.call(Method::GET, "/videotask/mine", &victim.owner)).await?;
+    assert_eq!(all["total"], 1, "no task deleted or duplicated: {all}");
+    let kept = data(s.call(Method::GET, &format!("/redis/history/getOne?taskId={}", victim.task), &victim.owner)).await?;
+    assert_eq!(kept.as_str(), Some(VICTIM_HISTORY), "the autosave is the victim's own");
     let favs = data(s.call(Method::POST, "/favorite/list", &victim.owner).json(&serde_json::json!({}))).await?;
     assert_eq!(favs.as_array().map(Vec::len), Some(1), "{favs}");
     let fonts = data(s.call(Method::GET, &format!("/font/ofuseranddefault/{}", victim.owner.user_id), &victim.owner)).await?;

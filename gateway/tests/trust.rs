@@ -110,6 +110,7 @@ async fn a_token_of_one_tenant_never_reaches_another_tenants_rows() -> TestResul
         task_info: common::rule().to_string(),
         size_category_id: 41,
         used_for: String::new(),
+        version: 0,
     };
     let b_task = tasks.save(req(save(-1), tb)?).await?.into_inner().task_id;
     assert_eq!(code(tasks.get(req(GetTaskRequest { task_id: b_task }, ta)?).await), Code::NotFound);

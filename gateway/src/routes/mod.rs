@@ -5,6 +5,7 @@ pub mod category;
 pub mod favourite;
 pub mod font;
 pub mod health;
+pub mod history;
 pub mod manage;
 pub mod search;
 pub mod system;
@@ -52,6 +53,16 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/videotask/cover", web::get().to(task::cover))
         .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
         .route("/v2/videotask/cancelTask", web::post().to(task::cancel))
+        .route("/videotask/ofids/{ids}", web::get().to(task::of_ids))
+        .route("/videotask/updateOneTask", web::post().to(task::update_one))
+        .route("/videotask/store", web::post().to(task::store))
+        .route("/videotask/delete", web::post().to(task::delete))
+        .route("/videotask/batchDelete", web::post().to(task::batch_delete))
+        .route("/videotask/duplicate", web::post().to(task::duplicate))
+        .route("/videotask/clear", web::post().to(task::clear))
+        .route("/redis/history/store", web::post().to(history::store))
+        .route("/redis/history/getStoreTime", web::get().to(history::store_time))
+        .route("/redis/history/getOne", web::get().to(history::get_one))
         .route("/user/sendCode", web::post().to(user::send_code))
         .route("/user/login", web::post().to(user::login))
         .route("/user/handoff", web::post().to(user::handoff))

@@ -1,4 +1,5 @@
-//! Video tasks: save, fetch, list, run, state and cancel.
+//! Video tasks: save, fetch, list with filters, rename and update, store, clear, duplicate, delete,
+//! run, state and cancel.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::task as pb;
@@ -21,13 +22,54 @@ fn num_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Erro
 pub struct SaveBody {
     #[serde(default = "new_task", deserialize_with = "num_or_default")]
     task_id: i64,
-    #[serde(default)]
+    #[serde(default, alias = "taskName")]
     name: String,
+    #[serde(alias = "videoCreateInfo")]
     task_info: String,
     #[serde(default = "landscape", deserialize_with = "num_or_default")]
     size_category_id: i64,
     #[serde(default)]
     used_for: String,
+    /// The task version the edit was based on (from ofone or the list); absent: no stale check.
+    #[serde(default, deserialize_with = "num_or_zero")]
+    version: i64,
+}
+
+fn num_or_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    num_or_default(d).map(|n| n.max(0))
+}
+
+/// The save message, with the document's warnings when it has any (the save went through).
+fn saved_desc(warnings: &[String]) -> String {
+    if warnings.is_empty() {
+        "保存成功".to_owned()
+    } else {
+        format!("保存成功；提示：{}", warnings.join("; "))
+    }
+}
+
+fn size_of(b: &SaveBody) -> Result<i32, ApiError> {
+    i32::try_from(b.size_category_id).map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
+}
+
+/// Saves `b` as the caller (a new task when its id is -1 or 0); answers the id and the warnings.
+async fn save_body(req: &HttpRequest, state: &AppState, b: SaveBody) -> Result<pb::SaveTaskReply, ApiError> {
+    let size = size_of(&b)?;
+    let caller = caller::caller(req, state).await?;
+    Ok(state
+        .clients
+        .task
+        .clone()
+        .save(caller.request(pb::SaveTaskRequest {
+            task_id: b.task_id,
+            task_name: b.name,
+            task_info: b.task_info,
+            size_category_id: size,
+            used_for: b.used_for,
+            version: b.version,
+        })?)
+        .await?
+        .into_inner())
 }
 
 fn new_task() -> i64 {
@@ -41,22 +83,8 @@ fn landscape() -> i64 {
 #[utoipa::path(post, path = "/diyvrbt/videotask/save", request_body = SaveBody, responses((status = 200, body = i64)))]
 pub async fn save(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SaveBody = body::parse(&req, &bytes)?;
-    let caller = caller::caller(&req, &state).await?;
-    let size = i32::try_from(b.size_category_id).map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .save(caller.request(pb::SaveTaskRequest {
-            task_id: b.task_id,
-            task_name: b.name,
-            task_info: b.task_info,
-            size_category_id: size,
-            used_for: b.used_for,
-        })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(r.task_id, "保存成功"))
+    let r = save_body(&req, &state, b).await?;
+    Ok(envelope::ok_with(r.task_id, &saved_desc(&r.warnings)))
 }
 
 /// A task as the browser reads it.
@@ -78,6 +106,10 @@ pub struct TaskDto {
     video_url: String,
     /// The cover's path when the task succeeded, else ''.
     cover_url: String,
+    /// Incremented by every save; a save sends the version it was based on.
+    version: i64,
+    /// The document's length, seconds.
+    duration: f64,
 }
 
 /// Status code of a task that rendered successfully.
@@ -99,6 +131,8 @@ fn task_dto(t: pb::Task) -> TaskDto {
         size_category_id: t.size_category_id,
         used_for: t.used_for,
         reason: t.reason,
+        version: t.version,
+        duration: t.duration,
     }
 }
 
@@ -111,12 +145,29 @@ pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppSt
     Ok(envelope::ok(task_dto(t)))
 }
 
-/// Query of mine: 1-based page, default 1 of 10.
+/// Query of mine: 1-based page, default 1 of 10; `taskState` and `sizeCategoryId` comma-joined
+/// codes (absent or empty: all); `orderType` 1 last changed first (default), 2 oldest first;
+/// `name` part of the task name.
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct MineQuery {
     page_num: Option<String>,
     page_size: Option<String>,
+    task_state: Option<String>,
+    size_category_id: Option<String>,
+    order_type: Option<String>,
+    name: Option<String>,
+}
+
+/// Reads a comma-joined list of numbers (`name` for the error); absent or blank: empty.
+fn number_list<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<Vec<T>, ApiError> {
+    value
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse::<T>().map_err(|_| ApiError::BadRequest(format!("{name}: `{p}` is not a number"))))
+        .collect()
 }
 
 /// One page of the caller's tasks.
@@ -143,9 +194,143 @@ pub async fn mine(req: HttpRequest, q: web::Query<MineQuery>, state: web::Data<A
         page_num: page_number("pageNum", q.page_num.as_deref(), 1)?,
         page_size: page_number("pageSize", q.page_size.as_deref(), 10)?.min(100),
     };
+    let order_type = match q.order_type.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        None => 1,
+        Some(v) => v.parse::<i32>().map_err(|_| ApiError::BadRequest(format!("orderType: `{v}` is not a number")))?,
+    };
+    let list = pb::ListTasksRequest {
+        page: Some(page),
+        states: number_list("taskState", q.task_state.as_deref())?,
+        size_category_ids: number_list("sizeCategoryId", q.size_category_id.as_deref())?,
+        order_type,
+        name: q.name.clone().unwrap_or_default(),
+    };
     let caller = caller::caller(&req, &state).await?;
-    let r = state.clients.task.clone().mine(caller.request(pb::ListTasksRequest { page: Some(page) })?).await?.into_inner();
+    let r = state.clients.task.clone().mine(caller.request(list)?).await?.into_inner();
     Ok(envelope::ok(TaskPage { total: r.total, list: r.items.into_iter().map(task_dto).collect() }))
+}
+
+/// The caller's tasks of the comma-joined ids, in that order; any id not the caller's fails.
+#[utoipa::path(get, path = "/diyvrbt/videotask/ofids/{ids}", responses((status = 200, body = Vec<TaskDto>)))]
+pub async fn of_ids(req: HttpRequest, ids: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let task_ids = task_ids(&serde_json::Value::String(ids.into_inner()))?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().of_ids(caller.request(pb::TaskIdsRequest { task_ids })?).await?.into_inner();
+    Ok(envelope::ok(r.items.into_iter().map(task_dto).collect::<Vec<_>>()))
+}
+
+/// Body of updateOneTask: `{id, name}` renames; a full task (with `taskInfo` or
+/// `videoCreateInfo`) is saved like save, its absent fields kept from the stored task.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBody {
+    #[serde(alias = "taskId", deserialize_with = "num_or_default")]
+    id: i64,
+    #[serde(default, alias = "taskName")]
+    name: Option<String>,
+    #[serde(default, alias = "videoCreateInfo")]
+    task_info: Option<String>,
+    #[serde(default, deserialize_with = "opt_num")]
+    size_category_id: Option<i64>,
+    #[serde(default)]
+    used_for: Option<String>,
+    #[serde(default, deserialize_with = "num_or_zero")]
+    version: i64,
+}
+
+fn opt_num<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(match v {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    })
+}
+
+/// Renames one of the caller's tasks, or updates it whole; answers the task.
+#[utoipa::path(post, path = "/diyvrbt/videotask/updateOneTask", request_body = UpdateBody, responses((status = 200, body = TaskDto)))]
+pub async fn update_one(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: UpdateBody = body::parse(&req, &bytes)?;
+    if b.id <= 0 {
+        return Err(ApiError::BadRequest(format!("id: `{}` is not a task id", b.id)));
+    }
+    let caller = caller::caller(&req, &state).await?;
+    let mut tasks = state.clients.task.clone();
+    let Some(task_info) = b.task_info else {
+        let name = b.name.ok_or_else(|| ApiError::BadRequest("name: required to rename".into()))?;
+        let t = tasks.rename(caller.request(pb::RenameTaskRequest { task_id: b.id, task_name: name })?).await?.into_inner();
+        return Ok(envelope::ok_with(task_dto(t), "修改成功"));
+    };
+    let stored = tasks.get(caller.request(pb::GetTaskRequest { task_id: b.id })?).await?.into_inner();
+    let size = b.size_category_id.map_or(Ok(stored.size_category_id), |s| {
+        i32::try_from(s).map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
+    })?;
+    let saved = tasks
+        .save(caller.request(pb::SaveTaskRequest {
+            task_id: b.id,
+            task_name: b.name.unwrap_or(stored.task_name),
+            task_info,
+            size_category_id: size,
+            used_for: b.used_for.unwrap_or(stored.used_for),
+            version: b.version,
+        })?)
+        .await?
+        .into_inner();
+    let t = tasks.get(caller.request(pb::GetTaskRequest { task_id: saved.task_id })?).await?.into_inner();
+    Ok(envelope::ok_with(task_dto(t), &saved_desc(&saved.warnings)))
+}
+
+/// Stores a task given whole (`id` -1 or absent: a new one), as save does; `data` is its id.
+#[utoipa::path(post, path = "/diyvrbt/videotask/store", request_body = SaveBody, responses((status = 200, body = i64)))]
+pub async fn store(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let mut v: serde_json::Value = body::parse(&req, &bytes)?;
+    // A stored task names itself `id`, as the task summary does.
+    if let Some(map) = v.as_object_mut()
+        && !map.contains_key("taskId")
+        && let Some(id) = map.remove("id")
+    {
+        map.insert("taskId".into(), id);
+    }
+    let b: SaveBody = serde_json::from_value(v).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let r = save_body(&req, &state, b).await?;
+    Ok(envelope::ok_with(r.task_id, &saved_desc(&r.warnings)))
+}
+
+/// Deletes one of the caller's tasks with its render and cover.
+#[utoipa::path(post, path = "/diyvrbt/videotask/delete", request_body = RunBody, responses((status = 200, body = Vec<i64>)))]
+pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: RunBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().delete(caller.request(pb::TaskIdsRequest { task_ids: vec![b.task_id] })?).await?.into_inner();
+    Ok(envelope::ok_with(r.deleted, "删除成功"))
+}
+
+/// Deletes the caller's tasks (`taskIds` "1,2" or [1, 2]), all or none, with their renders and covers.
+#[utoipa::path(post, path = "/diyvrbt/videotask/batchDelete", request_body = CancelBody, responses((status = 200, body = Vec<i64>)))]
+pub async fn batch_delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: CancelBody = body::parse(&req, &bytes)?;
+    let task_ids = task_ids(&b.task_ids)?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().delete(caller.request(pb::TaskIdsRequest { task_ids })?).await?.into_inner();
+    Ok(envelope::ok_with(r.deleted, "删除成功"))
+}
+
+/// Copies one of the caller's tasks as a new task named "{name} 副本"; `data` is the new id.
+#[utoipa::path(post, path = "/diyvrbt/videotask/duplicate", request_body = RunBody, responses((status = 200, body = i64)))]
+pub async fn duplicate(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: RunBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().duplicate(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?.into_inner();
+    Ok(envelope::ok_with(r.task_id, "复制成功"))
+}
+
+/// Resets one of the caller's tasks to one blank scene named 未命名, status new; answers the task.
+#[utoipa::path(post, path = "/diyvrbt/videotask/clear", request_body = RunBody, responses((status = 200, body = TaskDto)))]
+pub async fn clear(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: RunBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    let t = state.clients.task.clone().clear(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?.into_inner();
+    Ok(envelope::ok(task_dto(t)))
 }
 
 /// Body of run.

@@ -31,7 +31,7 @@ pub struct System {
     pub users: reelforge_auth::UserStore,
     /// The material table (uploads are not served yet, so tests insert rows here).
     pub materials: reelforge_material::MaterialStore,
-    /// The blob store (fonts, media).
+    /// The blob store the services and the gateway share (fonts, media, renders).
     pub blobs: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
@@ -93,7 +93,13 @@ pub async fn start_on(db_url: &str) -> Fallible<System> {
         .add_service(reelforge_favourite::grpc_service(db.clone(), &keys))
         .add_service(
             reelforge_task::grpc_service(
-                reelforge_task::Backends { db: db.clone(), queue, bus: reelforge_kit::bus::open("db://").await?, cache: cache.clone() },
+                reelforge_task::Backends {
+                    db: db.clone(),
+                    queue,
+                    bus: reelforge_kit::bus::open("db://").await?,
+                    cache: cache.clone(),
+                    blob: blobs.clone(),
+                },
                 reelforge_task::FarmSettings {
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
                     stale: Duration::from_secs(90),

@@ -91,6 +91,7 @@ pub async fn router(
             queue: b.queue()?,
             bus: b.bus()?,
             cache: b.cache()?,
+            blob: b.blob()?,
         };
         task = Some(
             reelforge_task::grpc_service(backends, settings, keys, shutdown)

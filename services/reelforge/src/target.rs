@@ -76,7 +76,12 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     (Target::Font, &[Backend::Database, Backend::Storage], &[]),
     (
         Target::Task,
-        &[Backend::Database, Backend::Cache, Backend::Queue],
+        &[
+            Backend::Database,
+            Backend::Cache,
+            Backend::Queue,
+            Backend::Storage,
+        ],
         &[],
     ),
     (Target::Ai, &[], &[]),

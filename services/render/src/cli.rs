@@ -49,9 +49,9 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         .with_context(|| format!("reading {}", args.rule.display()))?;
     let rule = reelforge_timeline::Rule::parse(&text).map_err(|e| anyhow::anyhow!("{e}"))?;
     // Refused before anything is loaded, so an unbounded document fails at once.
-    let refused = reelforge_timeline::bounds(&rule, ValidateOptions::from_env());
-    if !refused.is_empty() {
-        let list: Vec<String> = refused.iter().map(|p| format!("  {p}")).collect();
+    let report = reelforge_timeline::check(&rule, &ValidateOptions::from_env());
+    if !report.is_ok() {
+        let list: Vec<String> = report.errors().map(|p| format!("  {p}")).collect();
         anyhow::bail!(
             "{} is refused, nothing rendered:\n{}",
             args.rule.display(),
@@ -59,7 +59,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         );
     }
     if !args.quiet {
-        for w in reelforge_timeline::warnings(&rule) {
+        for w in report.warnings() {
             eprintln!("warning: {w}");
         }
     }

@@ -4,6 +4,7 @@
 //! optional `materials.json` (`{"<id>": "<path>"}`) in the directory.
 
 use crate::error::MediaError;
+use reelforge_timeline::source::{Source, parse_source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -51,27 +52,25 @@ impl Materials {
     }
 }
 
-/// Returns the file for a material path of the document, looked up under `dir`.
+/// Returns the file for a material source of the document, always inside `dir`: a storage key
+/// (`dir/{key}`, or a file of that name directly in `dir`) or a same-origin material address
+/// (`dir/diyvrbt/material/file/{id}/original`, where the worker puts it). Absolute paths, `..`,
+/// URLs and anything else `reelforge_timeline::source` refuses are refused here too, whoever
+/// calls (the worker and the CLI alike), so no document opens a file outside its materials.
 fn resolve(dir: &Path, src: &str) -> Result<PathBuf, MediaError> {
     let src = src.trim();
     if src.is_empty() {
         return Err(MediaError::Missing("(no path)".to_owned()));
     }
-    // A URL keeps only its path: materials are fetched into `dir` under the same key.
-    let path = match src.split_once("://") {
-        Some((_, rest)) => rest.split_once('/').map_or("", |(_, p)| p),
-        None => src,
-    };
-    let path = path.split(['?', '#']).next().unwrap_or(path);
-    let direct = Path::new(path);
-    if direct.is_absolute() && direct.is_file() {
-        return Ok(direct.to_path_buf());
-    }
-    let rel = dir.join(path.trim_start_matches('/'));
+    let source = parse_source(src)
+        .map_err(|e| MediaError::Invalid(format!("material source \"{src}\": {e}")))?;
+    let rel = dir.join(source.local_path());
     if rel.is_file() {
         return Ok(rel);
     }
-    if let Some(name) = direct.file_name() {
+    if let Source::Key(key) = source
+        && let Some(name) = Path::new(key).file_name()
+    {
         let flat = dir.join(name);
         if flat.is_file() {
             return Ok(flat);
@@ -93,8 +92,7 @@ mod tests {
         let m = Materials::open(dir.path())?;
         assert_eq!(m.path_of("77"), Some("bg/sea.png"));
         assert_eq!(m.path_of("78"), None);
-        assert!(m.resolve("https://cdn.example/bg/sea.png?x=1").is_ok());
-        assert!(m.resolve("/bg/sea.png").is_ok());
+        assert!(m.resolve("bg/sea.png").is_ok());
         assert!(matches!(
             m.resolve("bg/none.png"),
             Err(MediaError::Missing(_))
@@ -104,6 +102,36 @@ mod tests {
             Materials::open(dir.path()),
             Err(MediaError::Invalid(_))
         ));
+        Ok(())
+    }
+
+    #[test]
+    fn sources_outside_the_directory_are_never_opened() -> Result<(), MediaError> {
+        let root = tempfile::tempdir()?;
+        let dir = root.path().join("job");
+        std::fs::create_dir_all(dir.join("diyvrbt/material/file/m1"))?;
+        std::fs::write(root.path().join("secret.png"), b"x")?;
+        std::fs::write(dir.join("diyvrbt/material/file/m1/original"), b"x")?;
+        let m = Materials::new(&dir);
+        let secret = root.path().join("secret.png");
+        for src in [
+            secret.to_string_lossy().into_owned(),
+            "../secret.png".to_owned(),
+            "x/../../secret.png".to_owned(),
+            "file:///etc/passwd".to_owned(),
+            "http://evil.example/secret.png".to_owned(),
+            "/etc/passwd".to_owned(),
+        ] {
+            assert!(
+                matches!(m.resolve(&src), Err(MediaError::Invalid(_))),
+                "{src}: {:?}",
+                m.resolve(&src)
+            );
+        }
+        assert_eq!(
+            m.resolve("/diyvrbt/material/file/m1/original?ticket=t")?,
+            dir.join("diyvrbt/material/file/m1/original")
+        );
         Ok(())
     }
 }

@@ -2,53 +2,8 @@
 
 use reelforge_kit::status::{ErrorKind, ServiceError};
 
-/// Where a task is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TaskStatus {
-    /// Saved, never run.
-    New,
-    /// Queued for rendering.
-    Wait,
-    /// A worker is rendering it.
-    Executing,
-    /// The last render failed.
-    Error,
-    /// The last render succeeded.
-    Success,
-    /// The user cancelled the last render.
-    Cancelled,
-}
-
-impl TaskStatus {
-    /// The stored and wire code.
-    pub fn code(self) -> i32 {
-        match self {
-            Self::New => -1,
-            Self::Wait => 0,
-            Self::Executing => 1,
-            Self::Error => 9,
-            Self::Success => 10,
-            Self::Cancelled => 11,
-        }
-    }
-
-    /// Reads a stored code; unknown codes read as new.
-    pub fn from_code(code: i32) -> Self {
-        match code {
-            0 => Self::Wait,
-            1 => Self::Executing,
-            9 => Self::Error,
-            10 => Self::Success,
-            11 => Self::Cancelled,
-            _ => Self::New,
-        }
-    }
-
-    /// Whether a render is queued or running.
-    pub fn is_rendering(self) -> bool {
-        matches!(self, Self::Wait | Self::Executing)
-    }
-}
+/// Where a task is in its life: the one definition, in the document crate's catalogue.
+pub use reelforge_timeline::catalogue::codes::TaskStatus;
 
 /// Who is asking: tasks are scoped to a tenant and a user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,58 +21,153 @@ pub struct TaskDraft {
     pub task_id: Option<i64>,
     /// Its name.
     pub name: String,
-    /// The rule as the browser wrote it; it parses and validates.
+    /// The rule as the browser wrote it; it parses and has no error problem.
     pub task_info: String,
     /// Size category.
     pub size_category_id: i32,
     /// Use (e.g. IVVR), may be empty.
     pub used_for: String,
+    /// The version the edit was based on; `None` overwrites whatever is stored.
+    pub version: Option<i64>,
+    /// The document's length, milliseconds.
+    pub duration_ms: i64,
+    /// The document's warnings, shown to the user; they do not stop the save.
+    pub warnings: Vec<String>,
 }
 
 /// Name given to a task saved without one.
 pub const DEFAULT_NAME: &str = "未命名";
 /// Longest task name, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
-/// Problems quoted in an error message at most.
-const MAX_PROBLEMS_SHOWN: usize = 20;
+/// Suffix of a duplicated task's name.
+pub const COPY_SUFFIX: &str = " 副本";
+/// The answer to a save over a newer version of the task (another tab or device saved since).
+pub const STALE_MESSAGE: &str = "该作品已在别处修改，请刷新后再保存";
 
-/// Checks a save request: the name, and the rule through the timeline's parser and validator.
-pub fn parse_draft(
-    task_id: i64,
-    name: &str,
-    task_info: &str,
-    size_category_id: i32,
-    used_for: &str,
-) -> Result<TaskDraft, TaskError> {
+/// Checks a task name: trimmed, 未命名 when blank, at most [`MAX_NAME_CHARS`] characters.
+pub fn check_name(name: &str) -> Result<String, TaskError> {
     let name = name.trim();
-    let name = if name.is_empty() { DEFAULT_NAME.to_owned() } else { name.to_owned() };
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(TaskError::Invalid(format!("taskName: longer than {MAX_NAME_CHARS} characters")));
     }
-    check_rule(task_info)?;
+    Ok(if name.is_empty() { DEFAULT_NAME.to_owned() } else { name.to_owned() })
+}
+
+/// What a save names, as the caller sent it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SaveInput<'a> {
+    /// The task, or -1 / 0 for a new one.
+    pub task_id: i64,
+    /// Its name.
+    pub name: &'a str,
+    /// The rule text.
+    pub task_info: &'a str,
+    /// Size category.
+    pub size_category_id: i32,
+    /// Use.
+    pub used_for: &'a str,
+    /// The version the edit was based on, 0 when not given.
+    pub version: i64,
+}
+
+/// Checks a save request of `owner`: the name, and the rule parsed and validated once, its
+/// sources confined to the owner's tenant.
+pub fn parse_draft(owner: &Owner, input: SaveInput<'_>) -> Result<TaskDraft, TaskError> {
+    let name = check_name(input.name)?;
+    let checked = check_rule(input.task_info, &owner.tenant)?;
     Ok(TaskDraft {
-        task_id: (task_id > 0).then_some(task_id),
+        task_id: (input.task_id > 0).then_some(input.task_id),
         name,
-        task_info: task_info.to_owned(),
-        size_category_id,
-        used_for: used_for.trim().to_owned(),
+        task_info: input.task_info.to_owned(),
+        size_category_id: input.size_category_id,
+        used_for: input.used_for.trim().to_owned(),
+        version: (input.version > 0).then_some(input.version),
+        duration_ms: checked.duration_ms,
+        warnings: checked.warnings,
     })
 }
 
-/// Parses and validates a rule; the error lists the problems as `path: message; …`.
-pub fn check_rule(task_info: &str) -> Result<(), TaskError> {
-    let rule = reelforge_timeline::Rule::parse(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
-    let problems = reelforge_timeline::validate_with(&rule, reelforge_timeline::ValidateOptions::from_env());
-    if problems.is_empty() {
-        return Ok(());
-    }
-    let mut message =
-        problems.iter().take(MAX_PROBLEMS_SHOWN).map(|p| format!("{}: {}", p.path, p.message)).collect::<Vec<_>>().join("; ");
-    if problems.len() > MAX_PROBLEMS_SHOWN {
-        message.push_str(&format!("; and {} more", problems.len() - MAX_PROBLEMS_SHOWN));
-    }
-    Err(TaskError::Invalid(message))
+/// A rule that parsed and has no error problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedRule {
+    /// Its length, milliseconds.
+    pub duration_ms: i64,
+    /// Its warnings as `path: message`.
+    pub warnings: Vec<String>,
 }
+
+/// Parses and validates a rule for `tenant`; the error lists every error problem as
+/// `path: message; …`.
+pub fn check_rule(task_info: &str, tenant: &str) -> Result<CheckedRule, TaskError> {
+    let rule = reelforge_timeline::Rule::parse(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
+    let options = reelforge_timeline::ValidateOptions {
+        tenant: Some(tenant.to_owned()),
+        ..reelforge_timeline::ValidateOptions::from_env()
+    };
+    let report = reelforge_timeline::check(&rule, &options);
+    let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
+    if !errors.is_empty() {
+        return Err(TaskError::Invalid(errors.join("; ")));
+    }
+    Ok(CheckedRule {
+        // Bounded by validation (at most the deployment's longest document).
+        duration_ms: (rule.duration() * 1000.0).round() as i64,
+        warnings: report.warnings().map(ToString::to_string).collect(),
+    })
+}
+
+/// Returns `task_info` reset to one blank scene (its frame size kept; its sounds kept only for an
+/// IVVR task, whose audio the platform sets), as the editor's clear does.
+pub fn blank_rule(task_info: &str, used_for: &str) -> String {
+    let mut rule = reelforge_timeline::Rule::parse(task_info).unwrap_or_default();
+    rule.scenes = vec![reelforge_timeline::Scene::default()];
+    if !used_for.eq_ignore_ascii_case("ivvr") {
+        rule.audio.clear();
+    }
+    serde_json::to_string(&rule).unwrap_or_default()
+}
+
+/// How a task list is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Order {
+    /// Last changed first (orderType 1, the default).
+    #[default]
+    Newest,
+    /// First made first (orderType 2).
+    Oldest,
+}
+
+impl Order {
+    /// Reads an orderType: 2 is oldest first, anything else newest.
+    pub fn from_type(order_type: i32) -> Self {
+        if order_type == 2 { Self::Oldest } else { Self::Newest }
+    }
+}
+
+/// Which of the owner's tasks a list shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskFilter {
+    /// Status codes; empty: every state.
+    pub states: Vec<i32>,
+    /// Size categories; empty: every size.
+    pub size_category_ids: Vec<i32>,
+    /// Part of the name; empty: any.
+    pub name: String,
+    /// The order.
+    pub order: Order,
+}
+
+/// The editor state kept for a task (autosave).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct History {
+    /// When it was stored, milliseconds since the epoch; 0 when none is kept.
+    pub stored_ms: i64,
+    /// The editor state as the browser wrote it.
+    pub history: String,
+}
+
+/// Largest editor state kept, bytes.
+pub const MAX_HISTORY_BYTES: usize = 2 * 1024 * 1024;
 
 /// A stored task.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,6 +196,10 @@ pub struct Task {
     pub created_ms: i64,
     /// Last change, milliseconds since the epoch.
     pub updated_ms: i64,
+    /// Incremented by every save.
+    pub version: i64,
+    /// The document's length, milliseconds.
+    pub duration_ms: i64,
 }
 
 /// The part of a task the state poll shows.
@@ -294,6 +348,18 @@ pub enum TaskError {
     /// The job queue refused the job.
     #[error("render queue")]
     Queue(#[from] reelforge_kit::queue::QueueError),
+    /// The save was based on an older version than the stored one.
+    #[error("{STALE_MESSAGE}")]
+    Stale,
+    /// The task is being rendered; the call must wait or cancel first.
+    #[error("task {0} is being rendered; cancel the render first")]
+    Rendering(i64),
+    /// Blob storage failed.
+    #[error("task storage")]
+    Blob(#[from] reelforge_kit::BlobError),
+    /// The cache failed.
+    #[error("task cache")]
+    Cache(#[from] reelforge_kit::cache::CacheError),
 }
 
 impl ServiceError for TaskError {
@@ -301,7 +367,8 @@ impl ServiceError for TaskError {
         match self {
             Self::Invalid(_) => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
-            Self::Store(_) | Self::Queue(_) => ErrorKind::Internal,
+            Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,
+            Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) => ErrorKind::Internal,
         }
     }
 }
@@ -310,30 +377,41 @@ impl ServiceError for TaskError {
 mod tests {
     use super::*;
 
+    fn owner() -> Owner {
+        Owner { tenant: "qs".into(), user_id: "u1".into() }
+    }
+
     #[test]
     fn status_codes_round_trip() {
-        for s in [
-            TaskStatus::New,
-            TaskStatus::Wait,
-            TaskStatus::Executing,
-            TaskStatus::Error,
-            TaskStatus::Success,
-            TaskStatus::Cancelled,
-        ] {
-            assert_eq!(TaskStatus::from_code(s.code()), s);
+        for s in TaskStatus::ALL {
+            assert_eq!(TaskStatus::from_code(s.code()), Some(s));
         }
+        assert_eq!(TaskStatus::Cancelled.code(), 11);
     }
 
     #[test]
     fn blank_name_becomes_default() -> Result<(), TaskError> {
         let info = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
-        let draft = parse_draft(-1, "  ", info, 1, "")?;
-        assert_eq!((draft.name.as_str(), draft.task_id), (DEFAULT_NAME, None));
+        let draft = parse_draft(&owner(), SaveInput { task_id: -1, name: "  ", task_info: info, size_category_id: 1, ..SaveInput::default() })?;
+        assert_eq!((draft.name.as_str(), draft.task_id, draft.version), (DEFAULT_NAME, None, None));
         Ok(())
     }
 
     #[test]
     fn not_json_is_invalid() {
-        assert!(matches!(check_rule("{\"scenes\": ["), Err(TaskError::Invalid(m)) if m.starts_with("taskInfo: ")));
+        assert!(matches!(check_rule("{\"scenes\": [", "qs"), Err(TaskError::Invalid(m)) if m.starts_with("taskInfo: ")));
+    }
+
+    #[test]
+    fn a_blank_rule_keeps_its_frame_and_has_one_scene() -> Result<(), TaskError> {
+        let info = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
+        let before = reelforge_timeline::Rule::parse(info).map_err(|e| TaskError::Invalid(e.to_string()))?;
+        let blank = blank_rule(info, "");
+        let after = reelforge_timeline::Rule::parse(&blank).map_err(|e| TaskError::Invalid(e.to_string()))?;
+        assert_eq!(after.scenes.len(), 1);
+        assert!(after.scenes[0].layers.is_empty() && after.audio.is_empty());
+        assert_eq!(after.resolution_ratio, before.resolution_ratio);
+        check_rule(&blank, "qs")?;
+        Ok(())
     }
 }

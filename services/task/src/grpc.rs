@@ -12,23 +12,61 @@ use reelforge_proto::task::{self as pb, task_service_server::TaskService};
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, FinishOutcome, JobRef, Owner, Stage, Task, TaskError, TaskState, TaskStatus};
+use crate::domain::{self, FinishOutcome, JobRef, Order, Owner, SaveInput, Stage, Task, TaskError, TaskFilter, TaskState, TaskStatus};
 use crate::events::Events;
 use crate::farm::FarmSettings;
-use crate::store::TaskStore;
+use crate::history::HistoryStore;
+use crate::store::{Deleted, TaskStore, renders_prefix};
+use reelforge_kit::BlobStore;
 
 /// The gRPC face of the task service.
 pub struct TaskGrpc {
     store: TaskStore,
     settings: FarmSettings,
     events: Arc<Events>,
+    history: HistoryStore,
+    blob: BlobStore,
 }
 
 impl TaskGrpc {
-    /// Serves `store` with the farm's lease settings and its render events.
-    pub fn new(store: TaskStore, settings: FarmSettings, events: Arc<Events>) -> Self {
-        Self { store, settings, events }
+    /// Serves `store` with the farm's lease settings, its render events, the editor's autosave and
+    /// the blob store of renders.
+    pub fn new(store: TaskStore, settings: FarmSettings, events: Arc<Events>, history: HistoryStore, blob: BlobStore) -> Self {
+        Self { store, settings, events, history, blob }
     }
+
+    /// Removes the storage of deleted tasks once their rows are gone: every object under each
+    /// task's renders prefix, and its recorded render and cover keys. A failure is logged, not
+    /// answered: the rows are gone and a leftover object is unreachable.
+    async fn remove_objects(&self, owner: &Owner, keys: Vec<String>, task_ids: &[i64]) {
+        let mut all = keys;
+        for id in task_ids {
+            match self.blob.list(&renders_prefix(&owner.tenant, *id)).await {
+                Ok(found) => all.extend(found),
+                Err(e) => tracing::warn!(task_id = id, error = %e, "renders of a deleted task not listed"),
+            }
+        }
+        all.sort();
+        all.dedup();
+        for key in all {
+            if let Err(e) = self.blob.delete(&key).await {
+                tracing::warn!(key, error = %e, "object of a deleted task not removed");
+            }
+        }
+    }
+}
+
+fn ids_given(ids: Vec<i64>) -> Result<Vec<i64>, Status> {
+    if ids.is_empty() {
+        return Err(to_status(TaskError::Invalid("taskIds: no task id given".into())));
+    }
+    let mut seen = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !seen.contains(&id) {
+            seen.push(id);
+        }
+    }
+    Ok(seen)
 }
 
 /// A task's state with its latest render event, and the sequence number of that state.
@@ -112,6 +150,8 @@ fn to_pb(t: Task) -> pb::Task {
         size_category_id: t.size_category_id,
         used_for: t.used_for,
         reason: t.reason,
+        version: t.version,
+        duration: t.duration_ms as f64 / 1000.0,
     }
 }
 
@@ -141,10 +181,18 @@ impl TaskService for TaskGrpc {
     async fn save(&self, req: Request<pb::SaveTaskRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
         let owner = owner(&req)?;
         let req = req.into_inner();
-        let draft = domain::parse_draft(req.task_id, &req.task_name, &req.task_info, req.size_category_id, &req.used_for)
-            .map_err(to_status)?;
+        let input = SaveInput {
+            task_id: req.task_id,
+            name: &req.task_name,
+            task_info: &req.task_info,
+            size_category_id: req.size_category_id,
+            used_for: &req.used_for,
+            version: req.version,
+        };
+        let draft = domain::parse_draft(&owner, input).map_err(to_status)?;
+        let warnings = draft.warnings.clone();
         let task_id = self.store.save(&owner, draft).await.map_err(to_status)?;
-        Ok(Response::new(pb::SaveTaskReply { task_id }))
+        Ok(Response::new(pb::SaveTaskReply { task_id, warnings }))
     }
 
     #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
@@ -226,14 +274,95 @@ impl TaskService for TaskGrpc {
     #[tracing::instrument(skip_all)]
     async fn mine(&self, req: Request<pb::ListTasksRequest>) -> Result<Response<pb::TaskPage>, Status> {
         let owner = owner(&req)?;
-        let page = req.into_inner().page.unwrap_or_default();
+        let req = req.into_inner();
+        let page = req.page.unwrap_or_default();
         let num = u64::from(page.page_num.max(1));
         let size = match u64::from(page.page_size) {
             0 => PAGE_DEFAULT,
             n => n.min(PAGE_MAX),
         };
-        let (items, total) = self.store.mine(&owner, num, size).await.map_err(to_status)?;
+        let filter = TaskFilter {
+            states: req.states,
+            size_category_ids: req.size_category_ids,
+            name: req.name,
+            order: Order::from_type(req.order_type),
+        };
+        let (items, total) = self.store.mine(&owner, &filter, num, size).await.map_err(to_status)?;
         Ok(Response::new(pb::TaskPage { items: items.into_iter().map(to_pb).collect(), total }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn of_ids(&self, req: Request<pb::TaskIdsRequest>) -> Result<Response<pb::TaskList>, Status> {
+        let owner = owner(&req)?;
+        let ids = ids_given(req.into_inner().task_ids)?;
+        let tasks = self.store.of_ids(&owner, &ids).await.map_err(to_status)?;
+        Ok(Response::new(pb::TaskList { items: tasks.into_iter().map(to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn rename(&self, req: Request<pb::RenameTaskRequest>) -> Result<Response<pb::Task>, Status> {
+        let owner = owner(&req)?;
+        let req = req.into_inner();
+        let name = domain::check_name(&req.task_name).map_err(to_status)?;
+        let task = self.store.rename(&owner, req.task_id, &name).await.map_err(to_status)?;
+        Ok(Response::new(to_pb(task)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete(&self, req: Request<pb::TaskIdsRequest>) -> Result<Response<pb::DeleteTasksReply>, Status> {
+        let owner = owner(&req)?;
+        let ids = ids_given(req.into_inner().task_ids)?;
+        let deleted = self.store.delete(&owner, &ids).await.map_err(to_status)?;
+        for d in &deleted {
+            if let Some(job_id) = &d.active_job {
+                self.events.cancel_job(job_id).await;
+            }
+            if let Err(e) = self.history.forget(&owner, d.task_id).await {
+                tracing::warn!(task_id = d.task_id, error = %e, "autosave of a deleted task not forgotten");
+            }
+        }
+        let ids: Vec<i64> = deleted.iter().map(|d| d.task_id).collect();
+        let keys = deleted.into_iter().flat_map(|d: Deleted| d.keys).collect();
+        self.remove_objects(&owner, keys, &ids).await;
+        Ok(Response::new(pb::DeleteTasksReply { deleted: ids }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn duplicate(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
+        let owner = owner(&req)?;
+        let task_id = self.store.duplicate(&owner, req.get_ref().task_id).await.map_err(to_status)?;
+        Ok(Response::new(pb::SaveTaskReply { task_id, warnings: Vec::new() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn clear(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::Task>, Status> {
+        let owner = owner(&req)?;
+        let task_id = req.get_ref().task_id;
+        let (task, keys) = self.store.clear(&owner, task_id).await.map_err(to_status)?;
+        self.remove_objects(&owner, keys, &[task_id]).await;
+        Ok(Response::new(to_pb(task)))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn store_history(&self, req: Request<pb::StoreHistoryRequest>) -> Result<Response<pb::HistoryReply>, Status> {
+        let owner = owner(&req)?;
+        let req = req.into_inner();
+        if req.task_id > 0 {
+            self.store.get(&owner, req.task_id).await.map_err(to_status)?;
+        }
+        let stored_ms = self.history.store(&owner, req.task_id, &req.history).await.map_err(to_status)?;
+        Ok(Response::new(pb::HistoryReply { stored_ms, history: String::new() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn get_history(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::HistoryReply>, Status> {
+        let owner = owner(&req)?;
+        let task_id = req.get_ref().task_id;
+        if task_id > 0 {
+            self.store.get(&owner, task_id).await.map_err(to_status)?;
+        }
+        let h = self.history.get(&owner, task_id).await.map_err(to_status)?;
+        Ok(Response::new(pb::HistoryReply { stored_ms: h.stored_ms, history: h.history }))
     }
 
     #[tracing::instrument(skip_all)]

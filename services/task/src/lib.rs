@@ -6,17 +6,21 @@ pub mod domain;
 pub mod events;
 pub mod farm;
 mod grpc;
+pub mod history;
 mod store;
 
 use std::sync::Arc;
 
-pub use domain::{FinishOutcome, JobRef, Owner, Run, Stage, Task, TaskDraft, TaskError, TaskState, TaskStatus};
+pub use domain::{
+    FinishOutcome, History, JobRef, Order, Owner, Run, SaveInput, Stage, Task, TaskDraft, TaskError, TaskFilter, TaskState, TaskStatus,
+};
 pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
-pub use store::{OutboxEntry, Reaped, TaskStore, migrate};
+pub use history::HistoryStore;
+pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, renders_prefix};
 
 use reelforge_kit::identity::{Guarded, Keyring};
-use reelforge_kit::{Cache, EventBus, JobQueue};
+use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};
 use reelforge_proto::task::task_service_server::TaskServiceServer;
 use tokio::sync::watch;
 
@@ -30,8 +34,10 @@ pub struct Backends {
     pub queue: Arc<dyn JobQueue>,
     /// The event bus of progress and cancels.
     pub bus: Arc<dyn EventBus>,
-    /// The cache of the latest progress.
+    /// The cache of the latest progress and the editor's autosave.
     pub cache: Arc<dyn Cache>,
+    /// Blob storage, where a deleted task's render and cover are removed.
+    pub blob: BlobStore,
 }
 
 /// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its farm
@@ -43,7 +49,9 @@ pub async fn grpc_service(
     shutdown: watch::Receiver<bool>,
 ) -> Result<Guarded<TaskServiceServer<TaskGrpc>>, reelforge_kit::BusError> {
     let store = TaskStore::new(b.db);
+    let history = HistoryStore::new(b.cache.clone());
     let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
     tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));
-    Ok(TaskServiceServer::with_interceptor(TaskGrpc::new(store, settings, events), keys.verifier()))
+    let grpc = TaskGrpc::new(store, settings, events, history, b.blob);
+    Ok(TaskServiceServer::with_interceptor(grpc, keys.verifier()))
 }

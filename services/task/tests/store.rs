@@ -9,7 +9,9 @@ use reelforge_kit::JobQueue;
 use reelforge_kit::config::QueueConfig;
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_task::{
-    FarmSettings, FinishOutcome, JobRef, Owner, RENDER_QUEUE, Reaped, TaskError, TaskStatus, TaskStore, domain, migrate,
+    FarmSettings, FinishOutcome, JobRef, Owner, RENDER_QUEUE, Reaped, SaveInput, TaskDraft, TaskError, TaskFilter, TaskStatus, TaskStore,
+    domain,
+    migrate,
 };
 use tokio::sync::watch;
 
@@ -17,6 +19,11 @@ type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 const VALID: &str = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
 const INVALID: &str = include_str!("../../timeline/tests/fixtures/malformed_many_problems.json");
+
+/// A checked save of `owner` with no version (no stale check).
+fn draft(owner: &Owner, task_id: i64, name: &str, task_info: &str, size: i32, used_for: &str) -> Result<TaskDraft, TaskError> {
+    domain::parse_draft(owner, SaveInput { task_id, name, task_info, size_category_id: size, used_for, version: 0 })
+}
 
 fn owner(tenant: &str, user: &str) -> Owner {
     Owner { tenant: tenant.into(), user_id: user.into() }
@@ -54,22 +61,22 @@ async fn suite(url: &str) -> TestResult {
     let (a, b, other_tenant) = (owner("qs", "a@x.cn"), owner("qs", "b@x.cn"), owner("cc", "a@x.cn"));
 
     // Save a valid rule; an invalid one names its fields and writes nothing.
-    let id = store.save(&a, domain::parse_draft(-1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
     let task = store.get(&a, id).await?;
     assert_eq!((task.name.as_str(), task.status, task.task_info.as_str()), ("未命名", TaskStatus::New, VALID));
-    let invalid = domain::parse_draft(id, "x", INVALID, 3, "");
+    let invalid = draft(&a, id, "x", INVALID, 3, "");
     assert!(matches!(&invalid, Err(TaskError::Invalid(m)) if m.contains("scenes[0].timeLength: below minimum 2 s") && m.contains("; ")));
     assert_eq!(store.get(&a, id).await?.task_info, VALID, "nothing written");
 
     // Overwrite as the owner; others get NotFound for every call.
-    assert_eq!(store.save(&a, domain::parse_draft(id, "促销", VALID, 4, "IVVR")?).await?, id);
+    assert_eq!(store.save(&a, draft(&a, id, "促销", VALID, 4, "IVVR")?).await?, id);
     assert_eq!(store.get(&a, id).await?.name, "促销");
     for intruder in [&b, &other_tenant] {
         assert!(matches!(store.get(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.state(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.run(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.cancel(intruder, &[id]).await, Err(TaskError::NotFound(_))));
-        let over = store.save(intruder, domain::parse_draft(id, "偷改", VALID, 1, "")?).await;
+        let over = store.save(intruder, draft(&a, id, "偷改", VALID, 1, "")?).await;
         assert!(matches!(over, Err(TaskError::NotFound(_))));
     }
     assert_eq!(store.get(&a, id).await?.name, "促销");
@@ -139,11 +146,11 @@ async fn suite(url: &str) -> TestResult {
     assert!(store.cancel(&a, &[id]).await?.is_empty(), "nothing left to cancel");
 
     // The caller's tasks, newest first, paged.
-    let second = store.save(&a, domain::parse_draft(-1, "第二", VALID, 3, "")?).await?;
-    store.save(&b, domain::parse_draft(-1, "别人的", VALID, 3, "")?).await?;
-    let (page, total) = store.mine(&a, 1, 1).await?;
+    let second = store.save(&a, draft(&a, -1, "第二", VALID, 3, "")?).await?;
+    store.save(&b, draft(&b, -1, "别人的", VALID, 3, "")?).await?;
+    let (page, total) = store.mine(&a, &TaskFilter::default(), 1, 1).await?;
     assert_eq!((total, page.iter().map(|t| t.id).collect::<Vec<_>>()), (2, vec![second]));
-    let (page, _) = store.mine(&a, 2, 1).await?;
+    let (page, _) = store.mine(&a, &TaskFilter::default(), 2, 1).await?;
     assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), vec![id]);
     drop(stop);
     Ok(())
@@ -163,7 +170,7 @@ async fn on_postgres() -> TestResult {
 async fn concurrent_runs(url: &str) -> TestResult {
     let (store, queue) = open(url).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, domain::parse_draft(-1, "并发", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "并发", VALID, 3, "")?).await?;
     let mut runs = tokio::task::JoinSet::new();
     for _ in 0..10 {
         let (store, a) = (store.clone(), a.clone());
@@ -211,7 +218,7 @@ async fn reap_until_found(store: &TaskStore) -> Result<Vec<Reaped>, Box<dyn std:
 async fn reaper(url: &str) -> TestResult {
     let (store, queue) = open(url).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, domain::parse_draft(-1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
     let run = store.run(&a, id).await?;
     let r1 = reference("qs", id, &run.job_id, 1);
     assert!(store.start(&r1, 60_000).await?);
@@ -251,7 +258,7 @@ async fn reaper_on_postgres() -> TestResult {
 async fn a_dead_letter_fails_its_task() -> TestResult {
     let (store, queue) = open(&fresh_sqlite()).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, domain::parse_draft(-1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
     store.run(&a, id).await?;
     let _stop = farm(&store, &queue, Duration::from_secs(60));
     for _ in 0..3 {

@@ -15,6 +15,7 @@ pub mod library;
 pub mod normalise;
 pub mod rule;
 pub mod scene;
+pub mod source;
 pub mod task;
 pub mod time;
 pub mod transition;
@@ -30,5 +31,7 @@ pub use rule::{ResolutionRatio, Rule, RuleType};
 pub use scene::Scene;
 pub use time::{FrameRate, FrameSource, Timeline};
 pub use transition::{Composite, Mask, Plane, composite};
-pub use validate::{Problem, RuleError, ValidateOptions, bounds, validate, validate_with};
+pub use validate::{
+    Problem, ProblemCode, Report, RuleError, Severity, ValidateOptions, check, validate, validate_with,
+};
 pub use warnings::warnings;

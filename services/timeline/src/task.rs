@@ -138,7 +138,7 @@ impl Default for Task {
             size_id: 41,
             industry_id: None,
             tag_category_id: None,
-            status: crate::catalogue::codes::TaskStatus::New.code(),
+            status: i64::from(crate::catalogue::codes::TaskStatus::New.code()),
             replace_video: 0,
             replace_picture: 0,
             replace_word: 0,

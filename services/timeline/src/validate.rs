@@ -5,6 +5,7 @@ use crate::catalogue::{animations, filters, shapes, transitions};
 use crate::layer::{Layer, TextFields};
 use crate::rule::Rule;
 use crate::scene::MIN_SCENE_LENGTH;
+use crate::source::{self, SourceError};
 use serde::Serialize;
 use std::fmt;
 use thiserror::Error;
@@ -136,14 +137,84 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// One problem of a document, or one warning (`warnings::warnings`): a field path and a message.
+/// How much a problem matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export_to = "Severity.ts", rename_all = "camelCase")]
+pub enum Severity {
+    /// The document is neither saved nor rendered.
+    Error,
+    /// The document is saved and rendered; the editor shows the problem to the user.
+    Warning,
+}
+
+/// What kind of problem, for a program to act on (the message is for people).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export_to = "ProblemCode.ts", rename_all = "camelCase")]
+pub enum ProblemCode {
+    /// A value the document must have is missing or of the wrong kind.
+    Required,
+    /// A number outside its range.
+    OutOfRange,
+    /// Over a bound the deployment sets (length, size, counts): unrenderable at any cost it accepts.
+    OverLimit,
+    /// A name the catalogues do not know (transition, filter, animation, shape).
+    UnknownName,
+    /// A layer type the renderer does not draw.
+    UnknownType,
+    /// Not a colour `#rrggbb`.
+    BadColour,
+    /// Times in the wrong order.
+    BadTiming,
+    /// A layer that can never show (warnings only).
+    NeverShown,
+    /// A material source that is not a server-made key or a same-origin material address
+    /// (an absolute path, `..`, a URL).
+    UnsafeSource,
+    /// A server-made key of another tenant.
+    ForeignSource,
+}
+
+/// One problem of a document: a field path, how much it matters, its kind and a message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(export_to = "Problem.ts")]
 pub struct Problem {
     /// Field path, e.g. `scenes[2].layers[5].fontSize`.
     pub path: String,
+    /// Error (blocks saving and rendering) or warning (shown only).
+    pub severity: Severity,
+    /// The kind of problem.
+    pub code: ProblemCode,
     /// What is wrong.
     pub message: String,
+}
+
+impl Problem {
+    /// An error at `path`.
+    pub fn error(path: impl Into<String>, code: ProblemCode, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A warning at `path`.
+    pub fn warning(path: impl Into<String>, code: ProblemCode, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            severity: Severity::Warning,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// Whether the problem blocks saving and rendering.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 impl fmt::Display for Problem {
@@ -152,9 +223,33 @@ impl fmt::Display for Problem {
     }
 }
 
+/// Every problem of a document, errors and warnings, in one pass.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The problems, errors first in document order, then warnings in document order.
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    /// The problems that block saving and rendering.
+    pub fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| p.is_error())
+    }
+
+    /// The problems shown to the user only.
+    pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| !p.is_error())
+    }
+
+    /// Whether the document may be saved and rendered.
+    pub fn is_ok(&self) -> bool {
+        self.errors().next().is_none()
+    }
+}
+
 /// Checks that depend on the deployment: the scene limit of the spec and the bounds that keep
 /// a render finite (its length, its frame size, how much it draws).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ValidateOptions {
     /// Most scenes a document may have (48, or 45 in the reduced environment).
     pub max_scenes: usize,
@@ -168,6 +263,9 @@ pub struct ValidateOptions {
     pub max_layers: usize,
     /// Longest text of one text or art-word layer, in characters.
     pub max_text_chars: usize,
+    /// The tenant the document belongs to (the verified caller's): a material key must be one of
+    /// its own (`t/{tenant}/…`). `None` (the render CLI, tests) accepts any relative key.
+    pub tenant: Option<String>,
 }
 
 impl Default for ValidateOptions {
@@ -179,6 +277,7 @@ impl Default for ValidateOptions {
             max_layers_per_scene: MAX_LAYERS_PER_SCENE,
             max_layers: MAX_LAYERS,
             max_text_chars: MAX_TEXT_CHARS,
+            tenant: None,
         }
     }
 }
@@ -211,55 +310,40 @@ impl ValidateOptions {
     }
 }
 
-/// Returns every problem of a rule with the default options, in document order.
+/// Returns the errors of a rule with the default options, in document order.
 pub fn validate(rule: &Rule) -> Vec<Problem> {
-    validate_with(rule, ValidateOptions::default())
+    validate_with(rule, &ValidateOptions::default())
 }
 
-/// Returns every problem of a rule, in document order.
-pub fn validate_with(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
+/// Returns the errors of a rule (the problems that block saving and rendering), in document order.
+pub fn validate_with(rule: &Rule, options: &ValidateOptions) -> Vec<Problem> {
     let mut v = Validator::new(options);
     v.rule(rule);
     v.problems
 }
 
-/// Returns the problems of a rule that make it unrenderable at any cost the deployment accepts
-/// (length, frame size, layer and text counts, scene limit): the renderer refuses a rule with
-/// any of them, while it draws past the other problems [`validate_with`] reports.
-pub fn bounds(rule: &Rule, options: ValidateOptions) -> Vec<Problem> {
-    let mut v = Validator::new(options);
-    v.rule(rule);
-    v.bounds
+/// Checks a rule once: its errors in document order, then its warnings (`warnings::warnings`).
+pub fn check(rule: &Rule, options: &ValidateOptions) -> Report {
+    let mut problems = validate_with(rule, options);
+    problems.extend(crate::warnings::warnings(rule));
+    Report { problems }
 }
 
-struct Validator {
-    options: ValidateOptions,
+struct Validator<'a> {
+    options: &'a ValidateOptions,
     problems: Vec<Problem>,
-    /// The problems that break a bound, also listed in `problems`.
-    bounds: Vec<Problem>,
 }
 
-impl Validator {
-    fn new(options: ValidateOptions) -> Self {
+impl<'a> Validator<'a> {
+    fn new(options: &'a ValidateOptions) -> Self {
         Self {
             options,
             problems: Vec::new(),
-            bounds: Vec::new(),
         }
     }
 
-    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem {
-            path: path.into(),
-            message: message.into(),
-        });
-    }
-
-    fn push_bound(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.push(path, message);
-        if let Some(p) = self.problems.last() {
-            self.bounds.push(p.clone());
-        }
+    fn push(&mut self, path: impl Into<String>, code: ProblemCode, message: impl Into<String>) {
+        self.problems.push(Problem::error(path, code, message));
     }
 
     fn rule(&mut self, rule: &Rule) {
@@ -270,11 +354,11 @@ impl Validator {
         self.non_negative("audioFade.outTime", rule.audio_fade.out_time);
         self.filter("visualFilter", &rule.visual_filter);
         if rule.scenes.is_empty() {
-            self.push("scenes", "at least one scene is required");
+            self.push("scenes", ProblemCode::Required, "at least one scene is required");
         }
         if rule.scenes.len() > options.max_scenes {
-            self.push_bound(
-                "scenes",
+            self.push(
+                "scenes", ProblemCode::OverLimit,
                 format!(
                     "{} scenes exceed the limit of {}",
                     rule.scenes.len(),
@@ -284,8 +368,8 @@ impl Validator {
         }
         let duration = rule.duration();
         if duration > options.max_duration_s {
-            self.push_bound(
-                "scenes",
+            self.push(
+                "scenes", ProblemCode::OverLimit,
                 format!(
                     "the scenes last {duration} s in all, over the limit of {} s",
                     options.max_duration_s
@@ -294,8 +378,8 @@ impl Validator {
         }
         let layers: usize = rule.scenes.iter().map(|s| layer_count(&s.layers)).sum();
         if layers > options.max_layers {
-            self.push_bound(
-                "scenes",
+            self.push(
+                "scenes", ProblemCode::OverLimit,
                 format!(
                     "{layers} layers in all exceed the limit of {} per document",
                     options.max_layers
@@ -306,28 +390,28 @@ impl Validator {
             let p = format!("scenes[{i}]");
             if scene.time_length < MIN_SCENE_LENGTH {
                 self.push(
-                    format!("{p}.timeLength"),
+                    format!("{p}.timeLength"), ProblemCode::OutOfRange,
                     format!("below minimum {MIN_SCENE_LENGTH} s"),
                 );
             }
             if scene.time_length > options.max_duration_s {
-                self.push_bound(
-                    format!("{p}.timeLength"),
+                self.push(
+                    format!("{p}.timeLength"), ProblemCode::OverLimit,
                     format!("above the limit of {} s", options.max_duration_s),
                 );
             }
             self.non_negative(&format!("{p}.effectTime"), scene.effect_time);
             // A scene of no length is refused for that, not for its transition.
             if scene.time_length > 0.0 && scene.effect_time > scene.time_length + TIME_EPSILON {
-                self.push_bound(
-                    format!("{p}.effectTime"),
+                self.push(
+                    format!("{p}.effectTime"), ProblemCode::OverLimit,
                     format!("longer than the scene ({} s)", scene.time_length),
                 );
             }
             let count = layer_count(&scene.layers);
             if count > options.max_layers_per_scene {
-                self.push_bound(
-                    format!("{p}.layers"),
+                self.push(
+                    format!("{p}.layers"), ProblemCode::OverLimit,
                     format!(
                         "{count} layers exceed the limit of {} per scene",
                         options.max_layers_per_scene
@@ -336,7 +420,7 @@ impl Validator {
             }
             if !transitions::is_known(&scene.effect) {
                 self.push(
-                    format!("{p}.effect"),
+                    format!("{p}.effect"), ProblemCode::UnknownName,
                     format!("unknown transition \"{}\"", scene.effect),
                 );
             }
@@ -372,13 +456,13 @@ impl Validator {
                 let q = format!("{p}.action.attachMaterial[{j}]");
                 if !animations::is_known(&m.position.motion_in, Phase::In) {
                     self.push(
-                        format!("{q}.position.motionIn"),
+                        format!("{q}.position.motionIn"), ProblemCode::UnknownName,
                         format!("unknown in-animation \"{}\"", m.position.motion_in),
                     );
                 }
                 if !animations::is_known(&m.position.motion_out, Phase::Out) {
                     self.push(
-                        format!("{q}.position.motionOut"),
+                        format!("{q}.position.motionOut"), ProblemCode::UnknownName,
                         format!("unknown out-animation \"{}\"", m.position.motion_out),
                     );
                 }
@@ -387,15 +471,16 @@ impl Validator {
     }
 
     fn audio(&mut self, p: &str, item: &crate::audio::AudioItem) {
+        self.source(&format!("{p}.src"), &item.src);
         if !(0.0..=crate::volume::SLIDER_MAX).contains(&item.volume) {
-            self.push(format!("{p}.volume"), "outside 0..=200");
+            self.push(format!("{p}.volume"), ProblemCode::OutOfRange, "outside 0..=200");
         }
         if item.original_volume < crate::volume::MIN_DB {
-            self.push(format!("{p}.originalVolume"), "below minimum -96 dB");
+            self.push(format!("{p}.originalVolume"), ProblemCode::OutOfRange, "below minimum -96 dB");
         }
         self.non_negative(&format!("{p}.startTime"), item.start_time);
         if item.end_time < item.start_time {
-            self.push(format!("{p}.endTime"), "before startTime");
+            self.push(format!("{p}.endTime"), ProblemCode::BadTiming, "before startTime");
         }
         self.non_negative(&format!("{p}.fadeInTime"), item.fade_in_time);
         self.non_negative(&format!("{p}.fadeOutTime"), item.fade_out_time);
@@ -405,17 +490,17 @@ impl Validator {
         let Some(c) = layer.common() else {
             let kind = layer.type_name();
             self.push(
-                format!("{p}.type"),
+                format!("{p}.type"), ProblemCode::UnknownType,
                 format!("backend returned wrong attach layer type \"{kind}\""),
             );
             return;
         };
         if c.start_time < 0.0 {
-            self.push(format!("{p}.startTime"), "below 0");
+            self.push(format!("{p}.startTime"), ProblemCode::OutOfRange, "below 0");
         }
         if let Some(len) = scene_length.filter(|len| c.end_time > len + TIME_EPSILON) {
             self.push(
-                format!("{p}.endTime"),
+                format!("{p}.endTime"), ProblemCode::BadTiming,
                 format!("after the scene end {len} s"),
             );
         }
@@ -424,44 +509,47 @@ impl Validator {
         if let Some(len) = scene_length {
             for (name, v) in [("inTime", c.in_time), ("outTime", c.out_time)] {
                 if v > len + TIME_EPSILON {
-                    self.push_bound(
-                        format!("{p}.{name}"),
+                    self.push(
+                        format!("{p}.{name}"), ProblemCode::OverLimit,
                         format!("longer than the scene ({len} s)"),
                     );
                 }
             }
         }
         if c.w < 0.0 {
-            self.push(format!("{p}.w"), "below 0");
+            self.push(format!("{p}.w"), ProblemCode::OutOfRange, "below 0");
         }
         if c.h < 0.0 {
-            self.push(format!("{p}.h"), "below 0");
+            self.push(format!("{p}.h"), ProblemCode::OutOfRange, "below 0");
         }
         if !animations::is_known(&c.motion_in, Phase::In) {
             self.push(
-                format!("{p}.motionIn"),
+                format!("{p}.motionIn"), ProblemCode::UnknownName,
                 format!("unknown in-animation \"{}\"", c.motion_in),
             );
         }
         if !animations::is_known(&c.motion_out, Phase::Out) {
             self.push(
-                format!("{p}.motionOut"),
+                format!("{p}.motionOut"), ProblemCode::UnknownName,
                 format!("unknown out-animation \"{}\"", c.motion_out),
             );
         }
         match layer {
             Layer::Picture(l) | Layer::Gif(l) => {
+                self.source(&format!("{p}.src"), &l.src);
                 self.unit(&format!("{p}.opacity"), l.opacity);
                 self.filter(&format!("{p}.filter"), &l.filter);
                 self.colour(&format!("{p}.borderColor"), &l.border_color, false);
                 self.non_negative(&format!("{p}.borderWidth"), l.border_width);
             }
             Layer::Video(l) => {
-                if l.video_path().is_none() {
-                    self.push(format!("{p}.videoSrc"), "must be a string path");
+                if let Some(src) = l.video_path() {
+                    self.source(&format!("{p}.videoSrc"), src);
+                } else {
+                    self.push(format!("{p}.videoSrc"), ProblemCode::Required, "must be a string path");
                 }
                 if !(0.0..=crate::volume::SLIDER_MAX).contains(&l.volume) {
-                    self.push(format!("{p}.volume"), "outside 0..=200");
+                    self.push(format!("{p}.volume"), ProblemCode::OutOfRange, "outside 0..=200");
                 }
                 for (name, v) in [
                     ("brightness", l.brightness),
@@ -469,15 +557,16 @@ impl Validator {
                     ("saturation", l.saturation),
                 ] {
                     if !(0.0..=200.0).contains(&v) {
-                        self.push(format!("{p}.{name}"), "outside 0..=200");
+                        self.push(format!("{p}.{name}"), ProblemCode::OutOfRange, "outside 0..=200");
                     }
                 }
             }
             Layer::Word(l) | Layer::DynamicWord(l) => self.text(p, &l.text),
             Layer::ArtWord(l) => {
                 self.text(p, &l.text);
+                self.source(&format!("{p}.backgroundSrc"), &l.background_src);
                 if !(0.0..=255.0).contains(&l.alpha) {
-                    self.push(format!("{p}.alpha"), "outside 0..=255");
+                    self.push(format!("{p}.alpha"), ProblemCode::OutOfRange, "outside 0..=255");
                 }
                 for (name, v) in [
                     ("shadowColor", &l.shadow_color),
@@ -489,9 +578,10 @@ impl Validator {
                 }
             }
             Layer::Shape(l) => {
+                self.source(&format!("{p}.backgroundSrc"), &l.background_src);
                 if !shapes::is_known(&l.shape) {
                     self.push(
-                        format!("{p}.shape"),
+                        format!("{p}.shape"), ProblemCode::UnknownName,
                         format!("unknown shape \"{}\"", l.shape),
                     );
                 }
@@ -507,7 +597,7 @@ impl Validator {
                 }
                 if l.fill_type == "gradient" && l.gradient_colors.len() != 2 {
                     self.push(
-                        format!("{p}.gradientColors"),
+                        format!("{p}.gradientColors"), ProblemCode::Required,
                         "a gradient needs two colours",
                     );
                 }
@@ -515,13 +605,13 @@ impl Validator {
             Layer::Group(g) => {
                 if g.attach_list.len() < MIN_GROUP_LAYERS {
                     self.push(
-                        format!("{p}.attachList"),
+                        format!("{p}.attachList"), ProblemCode::Required,
                         format!("a group needs at least {MIN_GROUP_LAYERS} layers"),
                     );
                 }
                 if g.group_type != "always" && g.group_type != "once" {
                     self.push(
-                        format!("{p}.groupType"),
+                        format!("{p}.groupType"), ProblemCode::UnknownName,
                         format!("must be \"always\" or \"once\", not \"{}\"", g.group_type),
                     );
                 }
@@ -529,7 +619,8 @@ impl Validator {
                     self.layer(&format!("{p}.attachList[{k}]"), member, scene_length);
                 }
             }
-            Layer::Template(_) | Layer::SpecialEffect(_) | Layer::Unknown(_) => {}
+            Layer::SpecialEffect(l) => self.source(&format!("{p}.src"), &l.src),
+            Layer::Template(_) | Layer::Unknown(_) => {}
         }
     }
 
@@ -537,8 +628,8 @@ impl Validator {
         for (name, text) in [("content", &t.content), ("showContent", &t.show_content)] {
             let chars = text.chars().count();
             if chars > self.options.max_text_chars {
-                self.push_bound(
-                    format!("{p}.{name}"),
+                self.push(
+                    format!("{p}.{name}"), ProblemCode::OverLimit,
                     format!(
                         "{chars} characters exceed the limit of {}",
                         self.options.max_text_chars
@@ -548,7 +639,7 @@ impl Validator {
         }
         if t.font_size < MIN_FONT_SIZE {
             self.push(
-                format!("{p}.fontSize"),
+                format!("{p}.fontSize"), ProblemCode::OutOfRange,
                 format!("below minimum {MIN_FONT_SIZE}"),
             );
         }
@@ -556,7 +647,7 @@ impl Validator {
         self.colour(&format!("{p}.borderColor"), &t.border_color, false);
         self.colour(&format!("{p}.bgFillColor"), &t.bg_fill_color, false);
         if t.line_height <= 0.0 {
-            self.push(format!("{p}.lineHeight"), "must be above 0");
+            self.push(format!("{p}.lineHeight"), ProblemCode::OutOfRange, "must be above 0");
         }
     }
 
@@ -566,14 +657,14 @@ impl Validator {
         for (name, v) in [("width", r.width), ("height", r.height)] {
             let p = format!("resolutionRatio.{name}");
             if v <= 0.0 {
-                self.push_bound(p, "must be above 0");
+                self.push(p, ProblemCode::OverLimit, "must be above 0");
             } else if v > max {
-                self.push_bound(p, format!("{v} is above the limit of {max} pixels"));
+                self.push(p, ProblemCode::OverLimit, format!("{v} is above the limit of {max} pixels"));
             }
         }
         if r.target_width > max {
-            self.push_bound(
-                "resolutionRatio.targetWidth",
+            self.push(
+                "resolutionRatio.targetWidth", ProblemCode::OverLimit,
                 format!("{} is above the limit of {max} pixels", r.target_width),
             );
         } else if r.width > 0.0 && r.height > 0.0 && r.width <= max {
@@ -586,8 +677,8 @@ impl Validator {
             };
             let th = tw * r.height / r.width;
             if th > max {
-                self.push_bound(
-                    "resolutionRatio",
+                self.push(
+                    "resolutionRatio", ProblemCode::OverLimit,
                     format!(
                         "the output {tw}×{} is above the limit of {max} pixels",
                         th.round()
@@ -597,27 +688,47 @@ impl Validator {
         }
     }
 
+    /// Checks a material source: a key (of the options' tenant, when one is given) or a
+    /// same-origin material address; an empty source is left to the renderer's missing check.
+    fn source(&mut self, p: &str, src: &str) {
+        if src.trim().is_empty() {
+            return;
+        }
+        let read = match &self.options.tenant {
+            Some(t) => source::parse_source_of(src, t),
+            None => source::parse_source(src),
+        };
+        if let Err(e) = read {
+            let code = if e == SourceError::Foreign {
+                ProblemCode::ForeignSource
+            } else {
+                ProblemCode::UnsafeSource
+            };
+            self.push(p, code, format!("material source \"{}\": {e}", src.trim()));
+        }
+    }
+
     fn filter(&mut self, p: &str, name: &str) {
         if !filters::is_known(name) {
-            self.push(p, format!("unknown filter \"{name}\""));
+            self.push(p, ProblemCode::UnknownName, format!("unknown filter \"{name}\""));
         }
     }
 
     fn colour(&mut self, p: &str, value: &str, required: bool) {
         if (required || !value.is_empty()) && !is_hex_colour(value) {
-            self.push(p, format!("\"{value}\" is not a colour #rrggbb"));
+            self.push(p, ProblemCode::BadColour, format!("\"{value}\" is not a colour #rrggbb"));
         }
     }
 
     fn non_negative(&mut self, p: &str, v: f64) {
         if v < 0.0 {
-            self.push(p, "below 0");
+            self.push(p, ProblemCode::OutOfRange, "below 0");
         }
     }
 
     fn unit(&mut self, p: &str, v: f64) {
         if !(0.0..=1.0).contains(&v) {
-            self.push(p, "outside 0..=1");
+            self.push(p, ProblemCode::OutOfRange, "outside 0..=1");
         }
     }
 }
@@ -662,8 +773,16 @@ mod tests {
         Rule::parse(json).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// The over-limit errors of a rule, with the options given.
+    fn bounds(rule: &Rule, options: &ValidateOptions) -> Vec<Problem> {
+        validate_with(rule, options)
+            .into_iter()
+            .filter(|p| p.code == ProblemCode::OverLimit)
+            .collect()
+    }
+
     fn bound_list(rule: &Rule) -> Vec<String> {
-        bounds(rule, ValidateOptions::default())
+        bounds(rule, &ValidateOptions::default())
             .iter()
             .map(ToString::to_string)
             .collect()
@@ -741,7 +860,7 @@ mod tests {
             max_duration_s: 4.0,
             ..ValidateOptions::default()
         };
-        assert_eq!(bounds(&doc(RATIO, ""), options).len(), 2);
+        assert_eq!(bounds(&doc(RATIO, ""), &options).len(), 2);
     }
 
     #[test]
@@ -783,11 +902,12 @@ mod tests {
                 "scenes[0].layers[0].content: 2001 characters exceed the limit of 2000",
             ]
         );
-        // Every bound is also a problem that blocks saving.
-        let all = validate(&rule);
-        for b in bounds(&rule, ValidateOptions::default()) {
-            assert!(all.contains(&b), "{b}");
-        }
+        // Every bound is an error: it blocks saving and rendering.
+        assert!(
+            bounds(&rule, &ValidateOptions::default())
+                .iter()
+                .all(|b| b.severity == Severity::Error)
+        );
     }
 
     #[test]
@@ -797,7 +917,47 @@ mod tests {
             r#","layers":[{"type":"word","content":"x","startTime":2,"endTime":1}]"#,
         );
         assert!(validate(&rule).is_empty(), "{:?}", validate(&rule));
-        assert_eq!(crate::warnings(&rule).len(), 1);
+        let report = check(&rule, &ValidateOptions::default());
+        assert!(report.is_ok());
+        let warning = report.warnings().next().map(|w| (w.path.as_str(), w.code));
+        assert_eq!(
+            warning,
+            Some(("scenes[0].layers[0].endTime", ProblemCode::NeverShown))
+        );
+    }
+
+    #[test]
+    fn sources_outside_the_tenant_are_errors_with_their_path() {
+        let layers = r#","layers":[
+            {"type":"picture","src":"/etc/passwd","w":10,"h":10},
+            {"type":"video","videoSrc":"../x","w":10,"h":10},
+            {"type":"picture","src":"t/cc/u/1/materials/a/original.png","w":10,"h":10},
+            {"type":"gif","src":"http://evil.example/x","w":10,"h":10},
+            {"type":"picture","src":"t/qs/u/1/materials/a/original.png","w":10,"h":10},
+            {"type":"picture","src":"/diyvrbt/material/file/a1/original?ticket=x","w":10,"h":10}],
+            "audio":[{"src":"file:///etc/shadow","endTime":1}]"#;
+        let rule = doc(RATIO, layers);
+        let options = ValidateOptions {
+            tenant: Some("qs".to_owned()),
+            ..ValidateOptions::default()
+        };
+        let found: Vec<(String, ProblemCode, Severity)> = validate_with(&rule, &options)
+            .into_iter()
+            .map(|p| (p.path, p.code, p.severity))
+            .collect();
+        let e = |path: &str, code| (path.to_owned(), code, Severity::Error);
+        assert_eq!(
+            found,
+            [
+                e("scenes[0].audio[0].src", ProblemCode::UnsafeSource),
+                e("scenes[0].layers[0].src", ProblemCode::UnsafeSource),
+                e("scenes[0].layers[1].videoSrc", ProblemCode::UnsafeSource),
+                e("scenes[0].layers[2].src", ProblemCode::ForeignSource),
+                e("scenes[0].layers[3].src", ProblemCode::UnsafeSource),
+            ]
+        );
+        // Without a tenant (the render CLI) another tenant's key is only a key.
+        assert_eq!(validate(&rule).len(), 4);
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! Layers that can never show: not errors (the document saves and renders), but almost always a
-//! mistake the editor shows and the renderer logs, each with the path of the field to fix.
+//! Layers that can never show: warning-severity problems (the document saves and renders), almost
+//! always a mistake the editor shows and the renderer logs, each with the path of the field to fix.
 
 use crate::layer::Layer;
 use crate::rule::Rule;
-use crate::validate::Problem;
+use crate::validate::{Problem, ProblemCode};
 
 /// Slack for comparing times written as decimal seconds.
 const TIME_EPSILON: f64 = 1e-6;
@@ -43,7 +43,9 @@ fn layer_warnings(
     let Some(c) = layer.common() else {
         return;
     };
-    let mut warn = |path: String, message: String| out.push(Problem { path, message });
+    let mut warn = |path: String, message: String| {
+        out.push(Problem::warning(path, ProblemCode::NeverShown, message));
+    };
     if c.end_time <= c.start_time {
         warn(
             format!("{p}.endTime"),
@@ -111,10 +113,11 @@ fn layer_warnings(
 
 fn whitespace(p: &str, text: &str, out: &mut Vec<Problem>) {
     if text.trim().is_empty() {
-        out.push(Problem {
-            path: format!("{p}.content"),
-            message: "no text but whitespace: never shown".to_owned(),
-        });
+        out.push(Problem::warning(
+            format!("{p}.content"),
+            ProblemCode::NeverShown,
+            "no text but whitespace: never shown",
+        ));
     }
 }
 

@@ -90,6 +90,7 @@ async fn farm_with_lease(
                     queue: queue.clone(),
                     bus: bus.clone(),
                     cache,
+                    blob: blob.clone(),
                 },
                 settings,
                 &keys,
@@ -202,6 +203,7 @@ async fn save_and_run(farm: &Farm, rule: String) -> Result<i64, Box<dyn std::err
             task_info: rule,
             size_category_id: 41,
             used_for: String::new(),
+            version: 0,
         })?)
         .await?
         .into_inner()

@@ -244,24 +244,11 @@ impl Engine {
         if rule.scenes.is_empty() {
             return Err(RenderError::Rule("the rule has no scene".to_owned()));
         }
-        let options = ValidateOptions::from_env();
-        let mut fatal: Vec<String> = reelforge_timeline::bounds(rule, options)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        fatal.extend(
-            reelforge_timeline::validate_with(rule, options)
-                .iter()
-                .filter(|p| {
-                    let m = p.message.to_lowercase();
-                    m.contains("unknown")
-                        || m.contains("not in the catalogue")
-                        || m.contains("type")
-                })
-                .map(ToString::to_string),
-        );
-        if !fatal.is_empty() {
-            return Err(RenderError::Rule(fatal.join("; ")));
+        // Refused by severity: a document with an error problem is never drawn.
+        let report = reelforge_timeline::check(rule, &ValidateOptions::from_env());
+        let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
+        if !errors.is_empty() {
+            return Err(RenderError::Rule(errors.join("; ")));
         }
         let size = rule.resolution_ratio.target_size();
         let budget = memory_budget();
@@ -276,8 +263,8 @@ impl Engine {
                 budget >> 20
             )));
         }
-        for w in reelforge_timeline::warnings(rule) {
-            tracing::warn!(path = %w.path, "{}", w.message);
+        for w in report.warnings() {
+            tracing::warn!(path = %w.path, code = ?w.code, "{}", w.message);
         }
         let timeline = Timeline::for_rule(rule);
         for (i, (s, plan)) in rule.scenes.iter().zip(&timeline.scenes).enumerate() {

@@ -24,6 +24,8 @@ pub mod video_task {
         pub percent: i32,
         pub created_ms: i64,
         pub updated_ms: i64,
+        pub version: i64,
+        pub duration_ms: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -149,6 +149,32 @@ impl MigrationTrait for RenderFarm {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("render_outbox").to_owned()).await?;
         manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS render_job_one_active").await?;
+        Ok(())
+    }
+}
+
+/// The version of each task (optimistic concurrency of saves) and its document's length.
+struct TaskVersion;
+
+impl MigrationName for TaskVersion {
+    fn name(&self) -> &str {
+        "m20261123_000004_task_version"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for TaskVersion {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE video_task ADD COLUMN version BIGINT NOT NULL DEFAULT 1").await?;
+        db.execute_unprepared("ALTER TABLE video_task ADD COLUMN duration_ms BIGINT NOT NULL DEFAULT 0").await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE video_task DROP COLUMN duration_ms").await?;
+        db.execute_unprepared("ALTER TABLE video_task DROP COLUMN version").await?;
         Ok(())
     }
 }

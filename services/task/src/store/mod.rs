@@ -10,7 +10,7 @@ use std::sync::Arc;
 use entity::{render_job, render_outbox, video_task};
 use prost::Message;
 use reelforge_kit::db::now_millis;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     Set, SqlErr, TransactionTrait,
@@ -19,7 +19,8 @@ use sea_orm_migration::MigratorTrait;
 use tokio::sync::Notify;
 
 use crate::domain::{
-    FinishOutcome, JobRef, Owner, Run, Stage, Task, TaskDraft, TaskError, TaskState, TaskStatus, check_rule,
+    COPY_SUFFIX, DEFAULT_NAME, FinishOutcome, JobRef, MAX_NAME_CHARS, Order, Owner, Run, Stage, Task, TaskDraft, TaskError,
+    TaskFilter, TaskState, TaskStatus, blank_rule, check_rule,
 };
 
 /// Runs the service's migrations.
@@ -47,7 +48,7 @@ fn to_domain(m: video_task::Model) -> Task {
         id: m.id,
         name: m.name,
         task_info: m.task_info,
-        status: TaskStatus::from_code(m.status),
+        status: TaskStatus::from_code(m.status).unwrap_or(TaskStatus::New),
         size_category_id: m.size_category_id,
         used_for: m.used_for,
         video_key: m.video_key,
@@ -56,7 +57,44 @@ fn to_domain(m: video_task::Model) -> Task {
         percent: u32::try_from(m.percent.clamp(0, 100)).unwrap_or(0),
         created_ms: m.created_ms,
         updated_ms: m.updated_ms,
+        version: m.version,
+        duration_ms: m.duration_ms,
     }
+}
+
+/// A deleted task: what its owner's storage held for it, and the render to stop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deleted {
+    /// The task.
+    pub task_id: i64,
+    /// Its queued or running render job, if any.
+    pub active_job: Option<String>,
+    /// The objects to remove: its render and cover.
+    pub keys: Vec<String>,
+}
+
+/// The storage prefix of a task's renders (the worker stores each render and cover under it).
+pub fn renders_prefix(tenant: &str, task_id: i64) -> String {
+    format!("t/{tenant}/tasks/{task_id}/")
+}
+
+/// Returns `name` with the copy suffix, shortened to fit [`MAX_NAME_CHARS`].
+fn copy_name(name: &str) -> String {
+    let keep = MAX_NAME_CHARS.saturating_sub(COPY_SUFFIX.chars().count());
+    let base: String = name.chars().take(keep).collect();
+    format!("{base}{COPY_SUFFIX}")
+}
+
+/// Escapes `%`, `_` and `\` for a LIKE pattern with `\` as the escape character.
+fn like_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 const RENDERING: [i32; 2] = [0, 1];
@@ -137,7 +175,9 @@ impl TaskStore {
             .ok_or(TaskError::NotFound(id))
     }
 
-    /// Inserts a new task or overwrites the owner's task; returns its id.
+    /// Inserts a new task or overwrites the owner's task; returns its id. An overwrite naming the
+    /// version it was based on is one compare-and-set `UPDATE … WHERE version = ?`: a newer stored
+    /// version refuses it as stale and nothing changes. Every overwrite increments the version.
     pub async fn save(&self, owner: &Owner, draft: TaskDraft) -> Result<i64, TaskError> {
         let now = now_millis();
         match draft.task_id {
@@ -156,6 +196,8 @@ impl TaskStore {
                     percent: Set(0),
                     created_ms: Set(now),
                     updated_ms: Set(now),
+                    version: Set(1),
+                    duration_ms: Set(draft.duration_ms),
                     ..Default::default()
                 }
                 .insert(&self.db)
@@ -163,23 +205,149 @@ impl TaskStore {
                 Ok(m.id)
             }
             Some(id) => {
-                let updated = video_task::Entity::update_many()
+                let mut update = video_task::Entity::update_many()
                     .col_expr(video_task::Column::Name, Expr::value(draft.name))
                     .col_expr(video_task::Column::TaskInfo, Expr::value(draft.task_info))
                     .col_expr(video_task::Column::SizeCategoryId, Expr::value(draft.size_category_id))
                     .col_expr(video_task::Column::UsedFor, Expr::value(draft.used_for))
+                    .col_expr(video_task::Column::DurationMs, Expr::value(draft.duration_ms))
                     .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
+                    .col_expr(video_task::Column::Version, Expr::col(video_task::Column::Version).add(1))
                     .filter(video_task::Column::Id.eq(id))
                     .filter(video_task::Column::Tenant.eq(&owner.tenant))
-                    .filter(video_task::Column::UserId.eq(&owner.user_id))
-                    .exec(&self.db)
-                    .await?;
-                if updated.rows_affected == 0 {
-                    return Err(TaskError::NotFound(id));
+                    .filter(video_task::Column::UserId.eq(&owner.user_id));
+                if let Some(version) = draft.version {
+                    update = update.filter(video_task::Column::Version.eq(version));
+                }
+                if update.exec(&self.db).await?.rows_affected == 0 {
+                    // Either not the owner's task, or a newer version is stored.
+                    self.owned(owner, id).await?;
+                    return Err(TaskError::Stale);
                 }
                 Ok(id)
             }
         }
+    }
+
+    /// Returns the owner's tasks of `ids` in the order given; any id not the owner's fails.
+    pub async fn of_ids(&self, owner: &Owner, ids: &[i64]) -> Result<Vec<Task>, TaskError> {
+        let rows = video_task::Entity::find()
+            .filter(video_task::Column::Id.is_in(ids.iter().copied()))
+            .filter(video_task::Column::Tenant.eq(&owner.tenant))
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .all(&self.db)
+            .await?;
+        ids.iter()
+            .map(|id| rows.iter().find(|r| r.id == *id).cloned().map(to_domain).ok_or(TaskError::NotFound(*id)))
+            .collect()
+    }
+
+    /// Renames the owner's task (its document and version unchanged); returns it.
+    pub async fn rename(&self, owner: &Owner, id: i64, name: &str) -> Result<Task, TaskError> {
+        let updated = video_task::Entity::update_many()
+            .col_expr(video_task::Column::Name, Expr::value(name.to_owned()))
+            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
+            .filter(video_task::Column::Id.eq(id))
+            .filter(video_task::Column::Tenant.eq(&owner.tenant))
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .exec(&self.db)
+            .await?;
+        if updated.rows_affected == 0 {
+            return Err(TaskError::NotFound(id));
+        }
+        self.get(owner, id).await
+    }
+
+    /// Copies the owner's task as a new task never run, named "{name} 副本"; returns its id.
+    pub async fn duplicate(&self, owner: &Owner, id: i64) -> Result<i64, TaskError> {
+        let from = self.owned(owner, id).await?;
+        let now = now_millis();
+        let m = video_task::ActiveModel {
+            tenant: Set(from.tenant),
+            user_id: Set(from.user_id),
+            name: Set(copy_name(&from.name)),
+            task_info: Set(from.task_info),
+            status: Set(TaskStatus::New.code()),
+            size_category_id: Set(from.size_category_id),
+            used_for: Set(from.used_for),
+            video_key: Set(String::new()),
+            cover_key: Set(String::new()),
+            reason: Set(String::new()),
+            percent: Set(0),
+            created_ms: Set(now),
+            updated_ms: Set(now),
+            version: Set(1),
+            duration_ms: Set(from.duration_ms),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(m.id)
+    }
+
+    /// Resets the owner's task to one blank scene, named 未命名, status new (a new version);
+    /// returns it and the keys of its former render and cover, for the caller to remove. A task
+    /// being rendered is refused.
+    pub async fn clear(&self, owner: &Owner, id: i64) -> Result<(Task, Vec<String>), TaskError> {
+        let task = self.owned(owner, id).await?;
+        let blank = blank_rule(&task.task_info, &task.used_for);
+        let checked = check_rule(&blank, &owner.tenant)?;
+        let cleared = video_task::Entity::update_many()
+            .col_expr(video_task::Column::Name, Expr::value(DEFAULT_NAME.to_owned()))
+            .col_expr(video_task::Column::TaskInfo, Expr::value(blank))
+            .col_expr(video_task::Column::Status, Expr::value(TaskStatus::New.code()))
+            .col_expr(video_task::Column::VideoKey, Expr::value(String::new()))
+            .col_expr(video_task::Column::CoverKey, Expr::value(String::new()))
+            .col_expr(video_task::Column::Reason, Expr::value(String::new()))
+            .col_expr(video_task::Column::Percent, Expr::value(0))
+            .col_expr(video_task::Column::DurationMs, Expr::value(checked.duration_ms))
+            .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
+            .col_expr(video_task::Column::Version, Expr::col(video_task::Column::Version).add(1))
+            .filter(video_task::Column::Id.eq(id))
+            .filter(video_task::Column::Status.is_not_in(RENDERING))
+            .exec(&self.db)
+            .await?;
+        if cleared.rows_affected == 0 {
+            return Err(TaskError::Rendering(id));
+        }
+        let keys = [task.video_key, task.cover_key].into_iter().filter(|k| !k.is_empty()).collect();
+        Ok((self.get(owner, id).await?, keys))
+    }
+
+    /// Deletes the owner's tasks of `ids`, all or none (any id not the owner's fails, nothing
+    /// deleted), with their render jobs and unsent outbox rows, in one transaction. A worker
+    /// rendering one finds its job gone at its next heartbeat and stops. Returns what each held in
+    /// storage, for the caller to remove once the rows are gone.
+    pub async fn delete(&self, owner: &Owner, ids: &[i64]) -> Result<Vec<Deleted>, TaskError> {
+        let tasks = self.of_ids(owner, ids).await?;
+        let ids: Vec<i64> = tasks.iter().map(|t| t.id).collect();
+        let txn = self.db.begin().await?;
+        let jobs = render_job::Entity::find().filter(render_job::Column::TaskId.is_in(ids.clone())).all(&txn).await?;
+        let job_ids: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
+        if !job_ids.is_empty() {
+            render_outbox::Entity::delete_many().filter(render_outbox::Column::JobId.is_in(job_ids)).exec(&txn).await?;
+            render_job::Entity::delete_many().filter(render_job::Column::TaskId.is_in(ids.clone())).exec(&txn).await?;
+        }
+        let removed = video_task::Entity::delete_many()
+            .filter(video_task::Column::Id.is_in(ids.clone()))
+            .filter(video_task::Column::Tenant.eq(&owner.tenant))
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .exec(&txn)
+            .await?;
+        if removed.rows_affected != ids.len() as u64 {
+            // A concurrent delete took some: this one answers for none of them.
+            txn.rollback().await?;
+            return Err(TaskError::NotFound(ids.first().copied().unwrap_or_default()));
+        }
+        txn.commit().await?;
+        Ok(tasks
+            .into_iter()
+            .map(|t| Deleted {
+                active_job: jobs.iter().find(|j| j.task_id == t.id && ACTIVE.contains(&j.state.as_str())).map(|j| j.id.clone()),
+                keys: [t.video_key, t.cover_key].into_iter().filter(|k| !k.is_empty()).collect(),
+                task_id: t.id,
+            })
+            .collect())
     }
 
     /// Returns the owner's task.
@@ -187,14 +355,32 @@ impl TaskStore {
         Ok(to_domain(self.owned(owner, id).await?))
     }
 
-    /// Returns one page (1-based) of the owner's tasks, newest first, with the total.
-    pub async fn mine(&self, owner: &Owner, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
-        let pages = video_task::Entity::find()
+    /// Returns one page (1-based) of the owner's tasks that pass `filter`, in its order, with the
+    /// total that pass.
+    pub async fn mine(&self, owner: &Owner, filter: &TaskFilter, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
+        let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
-            .filter(video_task::Column::UserId.eq(&owner.user_id))
-            .order_by_desc(video_task::Column::CreatedMs)
-            .order_by_desc(video_task::Column::Id)
-            .paginate(&self.db, size.max(1));
+            .filter(video_task::Column::UserId.eq(&owner.user_id));
+        if !filter.states.is_empty() {
+            query = query.filter(video_task::Column::Status.is_in(filter.states.iter().copied()));
+        }
+        if !filter.size_category_ids.is_empty() {
+            query = query.filter(video_task::Column::SizeCategoryId.is_in(filter.size_category_ids.iter().copied()));
+        }
+        let name = filter.name.trim();
+        if !name.is_empty() {
+            let pattern = format!("%{}%", like_escape(&name.to_lowercase()));
+            query = query.filter(
+                Expr::expr(sea_orm::sea_query::Func::lower(Expr::col(video_task::Column::Name))).like(
+                    sea_orm::sea_query::LikeExpr::new(pattern).escape('\\'),
+                ),
+            );
+        }
+        query = match filter.order {
+            Order::Newest => query.order_by_desc(video_task::Column::UpdatedMs).order_by_desc(video_task::Column::Id),
+            Order::Oldest => query.order_by_asc(video_task::Column::CreatedMs).order_by_asc(video_task::Column::Id),
+        };
+        let pages = query.paginate(&self.db, Ord::max(size, 1));
         let total = pages.num_items().await?;
         let rows = pages.fetch_page(page.saturating_sub(1)).await?;
         Ok((rows.into_iter().map(to_domain).collect(), total))
@@ -239,7 +425,6 @@ impl TaskStore {
         if let Some(run) = self.active_run(id).await? {
             return Ok(run);
         }
-        check_rule(&task.task_info)?;
         let now = now_millis();
         let job = render_job::Model {
             id: uuid::Uuid::new_v4().to_string(),

@@ -43,54 +43,81 @@ pub static QUALITY_LEVELS: &[QualityLevel] = &[
     },
 ];
 
-/// A task's status.
+/// A task's status: the one definition the task service stores and every answer carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TaskStatus {
-    /// Not yet run (-1).
+    /// Saved, never run (-1).
     New,
-    /// Queued (0).
+    /// Queued for rendering (0).
     Wait,
-    /// Rendering (1).
+    /// A worker is rendering it (1).
     Executing,
-    /// Failed (9).
+    /// The last render failed (9).
     Error,
-    /// Done (10).
+    /// The last render succeeded (10).
     Success,
+    /// The user cancelled the last render (11).
+    Cancelled,
 }
 
 impl TaskStatus {
-    /// Returns the status code.
-    pub const fn code(self) -> i64 {
+    /// Every status, in code order.
+    pub const ALL: [TaskStatus; 6] = [
+        Self::New,
+        Self::Wait,
+        Self::Executing,
+        Self::Error,
+        Self::Success,
+        Self::Cancelled,
+    ];
+
+    /// Returns the stored and wire code.
+    pub const fn code(self) -> i32 {
         match self {
-            TaskStatus::New => -1,
-            TaskStatus::Wait => 0,
-            TaskStatus::Executing => 1,
-            TaskStatus::Error => 9,
-            TaskStatus::Success => 10,
+            Self::New => -1,
+            Self::Wait => 0,
+            Self::Executing => 1,
+            Self::Error => 9,
+            Self::Success => 10,
+            Self::Cancelled => 11,
         }
     }
 
-    /// Returns the status with a code.
-    pub fn from_code(code: i64) -> Option<Self> {
-        [
-            Self::New,
-            Self::Wait,
-            Self::Executing,
-            Self::Error,
-            Self::Success,
-        ]
-        .into_iter()
-        .find(|s| s.code() == code)
+    /// Returns the name the catalogue lists.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Self::New => "new",
+            Self::Wait => "wait",
+            Self::Executing => "executing",
+            Self::Error => "error",
+            Self::Success => "success",
+            Self::Cancelled => "cancelled",
+        }
     }
+
+    /// Returns the status with a code, if one has it.
+    pub fn from_code(code: i32) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// Whether a render is queued or running.
+    pub fn is_rendering(self) -> bool {
+        matches!(self, Self::Wait | Self::Executing)
+    }
+}
+
+const fn status(s: TaskStatus) -> Code {
+    c(s.key(), s.code())
 }
 
 /// Task status codes.
 pub static TASK_STATUSES: &[Code] = &[
-    c("new", -1),
-    c("wait", 0),
-    c("executing", 1),
-    c("error", 9),
-    c("success", 10),
+    status(TaskStatus::New),
+    status(TaskStatus::Wait),
+    status(TaskStatus::Executing),
+    status(TaskStatus::Error),
+    status(TaskStatus::Success),
+    status(TaskStatus::Cancelled),
 ];
 
 /// The second status set (setting statuses).

@@ -883,6 +883,10 @@ export const CATALOGUE: Catalogue = {
     {
       "key": "success",
       "value": 10
+    },
+    {
+      "key": "cancelled",
+      "value": 11
     }
   ],
   "settingStatuses": [
