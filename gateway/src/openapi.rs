@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, manage, system, task, user};
+use crate::routes::{ai, category, favourite, manage, material, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -14,7 +14,11 @@ use crate::routes::{ai, category, favourite, manage, system, task, user};
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
         task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
-        manage::list, manage::level, manage::disable, ai::abilities
+        manage::list, manage::level, manage::disable, ai::abilities,
+        material::upload, material::upload_many, material::of_user, material::of_default, material::info,
+        material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
+        material::move_category, material::audit, material::batch_open_state, material::change_cover,
+        material::video_state, material::volume, material::file
     )
 )]
 pub struct ApiDoc;

@@ -23,6 +23,10 @@ const NO_ID: &[&str] = &[
     "GET /manage/users",
     "GET /ai/abilities",
     "GET /videotask/mine",
+    "POST /upload/material",
+    "POST /upload/multimaterial",
+    "POST /material/ofuser",
+    "POST /material/ofdefault",
 ];
 
 /// Whose rows a route reaches.
@@ -52,6 +56,20 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /v2/videotask/cancelTask", Scope::User),
     ("POST /manage/users/level", Scope::Tenant),
     ("POST /manage/users/disable", Scope::Tenant),
+    ("POST /material/info/{id}", Scope::User),
+    ("POST /material/byIds", Scope::User),
+    ("POST /material/updatename", Scope::User),
+    ("POST /material/delete", Scope::User),
+    ("POST /material/batchDelete", Scope::User),
+    ("POST /material/batchDeleteByChoice", Scope::User),
+    ("POST /material/updateMaterialCategory", Scope::User),
+    // Auditors decide on any material of their tenant: only another tenant is a stranger.
+    ("POST /material/updatematerial", Scope::Tenant),
+    ("POST /material/batchUpdateOpenState", Scope::User),
+    ("POST /material/changeCoverPic", Scope::User),
+    ("POST /material/getVideoState", Scope::User),
+    ("POST /material/getVolumeDB", Scope::User),
+    ("GET /material/file/{id}/{part}", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -89,6 +107,8 @@ struct Rows {
     favourite: &'static str,
     /// Another user of the owner's tenant, for the user-management routes.
     colleague: User,
+    /// An uploaded material.
+    material: String,
 }
 
 async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
@@ -103,7 +123,8 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .ok_or("task id")?;
     data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", colleague })
+    let material = common::upload(s, &owner, "他们的.png", common::PNG).await?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", colleague, material })
 }
 
 /// `stranger` tries `route` on `victim`'s id; answers the envelope.
@@ -128,6 +149,24 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
         "POST /manage/users/level" => json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3})),
         "POST /manage/users/disable" => json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true})),
+        "POST /material/info/{id}" => s.call(Method::POST, &format!("/material/info/{}", victim.material), stranger),
+        "POST /material/byIds" => json(serde_json::json!({"ids": victim.material})),
+        "POST /material/updatename" => json(serde_json::json!({"materialId": victim.material, "materialName": "mine"})),
+        "POST /material/delete" => json(serde_json::json!({"materialId": victim.material})),
+        "POST /material/batchDelete" => json(serde_json::json!({"materialIds": victim.material})),
+        "POST /material/batchDeleteByChoice" => json(serde_json::json!({"isAll": false, "isSoftDelete": false, "deleteUuid": victim.material})),
+        "POST /material/updateMaterialCategory" => json(serde_json::json!({"materialIds": victim.material, "categoryIds": "7"})),
+        "POST /material/updatematerial" => json(serde_json::json!({"materialId": victim.material, "openState": 3, "reasonsForFailureOfAudit": "x"})),
+        "POST /material/batchUpdateOpenState" => json(serde_json::json!({"materialIds": victim.material, "openState": 2})),
+        "POST /material/changeCoverPic" => {
+            let body = common::multipart(&[("materialId", victim.material.as_str())], &[("c.png", common::PNG)]);
+            s.call(Method::POST, "/material/changeCoverPic", stranger)
+                .header("Content-Type", format!("multipart/form-data; boundary={}", common::BOUNDARY))
+                .body(body)
+        }
+        "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
+        "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
+        "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -151,6 +190,13 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(favs.as_array().map(Vec::len), Some(1), "{favs}");
     let me = data(s.call(Method::GET, "/user/me", &victim.colleague)).await?;
     assert_eq!(me["operatorLevel"], 8, "the colleague kept level and access");
+    let m = data(s.call(Method::POST, &format!("/material/info/{}", victim.material), &victim.owner)).await?;
+    let kept = (m["materialName"].as_str(), m["categoryId"].as_i64(), m["openState"].as_i64(), m["reasonsForFailureOfAudit"].as_str());
+    assert_eq!(kept, (Some("他们的.png"), Some(-1), Some(0), Some("")), "{m}");
+    let prefix = reelforge_kit::blob::user_material_prefix(&victim.owner.tenant, &victim.owner.user_id);
+    let objects = s.blob.list(&prefix).await?;
+    assert!(objects.iter().any(|k| k.ends_with("/original.png")), "the original is still stored: {objects:?}");
+    assert!(objects.iter().all(|k| !k.contains("/cover-")), "no cover was replaced: {objects:?}");
     Ok(())
 }
 

@@ -29,8 +29,10 @@ pub struct System {
     pub config: Config,
     /// The user table.
     pub users: reelforge_auth::UserStore,
-    /// The material table (uploads are not served yet, so tests insert rows here).
+    /// The material table.
     pub materials: reelforge_material::MaterialStore,
+    /// The blob store behind uploads and media.
+    pub blob: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
     http: actix_web::dev::ServerHandle,
@@ -54,8 +56,14 @@ fn free_port() -> Fallible<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-/// Starts everything over a fresh SQLite database.
+/// Starts everything over a fresh SQLite database and a local blob directory.
 pub async fn start() -> Fallible<System> {
+    start_on(&reelforge_kit::testing::fresh_sqlite(), None, |_| {}).await
+}
+
+/// Starts everything over the database at `db_url` and the blob store at `storage_url` (a
+/// directory of the test when `None`), after `tune` adjusted the configuration.
+pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOnce(&mut Config)) -> Fallible<System> {
     let dir = tempfile::tempdir()?;
     let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
     config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
@@ -63,8 +71,10 @@ pub async fn start() -> Fallible<System> {
     if let Some(cc) = config.tenants.get_mut("cc") {
         *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
     }
+    tune(&mut config);
     let keys = Keyring::new(&config.auth.keys)?;
-    let db = reelforge_kit::db::connect(&reelforge_kit::testing::fresh_sqlite()).await?;
+    let db = reelforge_kit::db::connect(db_url).await?;
+    let blob = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
     let cache = reelforge_kit::cache::open("memory://").await?;
     let queue = reelforge_kit::queue::open(&config.queue, &db).await?;
     reelforge_auth::migrate(&db).await?;
@@ -89,7 +99,7 @@ pub async fn start() -> Fallible<System> {
             )
             .await?,
         )
-        .add_service(reelforge_material::grpc_service(db.clone(), &keys))
+        .add_service(reelforge_material::grpc_service_with_storage(db.clone(), blob.clone(), &keys))
         .add_service(reelforge_ai::grpc_service(&keys));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let grpc = listener.local_addr()?;
@@ -100,10 +110,7 @@ pub async fn start() -> Fallible<System> {
         mode: "test".into(),
         ready: Arc::new(|| Box::pin(async { Ok(()) })),
         keys: keys.clone(),
-        media: Some(reelforge_gateway::media::Media::new(
-            reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?,
-            &reelforge_gateway::media_ticket_secret(&keys)?,
-        )),
+        media: Some(reelforge_gateway::media::Media::new(blob.clone(), &reelforge_gateway::media_ticket_secret(&keys)?)),
     };
     let server = reelforge_gateway::serve(&config, state)?;
     let http = server.handle();
@@ -116,7 +123,7 @@ pub async fn start() -> Fallible<System> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), dir, http })
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blob, dir, http })
 }
 
 impl System {
@@ -163,3 +170,47 @@ pub async fn data(r: reqwest::RequestBuilder) -> Fallible<serde_json::Value> {
     }
     Ok(v["data"].clone())
 }
+
+/// The boundary of the multipart bodies tests send.
+pub const BOUNDARY: &str = "reelforge-test-boundary-7d1f";
+
+/// A multipart body: text fields, then files as (name, bytes).
+pub fn multipart(fields: &[(&str, &str)], files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (k, v) in fields {
+        out.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n").as_bytes());
+    }
+    for (name, bytes) in files {
+        out.extend_from_slice(
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"uploadFile\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .as_bytes(),
+        );
+        out.extend_from_slice(bytes);
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    out
+}
+
+/// The upload form's fields as the editor sends them, before the file.
+pub const FORM: &[(&str, &str)] = &[("type", "picture"), ("expireDay", "1000"), ("categoryId", "-1"), ("styleId", "-1"), ("materialState", "0")];
+
+/// Uploads `files` to `route` as `user`'s editor does; answers the envelope.
+pub async fn upload_to(s: &System, route: &str, user: &User, files: &[(&str, &[u8])]) -> Fallible<serde_json::Value> {
+    let mut fields = vec![("userId", user.user_id.as_str())];
+    fields.extend_from_slice(FORM);
+    let body = multipart(&fields, files);
+    envelope(s.call(reqwest::Method::POST, route, user).header("Content-Type", format!("multipart/form-data; boundary={BOUNDARY}")).body(body)).await
+}
+
+/// Uploads one file; answers the material id.
+pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallible<String> {
+    let v = upload_to(s, "/upload/material", user, &[(name, bytes)]).await?;
+    let text = v["data"].as_str().ok_or_else(|| format!("not an upload answer: {v}"))?;
+    assert_eq!(v["desc"], "素材添加成功", "{v}");
+    Ok(text.strip_prefix("UPLOADED - ").ok_or_else(|| format!("not an upload answer: {v}"))?.to_owned())
+}
+
+
+/// A tiny PNG.
+pub const PNG: &[u8] = include_bytes!("../fixtures/pic.png");
