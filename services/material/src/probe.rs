@@ -293,12 +293,10 @@ fn audio(uri: &str) -> Result<Audio, String> {
     if count == 0 {
         return Err("the audio has no samples".into());
     }
-    let db = |x: f64| if x > 0.0 { x.max(FLOOR_DB) } else { FLOOR_DB };
-    Ok(Audio {
-        peaks: peaks(&blocks, WAVEFORM_PEAKS),
-        mean_db: db(10.0 * (sum_sq / count as f64).log10()),
-        peak_db: db(20.0 * f64::from(peak).log10()),
-    })
+    // Power ratio to dB; digital silence (0) has no finite value.
+    let db = |power: f64| if power > 0.0 { (10.0 * power.log10()).max(FLOOR_DB) } else { FLOOR_DB };
+    let peak = f64::from(peak);
+    Ok(Audio { peaks: peaks(&blocks, WAVEFORM_PEAKS), mean_db: db(sum_sq / count as f64), peak_db: db(peak * peak) })
 }
 
 /// At most `n` peaks: the largest of each of `n` equal runs of `blocks`, rounded to 3 decimals.

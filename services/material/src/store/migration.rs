@@ -63,8 +63,14 @@ impl MigrationTrait for CreateMaterial {
 }
 
 /// Upload, probing, audit and deletion columns. SQLite alters one column per statement.
-#[derive(DeriveMigrationName)]
 struct AddProbing;
+
+// Named by hand: `DeriveMigrationName` names every migration of a module after the module.
+impl MigrationName for AddProbing {
+    fn name(&self) -> &str {
+        "m20261123_000002_material_probing"
+    }
+}
 
 #[async_trait::async_trait]
 impl MigrationTrait for AddProbing {
