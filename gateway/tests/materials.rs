@@ -258,3 +258,34 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     assert_eq!(both.as_array().map(Vec::len), Some(2));
     Ok(())
 }
+
+#[tokio::test]
+async fn a_video_browsers_cannot_play_gets_an_h264_preview() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "avi", 8).await?;
+    let avi = s.dir.path().join("clip.avi");
+    let made = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440"])
+        .args(["-t", "1", "-c:v", "mpeg4", "-c:a", "libmp3lame", "-y"])
+        .arg(&avi)
+        .status()?;
+    assert!(made.success(), "ffmpeg made the AVI fixture");
+    let id = upload(&s, &me, "clip.avi", &std::fs::read(&avi)?).await?;
+    let m = settled(&s, &me, &id).await?;
+    assert_eq!((m["state"].as_str(), m["size"].as_str()), (Some("ready"), Some("320x240")), "{m}");
+    // The preview is made after the material is ready.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let preview = loop {
+        let m = data(s.call(Method::POST, &format!("/material/info/{id}"), &me)).await?;
+        if let Some(url) = m["previewUrl"].as_str().filter(|u| !u.is_empty()) {
+            break url.to_owned();
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no preview: {m}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (status, ct, head) = get_bytes(&s, &preview, Some("bytes=0-11")).await?;
+    assert_eq!((status, ct.as_str(), &head[4..8]), (206, "video/mp4", b"ftyp".as_slice()));
+    Ok(())
+}

@@ -109,6 +109,28 @@ impl BlobStore {
         Ok(size)
     }
 
+    /// Streams the local file `path` into the object under `key`; on failure nothing remains.
+    pub async fn upload_file(&self, key: &str, path: &std::path::Path) -> Result<(), BlobError> {
+        use tokio::io::AsyncReadExt;
+        let mut writer = self.writer(key).await?;
+        let copied = async {
+            let mut file = tokio::fs::File::open(path).await.map_err(io_error)?;
+            let mut buf = vec![0u8; READ_CHUNK];
+            loop {
+                let n = file.read(&mut buf).await.map_err(io_error)?;
+                if n == 0 {
+                    return writer.close().await;
+                }
+                writer.write(Bytes::copy_from_slice(&buf[..n])).await?;
+            }
+        }
+        .await;
+        if copied.is_err() {
+            let _ = writer.abort().await;
+        }
+        copied
+    }
+
     /// Reads the whole object under `key`.
     pub async fn get(&self, key: &str) -> Result<Bytes, BlobError> {
         check_key(key)?;

@@ -111,6 +111,8 @@ pub struct Probed {
     pub filmstrip_key: String,
     /// Key of the waveform peaks JSON (audio), empty when none.
     pub waveform_key: String,
+    /// Key of the browser-playable preview (H.264/AAC MP4), empty when none.
+    pub preview_key: String,
     /// Mean loudness in dBFS, when there is audio.
     pub mean_db: Option<f64>,
     /// Peak level in dBFS, when there is audio.

@@ -127,7 +127,7 @@ fn to_pb(m: Material) -> pb::Material {
         codec: p.codec,
         filmstrip_path: p.filmstrip_key,
         waveform_path: p.waveform_key,
-        preview_path: String::new(),
+        preview_path: p.preview_key,
         style_id: m.style_id,
         audit_reason: m.audit_reason,
         created_ms: m.created_ms,

@@ -34,6 +34,46 @@ const BLOCK: usize = AUDIO_RATE / 100;
 /// Loudness written for digital silence, which has no finite dB value.
 const FLOOR_DB: f64 = -200.0;
 
+/// Extensions of videos browsers cannot play: they get an H.264/AAC MP4 preview beside the
+/// original, which renders keep using.
+pub const NEEDS_PREVIEW: [&str; 6] = ["wmv", "avi", "mpg", "mpeg", "vob", "3gp"];
+
+/// Transcodes the video at `src` into an H.264/AAC MP4 at `out` (at most 720 lines, the original's
+/// rate) for the browser; `has_audio` adds the AAC track. Waits at most four times the duration.
+pub fn preview(src: &Path, out: &Path, has_audio: bool, duration: f64) -> Result<(), String> {
+    gst::init().map_err(|e| format!("GStreamer: {e}"))?;
+    let uri = gst::glib::filename_to_uri(std::path::absolute(src).map_err(|e| e.to_string())?, None)
+        .map_err(|e| e.to_string())?
+        .to_string();
+    // Each branch starts with a queue, which answers caps queries from downstream, so the delayed
+    // link from uridecodebin takes only the pad of its kind.
+    let mut description = "uridecodebin name=src src. ! queue ! videoconvert ! videoscale ! \
+         video/x-raw,format=I420,height=[2,720],pixel-aspect-ratio=1/1 ! x264enc speed-preset=veryfast bitrate=2000 ! \
+         video/x-h264,profile=main ! h264parse ! queue ! mux. mp4mux name=mux faststart=true ! filesink name=sink"
+        .to_owned();
+    if has_audio {
+        description.push_str(" src. ! queue ! audioconvert ! audioresample ! avenc_aac ! aacparse ! queue ! mux.");
+    }
+    let pipeline = gst::parse::launch(&description)
+        .map_err(|e| format!("GStreamer: {e}"))?
+        .downcast::<gst::Pipeline>()
+        .map_err(|_| "GStreamer: not a pipeline".to_owned())?;
+    let running = Running(pipeline);
+    running.0.by_name("src").ok_or("GStreamer: no source")?.set_property("uri", uri);
+    let location = out.to_str().ok_or("preview path is not UTF-8")?;
+    running.0.by_name("sink").ok_or("GStreamer: no sink")?.set_property("location", location);
+    running.0.set_state(gst::State::Playing).map_err(|_| "cannot transcode the file".to_owned())?;
+    let bus = running.0.bus().ok_or("GStreamer: no bus")?;
+    let limit = (duration * 4.0).max(60.0) as u64;
+    let msg = bus
+        .timed_pop_filtered(gst::ClockTime::from_seconds(limit), &[gst::MessageType::Eos, gst::MessageType::Error])
+        .ok_or_else(|| format!("the preview took longer than {limit} s"))?;
+    match msg.view() {
+        gst::MessageView::Error(e) => Err(format!("cannot transcode the file: {}", e.error().message())),
+        _ => Ok(()),
+    }
+}
+
 /// What probing made: the facts, and the derived files' bytes.
 #[derive(Debug, Default)]
 pub struct ProbeOutput {

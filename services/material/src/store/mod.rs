@@ -37,6 +37,7 @@ fn to_domain(m: entity::Model) -> Material {
         cover_key: m.picture_path.clone(),
         filmstrip_key: m.filmstrip_path,
         waveform_key: m.waveform_path,
+        preview_key: m.preview_path,
         mean_db: m.mean_db,
         peak_db: m.peak_db,
     };
@@ -181,8 +182,7 @@ impl MaterialStore {
     /// Writes what probing found and makes the material ready.
     pub async fn set_probed(&self, id: &str, p: &Probed) -> Result<(), MaterialError> {
         let size = if p.width > 0 && p.height > 0 { format!("{}x{}", p.width, p.height) } else { String::new() };
-        entity::ActiveModel {
-            id: Set(id.to_owned()),
+        let probed = entity::ActiveModel {
             state: Set(State::Ready.as_str().to_owned()),
             fail_reason: Set(String::new()),
             time_length: Set(p.duration),
@@ -200,23 +200,38 @@ impl MaterialStore {
             peak_db: Set(p.peak_db),
             material_state: Set(1),
             ..Default::default()
+        };
+        self.update_live(id, probed).await
+    }
+
+    /// Writes `changes` to the material `id` unless it was deleted meanwhile (then NotFound: the
+    /// caller cleans up what it made for it).
+    async fn update_live(&self, id: &str, changes: entity::ActiveModel) -> Result<(), MaterialError> {
+        let r = entity::Entity::update_many()
+            .set(changes)
+            .filter(entity::Column::Id.eq(id))
+            .filter(entity::Column::Deleted.eq(false))
+            .exec(&self.db)
+            .await?;
+        if r.rows_affected == 0 {
+            return Err(MaterialError::NotFound(id.to_owned()));
         }
-        .update(&self.db)
-        .await?;
         Ok(())
+    }
+
+    /// Records the material's browser preview.
+    pub async fn set_preview(&self, id: &str, key: &str) -> Result<(), MaterialError> {
+        self.update_live(id, entity::ActiveModel { preview_path: Set(key.to_owned()), ..Default::default() }).await
     }
 
     /// Marks the material failed with `reason`.
     pub async fn set_failed(&self, id: &str, reason: &str) -> Result<(), MaterialError> {
-        entity::ActiveModel {
-            id: Set(id.to_owned()),
+        let failed = entity::ActiveModel {
             state: Set(State::Failed.as_str().to_owned()),
             fail_reason: Set(reason.chars().take(500).collect()),
             ..Default::default()
-        }
-        .update(&self.db)
-        .await?;
-        Ok(())
+        };
+        self.update_live(id, failed).await
     }
 
     /// Materials still waiting to be probed (after a restart), oldest first.
