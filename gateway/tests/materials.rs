@@ -224,10 +224,10 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     };
     let list = |body: serde_json::Value| data(s.call(Method::POST, "/material/ofuser", &me).json(&body));
     assert_eq!(ids(&list(serde_json::json!({})).await?), sorted(vec![film.id.clone(), tall.id.clone(), wide.id.clone()]), "own only");
-    assert_eq!(ids(&list(serde_json::json!({"type": "video"})).await?), [film.id.clone()]);
-    assert_eq!(ids(&list(serde_json::json!({"categoryId": "1201"})).await?), [tall.id.clone()]);
+    assert_eq!(ids(&list(serde_json::json!({"type": "video"})).await?), [film.id.as_str()]);
+    assert_eq!(ids(&list(serde_json::json!({"categoryId": "1201"})).await?), [tall.id.as_str()]);
     assert_eq!(ids(&list(serde_json::json!({"categoryId": -1, "type": "picture"})).await?).len(), 2);
-    assert_eq!(ids(&list(serde_json::json!({"horizontalOrVertical": 2})).await?), [tall.id.clone()]);
+    assert_eq!(ids(&list(serde_json::json!({"horizontalOrVertical": 2})).await?), [tall.id.as_str()]);
     assert_eq!(ids(&list(serde_json::json!({"horizontalOrVertical": 1})).await?), sorted(vec![film.id.clone(), wide.id.clone()]));
     let first = list(serde_json::json!({"pageNum": 1, "pageSize": 2})).await?;
     let second = list(serde_json::json!({"pageNum": 2, "pageSize": 2})).await?;
@@ -246,7 +246,7 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
         .await?;
     assert_eq!(ids(&list(serde_json::json!({"categoryId": 1300})).await?).len(), 2);
     data(s.call(Method::POST, "/material/batchUpdateOpenState", &me).json(&serde_json::json!({"materialIds": film.id, "openState": 2}))).await?;
-    assert_eq!(ids(&list(serde_json::json!({"openState": 2})).await?), [film.id.clone()]);
+    assert_eq!(ids(&list(serde_json::json!({"openState": 2})).await?), [film.id.as_str()]);
     let approve_self = envelope(s.call(Method::POST, "/material/batchUpdateOpenState", &me).json(&serde_json::json!({"materialIds": film.id, "openState": 1}))).await?;
     assert_ne!(approve_self["code"], 2000, "an owner does not approve their own: {approve_self}");
     let refused = envelope(s.call(Method::POST, "/material/updatematerial", &me).json(&serde_json::json!({"materialId": film.id, "openState": 3}))).await?;
