@@ -176,6 +176,13 @@ fn dtos(items: Vec<pb::Material>, state: &AppState, caller: &Caller) -> Result<V
     items.into_iter().map(|m| dto(m, media, caller)).collect()
 }
 
+/// What a file is recorded with: the form's fields as they were when it came.
+struct UploadFields {
+    category_id: i64,
+    style_id: i64,
+    open_state: i32,
+}
+
 /// The fields sent before the file.
 #[derive(Default)]
 struct UploadForm {
@@ -202,7 +209,7 @@ impl UploadForm {
     }
 }
 
-/// Stores every `uploadFile` part and records each; a failure undoes the whole request.
+/// Stores every `uploadFile` part, then records each; a failure undoes the whole request.
 async fn upload_files(
     req: &HttpRequest,
     payload: web::Payload,
@@ -223,8 +230,10 @@ async fn upload_files(
     let mut multipart = Multipart::new(req.headers(), payload);
     let prefix = reelforge_kit::blob::user_material_prefix(&caller.tenant, &user);
     let mut form = UploadForm { category_id: -1, style_id: -1, open_state: 0 };
-    let mut done: Vec<String> = Vec::new();
-    let result = async {
+    // Every file is stored before any is recorded, so a refused file leaves no row (and no probe
+    // of an earlier file) behind: the stored objects are removed and the request is undone whole.
+    let mut stored: Vec<(upload::Stored, UploadFields)> = Vec::new();
+    let read = async {
         while let Some(field) = multipart.next().await {
             let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
             let name = field.name().unwrap_or_default().to_owned();
@@ -233,38 +242,52 @@ async fn upload_files(
                 form.set(&name, &value)?;
                 continue;
             }
-            if !many && !done.is_empty() {
+            if !many && !stored.is_empty() {
                 return Err(ApiError::BadRequest("uploadFile: one file per request here; use /upload/multimaterial".into()));
             }
             let dir = format!("{prefix}{}/", uuid::Uuid::new_v4());
-            let stored = upload::store(&mut field, &blob, &dir, "original", &rules).await?;
-            let display = if stored.name.trim().is_empty() { format!("upload.{}", stored.kind) } else { stored.name.clone() };
-            let record = pb::RecordMaterialRequest {
-                key: stored.key.clone(),
-                r#type: stored.kind.to_owned(),
-                name: display,
-                file_size: stored.size,
-                category_id: form.category_id,
-                style_id: form.style_id,
-                open_state: form.open_state,
-            };
-            match state.clients.material.clone().record(caller.request(record)?).await {
-                Ok(m) => done.push(m.into_inner().material_id),
-                Err(s) => {
-                    // The service removes the object when it refuses; a lost answer leaves it here.
-                    let _ = blob.delete(&stored.key).await;
-                    return Err(ApiError::Service(s));
-                }
-            }
+            let file = upload::store(&mut field, &blob, &dir, "original", &rules).await?;
+            stored.push((file, UploadFields { category_id: form.category_id, style_id: form.style_id, open_state: form.open_state }));
         }
-        if done.is_empty() {
+        if stored.is_empty() {
             return Err(ApiError::BadRequest("uploadFile: no file sent".into()));
         }
         Ok(())
     }
     .await;
-    if let Err(e) = result {
+    if let Err(e) = read {
         upload::drain(&mut multipart).await;
+        for (file, _) in &stored {
+            let _ = blob.delete(&file.key).await;
+        }
+        return Err(e);
+    }
+    let mut done: Vec<String> = Vec::new();
+    let mut failed = None;
+    for (i, (file, f)) in stored.iter().enumerate() {
+        let display = if file.name.trim().is_empty() { format!("upload.{}", file.kind) } else { file.name.clone() };
+        let record = pb::RecordMaterialRequest {
+            key: file.key.clone(),
+            r#type: file.kind.to_owned(),
+            name: display,
+            file_size: file.size,
+            category_id: f.category_id,
+            style_id: f.style_id,
+            open_state: f.open_state,
+        };
+        match state.clients.material.clone().record(caller.request(record)?).await {
+            Ok(m) => done.push(m.into_inner().material_id),
+            Err(s) => {
+                // The service removes the object when it refuses; a lost answer leaves it here.
+                for (rest, _) in &stored[i..] {
+                    let _ = blob.delete(&rest.key).await;
+                }
+                failed = Some(ApiError::Service(s));
+                break;
+            }
+        }
+    }
+    if let Some(e) = failed {
         if !done.is_empty() {
             let undo = pb::DeleteRequest { ids: done, soft: false };
             if let Err(s) = state.clients.material.clone().delete(caller.request(undo)?).await {
