@@ -11,7 +11,7 @@ DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer
 E2E_PORT ?= 18080
 
 .PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
-  test-rust test-frontend e2e bench bench-render bench-farm fmt lint clean
+  test-rust test-frontend e2e bench bench-render bench-farm bench-upload fmt lint clean
 
 ## Install what is missing, build the SPA and the release binary, start `reelforge all` on :8080.
 run: deps frontend build-release
@@ -71,6 +71,11 @@ bench-render: deps
 ## back to back, in one run (FARM=distributed: PostgreSQL, RabbitMQ, Redis and S3; needs services-up).
 bench-farm: deps
 	bash services/worker/benches/farm.sh
+
+## The upload benchmark: a 200 MB video through `reelforge all`; prints MB/s and the peak RSS growth
+## of the process over its idle baseline (goal < 64 MB).
+bench-upload: deps
+	bash gateway/benches/upload.sh
 
 fmt:
 	$(CARGO) fmt --all

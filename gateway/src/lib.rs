@@ -12,6 +12,7 @@ mod openapi;
 mod request;
 mod routes;
 mod spa;
+mod upload;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -57,6 +58,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
     let static_dir = config.http.static_dir.clone();
     let origins = config.http.cors_origins.clone();
     let data = web::Data::new(state);
+    let upload_limits = web::Data::new(config.upload.clone());
     let edge = web::Data::new(Edge::from_config(config));
     // A variant's configured hosts are where it is embedded from (and returned to), so they may frame it.
     let embedders = config
@@ -70,6 +72,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .app_data(data.clone())
             .app_data(edge.clone())
             .app_data(hardening.clone())
+            .app_data(upload_limits.clone())
             .app_data(web::PayloadConfig::new(limit))
             .wrap(actix_web::middleware::from_fn(harden::harden))
             .wrap(request::cors(&origins))

@@ -1,7 +1,8 @@
-//! Rendered videos and covers for the browser: streamed from the blob store with HTTP ranges, to
-//! the task's owner, who authenticates with the usual headers or with a media ticket (a short-lived
-//! HS256 token bound to tenant, user and one task: `<video src>`, `<img src>` and links cannot send
-//! headers). Tickets are accepted only by the download and cover routes.
+//! Rendered videos, covers and material files for the browser: streamed from the blob store with
+//! HTTP ranges, to the owner, who authenticates with the usual headers or with a media ticket (a
+//! short-lived HS256 token bound to tenant, user and one task or one material: `<video src>`,
+//! `<img src>` and links cannot send headers). Tickets are accepted only by the download, cover
+//! and material file routes.
 
 use std::ops::Range;
 
@@ -15,6 +16,9 @@ use crate::ApiError;
 
 /// Seconds a media ticket stays valid.
 pub const TICKET_SECONDS: u64 = 600;
+/// Seconds a material file ticket stays valid: the library's signed URLs sit in an editor page
+/// for a working session, and a ticket reads only that one material's files.
+pub const MATERIAL_TICKET_SECONDS: u64 = 6 * 3600;
 const AUDIENCE: &str = "reelforge-media";
 
 /// The blob store and the ticket key.
@@ -29,7 +33,12 @@ pub struct Media {
 struct Ticket {
     sub: String,
     tenant: String,
-    task: i64,
+    /// The task, for a task ticket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    task: Option<i64>,
+    /// The material id, for a material ticket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    material: Option<String>,
     exp: u64,
     aud: String,
 }
@@ -47,13 +56,29 @@ impl Media {
 
     /// A ticket for `user_id` of `tenant` to read the media of `task_id`.
     pub fn ticket(&self, tenant: &str, user_id: &str, task_id: i64) -> Result<String, ApiError> {
-        let claims = Ticket {
+        self.sign(Ticket {
             sub: user_id.to_owned(),
             tenant: tenant.to_owned(),
-            task: task_id,
+            task: Some(task_id),
+            material: None,
             exp: jsonwebtoken::get_current_timestamp().saturating_add(TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
-        };
+        })
+    }
+
+    /// A ticket for `user_id` of `tenant` to read the files of material `id`.
+    pub fn material_ticket(&self, tenant: &str, user_id: &str, id: &str) -> Result<String, ApiError> {
+        self.sign(Ticket {
+            sub: user_id.to_owned(),
+            tenant: tenant.to_owned(),
+            task: None,
+            material: Some(id.to_owned()),
+            exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
+            aud: AUDIENCE.to_owned(),
+        })
+    }
+
+    fn sign(&self, claims: Ticket) -> Result<String, ApiError> {
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(|e| {
             tracing::error!(error = %e, "media ticket not signed");
             ApiError::NotAvailable("media tickets")
@@ -62,6 +87,23 @@ impl Media {
 
     /// The user a ticket stands for, if it is valid for `tenant` and `task_id`; else 'login expired'.
     pub fn ticket_user(&self, ticket: &str, tenant: &str, task_id: i64) -> Result<String, ApiError> {
+        let t = self.verify(ticket, tenant)?;
+        if t.task != Some(task_id) || t.material.is_some() {
+            return Err(ApiError::LoginExpired);
+        }
+        Ok(t.sub)
+    }
+
+    /// The user a ticket stands for, if it is valid for `tenant` and material `id`; else 'login expired'.
+    pub fn material_ticket_user(&self, ticket: &str, tenant: &str, id: &str) -> Result<String, ApiError> {
+        let t = self.verify(ticket, tenant)?;
+        if t.material.as_deref() != Some(id) || t.task.is_some() {
+            return Err(ApiError::LoginExpired);
+        }
+        Ok(t.sub)
+    }
+
+    fn verify(&self, ticket: &str, tenant: &str) -> Result<Ticket, ApiError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = 5;
@@ -70,10 +112,15 @@ impl Media {
         let t = jsonwebtoken::decode::<Ticket>(ticket, &self.decoding, &validation)
             .map_err(|_| ApiError::LoginExpired)?
             .claims;
-        if t.tenant != tenant || t.task != task_id || t.sub.is_empty() {
+        if t.tenant != tenant || t.sub.is_empty() {
             return Err(ApiError::LoginExpired);
         }
-        Ok(t.sub)
+        Ok(t)
+    }
+
+    /// The blob store the media come from.
+    pub fn blob(&self) -> &BlobStore {
+        &self.blob
     }
 
     /// Answers the object under `key` (or the requested byte range of it, 206).
@@ -123,12 +170,11 @@ impl Media {
         if let Some(d) = disposition {
             res.insert_header((header::CONTENT_DISPOSITION, d));
         }
-        let bytes = self
-            .blob
-            .read_range(key, range.unwrap_or(0..size))
-            .await
-            .map_err(missing)?;
-        Ok(res.body(bytes))
+        // Streamed, so a large original never sits whole in the gateway's memory.
+        let range = range.unwrap_or(0..size);
+        let length = range.end - range.start;
+        let body = self.blob.stream(key, range).await.map_err(missing)?;
+        Ok(res.no_chunking(length).streaming(body))
     }
 }
 
@@ -204,6 +250,23 @@ mod tests {
         assert_eq!(byte_range("bytes=5-1", 1000), None);
         assert_eq!(byte_range("bytes=0-1,5-6", 1000), None);
         assert_eq!(byte_range("items=0-1", 1000), None);
+    }
+
+    #[test]
+    fn tickets_open_only_what_they_name() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = std::env::temp_dir().join(format!("media-{}", uuid::Uuid::new_v4().simple()));
+        let blob = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.display()))?;
+        let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef");
+        let task = media.ticket("qs", "a@x.cn", 7)?;
+        let material = media.material_ticket("qs", "a@x.cn", "m1")?;
+        assert_eq!(media.ticket_user(&task, "qs", 7)?, "a@x.cn");
+        assert_eq!(media.material_ticket_user(&material, "qs", "m1")?, "a@x.cn");
+        assert!(media.ticket_user(&task, "qs", 8).is_err());
+        assert!(media.ticket_user(&task, "cc", 7).is_err());
+        assert!(media.material_ticket_user(&material, "qs", "m2").is_err());
+        assert!(media.material_ticket_user(&task, "qs", "7").is_err(), "a task ticket opens no material");
+        assert!(media.ticket_user(&material, "qs", 0).is_err(), "a material ticket opens no task");
+        Ok(())
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, font, history, manage, search, system, task, user};
+use crate::routes::{ai, category, favourite, font, history, manage, material, search, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -18,7 +18,11 @@ use crate::routes::{ai, category, favourite, font, history, manage, search, syst
         category::set_push, category::audio, search::add, search::list, search::clear,
         font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
         task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,
-        history::store, history::store_time, history::get_one
+        history::store, history::store_time, history::get_one,
+        material::upload, material::upload_many, material::of_user, material::of_default, material::info,
+        material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
+        material::move_category, material::audit, material::batch_open_state, material::change_cover,
+        material::video_state, material::volume, material::file
     )
 )]
 pub struct ApiDoc;

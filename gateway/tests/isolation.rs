@@ -29,6 +29,10 @@ const NO_ID: &[&str] = &[
     "POST /search/history/add",
     "GET /search/history",
     "POST /search/history/clear",
+    "POST /upload/material",
+    "POST /upload/multimaterial",
+    "POST /material/ofuser",
+    "POST /material/ofdefault",
 ];
 
 /// Whose rows a route reaches.
@@ -74,6 +78,20 @@ const CASES: &[(&str, Scope)] = &[
     ("DELETE /font/delete", Scope::User),
     ("GET /font/file/{id}", Scope::User),
     ("POST /font/test", Scope::User),
+    ("POST /material/info/{id}", Scope::User),
+    ("POST /material/byIds", Scope::User),
+    ("POST /material/updatename", Scope::User),
+    ("POST /material/delete", Scope::User),
+    ("POST /material/batchDelete", Scope::User),
+    ("POST /material/batchDeleteByChoice", Scope::User),
+    ("POST /material/updateMaterialCategory", Scope::User),
+    // Auditors decide on any material of their tenant: only another tenant is a stranger.
+    ("POST /material/updatematerial", Scope::Tenant),
+    ("POST /material/batchUpdateOpenState", Scope::User),
+    ("POST /material/changeCoverPic", Scope::User),
+    ("POST /material/getVideoState", Scope::User),
+    ("POST /material/getVolumeDB", Scope::User),
+    ("GET /material/file/{id}/{part}", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -112,6 +130,8 @@ struct Rows {
     font: String,
     /// Another user of the owner's tenant, for the user-management routes.
     colleague: User,
+    /// An uploaded material.
+    material: String,
 }
 
 async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
@@ -129,7 +149,8 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     let font = data(s.call(Method::POST, "/font/upload", &owner).header("Content-Type", ct).body(body)).await?["id"].as_str().ok_or("font id")?.to_owned();
     data(s.call(Method::POST, "/redis/history/store", &owner).json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague })
+    let material = common::upload(s, &owner, "他们的.png", common::PNG).await?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material })
 }
 
 /// The editor state the victim keeps for their task.
@@ -176,6 +197,22 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         }
         "GET /font/file/{id}" => s.call(Method::GET, &format!("/font/file/{}", victim.font), stranger),
         "POST /font/test" => json(serde_json::json!({"fontId": victim.font, "text": "他们的"})),
+        "POST /material/info/{id}" => s.call(Method::POST, &format!("/material/info/{}", victim.material), stranger),
+        "POST /material/byIds" => json(serde_json::json!({"ids": victim.material})),
+        "POST /material/updatename" => json(serde_json::json!({"materialId": victim.material, "materialName": "mine"})),
+        "POST /material/delete" => json(serde_json::json!({"materialId": victim.material})),
+        "POST /material/batchDelete" => json(serde_json::json!({"materialIds": victim.material})),
+        "POST /material/batchDeleteByChoice" => json(serde_json::json!({"isAll": false, "isSoftDelete": false, "deleteUuid": victim.material})),
+        "POST /material/updateMaterialCategory" => json(serde_json::json!({"materialIds": victim.material, "categoryIds": "7"})),
+        "POST /material/updatematerial" => json(serde_json::json!({"materialId": victim.material, "openState": 3, "reasonsForFailureOfAudit": "x"})),
+        "POST /material/batchUpdateOpenState" => json(serde_json::json!({"materialIds": victim.material, "openState": 2})),
+        "POST /material/changeCoverPic" => {
+            let (ct, body) = common::multipart(&[("materialId", None, victim.material.as_bytes()), ("uploadFile", Some("c.png"), common::PNG)]);
+            s.call(Method::POST, "/material/changeCoverPic", stranger).header("Content-Type", ct).body(body)
+        }
+        "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
+        "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
+        "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -208,6 +245,13 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(file.bytes().await?.to_vec(), common::latin_font()?, "and its file");
     let me = data(s.call(Method::GET, "/user/me", &victim.colleague)).await?;
     assert_eq!(me["operatorLevel"], 8, "the colleague kept level and access");
+    let m = data(s.call(Method::POST, &format!("/material/info/{}", victim.material), &victim.owner)).await?;
+    let kept = (m["materialName"].as_str(), m["categoryId"].as_i64(), m["openState"].as_i64(), m["reasonsForFailureOfAudit"].as_str());
+    assert_eq!(kept, (Some("他们的.png"), Some(-1), Some(0), Some("")), "{m}");
+    let prefix = reelforge_kit::blob::user_material_prefix(&victim.owner.tenant, &victim.owner.user_id);
+    let objects = s.blobs.list(&prefix).await?;
+    assert!(objects.iter().any(|k| k.ends_with("/original.png")), "the original is still stored: {objects:?}");
+    assert!(objects.iter().all(|k| !k.contains("/cover-")), "no cover was replaced: {objects:?}");
     Ok(())
 }
 

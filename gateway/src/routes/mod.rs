@@ -7,6 +7,7 @@ pub mod font;
 pub mod health;
 pub mod history;
 pub mod manage;
+pub mod material;
 pub mod search;
 pub mod system;
 pub mod task;
@@ -71,5 +72,22 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/manage/users", web::get().to(manage::list))
         .route("/manage/users/level", web::post().to(manage::level))
         .route("/manage/users/disable", web::post().to(manage::disable))
-        .route("/ai/abilities", web::get().to(ai::abilities));
+        .route("/ai/abilities", web::get().to(ai::abilities))
+        .route("/upload/material", web::post().to(material::upload))
+        .route("/upload/multimaterial", web::post().to(material::upload_many))
+        .route("/material/ofuser", web::post().to(material::of_user))
+        .route("/material/ofdefault", web::post().to(material::of_default))
+        .route("/material/info/{id}", web::post().to(material::info))
+        .route("/material/byIds", web::post().to(material::by_ids))
+        .route("/material/updatename", web::post().to(material::rename))
+        .route("/material/delete", web::post().to(material::delete))
+        .route("/material/batchDelete", web::post().to(material::batch_delete))
+        .route("/material/batchDeleteByChoice", web::post().to(material::delete_by_choice))
+        .route("/material/updateMaterialCategory", web::post().to(material::move_category))
+        .route("/material/updatematerial", web::post().to(material::audit))
+        .route("/material/batchUpdateOpenState", web::post().to(material::batch_open_state))
+        .route("/material/changeCoverPic", web::post().to(material::change_cover))
+        .route("/material/getVideoState", web::post().to(material::video_state))
+        .route("/material/getVolumeDB", web::post().to(material::volume))
+        .route("/material/file/{id}/{part}", web::get().to(material::file));
 }

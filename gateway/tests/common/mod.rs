@@ -29,7 +29,7 @@ pub struct System {
     pub config: Config,
     /// The user table.
     pub users: reelforge_auth::UserStore,
-    /// The material table (uploads are not served yet, so tests insert rows here).
+    /// The material table.
     pub materials: reelforge_material::MaterialStore,
     /// The blob store the services and the gateway share (fonts, media, renders).
     pub blobs: reelforge_kit::BlobStore,
@@ -56,18 +56,19 @@ fn free_port() -> Fallible<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-/// Starts everything over a fresh SQLite database.
+/// Starts everything over a fresh SQLite database and a local blob directory.
 pub async fn start() -> Fallible<System> {
-    start_on(&reelforge_kit::testing::fresh_sqlite()).await
+    start_on(&reelforge_kit::testing::fresh_sqlite(), None, |_| {}).await
 }
 
 /// Starts everything over a fresh PostgreSQL database.
 pub async fn start_postgres() -> Fallible<System> {
-    start_on(&reelforge_kit::testing::fresh_postgres().await?).await
+    start_on(&reelforge_kit::testing::fresh_postgres().await?, None, |_| {}).await
 }
 
-/// Starts everything over the database at `db_url`.
-pub async fn start_on(db_url: &str) -> Fallible<System> {
+/// Starts everything over the database at `db_url` and the blob store at `storage_url` (a
+/// directory of the test when `None`), after `tune` adjusted the configuration.
+pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOnce(&mut Config)) -> Fallible<System> {
     let dir = tempfile::tempdir()?;
     let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
     config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
@@ -75,6 +76,7 @@ pub async fn start_on(db_url: &str) -> Fallible<System> {
     if let Some(cc) = config.tenants.get_mut("cc") {
         *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
     }
+    tune(&mut config);
     let keys = Keyring::new(&config.auth.keys)?;
     let db = reelforge_kit::db::connect(db_url).await?;
     let cache = reelforge_kit::cache::open("memory://").await?;
@@ -85,7 +87,7 @@ pub async fn start_on(db_url: &str) -> Fallible<System> {
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
     reelforge_font::migrate(&db).await?;
-    let blobs = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
+    let blobs = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
     let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     let router = tonic::transport::Server::builder()
         .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
@@ -110,7 +112,7 @@ pub async fn start_on(db_url: &str) -> Fallible<System> {
             )
             .await?,
         )
-        .add_service(reelforge_material::grpc_service(db.clone(), &keys))
+        .add_service(reelforge_material::grpc_service_with_storage(db.clone(), blobs.clone(), &keys))
         .add_service(reelforge_ai::grpc_service(&keys))
         .add_service(reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -217,3 +219,26 @@ pub fn latin_font() -> Fallible<Vec<u8>> {
         .find_map(|p| std::fs::read(p).ok())
         .ok_or_else(|| format!("no Latin-only font on this machine (looked for {CANDIDATES:?}; install fonts-dejavu-core)").into())
 }
+
+/// The upload form's fields as the editor sends them, before the file.
+pub const FORM: &[(&str, &str)] = &[("type", "picture"), ("expireDay", "1000"), ("categoryId", "-1"), ("styleId", "-1"), ("materialState", "0")];
+
+/// Uploads `files` to `route` as `user`'s editor does; answers the envelope.
+pub async fn upload_to(s: &System, route: &str, user: &User, files: &[(&str, &[u8])]) -> Fallible<serde_json::Value> {
+    let mut parts: Vec<(&str, Option<&str>, &[u8])> = vec![("userId", None, user.user_id.as_bytes())];
+    parts.extend(FORM.iter().map(|(k, v)| (*k, None, v.as_bytes())));
+    parts.extend(files.iter().map(|(name, bytes)| ("uploadFile", Some(*name), *bytes)));
+    let (content_type, body) = multipart(&parts);
+    envelope(s.call(reqwest::Method::POST, route, user).header("Content-Type", content_type).body(body)).await
+}
+
+/// Uploads one file; answers the material id.
+pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallible<String> {
+    let v = upload_to(s, "/upload/material", user, &[(name, bytes)]).await?;
+    let text = v["data"].as_str().ok_or_else(|| format!("not an upload answer: {v}"))?;
+    assert_eq!(v["desc"], "素材添加成功", "{v}");
+    Ok(text.strip_prefix("UPLOADED - ").ok_or_else(|| format!("not an upload answer: {v}"))?.to_owned())
+}
+
+/// A tiny PNG.
+pub const PNG: &[u8] = include_bytes!("../fixtures/pic.png");

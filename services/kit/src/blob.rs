@@ -35,7 +35,10 @@ impl BlobStore {
                 return Err(BlobError::Url("fs:// needs a directory".into()));
             }
             std::fs::create_dir_all(dir).map_err(|e| BlobError::Url(format!("cannot create {dir}: {e}")))?;
-            Operator::new(services::Fs::default().root(dir))?
+            // A streamed write goes to a temporary file renamed into place when complete, so a
+            // refused or broken upload never leaves a partial object under its key.
+            let partial = format!("{}/.partial", dir.trim_end_matches('/'));
+            Operator::new(services::Fs::default().root(dir).atomic_write_dir(&partial))?
         } else if let Some(rest) = url.strip_prefix("s3://") {
             let (bucket, query) = rest.split_once('?').unwrap_or((rest, ""));
             if bucket.is_empty() {
@@ -66,6 +69,66 @@ impl BlobStore {
         check_key(key)?;
         self.op.write(key, data.into()).await?;
         Ok(())
+    }
+
+    /// Opens a streamed writer for `key`: written bytes go out in chunks of [`WRITE_CHUNK`] (an S3
+    /// multipart upload part each), so an object of any size is never held whole in memory.
+    pub async fn writer(&self, key: &str) -> Result<BlobWriter, BlobError> {
+        check_key(key)?;
+        let inner = self.op.writer_with(key).chunk(WRITE_CHUNK).await?;
+        Ok(BlobWriter { inner, op: self.op.clone(), key: key.to_owned() })
+    }
+
+    /// The bytes `range` of the object under `key` as a stream of chunks, for answers too large to
+    /// hold in memory.
+    pub async fn stream(
+        &self,
+        key: &str,
+        range: std::ops::Range<u64>,
+    ) -> Result<impl futures::Stream<Item = std::io::Result<Bytes>> + Send + 'static, BlobError> {
+        check_key(key)?;
+        let reader = match self.op.reader_with(key).chunk(READ_CHUNK).await {
+            Ok(r) => r,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Err(BlobError::NotFound(key.to_owned())),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(reader.into_bytes_stream(range).await?)
+    }
+
+    /// Copies the object under `key` into the local file `path` chunk by chunk; answers its size.
+    pub async fn download_to(&self, key: &str, path: &std::path::Path) -> Result<u64, BlobError> {
+        use futures::TryStreamExt;
+        use tokio::io::AsyncWriteExt;
+        let size = self.size(key).await?;
+        let mut chunks = self.stream(key, 0..size).await?;
+        let mut file = tokio::fs::File::create(path).await.map_err(io_error)?;
+        while let Some(chunk) = chunks.try_next().await.map_err(io_error)? {
+            file.write_all(&chunk).await.map_err(io_error)?;
+        }
+        file.flush().await.map_err(io_error)?;
+        Ok(size)
+    }
+
+    /// Streams the local file `path` into the object under `key`; on failure nothing remains.
+    pub async fn upload_file(&self, key: &str, path: &std::path::Path) -> Result<(), BlobError> {
+        use tokio::io::AsyncReadExt;
+        let mut writer = self.writer(key).await?;
+        let copied = async {
+            let mut file = tokio::fs::File::open(path).await.map_err(io_error)?;
+            let mut buf = vec![0u8; READ_CHUNK];
+            loop {
+                let n = file.read(&mut buf).await.map_err(io_error)?;
+                if n == 0 {
+                    return writer.close().await;
+                }
+                writer.write(Bytes::copy_from_slice(&buf[..n])).await?;
+            }
+        }
+        .await;
+        if copied.is_err() {
+            let _ = writer.abort().await;
+        }
+        copied
     }
 
     /// Reads the whole object under `key`.
@@ -123,6 +186,61 @@ impl BlobStore {
     }
 }
 
+/// The prefix of the objects a user uploads: `t/{tenant}/u/{user}/materials/`, each part made one
+/// safe key segment (bytes other than letters, digits and `@._+-` percent-encoded, so no id can
+/// climb out or reach into another user's prefix).
+pub fn user_material_prefix(tenant: &str, user_id: &str) -> String {
+    format!("t/{}/u/{}/materials/", key_segment(tenant), key_segment(user_id))
+}
+
+fn key_segment(s: &str) -> String {
+    let safe = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'_' | b'+' | b'-') || b == b'.';
+    let mut out: String = s.bytes().map(|b| if safe(b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect();
+    // A segment of only dots would be `.` or `..`.
+    if out.bytes().all(|b| b == b'.') {
+        out = out.replace('.', "%2E");
+    }
+    out
+}
+
+/// Bytes a streamed writer gathers before sending them (the part size of an S3 multipart upload,
+/// which must be at least 5 MiB).
+pub const WRITE_CHUNK: usize = 8 * 1024 * 1024;
+/// Bytes a streamed read asks the store for at once.
+const READ_CHUNK: usize = 1024 * 1024;
+
+fn io_error(e: std::io::Error) -> BlobError {
+    BlobError::Store(opendal::Error::new(ErrorKind::Unexpected, "local file").set_source(e))
+}
+
+/// A streamed write of one object; nothing is visible under the key until [`BlobWriter::close`].
+pub struct BlobWriter {
+    inner: opendal::Writer,
+    op: Operator,
+    key: String,
+}
+
+impl BlobWriter {
+    /// Appends `data`.
+    pub async fn write(&mut self, data: Bytes) -> Result<(), BlobError> {
+        Ok(self.inner.write(data).await?)
+    }
+
+    /// Completes the object.
+    pub async fn close(&mut self) -> Result<(), BlobError> {
+        self.inner.close().await?;
+        Ok(())
+    }
+
+    /// Gives the write up, removing what was sent so far (an S3 multipart upload is aborted, a
+    /// temporary file removed) and anything under the key.
+    pub async fn abort(&mut self) -> Result<(), BlobError> {
+        let aborted = self.inner.abort().await;
+        self.op.delete(&self.key).await?;
+        Ok(aborted?)
+    }
+}
+
 fn check_key(key: &str) -> Result<(), BlobError> {
     let bad = key.is_empty()
         || key.starts_with('/')
@@ -135,6 +253,13 @@ fn check_key(key: &str) -> Result<(), BlobError> {
 #[cfg(test)]
 mod tests {
     use super::check_key;
+
+    #[test]
+    fn user_prefixes_are_one_segment_each() {
+        assert_eq!(super::user_material_prefix("qs", "a@x.cn"), "t/qs/u/a@x.cn/materials/");
+        assert_eq!(super::user_material_prefix("qs", "../b/c"), "t/qs/u/..%2Fb%2Fc/materials/");
+        assert_eq!(super::user_material_prefix("qs", ".."), "t/qs/u/%2E%2E/materials/");
+    }
 
     #[test]
     fn keys_that_climb_out_are_refused() {

@@ -53,6 +53,45 @@ pub struct Config {
     pub tenants: BTreeMap<String, TenantConfig>,
     /// Render workers.
     pub worker: WorkerConfig,
+    /// Material uploads.
+    pub upload: UploadConfig,
+}
+
+/// The largest upload of each material kind, in MiB (1 MiB = 1,048,576 bytes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UploadConfig {
+    /// Still pictures (jpg, png, bmp).
+    pub picture_mb: u64,
+    /// Animated GIFs.
+    pub gif_mb: u64,
+    /// Audio clips.
+    pub audio_mb: u64,
+    /// Video clips.
+    pub video_mb: u64,
+    /// Presentations (pptx).
+    pub pptx_mb: u64,
+}
+
+impl Default for UploadConfig {
+    fn default() -> Self {
+        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100 }
+    }
+}
+
+impl UploadConfig {
+    /// The limit in bytes for a material kind by its wire name; `None` for kinds not uploaded.
+    pub fn limit_bytes(&self, kind: &str) -> Option<u64> {
+        let mb = match kind {
+            "picture" => self.picture_mb,
+            "gif" => self.gif_mb,
+            "audio" => self.audio_mb,
+            "video" => self.video_mb,
+            "pptx" => self.pptx_mb,
+            _ => return None,
+        };
+        Some(mb.saturating_mul(1024 * 1024))
+    }
 }
 
 /// The HTTP gateway's settings.
@@ -246,6 +285,7 @@ impl Default for Config {
             mail: MailConfig::default(),
             tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
             worker: WorkerConfig { concurrency: 1, heartbeat_seconds: 30, stale_seconds: 90 },
+            upload: UploadConfig::default(),
         }
     }
 }

@@ -25,9 +25,11 @@ pub enum MaterialKind {
     Backgrounds,
     /// A dynamic-effect word.
     DynamicWord,
+    /// A presentation (pptx).
+    Pptx,
 }
 
-const KINDS: [(MaterialKind, &str); 10] = [
+const KINDS: [(MaterialKind, &str); 11] = [
     (MaterialKind::Picture, "picture"),
     (MaterialKind::Gif, "gif"),
     (MaterialKind::Shape, "shape"),
@@ -38,7 +40,162 @@ const KINDS: [(MaterialKind, &str); 10] = [
     (MaterialKind::ArtWord, "artWord"),
     (MaterialKind::Backgrounds, "backgrounds"),
     (MaterialKind::DynamicWord, "dynamicWord"),
+    (MaterialKind::Pptx, "pptx"),
 ];
+
+/// The file extensions an upload of each kind may have (spec editor-core §7).
+const UPLOAD_EXTENSIONS: [(MaterialKind, &[&str]); 5] = [
+    (MaterialKind::Picture, &["jpg", "jpeg", "bmp", "png"]),
+    (MaterialKind::Video, &["mp4", "mpeg", "vob", "avi", "mpg", "wmv", "mov", "3gp", "webm"]),
+    (MaterialKind::Audio, &["mp3", "aac", "wav", "wma", "m4a"]),
+    (MaterialKind::Gif, &["gif"]),
+    (MaterialKind::Pptx, &["pptx"]),
+];
+
+/// The kind an uploaded file with extension `ext` (lower case) is, if uploads of it are accepted.
+pub fn upload_kind(ext: &str) -> Option<MaterialKind> {
+    UPLOAD_EXTENSIONS.iter().find(|(_, exts)| exts.contains(&ext)).map(|(k, _)| *k)
+}
+
+/// Where a material is in its processing after upload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    /// Stored, not yet probed.
+    Processing,
+    /// Probed and usable.
+    Ready,
+    /// Probing failed; never offered as usable.
+    Failed,
+}
+
+impl State {
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Processing => "processing",
+            Self::Ready => "ready",
+            Self::Failed => "failed",
+        }
+    }
+
+    /// Parses the stored name; unknown names read as ready (rows made before probing existed).
+    pub fn parse(s: &str) -> Self {
+        match s {
+            "processing" => Self::Processing,
+            "failed" => Self::Failed,
+            _ => Self::Ready,
+        }
+    }
+}
+
+/// What probing found out about a material's file, and the keys of the files made from it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Probed {
+    /// Seconds, 0 for stills.
+    pub duration: f64,
+    /// Pixels, 0 without a picture.
+    pub width: i32,
+    /// Pixels, 0 without a picture.
+    pub height: i32,
+    /// Frames per second, 0 for stills and audio.
+    pub frame_rate: f64,
+    /// Degrees clockwise the picture is to be turned for display (0, 90, 180, 270).
+    pub rotation: i32,
+    /// Whether there is an audio stream.
+    pub has_audio: bool,
+    /// The main stream's codec, as GStreamer describes it.
+    pub codec: String,
+    /// Key of the JPEG cover, empty when none.
+    pub cover_key: String,
+    /// Key of the filmstrip sprite (video), empty when none.
+    pub filmstrip_key: String,
+    /// Key of the waveform peaks JSON (audio), empty when none.
+    pub waveform_key: String,
+    /// Key of the browser-playable preview (H.264/AAC MP4), empty when none.
+    pub preview_key: String,
+    /// Mean loudness in dBFS, when there is audio.
+    pub mean_db: Option<f64>,
+    /// Peak level in dBFS, when there is audio.
+    pub peak_db: Option<f64>,
+}
+
+/// Loudness below this (dBFS) is silence: `getVolumeDB` refuses it.
+pub const SILENCE_DB: f64 = -96.0;
+
+/// The prefix of every object a user uploads: `t/{tenant}/u/{user}/materials/`.
+pub fn user_prefix(tenant: &str, user_id: &str) -> String {
+    reelforge_kit::blob::user_material_prefix(tenant, user_id)
+}
+
+/// An uploaded object's key checked against its owner: it must be
+/// `t/{tenant}/u/{user}/materials/{uuid}/original.{ext}` with an extension of `kind`; answers the
+/// uuid, which becomes the material's id.
+pub fn parse_upload_key(owner: &Owner, key: &str, kind: MaterialKind) -> Result<String, MaterialError> {
+    let bad = || MaterialError::Invalid(format!("key: `{key}` is not an upload of this user"));
+    let rest = key.strip_prefix(&user_prefix(&owner.tenant, &owner.user_id)).ok_or_else(bad)?;
+    let (id, file) = rest.split_once('/').ok_or_else(bad)?;
+    let ext = file.strip_prefix("original.").ok_or_else(bad)?;
+    let id = uuid::Uuid::parse_str(id).map_err(|_| bad())?.to_string();
+    if rest != format!("{id}/original.{ext}") {
+        return Err(bad());
+    }
+    match upload_kind(ext) {
+        Some(k) if k == kind => Ok(id),
+        _ => Err(MaterialError::Invalid(format!("type: `{ext}` is not a {} file", kind.as_str()))),
+    }
+}
+
+/// The key of a file made from the material whose original is `original_key` (cover.jpg, …).
+pub fn derived_key(original_key: &str, file: &str) -> String {
+    match original_key.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{file}"),
+        None => file.to_owned(),
+    }
+}
+
+/// Which materials a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Orientation {
+    /// Any.
+    #[default]
+    Any,
+    /// Wider than high, or square.
+    Landscape,
+    /// Higher than wide.
+    Portrait,
+}
+
+/// How a list is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Order {
+    /// Newest first.
+    #[default]
+    Newest,
+    /// Most used in renders first, then newest.
+    Hottest,
+}
+
+/// Open states: 0 private, 1 open (approved), 2 pending audit, 3 rejected.
+pub const OPEN_STATES: std::ops::RangeInclusive<i32> = 0..=3;
+
+/// Checks an open state an owner may set on their own materials: private or submitted for audit;
+/// approving and rejecting is the auditors' ([`check_audit_state`]).
+pub fn check_owner_open_state(state: i32) -> Result<i32, MaterialError> {
+    match state {
+        0 | 2 => Ok(state),
+        1 | 3 => Err(MaterialError::Forbidden("openState: only an auditor approves or rejects".into())),
+        other => Err(MaterialError::Invalid(format!("openState: `{other}` is not 0, 1, 2 or 3"))),
+    }
+}
+
+/// Checks an open state an auditor sets.
+pub fn check_audit_state(state: i32) -> Result<i32, MaterialError> {
+    if OPEN_STATES.contains(&state) {
+        Ok(state)
+    } else {
+        Err(MaterialError::Invalid(format!("openState: `{state}` is not 0, 1, 2 or 3")))
+    }
+}
 
 impl MaterialKind {
     /// Parses the wire name.
@@ -94,6 +251,18 @@ pub struct Material {
     pub system: bool,
     /// Creation time, milliseconds since the epoch.
     pub created_ms: i64,
+    /// Processing state.
+    pub state: State,
+    /// Why probing failed, empty otherwise.
+    pub fail_reason: String,
+    /// Bytes of the original file.
+    pub file_size: u64,
+    /// Its style class, -1 when none.
+    pub style_id: i64,
+    /// Why an audit rejected it.
+    pub audit_reason: String,
+    /// What probing found.
+    pub probed: Probed,
 }
 
 /// What is needed to record a material; the id and storage key are made by the store.
@@ -128,14 +297,14 @@ pub struct PageRequest {
     pub size: u64,
 }
 
-/// Largest page size accepted.
-pub const MAX_PAGE_SIZE: u64 = 100;
+/// Largest page size accepted, and the default (spec platform §9: the library asks 1200 at once).
+pub const MAX_PAGE_SIZE: u64 = 1200;
 
 impl PageRequest {
-    /// Applies the defaults (page 1, 10 rows) to zeros and caps the size.
+    /// Applies the defaults (page 1 of 1200 rows) to zeros and caps the size.
     pub fn new(num: u32, size: u32) -> Self {
         let num = if num == 0 { 1 } else { u64::from(num) };
-        let size = if size == 0 { 10 } else { u64::from(size).min(MAX_PAGE_SIZE) };
+        let size = if size == 0 { MAX_PAGE_SIZE } else { u64::from(size).min(MAX_PAGE_SIZE) };
         Self { num, size }
     }
 }
@@ -151,6 +320,14 @@ pub struct MaterialQuery {
     pub system: bool,
     /// Which page.
     pub page: PageRequest,
+    /// Only this style class.
+    pub style_id: Option<i64>,
+    /// Only this open state.
+    pub open_state: Option<i32>,
+    /// Only this orientation.
+    pub orientation: Orientation,
+    /// The sort.
+    pub order: Order,
 }
 
 /// Checks a material name.
@@ -187,6 +364,21 @@ pub enum MaterialError {
     /// No such material visible to the caller.
     #[error("material {0} does not exist")]
     NotFound(String),
+    /// The caller's role may not do this.
+    #[error("{0}")]
+    Forbidden(String),
+    /// Silent audio: no loudness to answer.
+    #[error("material {0} is silent (below -96 dB)")]
+    Silent(String),
+    /// The material has no audio (or has not been probed yet).
+    #[error("material {0} has no measured audio")]
+    NoAudio(String),
+    /// Blob storage failed.
+    #[error("material storage: {0}")]
+    Blob(#[from] reelforge_kit::BlobError),
+    /// This service was started without blob storage.
+    #[error("uploads are not available from this material service")]
+    NoStorage,
     /// The database failed.
     #[error("material store")]
     Store(#[from] sea_orm::DbErr),
@@ -195,9 +387,11 @@ pub enum MaterialError {
 impl ServiceError for MaterialError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::Invalid(_) => ErrorKind::Invalid,
+            Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
-            Self::Store(_) => ErrorKind::Internal,
+            Self::Forbidden(_) => ErrorKind::Forbidden,
+            Self::Store(_) | Self::Blob(_) => ErrorKind::Internal,
+            Self::NoStorage => ErrorKind::Unavailable,
         }
     }
 }
@@ -215,8 +409,35 @@ mod tests {
 
     #[test]
     fn page_defaults() {
-        assert_eq!(PageRequest::new(0, 0), PageRequest { num: 1, size: 10 });
-        assert_eq!(PageRequest::new(3, 1000).size, MAX_PAGE_SIZE);
+        assert_eq!(PageRequest::new(0, 0), PageRequest { num: 1, size: 1200 });
+        assert_eq!(PageRequest::new(3, 5000).size, MAX_PAGE_SIZE);
+    }
+
+    #[test]
+    fn upload_keys_belong_to_their_owner() {
+        let me = Owner { tenant: "qs".into(), user_id: "a@x.cn".into() };
+        let id = "0b8f2a4e-1f5e-4d3a-9c7b-2a1e3f4d5c6b";
+        let key = format!("t/qs/u/a@x.cn/materials/{id}/original.png");
+        assert_eq!(parse_upload_key(&me, &key, MaterialKind::Picture).ok().as_deref(), Some(id));
+        assert!(parse_upload_key(&me, &key, MaterialKind::Video).is_err(), "a png is no video");
+        for bad in [
+            format!("t/qs/u/b@x.cn/materials/{id}/original.png"),
+            format!("t/cc/u/a@x.cn/materials/{id}/original.png"),
+            format!("t/qs/u/a@x.cn/materials/{id}/cover.jpg"),
+            "t/qs/u/a@x.cn/materials/not-a-uuid/original.png".to_owned(),
+            format!("t/qs/u/a@x.cn/materials/{id}/x/original.png"),
+            format!("t/qs/u/a@x.cn/materials/{id}/original.exe"),
+        ] {
+            assert!(parse_upload_key(&me, &bad, MaterialKind::Picture).is_err(), "{bad}");
+        }
+        assert_eq!(derived_key(&key, "cover.jpg"), format!("t/qs/u/a@x.cn/materials/{id}/cover.jpg"));
+    }
+
+    #[test]
+    fn owners_submit_and_auditors_decide() {
+        assert!(check_owner_open_state(2).is_ok() && check_owner_open_state(0).is_ok());
+        assert!(matches!(check_owner_open_state(1), Err(MaterialError::Forbidden(_))));
+        assert!(matches!(check_audit_state(7), Err(MaterialError::Invalid(_))));
     }
 
     #[test]

@@ -1,22 +1,73 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
-use reelforge_kit::identity::{self, TokenKind};
+use reelforge_kit::identity::{self, Identity, OperatorLevel, Role, TokenKind};
 use reelforge_kit::status::to_status;
+use reelforge_kit::{BlobError, BlobStore};
 use reelforge_proto::material::{self as pb, material_service_server::MaterialService};
 use tonic::{Request, Response, Status};
 
-use crate::domain::{Material, MaterialKind, MaterialQuery, Owner, PageRequest};
-use crate::store::MaterialStore;
+use crate::domain::{self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest};
+use crate::processing::Prober;
+use crate::store::{Choice, MaterialStore, Upload};
 
 /// The gRPC face of the material service.
 pub struct MaterialGrpc {
     store: MaterialStore,
+    storage: Option<(BlobStore, Prober)>,
 }
 
 impl MaterialGrpc {
-    /// Serves `store`.
+    /// Serves `store` without blob storage: the library reads work, uploads and deletes of files
+    /// answer 'not available'.
     pub fn new(store: MaterialStore) -> Self {
-        Self { store }
+        Self { store, storage: None }
+    }
+
+    /// Serves `store` with the files in `blob`, probing uploads in the background.
+    pub fn with_storage(store: MaterialStore, blob: BlobStore) -> Self {
+        let prober = Prober::new(store.clone(), blob.clone());
+        Self { store, storage: Some((blob, prober)) }
+    }
+
+    /// The prober, to resume materials left processing.
+    pub fn prober(&self) -> Option<Prober> {
+        self.storage.as_ref().map(|(_, p)| p.clone())
+    }
+
+    fn blob(&self) -> Result<&BlobStore, Status> {
+        self.storage.as_ref().map(|(b, _)| b).ok_or_else(|| to_status(MaterialError::NoStorage))
+    }
+
+    /// Removes every object of `m`: the whole directory of an upload, or the file and picture of
+    /// an older row. A failure is logged, not returned: the rows are already gone.
+    async fn remove_objects(&self, m: &Material) {
+        let Ok(blob) = self.blob() else { return };
+        let dir = domain::derived_key(&m.relative_path, "");
+        let keys = if m.relative_path.starts_with("t/") && dir.ends_with('/') {
+            blob.list(&dir).await.unwrap_or_else(|e| {
+                tracing::error!(material = %m.id, error = %e, "material objects not listed");
+                vec![m.relative_path.clone()]
+            })
+        } else {
+            vec![m.relative_path.clone(), m.probed.cover_key.clone()]
+        };
+        for key in keys.iter().filter(|k| !k.is_empty()) {
+            if let Err(e) = blob.delete(key).await {
+                tracing::error!(material = %m.id, %key, error = %e, "material object not removed");
+            }
+        }
+    }
+
+    async fn delete_all(&self, owner: &Owner, doomed: Vec<Material>, soft: bool) -> Result<pb::DeleteReply, Status> {
+        if self.storage.is_none() {
+            return Err(to_status(MaterialError::NoStorage));
+        }
+        let ids: Vec<String> = doomed.iter().map(|m| m.id.clone()).collect();
+        self.store.delete(owner, &ids, soft).await.map_err(to_status)?;
+        for m in &doomed {
+            self.remove_objects(m).await;
+        }
+        Ok(pb::DeleteReply { deleted: ids })
     }
 }
 
@@ -31,6 +82,20 @@ fn owner<T>(req: &Request<T>) -> Result<Owner, Status> {
     }
 }
 
+/// A signed-in user (or a service acting for one): calls that change a user's materials.
+fn user<T>(req: &Request<T>) -> Result<Owner, Status> {
+    let o = owner(req)?;
+    if o.user_id.is_empty() {
+        return Err(to_status(identity::IdentityError::WrongKind("a user's token is required")));
+    }
+    Ok(o)
+}
+
+/// Whether the caller may decide audits: TEMPLATE_MANAGER or administrator.
+fn is_auditor(caller: &Identity) -> bool {
+    caller.level == Some(OperatorLevel::Admin) || caller.role() == Some(Role::TemplateManager)
+}
+
 fn create_date(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
@@ -38,6 +103,7 @@ fn create_date(ms: i64) -> String {
 }
 
 fn to_pb(m: Material) -> pb::Material {
+    let p = m.probed;
     pb::Material {
         material_id: m.id,
         material_name: m.name,
@@ -45,12 +111,40 @@ fn to_pb(m: Material) -> pb::Material {
         category_id: m.category_id,
         open_state: m.open_state,
         relative_path: m.relative_path,
-        picture_path: m.picture_path,
-        time_length: m.time_length,
+        picture_path: p.cover_key,
+        time_length: p.duration,
         size: m.size,
         material_state: m.material_state,
         create_date: create_date(m.created_ms),
+        state: m.state.as_str().to_owned(),
+        fail_reason: m.fail_reason,
+        file_size: m.file_size,
+        width: p.width,
+        height: p.height,
+        frame_rate: p.frame_rate,
+        rotation: p.rotation,
+        has_audio: p.has_audio,
+        codec: p.codec,
+        filmstrip_path: p.filmstrip_key,
+        waveform_path: p.waveform_key,
+        preview_path: p.preview_key,
+        style_id: m.style_id,
+        audit_reason: m.audit_reason,
+        created_ms: m.created_ms,
+        system: m.system,
     }
+}
+
+fn kind_filter(t: &str) -> Result<Option<MaterialKind>, Status> {
+    if t.is_empty() { Ok(None) } else { MaterialKind::parse(t).map(Some).map_err(to_status) }
+}
+
+fn ids(list: Vec<String>) -> Result<Vec<String>, Status> {
+    let ids: Vec<String> = list.into_iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
+    if ids.is_empty() {
+        return Err(to_status(MaterialError::Invalid("materialIds: no material id given".into())));
+    }
+    Ok(ids)
 }
 
 #[tonic::async_trait]
@@ -59,9 +153,27 @@ impl MaterialService for MaterialGrpc {
     async fn list(&self, req: Request<pb::ListMaterialsRequest>) -> Result<Response<pb::MaterialPage>, Status> {
         let owner = owner(&req)?;
         let req = req.into_inner();
-        let kind = if req.r#type.is_empty() { None } else { Some(MaterialKind::parse(&req.r#type).map_err(to_status)?) };
         let page = req.page.map(|p| PageRequest::new(p.page_num, p.page_size)).unwrap_or(PageRequest::new(0, 0));
-        let query = MaterialQuery { kind, category_id: (req.category_id > 0).then_some(req.category_id), system: req.system, page };
+        let orientation = match req.orientation {
+            1 => Orientation::Landscape,
+            2 => Orientation::Portrait,
+            _ => Orientation::Any,
+        };
+        let order = match req.order.as_str() {
+            "" | "newest" => Order::Newest,
+            "hottest" => Order::Hottest,
+            other => return Err(to_status(MaterialError::Invalid(format!("orderType: `{other}` is not newest or hottest")))),
+        };
+        let query = MaterialQuery {
+            kind: kind_filter(&req.r#type)?,
+            category_id: (req.category_id > 0).then_some(req.category_id),
+            system: req.system,
+            page,
+            style_id: req.style_id.filter(|s| *s >= 0),
+            open_state: req.open_state.filter(|s| *s >= 0),
+            orientation,
+            order,
+        };
         let (rows, total) = self.store.list(&owner, &query).await.map_err(to_status)?;
         Ok(Response::new(pb::MaterialPage { items: rows.into_iter().map(to_pb).collect(), total }))
     }
@@ -69,8 +181,160 @@ impl MaterialService for MaterialGrpc {
     #[tracing::instrument(skip_all)]
     async fn get(&self, req: Request<pb::GetMaterialRequest>) -> Result<Response<pb::Material>, Status> {
         let owner = owner(&req)?;
+        let by_service = identity::caller(&req)?.kind == TokenKind::Service;
         let req = req.into_inner();
         let m = self.store.get(&owner, &req.material_id).await.map_err(to_status)?;
+        // A service resolving a material is a render using it: the "hottest" sort counts these.
+        if by_service && let Err(e) = self.store.count_use(&m.id).await {
+            tracing::warn!(material = %m.id, error = %e, "material use not counted");
+        }
         Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::Material>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let (blob, prober) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
+        let kind = MaterialKind::parse(&req.r#type).map_err(to_status)?;
+        let id = domain::parse_upload_key(&owner, &req.key, kind).map_err(to_status)?;
+        let stored = match blob.size(&req.key).await {
+            Ok(n) => n,
+            Err(BlobError::NotFound(_)) => {
+                return Err(to_status(MaterialError::Invalid(format!("key: nothing is stored under `{}`", req.key))));
+            }
+            Err(e) => return Err(to_status(MaterialError::Blob(e))),
+        };
+        let recorded = async {
+            if stored != req.file_size {
+                return Err(MaterialError::Invalid(format!("fileSize: {} bytes stored, {} announced", stored, req.file_size)));
+            }
+            let open_state = domain::check_owner_open_state(req.open_state)?;
+            let up = Upload {
+                id,
+                key: req.key.clone(),
+                kind,
+                name: req.name,
+                file_size: stored,
+                category_id: req.category_id,
+                style_id: req.style_id,
+                open_state,
+            };
+            self.store.record(&owner, up).await
+        }
+        .await;
+        match recorded {
+            Ok(m) => {
+                prober.spawn(m.clone());
+                Ok(Response::new(to_pb(m)))
+            }
+            Err(e) => {
+                // No row, no object: the upload is undone as a whole.
+                if let Err(d) = blob.delete(&req.key).await {
+                    tracing::error!(key = %req.key, error = %d, "unrecorded upload not removed");
+                }
+                Err(to_status(e))
+            }
+        }
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_many(&self, req: Request<pb::GetManyRequest>) -> Result<Response<pb::MaterialList>, Status> {
+        let owner = owner(&req)?;
+        let ids = ids(req.into_inner().ids)?;
+        let rows = self.store.get_many(&owner, &ids).await.map_err(to_status)?;
+        Ok(Response::new(pb::MaterialList { items: rows.into_iter().map(to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn rename(&self, req: Request<pb::RenameRequest>) -> Result<Response<pb::Material>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let m = self.store.rename(&owner, &req.material_id, &req.name).await.map_err(to_status)?;
+        Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete(&self, req: Request<pb::DeleteRequest>) -> Result<Response<pb::DeleteReply>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let doomed = self.store.owned(&owner, &ids(req.ids)?).await.map_err(to_status)?;
+        Ok(Response::new(self.delete_all(&owner, doomed, req.soft).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete_by_choice(&self, req: Request<pb::DeleteByChoiceRequest>) -> Result<Response<pb::DeleteReply>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let choice = if req.all {
+            Choice::AllBut(kind_filter(&req.r#type)?, req.keep)
+        } else {
+            Choice::Only(ids(req.only)?)
+        };
+        let doomed = self.store.chosen(&owner, &choice).await.map_err(to_status)?;
+        Ok(Response::new(self.delete_all(&owner, doomed, req.soft).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn r#move(&self, req: Request<pb::MoveRequest>) -> Result<Response<pb::ChangedReply>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let changed = self.store.move_to(&owner, &ids(req.ids)?, req.category_id).await.map_err(to_status)?;
+        Ok(Response::new(pb::ChangedReply { changed }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn audit(&self, req: Request<pb::AuditRequest>) -> Result<Response<pb::Material>, Status> {
+        let caller = identity::caller(&req)?;
+        if !is_auditor(&caller) {
+            return Err(to_status(MaterialError::Forbidden("auditing materials needs TEMPLATE_MANAGER".into())));
+        }
+        let req = req.into_inner();
+        let m = self.store.audit(&caller.tenant, &req.material_id, req.open_state, &req.reason).await.map_err(to_status)?;
+        Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_open_state(&self, req: Request<pb::SetOpenStateRequest>) -> Result<Response<pb::ChangedReply>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let changed = self.store.set_open_state(&owner, &ids(req.ids)?, req.open_state).await.map_err(to_status)?;
+        Ok(Response::new(pb::ChangedReply { changed }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_cover(&self, req: Request<pb::SetCoverRequest>) -> Result<Response<pb::Material>, Status> {
+        let owner = user(&req)?;
+        let req = req.into_inner();
+        let blob = self.blob()?;
+        let m = self.store.owned(&owner, std::slice::from_ref(&req.material_id)).await.map_err(to_status)?;
+        let m = m.into_iter().next().ok_or_else(|| to_status(MaterialError::NotFound(req.material_id.clone())))?;
+        // The new cover must sit in the material's own directory, where the gateway put it.
+        let dir = domain::derived_key(&m.relative_path, "");
+        let name = req.key.strip_prefix(&dir).unwrap_or_default();
+        let valid = m.relative_path.starts_with("t/") && name.starts_with("cover-") && !name.contains('/');
+        if !valid || !blob.exists(&req.key).await.map_err(|e| to_status(MaterialError::Blob(e)))? {
+            return Err(to_status(MaterialError::Invalid(format!("key: `{}` is not a cover of this material", req.key))));
+        }
+        let old = m.probed.cover_key.clone();
+        let m = self.store.set_cover(&owner, &m.id, &req.key).await.map_err(to_status)?;
+        if !old.is_empty() && old != req.key {
+            let _ = blob.delete(&old).await;
+        }
+        Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn volume(&self, req: Request<pb::GetMaterialRequest>) -> Result<Response<pb::VolumeReply>, Status> {
+        let owner = owner(&req)?;
+        let id = req.into_inner().material_id;
+        let m = self.store.get(&owner, &id).await.map_err(to_status)?;
+        let (Some(mean_db), Some(peak_db)) = (m.probed.mean_db, m.probed.peak_db) else {
+            return Err(to_status(MaterialError::NoAudio(id)));
+        };
+        if mean_db < domain::SILENCE_DB {
+            return Err(to_status(MaterialError::Silent(id)));
+        }
+        Ok(Response::new(pb::VolumeReply { mean_db, peak_db }))
     }
 }

@@ -1,18 +1,39 @@
 //! The material service: a user's uploaded materials and the tenant's system materials.
-//! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server.
+//! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server, `probe` the
+//! GStreamer probing of uploads and `processing` its background runs.
 
 pub mod domain;
 mod grpc;
+pub mod probe;
+mod processing;
 mod store;
 
 pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest};
 pub use grpc::MaterialGrpc;
-pub use store::{MaterialStore, migrate};
+pub use processing::Prober;
+pub use store::{Choice, MaterialStore, Upload, migrate};
 
+use reelforge_kit::BlobStore;
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::material::material_service_server::MaterialServiceServer;
 
-/// Builds the gRPC service over a migrated database; every call must carry a token `keys` verify.
+/// Builds the gRPC service over a migrated database, without blob storage (reads only); every
+/// call must carry a token `keys` verify.
 pub fn grpc_service(db: sea_orm::DatabaseConnection, keys: &Keyring) -> Guarded<MaterialServiceServer<MaterialGrpc>> {
     MaterialServiceServer::with_interceptor(MaterialGrpc::new(MaterialStore::new(db)), keys.verifier())
+}
+
+/// Builds the gRPC service with the files in `blob`: uploads are recorded and probed, deletes
+/// remove objects. Materials left processing by an earlier run are probed again; must run inside
+/// a Tokio runtime.
+pub fn grpc_service_with_storage(
+    db: sea_orm::DatabaseConnection,
+    blob: BlobStore,
+    keys: &Keyring,
+) -> Guarded<MaterialServiceServer<MaterialGrpc>> {
+    let grpc = MaterialGrpc::with_storage(MaterialStore::new(db), blob);
+    if let Some(prober) = grpc.prober() {
+        tokio::spawn(async move { prober.resume().await });
+    }
+    MaterialServiceServer::with_interceptor(grpc, keys.verifier())
 }

@@ -1,6 +1,7 @@
 //! The material store on real SQLite and PostgreSQL: isolation across tenants and users, paging.
 
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
+use reelforge_material::domain::{Order, Orientation};
 use reelforge_material::{MaterialError, MaterialKind, MaterialQuery, MaterialStore, NewMaterial, Owner, PageRequest, migrate};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -24,7 +25,16 @@ fn new(name: &str, kind: MaterialKind, category_id: i64, system: bool) -> NewMat
 }
 
 fn query(kind: Option<MaterialKind>, category_id: Option<i64>, system: bool, num: u32, size: u32) -> MaterialQuery {
-    MaterialQuery { kind, category_id, system, page: PageRequest::new(num, size) }
+    MaterialQuery {
+        kind,
+        category_id,
+        system,
+        page: PageRequest::new(num, size),
+        style_id: None,
+        open_state: None,
+        orientation: Orientation::Any,
+        order: Order::Newest,
+    }
 }
 
 async fn suite(url: &str) -> TestResult {
@@ -43,8 +53,10 @@ async fn suite(url: &str) -> TestResult {
     let system = store.insert(&a, new("bg.png", MaterialKind::Backgrounds, 9, true)).await?;
     let foreign = store.insert(&other, new("c.png", MaterialKind::Picture, 7, false)).await?;
 
-    let (first, total) = store.list(&a, &query(None, None, false, 0, 0)).await?;
-    assert_eq!((first.len(), total), (10, 13), "default page 1 of 10, own materials only");
+    let (all, total) = store.list(&a, &query(None, None, false, 0, 0)).await?;
+    assert_eq!((all.len(), total), (13, 13), "default page 1 of 1200, own materials only");
+    let (first, _) = store.list(&a, &query(None, None, false, 1, 10)).await?;
+    assert_eq!(first.len(), 10);
     let (second, _) = store.list(&a, &query(None, None, false, 2, 10)).await?;
     assert_eq!(second.len(), 3);
     assert!(second.iter().all(|m| !first.iter().any(|f| f.id == m.id)), "pages do not overlap");

@@ -44,7 +44,7 @@ pub async fn router(
         reelforge_material::migrate(&db)
             .await
             .map_err(migrate("material"))?;
-        material = Some(reelforge_material::grpc_service(db, keys));
+        material = Some(reelforge_material::grpc_service_with_storage(db, b.blob()?, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateMaterial)]
+        vec![Box::new(CreateMaterial), Box::new(AddProbing)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_material".into_iden()
@@ -59,5 +59,57 @@ impl MigrationTrait for CreateMaterial {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("material").to_owned()).await
+    }
+}
+
+/// Upload, probing, audit and deletion columns. SQLite alters one column per statement.
+struct AddProbing;
+
+// Named by hand: `DeriveMigrationName` names every migration of a module after the module.
+impl MigrationName for AddProbing {
+    fn name(&self) -> &str {
+        "m20261123_000002_material_probing"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for AddProbing {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        // Rows made before uploads existed are system or seeded materials: usable as they are.
+        let columns = [
+            string("state").default("ready").to_owned(),
+            string("fail_reason").default("").to_owned(),
+            big_integer("file_size").default(0).to_owned(),
+            integer("width").default(0).to_owned(),
+            integer("height").default(0).to_owned(),
+            double("frame_rate").default(0.0).to_owned(),
+            integer("rotation").default(0).to_owned(),
+            boolean("has_audio").default(false).to_owned(),
+            string("codec").default("").to_owned(),
+            string("filmstrip_path").default("").to_owned(),
+            string("waveform_path").default("").to_owned(),
+            string("preview_path").default("").to_owned(),
+            big_integer("style_id").default(-1).to_owned(),
+            string("audit_reason").default("").to_owned(),
+            double_null("mean_db"),
+            double_null("peak_db"),
+            boolean("deleted").default(false).to_owned(),
+            big_integer("use_count").default(0).to_owned(),
+        ];
+        for mut col in columns {
+            manager.alter_table(Table::alter().table("material").add_column(&mut col).to_owned()).await?;
+        }
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for col in [
+            "state", "fail_reason", "file_size", "width", "height", "frame_rate", "rotation", "has_audio", "codec",
+            "filmstrip_path", "waveform_path", "preview_path", "style_id", "audit_reason", "mean_db", "peak_db",
+            "deleted", "use_count",
+        ] {
+            manager.alter_table(Table::alter().table("material").drop_column(col).to_owned()).await?;
+        }
+        Ok(())
     }
 }

@@ -3,13 +3,16 @@
 mod entity;
 mod migration;
 
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, ExprTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
 };
 use sea_orm_migration::MigratorTrait;
 
-use crate::domain::{self, Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner};
+use crate::domain::{
+    self, Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Order, Orientation, Owner, Probed, State,
+};
 
 /// Runs the service's migrations.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
@@ -23,7 +26,28 @@ pub struct MaterialStore {
 }
 
 fn to_domain(m: entity::Model) -> Material {
+    let probed = Probed {
+        duration: m.time_length,
+        width: m.width,
+        height: m.height,
+        frame_rate: m.frame_rate,
+        rotation: m.rotation,
+        has_audio: m.has_audio,
+        codec: m.codec,
+        cover_key: m.picture_path.clone(),
+        filmstrip_key: m.filmstrip_path,
+        waveform_key: m.waveform_path,
+        preview_key: m.preview_path,
+        mean_db: m.mean_db,
+        peak_db: m.peak_db,
+    };
     Material {
+        state: State::parse(&m.state),
+        fail_reason: m.fail_reason,
+        file_size: u64::try_from(m.file_size).unwrap_or(0),
+        style_id: m.style_id,
+        audit_reason: m.audit_reason,
+        probed,
         kind: MaterialKind::parse(&m.kind).unwrap_or(MaterialKind::Picture),
         id: m.id,
         user_id: m.user_id,
@@ -40,13 +64,52 @@ fn to_domain(m: entity::Model) -> Material {
     }
 }
 
-/// What the owner may see: their own materials and the tenant's system ones.
+/// What the owner may see: their own materials and the tenant's system ones, not deleted.
 fn visible_to(owner: &Owner) -> Condition {
-    Condition::all().add(entity::Column::Tenant.eq(&owner.tenant)).add(
+    Condition::all().add(entity::Column::Tenant.eq(&owner.tenant)).add(entity::Column::Deleted.eq(false)).add(
         Condition::any()
             .add(entity::Column::System.eq(true))
             .add(entity::Column::UserId.eq(&owner.user_id)),
     )
+}
+
+/// What the owner may change: their own materials, not deleted.
+fn owned_by(owner: &Owner) -> Condition {
+    Condition::all()
+        .add(entity::Column::Tenant.eq(&owner.tenant))
+        .add(entity::Column::UserId.eq(&owner.user_id))
+        .add(entity::Column::System.eq(false))
+        .add(entity::Column::Deleted.eq(false))
+}
+
+/// A recorded upload: the object is stored, the row is to be written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Upload {
+    /// The material id (the uuid of its key).
+    pub id: String,
+    /// The key of the original.
+    pub key: String,
+    /// What it is.
+    pub kind: MaterialKind,
+    /// Display name.
+    pub name: String,
+    /// Bytes stored.
+    pub file_size: u64,
+    /// Category, -1 none.
+    pub category_id: i64,
+    /// Style class, -1 none.
+    pub style_id: i64,
+    /// Open state asked for (0 or 2).
+    pub open_state: i32,
+}
+
+/// Which of the caller's materials a delete-by-choice reaches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// Every one (of the kind, when given) but these ids.
+    AllBut(Option<MaterialKind>, Vec<String>),
+    /// Exactly these ids.
+    Only(Vec<String>),
 }
 
 impl MaterialStore {
@@ -59,7 +122,14 @@ impl MaterialStore {
     pub async fn insert(&self, owner: &Owner, new: NewMaterial) -> Result<Material, MaterialError> {
         let name = domain::parse_name(&new.name)?;
         let id = uuid::Uuid::new_v4().to_string();
+        let (width, height) = new
+            .size
+            .split_once('x')
+            .and_then(|(w, h)| Some((w.trim().parse::<i32>().ok()?, h.trim().parse::<i32>().ok()?)))
+            .unwrap_or((0, 0));
         let model = entity::ActiveModel {
+            width: Set(width),
+            height: Set(height),
             relative_path: Set(domain::storage_key(&owner.tenant, &id, &name)),
             id: Set(id),
             tenant: Set(owner.tenant.clone()),
@@ -74,15 +144,248 @@ impl MaterialStore {
             material_state: Set(new.material_state),
             system: Set(new.system),
             created_ms: Set(reelforge_kit::db::now_millis()),
+            ..defaults()
         }
         .insert(&self.db)
         .await?;
         Ok(to_domain(model))
     }
 
+    /// Records an upload whose object is stored: state processing until probed.
+    pub async fn record(&self, owner: &Owner, up: Upload) -> Result<Material, MaterialError> {
+        let name = domain::parse_name(&up.name)?;
+        let model = entity::ActiveModel {
+            id: Set(up.id),
+            tenant: Set(owner.tenant.clone()),
+            user_id: Set(owner.user_id.clone()),
+            name: Set(name),
+            kind: Set(up.kind.as_str().to_owned()),
+            category_id: Set(up.category_id),
+            open_state: Set(up.open_state),
+            relative_path: Set(up.key),
+            picture_path: Set(String::new()),
+            time_length: Set(0.0),
+            size: Set(String::new()),
+            material_state: Set(0),
+            system: Set(false),
+            created_ms: Set(reelforge_kit::db::now_millis()),
+            state: Set(State::Processing.as_str().to_owned()),
+            file_size: Set(i64::try_from(up.file_size).unwrap_or(i64::MAX)),
+            style_id: Set(up.style_id),
+            ..defaults()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(to_domain(model))
+    }
+
+    /// Writes what probing found and makes the material ready.
+    pub async fn set_probed(&self, id: &str, p: &Probed) -> Result<(), MaterialError> {
+        let size = if p.width > 0 && p.height > 0 { format!("{}x{}", p.width, p.height) } else { String::new() };
+        let probed = entity::ActiveModel {
+            state: Set(State::Ready.as_str().to_owned()),
+            fail_reason: Set(String::new()),
+            time_length: Set(p.duration),
+            size: Set(size),
+            width: Set(p.width),
+            height: Set(p.height),
+            frame_rate: Set(p.frame_rate),
+            rotation: Set(p.rotation),
+            has_audio: Set(p.has_audio),
+            codec: Set(p.codec.clone()),
+            picture_path: Set(p.cover_key.clone()),
+            filmstrip_path: Set(p.filmstrip_key.clone()),
+            waveform_path: Set(p.waveform_key.clone()),
+            mean_db: Set(p.mean_db),
+            peak_db: Set(p.peak_db),
+            material_state: Set(1),
+            ..Default::default()
+        };
+        self.update_live(id, probed).await
+    }
+
+    /// Writes `changes` to the material `id` unless it was deleted meanwhile (then NotFound: the
+    /// caller cleans up what it made for it).
+    async fn update_live(&self, id: &str, changes: entity::ActiveModel) -> Result<(), MaterialError> {
+        let r = entity::Entity::update_many()
+            .set(changes)
+            .filter(entity::Column::Id.eq(id))
+            .filter(entity::Column::Deleted.eq(false))
+            .exec(&self.db)
+            .await?;
+        if r.rows_affected == 0 {
+            return Err(MaterialError::NotFound(id.to_owned()));
+        }
+        Ok(())
+    }
+
+    /// Records the material's browser preview.
+    pub async fn set_preview(&self, id: &str, key: &str) -> Result<(), MaterialError> {
+        self.update_live(id, entity::ActiveModel { preview_path: Set(key.to_owned()), ..Default::default() }).await
+    }
+
+    /// Marks the material failed with `reason`.
+    pub async fn set_failed(&self, id: &str, reason: &str) -> Result<(), MaterialError> {
+        let failed = entity::ActiveModel {
+            state: Set(State::Failed.as_str().to_owned()),
+            fail_reason: Set(reason.chars().take(500).collect()),
+            ..Default::default()
+        };
+        self.update_live(id, failed).await
+    }
+
+    /// Materials still waiting to be probed (after a restart), oldest first.
+    pub async fn processing(&self) -> Result<Vec<Material>, MaterialError> {
+        let rows = entity::Entity::find()
+            .filter(entity::Column::State.eq(State::Processing.as_str()))
+            .filter(entity::Column::Deleted.eq(false))
+            .order_by_asc(entity::Column::CreatedMs)
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(to_domain).collect())
+    }
+
+    /// Counts a use of the material by a render (the "hottest" sort).
+    pub async fn count_use(&self, id: &str) -> Result<(), MaterialError> {
+        entity::Entity::update_many()
+            .col_expr(entity::Column::UseCount, Expr::col(entity::Column::UseCount).add(1))
+            .filter(entity::Column::Id.eq(id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Several materials the owner may see, in the order asked; any id not visible is NotFound.
+    pub async fn get_many(&self, owner: &Owner, ids: &[String]) -> Result<Vec<Material>, MaterialError> {
+        let rows = entity::Entity::find()
+            .filter(entity::Column::Id.is_in(ids.iter().cloned()))
+            .filter(visible_to(owner))
+            .all(&self.db)
+            .await?;
+        ids.iter()
+            .map(|id| {
+                rows.iter().find(|m| &m.id == id).cloned().map(to_domain).ok_or_else(|| MaterialError::NotFound(id.clone()))
+            })
+            .collect()
+    }
+
+    /// The owner's own materials with these ids; any other id is NotFound, so a batch that names
+    /// someone else's material changes nothing.
+    pub async fn owned(&self, owner: &Owner, ids: &[String]) -> Result<Vec<Material>, MaterialError> {
+        if ids.is_empty() {
+            return Err(MaterialError::Invalid("materialIds: no material id given".into()));
+        }
+        let rows = entity::Entity::find()
+            .filter(entity::Column::Id.is_in(ids.iter().cloned()))
+            .filter(owned_by(owner))
+            .all(&self.db)
+            .await?;
+        if let Some(missing) = ids.iter().find(|id| !rows.iter().any(|m| &m.id == *id)) {
+            return Err(MaterialError::NotFound(missing.clone()));
+        }
+        Ok(rows.into_iter().map(to_domain).collect())
+    }
+
+    /// The ids of the owner's materials a delete-by-choice reaches.
+    pub async fn chosen(&self, owner: &Owner, choice: &Choice) -> Result<Vec<Material>, MaterialError> {
+        match choice {
+            Choice::Only(ids) => self.owned(owner, ids).await,
+            Choice::AllBut(kind, keep) => {
+                let mut q = entity::Entity::find().filter(owned_by(owner));
+                if let Some(kind) = kind {
+                    q = q.filter(entity::Column::Kind.eq(kind.as_str()));
+                }
+                if !keep.is_empty() {
+                    q = q.filter(entity::Column::Id.is_not_in(keep.iter().cloned()));
+                }
+                Ok(q.all(&self.db).await?.into_iter().map(to_domain).collect())
+            }
+        }
+    }
+
+    /// Renames one of the owner's materials.
+    pub async fn rename(&self, owner: &Owner, id: &str, name: &str) -> Result<Material, MaterialError> {
+        let name = domain::parse_name(name)?;
+        self.owned(owner, &[id.to_owned()]).await?;
+        entity::ActiveModel { id: Set(id.to_owned()), name: Set(name), ..Default::default() }.update(&self.db).await?;
+        self.get(owner, id).await
+    }
+
+    /// Deletes the owner's materials `ids` (all theirs, checked by the caller): soft marks the rows
+    /// deleted, hard removes them.
+    pub async fn delete(&self, owner: &Owner, ids: &[String], soft: bool) -> Result<u64, MaterialError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let scope = owned_by(owner).add(entity::Column::Id.is_in(ids.iter().cloned()));
+        let n = if soft {
+            entity::Entity::update_many()
+                .col_expr(entity::Column::Deleted, Expr::value(true))
+                .filter(scope)
+                .exec(&self.db)
+                .await?
+                .rows_affected
+        } else {
+            entity::Entity::delete_many().filter(scope).exec(&self.db).await?.rows_affected
+        };
+        Ok(n)
+    }
+
+    /// Moves the owner's materials `ids` into `category_id`.
+    pub async fn move_to(&self, owner: &Owner, ids: &[String], category_id: i64) -> Result<u64, MaterialError> {
+        self.owned(owner, ids).await?;
+        let r = entity::Entity::update_many()
+            .col_expr(entity::Column::CategoryId, Expr::value(category_id))
+            .filter(owned_by(owner).add(entity::Column::Id.is_in(ids.iter().cloned())))
+            .exec(&self.db)
+            .await?;
+        Ok(r.rows_affected)
+    }
+
+    /// Sets the open state of the owner's materials `ids`.
+    pub async fn set_open_state(&self, owner: &Owner, ids: &[String], state: i32) -> Result<u64, MaterialError> {
+        let state = domain::check_owner_open_state(state)?;
+        self.owned(owner, ids).await?;
+        let r = entity::Entity::update_many()
+            .col_expr(entity::Column::OpenState, Expr::value(state))
+            .filter(owned_by(owner).add(entity::Column::Id.is_in(ids.iter().cloned())))
+            .exec(&self.db)
+            .await?;
+        Ok(r.rows_affected)
+    }
+
+    /// An auditor's decision on any material of their tenant.
+    pub async fn audit(&self, tenant: &str, id: &str, state: i32, reason: &str) -> Result<Material, MaterialError> {
+        let state = domain::check_audit_state(state)?;
+        let r = entity::Entity::update_many()
+            .col_expr(entity::Column::OpenState, Expr::value(state))
+            .col_expr(entity::Column::AuditReason, Expr::value(reason.chars().take(500).collect::<String>()))
+            .filter(entity::Column::Id.eq(id))
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::Deleted.eq(false))
+            .exec(&self.db)
+            .await?;
+        if r.rows_affected == 0 {
+            return Err(MaterialError::NotFound(id.to_owned()));
+        }
+        let m = entity::Entity::find_by_id(id.to_owned()).one(&self.db).await?;
+        m.map(to_domain).ok_or_else(|| MaterialError::NotFound(id.to_owned()))
+    }
+
+    /// Points the cover of one of the owner's materials at `key`.
+    pub async fn set_cover(&self, owner: &Owner, id: &str, key: &str) -> Result<Material, MaterialError> {
+        self.owned(owner, &[id.to_owned()]).await?;
+        entity::ActiveModel { id: Set(id.to_owned()), picture_path: Set(key.to_owned()), ..Default::default() }
+            .update(&self.db)
+            .await?;
+        self.get(owner, id).await
+    }
+
     /// Lists one page of the owner's materials (or the tenant's system ones), newest first, with the total.
     pub async fn list(&self, owner: &Owner, query: &MaterialQuery) -> Result<(Vec<Material>, u64), MaterialError> {
-        let mut q = entity::Entity::find().filter(entity::Column::Tenant.eq(&owner.tenant));
+        let mut q = entity::Entity::find()
+            .filter(entity::Column::Tenant.eq(&owner.tenant))
+            .filter(entity::Column::Deleted.eq(false));
         q = if query.system {
             q.filter(entity::Column::System.eq(true))
         } else {
@@ -93,6 +396,22 @@ impl MaterialStore {
         }
         if let Some(category) = query.category_id {
             q = q.filter(entity::Column::CategoryId.eq(category));
+        }
+        if let Some(style) = query.style_id {
+            q = q.filter(entity::Column::StyleId.eq(style));
+        }
+        if let Some(open) = query.open_state {
+            q = q.filter(entity::Column::OpenState.eq(open));
+        }
+        // Rows without a known size (audio, not yet probed) have no orientation and match neither.
+        let (w, h) = (Expr::col(entity::Column::Width), Expr::col(entity::Column::Height));
+        q = match query.orientation {
+            Orientation::Any => q,
+            Orientation::Landscape => q.filter(entity::Column::Height.gt(0)).filter(w.gte(h)),
+            Orientation::Portrait => q.filter(entity::Column::Width.gt(0)).filter(w.lt(h)),
+        };
+        if query.order == Order::Hottest {
+            q = q.order_by_desc(entity::Column::UseCount);
         }
         let pages = q
             .order_by_desc(entity::Column::CreatedMs)
@@ -111,5 +430,31 @@ impl MaterialStore {
             .await?
             .map(to_domain)
             .ok_or_else(|| MaterialError::NotFound(id.to_owned()))
+    }
+}
+
+/// The new columns' values for rows made by [`MaterialStore::insert`] (system and seeded materials,
+/// usable as they are).
+fn defaults() -> entity::ActiveModel {
+    entity::ActiveModel {
+        state: Set(State::Ready.as_str().to_owned()),
+        fail_reason: Set(String::new()),
+        file_size: Set(0),
+        width: Set(0),
+        height: Set(0),
+        frame_rate: Set(0.0),
+        rotation: Set(0),
+        has_audio: Set(false),
+        codec: Set(String::new()),
+        filmstrip_path: Set(String::new()),
+        waveform_path: Set(String::new()),
+        preview_path: Set(String::new()),
+        style_id: Set(-1),
+        audit_reason: Set(String::new()),
+        mean_db: Set(None),
+        peak_db: Set(None),
+        deleted: Set(false),
+        use_count: Set(0),
+        ..Default::default()
     }
 }

@@ -1,0 +1,291 @@
+//! The material library end to end through the gateway: streamed uploads into the blob store,
+//! GStreamer probing in the background, the library calls, the signed file URLs, and deletes that
+//! leave no objects. The main flow runs on PostgreSQL and the S3-compatible server.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
+use reqwest::Method;
+
+const MP4: &[u8] = include_bytes!("fixtures/clip.mp4");
+
+/// Waits until probing has decided; answers the material.
+async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let m = data(s.call(Method::POST, &format!("/material/info/{id}"), user)).await?;
+        if m["state"] != "processing" {
+            return Ok(m);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("material {id} still processing: {m}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A mono 16-bit WAV of `seconds` at 8 kHz: a 440 Hz tone at `amplitude` (0 is silence).
+fn wav(seconds: u32, amplitude: f64) -> Vec<u8> {
+    let rate = 8000u32;
+    let n = rate * seconds;
+    let mut out = Vec::new();
+    out.extend_from_slice(b"RIFF");
+    out.extend_from_slice(&(36 + n * 2).to_le_bytes());
+    out.extend_from_slice(b"WAVEfmt ");
+    out.extend_from_slice(&16u32.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&rate.to_le_bytes());
+    out.extend_from_slice(&(rate * 2).to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&16u16.to_le_bytes());
+    out.extend_from_slice(b"data");
+    out.extend_from_slice(&(n * 2).to_le_bytes());
+    for i in 0..n {
+        let v = (amplitude * 32767.0 * (2.0 * std::f64::consts::PI * 440.0 * f64::from(i) / f64::from(rate)).sin()) as i16;
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+async fn objects(s: &System, user: &User) -> Fallible<Vec<String>> {
+    let prefix = reelforge_kit::blob::user_material_prefix(&user.tenant, &user.user_id);
+    let mut keys = s.blobs.list(&prefix).await?;
+    keys.sort();
+    Ok(keys)
+}
+
+async fn get_bytes(s: &System, url: &str, range: Option<&str>) -> Fallible<(u16, String, Vec<u8>)> {
+    let origin = s.base.trim_end_matches("/diyvrbt");
+    let mut r = reqwest::Client::new().get(format!("{origin}{url}"));
+    if let Some(range) = range {
+        r = r.header("Range", range);
+    }
+    let res = r.send().await?;
+    let status = res.status().as_u16();
+    let ct = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    Ok((status, ct, res.bytes().await?.to_vec()))
+}
+
+fn s3_storage() -> String {
+    format!("{}&root=/{}", reelforge_kit::testing::s3_url(), reelforge_kit::testing::unique("materials"))
+}
+
+#[tokio::test]
+async fn upload_probe_serve_and_delete_on_postgres_and_s3() -> Fallible<()> {
+    let db = reelforge_kit::testing::fresh_postgres().await?;
+    let s = common::start_on(&db, Some(s3_storage()), |c| c.upload.picture_mb = 1).await?;
+    let me = s.user("qs", "uploader", 8).await?;
+
+    // A picture: probed, with a cover, served by its signed URLs (with ranges) to a browser that
+    // sends no headers.
+    let pic = upload(&s, &me, "红色 logo.PNG", PNG).await?;
+    let m = settled(&s, &me, &pic).await?;
+    assert_eq!((m["state"].as_str(), m["type"].as_str(), m["size"].as_str()), (Some("ready"), Some("picture"), Some("64x48")), "{m}");
+    assert_eq!((m["materialName"].as_str(), m["fileSize"].as_u64(), m["horizontalOrVertical"].as_i64()), (Some("红色 logo.PNG"), Some(PNG.len() as u64), Some(1)));
+    let (status, ct, cover) = get_bytes(&s, m["coverUrl"].as_str().ok_or("coverUrl")?, None).await?;
+    assert_eq!((status, ct.as_str()), (200, "image/jpeg"));
+    assert!(cover.starts_with(&[0xFF, 0xD8, 0xFF]), "the cover is a JPEG");
+    let (status, _, head) = get_bytes(&s, m["url"].as_str().ok_or("url")?, Some("bytes=0-7")).await?;
+    assert_eq!((status, head.as_slice()), (206, &PNG[..8]));
+    let forged = m["url"].as_str().ok_or("url")?.replace(&pic, "0b8f2a4e-1f5e-4d3a-9c7b-2a1e3f4d5c6b");
+    let (status, _, body) = get_bytes(&s, &forged, None).await?;
+    assert!(status == 200 && String::from_utf8_lossy(&body).contains("4000"), "a ticket opens only its own material");
+
+    // A 2 s video with sound: duration, size, rate, audio, codec, cover and a filmstrip of frames.
+    let clip = upload(&s, &me, "clip.mp4", MP4).await?;
+    let v = settled(&s, &me, &clip).await?;
+    assert_eq!((v["state"].as_str(), v["size"].as_str(), v["hasAudio"].as_bool()), (Some("ready"), Some("320x240"), Some(true)), "{v}");
+    let duration = v["duration"].as_f64().ok_or("duration")?;
+    assert!((1.9..=2.2).contains(&duration), "duration {duration}");
+    assert_eq!(v["frameRate"].as_f64(), Some(25.0));
+    assert!(v["codec"].as_str().is_some_and(|c| c.contains("264")), "{v}");
+    let (_, _, strip) = get_bytes(&s, v["filmstripUrl"].as_str().ok_or("filmstripUrl")?, None).await?;
+    assert!(strip.starts_with(&[0xFF, 0xD8, 0xFF]), "the filmstrip is a JPEG");
+    assert!(v["coverUrl"].as_str().is_some_and(|u| !u.is_empty()));
+
+    // Audio: a waveform of peaks and a loudness; silence has no loudness to answer.
+    let tone = upload(&s, &me, "tone.wav", &wav(2, 0.5)).await?;
+    let a = settled(&s, &me, &tone).await?;
+    assert_eq!((a["state"].as_str(), a["type"].as_str()), (Some("ready"), Some("audio")), "{a}");
+    let (_, ct, peaks) = get_bytes(&s, a["waveformUrl"].as_str().ok_or("waveformUrl")?, None).await?;
+    assert_eq!(ct, "application/json");
+    let peaks: Vec<f64> = serde_json::from_slice(&peaks)?;
+    assert!(!peaks.is_empty() && peaks.len() <= 1000, "{} peaks", peaks.len());
+    assert!(peaks.iter().all(|p| (0.45..=0.55).contains(p)), "a steady tone at half scale");
+    let db = data(s.call(Method::POST, "/material/getVolumeDB", &me).json(&serde_json::json!({"materialId": tone}))).await?;
+    let db = db.as_f64().ok_or("dB")?;
+    assert!((-12.0..=-8.0).contains(&db), "a sine at half scale is about -9 dB RMS: {db}");
+    let silent = upload(&s, &me, "silence.wav", &wav(1, 0.0)).await?;
+    settled(&s, &me, &silent).await?;
+    let quiet = envelope(s.call(Method::POST, "/material/getVolumeDB", &me).json(&serde_json::json!({"materialId": silent}))).await?;
+    assert_eq!(quiet["code"], 3000, "{quiet}");
+    assert!(quiet["desc"].as_str().is_some_and(|d| d.contains("-96")), "{quiet}");
+
+    // A truncated video is stored, then fails probing with its reason.
+    let broken = upload(&s, &me, "broken.mp4", &MP4[..MP4.len() / 2]).await?;
+    let b = settled(&s, &me, &broken).await?;
+    assert_eq!(b["state"], "failed", "{b}");
+    assert!(b["failReason"].as_str().is_some_and(|r| !r.is_empty()), "{b}");
+    let st = data(s.call(Method::POST, "/material/getVideoState", &me).json(&serde_json::json!({"id": broken}))).await?;
+    assert_eq!(st["state"], "failed");
+
+    // Refusals store nothing: a renamed .exe, an over-size picture (by its length up front, and
+    // while streaming when several files share the request).
+    let before = objects(&s, &me).await?;
+    let exe = upload_to(&s, "/upload/material", &me, &[("setup.png", b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00")]).await?;
+    assert_eq!((exe["code"].as_i64(), exe["desc"].as_str()), (Some(3000), Some("unsupported file type")), "{exe}");
+    let mut big = PNG.to_vec();
+    big.resize(2 * 1024 * 1024, 0);
+    let over = upload_to(&s, "/upload/material", &me, &[("big.png", &big)]).await?;
+    assert_eq!(over["desc"], "file too large: picture limit is 1 MB", "{over}");
+    let over = upload_to(&s, "/upload/multimaterial", &me, &[("ok.png", PNG), ("big.png", &big)]).await?;
+    assert_eq!(over["desc"], "file too large: picture limit is 1 MB", "{over}");
+    assert_eq!(objects(&s, &me).await?, before, "no object left by a refused upload");
+    let listed = data(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({}))).await?;
+    assert_eq!(listed["total"], 5, "no row either: {listed}");
+    assert_eq!((listed["pageNum"].as_i64(), listed["pageSize"].as_i64()), (Some(1), Some(1200)));
+
+    // Delete: soft keeps nothing visible and removes every object of the material.
+    data(s.call(Method::POST, "/material/delete", &me).json(&serde_json::json!({"materialId": pic}))).await?;
+    let gone = envelope(s.call(Method::POST, &format!("/material/info/{pic}"), &me)).await?;
+    assert_eq!(gone["code"], 3000);
+    assert!(objects(&s, &me).await?.iter().all(|k| !k.contains(&pic)), "the picture's objects are gone");
+    // Delete by choice: everything but the video.
+    let r = data(
+        s.call(Method::POST, "/material/batchDeleteByChoice", &me)
+            .json(&serde_json::json!({"isAll": true, "isSoftDelete": false, "undeleteUuid": clip})),
+    )
+    .await?;
+    assert_eq!(r["deleted"].as_array().map(Vec::len), Some(3), "{r}");
+    let left = data(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({}))).await?;
+    assert_eq!(left["dataList"].as_array().map(|l| l.iter().map(|m| m["id"].clone()).collect::<Vec<_>>()), Some(vec![serde_json::json!(clip)]));
+    assert!(objects(&s, &me).await?.iter().all(|k| k.contains(&clip)), "only the video's objects remain");
+    Ok(())
+}
+
+#[tokio::test]
+async fn twenty_uploads_at_once_make_twenty_rows_and_objects() -> Fallible<()> {
+    let db = reelforge_kit::testing::fresh_postgres().await?;
+    let s = common::start_on(&db, Some(s3_storage()), |_| {}).await?;
+    let me = s.user("cc", "busy", 8).await?;
+    let uploads = (0..20).map(|i| {
+        let (s, me) = (&s, &me);
+        async move { upload(s, me, &format!("p{i}.png"), PNG).await }
+    });
+    let ids: Vec<String> = futures::future::try_join_all(uploads).await.map_err(|e| e.to_string())?;
+    for id in &ids {
+        assert_eq!(settled(&s, &me, id).await?["state"], "ready");
+    }
+    let listed = data(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({"type": "picture"}))).await?;
+    assert_eq!(listed["total"], 20);
+    let keys = objects(&s, &me).await?;
+    let originals = keys.iter().filter(|k| k.ends_with("/original.png")).count();
+    let covers = keys.iter().filter(|k| k.ends_with("/cover.jpg")).count();
+    assert_eq!((originals, covers, keys.len()), (20, 20, 40), "{keys:?}");
+    assert!(ids.iter().all(|id| keys.iter().filter(|k| k.contains(id.as_str())).count() == 2));
+    Ok(())
+}
+
+#[tokio::test]
+async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "lister", 8).await?;
+    let manager = s.user("qs", "auditor", 3).await?;
+    let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: me.user_id.clone() };
+    let add = |name: &str, kind, category, size: &str, system| reelforge_material::NewMaterial {
+        name: name.into(),
+        kind,
+        category_id: category,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 0.0,
+        size: size.into(),
+        material_state: 1,
+        system,
+    };
+    use reelforge_material::MaterialKind::{Backgrounds, Picture, Video};
+    let wide = s.materials.insert(&owner, add("wide.png", Picture, 1200, "1920x1080", false)).await?;
+    let tall = s.materials.insert(&owner, add("tall.png", Picture, 1201, "1080x1920", false)).await?;
+    let film = s.materials.insert(&owner, add("film.mp4", Video, 1200, "640x360", false)).await?;
+    s.materials.insert(&owner, add("mask.png", Backgrounds, 2003, "100x100", true)).await?;
+    // Sorted: rows made in the same millisecond have no defined newest.
+    let ids = |v: &serde_json::Value| -> Vec<String> {
+        let mut ids: Vec<String> =
+            v["dataList"].as_array().map(|l| l.iter().filter_map(|m| m["id"].as_str().map(str::to_owned)).collect()).unwrap_or_default();
+        ids.sort();
+        ids
+    };
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let list = |body: serde_json::Value| data(s.call(Method::POST, "/material/ofuser", &me).json(&body));
+    assert_eq!(ids(&list(serde_json::json!({})).await?), sorted(vec![film.id.clone(), tall.id.clone(), wide.id.clone()]), "own only");
+    assert_eq!(ids(&list(serde_json::json!({"type": "video"})).await?), [film.id.as_str()]);
+    assert_eq!(ids(&list(serde_json::json!({"categoryId": "1201"})).await?), [tall.id.as_str()]);
+    assert_eq!(ids(&list(serde_json::json!({"categoryId": -1, "type": "picture"})).await?).len(), 2);
+    assert_eq!(ids(&list(serde_json::json!({"horizontalOrVertical": 2})).await?), [tall.id.as_str()]);
+    assert_eq!(ids(&list(serde_json::json!({"horizontalOrVertical": 1})).await?), sorted(vec![film.id.clone(), wide.id.clone()]));
+    let first = list(serde_json::json!({"pageNum": 1, "pageSize": 2})).await?;
+    let second = list(serde_json::json!({"pageNum": 2, "pageSize": 2})).await?;
+    assert_eq!((ids(&first).len(), ids(&second).len(), second["total"].as_i64()), (2, 1, Some(3)));
+    assert_eq!(sorted([ids(&first), ids(&second)].concat()), sorted(vec![film.id.clone(), tall.id.clone(), wide.id.clone()]), "pages do not overlap");
+    assert_eq!(ids(&list(serde_json::json!({"orderType": "hottest"})).await?).len(), 3);
+    let bad = envelope(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({"orderType": "loudest"}))).await?;
+    assert!(bad["desc"].as_str().is_some_and(|d| d.contains("orderType")), "{bad}");
+    let system = data(s.call(Method::POST, "/material/ofdefault", &me).json(&serde_json::json!({"categoryId": 2003}))).await?;
+    assert_eq!(system["total"], 1);
+
+    // Rename, move, open state by the owner; the audit only by a manager.
+    let r = data(s.call(Method::POST, "/material/updatename", &me).json(&serde_json::json!({"materialId": wide.id, "materialName": "宽图"}))).await?;
+    assert_eq!(r["materialName"], "宽图");
+    data(s.call(Method::POST, "/material/updateMaterialCategory", &me).json(&serde_json::json!({"materialIds": format!("{},{}", wide.id, tall.id), "categoryIds": "1300"})))
+        .await?;
+    assert_eq!(ids(&list(serde_json::json!({"categoryId": 1300})).await?).len(), 2);
+    data(s.call(Method::POST, "/material/batchUpdateOpenState", &me).json(&serde_json::json!({"materialIds": film.id, "openState": 2}))).await?;
+    assert_eq!(ids(&list(serde_json::json!({"openState": 2})).await?), [film.id.as_str()]);
+    let approve_self = envelope(s.call(Method::POST, "/material/batchUpdateOpenState", &me).json(&serde_json::json!({"materialIds": film.id, "openState": 1}))).await?;
+    assert_ne!(approve_self["code"], 2000, "an owner does not approve their own: {approve_self}");
+    let refused = envelope(s.call(Method::POST, "/material/updatematerial", &me).json(&serde_json::json!({"materialId": film.id, "openState": 3}))).await?;
+    assert_eq!(refused["code"], 4001, "{refused}");
+    data(s.call(Method::POST, "/material/updatematerial", &manager).json(&serde_json::json!({"materialId": film.id, "openState": 3, "reasonsForFailureOfAudit": "模糊"}))).await?;
+    let f = data(s.call(Method::POST, &format!("/material/info/{}", film.id), &me)).await?;
+    assert_eq!((f["openState"].as_i64(), f["reasonsForFailureOfAudit"].as_str()), (Some(3), Some("模糊")));
+    let both = data(s.call(Method::POST, "/material/byIds", &me).json(&serde_json::json!({"ids": format!("{},{}", tall.id, film.id)}))).await?;
+    assert_eq!(both.as_array().map(Vec::len), Some(2));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_video_browsers_cannot_play_gets_an_h264_preview() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "avi", 8).await?;
+    let avi = s.dir.path().join("clip.avi");
+    let made = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440"])
+        .args(["-t", "1", "-c:v", "mpeg4", "-c:a", "libmp3lame", "-y"])
+        .arg(&avi)
+        .status()?;
+    assert!(made.success(), "ffmpeg made the AVI fixture");
+    let id = upload(&s, &me, "clip.avi", &std::fs::read(&avi)?).await?;
+    let m = settled(&s, &me, &id).await?;
+    assert_eq!((m["state"].as_str(), m["size"].as_str()), (Some("ready"), Some("320x240")), "{m}");
+    // The preview is made after the material is ready.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let preview = loop {
+        let m = data(s.call(Method::POST, &format!("/material/info/{id}"), &me)).await?;
+        if let Some(url) = m["previewUrl"].as_str().filter(|u| !u.is_empty()) {
+            break url.to_owned();
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no preview: {m}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (status, ct, head) = get_bytes(&s, &preview, Some("bytes=0-11")).await?;
+    assert_eq!((status, ct.as_str(), &head[4..8]), (206, "video/mp4", b"ftyp".as_slice()));
+    Ok(())
+}
