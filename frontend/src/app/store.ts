@@ -1,8 +1,9 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { loadUser, saveUser } from '@/auth/persist';
 import { userReducer } from '@/auth/userSlice';
+import { editorReducer } from '@/editor/state/editorSlice';
 
-const rootReducer = combineReducers({ user: userReducer });
+const rootReducer = combineReducers({ user: userReducer, editor: editorReducer });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
