@@ -11,6 +11,7 @@ export const queryKeys = {
       all: ['videotask', 'mine'] as const,
       page: (pageNum: number, pageSize: number) => ['videotask', 'mine', { pageNum, pageSize }] as const,
     },
+    one: (taskId: number) => ['videotask', 'ofone', taskId] as const,
     state: (taskId: number) => ['videotask', 'state', taskId] as const,
     mediaTicket: (taskId: number) => ['videotask', 'mediaTicket', taskId] as const,
   },
