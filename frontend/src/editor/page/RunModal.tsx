@@ -35,7 +35,7 @@ export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
       : null;
   return (
     <>
-      <Modal open={taskId !== null} title={t('editor.run.title')} onCancel={onClose} footer={null} maskClosable={false} destroyOnHidden data-testid="run-modal">
+      <Modal open={taskId !== null} title={t('editor.run.title')} onCancel={onClose} footer={null} mask={{ closable: false }} destroyOnHidden data-testid="run-modal">
         {taskId !== null && (
           <Space direction="vertical" style={{ width: '100%' }}>
             {!done && <Typography.Text>{t('editor.run.background')}</Typography.Text>}

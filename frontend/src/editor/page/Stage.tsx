@@ -82,10 +82,8 @@ export function Stage({ onScale }: StageProps) {
   const selectedKey = selection.map(String).join(',');
   const [targets, setTargets] = useState<HTMLElement[]>([]);
   useLayoutEffect(() => {
-    setTargets(selectedKey === '' || !stage ? [] : selectedKey.split(',').flatMap((id) => {
-      const el = stage.querySelector<HTMLElement>(`#component${CSS.escape(id)}`);
-      return el ? [el] : [];
-    }));
+    const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
+    setTargets(stage ? Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '')) : []);
   }, [selectedKey, stage, layers.length]);
   useEffect(() => {
     moveable.current?.updateRect();

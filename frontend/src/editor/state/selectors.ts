@@ -1,4 +1,5 @@
-/** What the editor's views read from its state. */
+/** What the editor's views read from its state; list selectors are memoised so views re-render only on change. */
+import { createSelector } from '@reduxjs/toolkit';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { Rule } from '@/editor/model/gen/Rule';
 import type { Scene } from '@/editor/model/gen/Scene';
@@ -10,15 +11,13 @@ export function selectCurrentScene(s: EditorState): Scene {
 }
 
 /** The current scene's layers in drawing order (lowest z first, document order on ties). */
-export function selectDrawOrder(s: EditorState): Layer[] {
-  return [...selectCurrentScene(s).layers].sort((a, b) => a.z - b.z);
-}
+export const selectDrawOrder: (s: EditorState) => Layer[] = createSelector([selectCurrentScene], (scene) => [...scene.layers].sort((a, b) => a.z - b.z));
 
 /** The selected layers. */
-export function selectSelectedLayers(s: EditorState): Layer[] {
-  const ids = new Set(s.selection);
-  return selectCurrentScene(s).layers.filter((l) => ids.has(l.id));
-}
+export const selectSelectedLayers: (s: EditorState) => Layer[] = createSelector([selectCurrentScene, (s: EditorState) => s.selection], (scene, selection) => {
+  const ids = new Set(selection);
+  return scene.layers.filter((l) => ids.has(l.id));
+});
 
 /** True when the document or name changed since the last save. */
 export function selectDirty(s: EditorState): boolean {
