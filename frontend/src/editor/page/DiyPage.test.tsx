@@ -12,6 +12,9 @@ function answerGets(extra: Record<string, unknown> = {}) {
   });
 }
 
+// The editor chunk and antd's pickers load on first render; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
+
 afterEach(() => jest.restoreAllMocks());
 
 async function addText() {

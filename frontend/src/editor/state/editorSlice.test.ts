@@ -1,12 +1,12 @@
-import { configureStore } from '@reduxjs/toolkit';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { DEFAULT_TASK_NAME, DEFAULT_TEXT, HISTORY_LIMIT, MIN_Z, newRule, NEW_SCENE_LENGTH, TEXT_SIZES } from './defaults';
-import { editorActions as a, editorReducer, type EditorState } from './editorSlice';
+import { makeStore } from '@/app/store';
+import { editorActions as a, type EditorState } from './editorSlice';
 import { saveableRule, selectCurrentScene, selectDirty, selectDrawOrder } from './selectors';
 
 function setup(rule?: Rule) {
-  const store = configureStore({ reducer: { editor: editorReducer } });
+  const store = makeStore();
   if (rule) store.dispatch(a.loaded({ rule }));
   else store.dispatch(a.newDocument());
   const s = (): EditorState => store.getState().editor;
