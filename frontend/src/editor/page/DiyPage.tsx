@@ -81,7 +81,7 @@ function Problems() {
       type="error"
       showIcon
       data-testid="save-problems"
-      message={t('editor.save.problems', { count: problems.length })}
+      title={t('editor.save.problems', { count: problems.length })}
       description={
         <ul style={{ margin: 0, paddingLeft: 16 }}>
           {problems.map((p, i) => (

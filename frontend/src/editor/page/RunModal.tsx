@@ -40,7 +40,7 @@ export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
           <Space direction="vertical" style={{ width: '100%' }}>
             {!done && <Typography.Text>{t('editor.run.background')}</Typography.Text>}
             <LiveTaskProgress taskId={taskId} active={!done} />
-            {done && !success && <Alert type="error" showIcon message={t('editor.run.failed')} description={state?.reason || undefined} />}
+            {done && !success && <Alert type="error" showIcon title={t('editor.run.failed')} description={state?.reason || undefined} />}
             <Space>
               {!done && (
                 <Button danger loading={cancel.isPending} onClick={() => cancel.mutate([taskId])} data-testid="run-cancel">
