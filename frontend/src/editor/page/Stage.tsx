@@ -32,6 +32,16 @@ function flaggedIds(paths: string[], sceneIndex: number, layers: ReadonlyArray<L
   return out;
 }
 
+/** The topmost layer element under a screen point. */
+function layerAt(stage: HTMLElement | null, x: number, y: number, byId: Map<string, Layer>): HTMLElement | null {
+  const hits = Array.from(stage?.querySelectorAll<HTMLElement>('.rf-layer') ?? []).filter((el) => {
+    const r = el.getBoundingClientRect();
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  });
+  hits.sort((p, q) => (byId.get(q.dataset.id ?? '')?.z ?? 0) - (byId.get(p.dataset.id ?? '')?.z ?? 0));
+  return hits[0] ?? null;
+}
+
 /** Follows an element's size. */
 function useSize(el: HTMLElement | null): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -108,16 +118,23 @@ export function Stage({ onScale }: StageProps) {
   );
 
   return (
-    <div ref={setFrame} data-testid="stage-frame" style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
+    <div
+      ref={setFrame}
+      data-testid="stage-frame"
+      onDoubleClick={(e) => {
+        // Over a multi-selection moveable's own area covers the layers, so the layer is found by position.
+        const el = (e.target as HTMLElement).closest<HTMLElement>('.rf-layer') ?? layerAt(stage, e.clientX, e.clientY, byId);
+        const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
+        if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) {
+          dispatch(a.select({ ids: [layer.id] }));
+          setEditingId(String(layer.id));
+        }
+      }}
+      style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
       <div
         ref={setStage}
         id="editor"
         data-scale={scale}
-        onDoubleClick={(e) => {
-          const el = (e.target as HTMLElement).closest<HTMLElement>('.rf-layer');
-          const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
-          if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) setEditingId(String(layer.id));
-        }}
         style={{ position: 'relative', margin: 'auto', flex: 'none', width: ratio.width * scale, height: ratio.height * scale, background: scene.bgColor, overflow: 'hidden' }}
       >
         {layers.map((l) => (

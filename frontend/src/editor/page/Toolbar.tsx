@@ -86,7 +86,7 @@ export function Toolbar({ scale }: { scale: number }) {
       <Select
         aria-label={t('editor.zoom')}
         value={fit ? 'fit' : String(scale)}
-        style={{ width: 110 }}
+        style={{ width: 150 }}
         options={[{ value: 'fit', label: t('editor.fit', { percent: Math.round(scale * 100) }) }, ...ZOOM_STEPS.filter((z) => z >= ZOOM_MIN && z <= ZOOM_MAX).map((z) => ({ value: String(z), label: `${Math.round(z * 100)} %` }))]}
         onChange={(v) => dispatch(v === 'fit' ? a.fitView() : a.setZoom(Number(v)))}
         data-testid="zoom"
