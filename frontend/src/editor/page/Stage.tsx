@@ -117,19 +117,21 @@ export function Stage({ onScale }: StageProps) {
     [byId, dispatch, editingId],
   );
 
+  // Over selected layers moveable's own area takes the pointer, so the layer is also found by position.
+  const startEdit = (target: HTMLElement | null, x: number, y: number) => {
+    const el = target?.closest<HTMLElement>('.rf-layer') ?? layerAt(stage, x, y, byId);
+    const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
+    if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) {
+      dispatch(a.select({ ids: [layer.id] }));
+      setEditingId(String(layer.id));
+    }
+  };
+
   return (
     <div
       ref={setFrame}
       data-testid="stage-frame"
-      onDoubleClick={(e) => {
-        // Over a multi-selection moveable's own area covers the layers, so the layer is found by position.
-        const el = (e.target as HTMLElement).closest<HTMLElement>('.rf-layer') ?? layerAt(stage, e.clientX, e.clientY, byId);
-        const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
-        if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) {
-          dispatch(a.select({ ids: [layer.id] }));
-          setEditingId(String(layer.id));
-        }
-      }}
+      onDoubleClick={(e) => startEdit(e.target as HTMLElement, e.clientX, e.clientY)}
       style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
       <div
         ref={setStage}
@@ -183,6 +185,8 @@ export function Stage({ onScale }: StageProps) {
               if (id !== undefined) dispatch(a.updateLayer({ id, changes: { rotate: Math.round(e.rotation * 10) / 10 } }));
             }}
             onRotateEnd={commit}
+            onClick={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
+            onClickGroup={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
           />
           <Selecto
             container={stage}
