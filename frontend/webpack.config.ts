@@ -48,7 +48,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
         chunks: 'all',
         cacheGroups: {
           antd: { test: /[\\/]node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/, name: 'antd', priority: 20 },
-          vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', priority: 10 },
+          // Initial chunks only: libraries only the editor uses (react-moveable, react-selecto) stay in its lazy chunk.
+          vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'initial', priority: 10 },
         },
       },
     },

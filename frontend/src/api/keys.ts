@@ -22,6 +22,7 @@ export const queryKeys = {
       all: ['videotask', 'mine'] as const,
       page: (pageNum: number, pageSize: number, name = '') => ['videotask', 'mine', { pageNum, pageSize, name }] as const,
     },
+    one: (taskId: number) => ['videotask', 'ofone', taskId] as const,
     state: (taskId: number) => ['videotask', 'state', taskId] as const,
     mediaTicket: (taskId: number) => ['videotask', 'mediaTicket', taskId] as const,
   },

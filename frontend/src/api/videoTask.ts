@@ -1,4 +1,4 @@
-/** Render-farm calls of CONTRACT.md "Farm": my tasks, run, state, cancel, media tickets. */
+/** Render-farm calls of CONTRACT.md "Farm": save, one task, my tasks, run, state, cancel, media tickets. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
@@ -183,4 +183,74 @@ export function useDeleteTask() {
 /** Copies a task (named '{name} 副本'); answers the new task's id; my tasks reload. */
 export function useDuplicateTask() {
   return useTaskMutation((taskId: number) => api.post<number>('/videotask/duplicate', { taskId }));
+}
+
+/** A task as GET /videotask/ofone/{id} answers: the summary plus the document. */
+export interface TaskDetail extends TaskSummary {
+  /** The rule as a JSON string (the taskInfo last saved). */
+  videoCreateInfo: string;
+  sizeCategoryId: number;
+  usedFor: string;
+}
+
+/** What POST /videotask/save takes; taskId -1 makes a new task. */
+export interface SaveTaskInput {
+  taskId: number;
+  name: string;
+  /** The rule as a JSON string. */
+  taskInfo: string;
+  sizeCategoryId: number;
+  usedFor: string;
+}
+
+/** One problem the server found in a document. */
+export interface DocumentProblem {
+  /** Where, as the server names it (`scenes[0].layers[1].w`), or '' when it names no place. */
+  path: string;
+  message: string;
+}
+
+/** Fetches one of my tasks with its document. */
+export function fetchTask(taskId: number): Promise<TaskDetail> {
+  return api.get<TaskDetail>(`/videotask/ofone/${taskId}`);
+}
+
+/**
+ * Saves a task and returns its id. Quiet: a refused document answers 3000 with its problems in
+ * `desc`, which the editor shows next to what they name.
+ */
+export function saveTask(input: SaveTaskInput): Promise<number> {
+  return api.post<number>('/videotask/save', input, { silent: true });
+}
+
+/** Splits the server's `path: message; path: message; and N more` into problems. */
+export function parseProblems(desc: string): DocumentProblem[] {
+  return desc
+    .split('; ')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const at = part.indexOf(': ');
+      return at > 0 && !/\s/.test(part.slice(0, at)) ? { path: part.slice(0, at), message: part.slice(at + 2) } : { path: '', message: part };
+    });
+}
+
+/** Returns one of my tasks with its document; off while `taskId` is null. */
+export function useTask(taskId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.videoTask.one(taskId ?? -1),
+    queryFn: () => fetchTask(taskId ?? -1),
+    enabled: taskId !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Saves a task; my tasks reload. */
+export function useSaveTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveTask,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
+  });
 }

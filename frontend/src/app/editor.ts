@@ -3,11 +3,8 @@
 /** The video editor's route. */
 export const EDITOR_PATH = '/diy';
 
-/**
- * False until the editor is mounted at EDITOR_PATH (it shows a coming-soon page today); links
- * into it are disabled with a 'not available yet' tooltip meanwhile.
- */
-export const EDITOR_READY = false;
+/** True now the editor is mounted at EDITOR_PATH: links into it (open in editor) are live. */
+export const EDITOR_READY = true;
 
 /** Returns the editor address that opens a task. */
 export function editorLinkFor(taskId: number): string {

@@ -28,7 +28,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/diy', '视频编辑器'],
     ['/make-element', '元素制作'],
     ['/editor-pro', '专业编辑器'],
     ['/upload', '上传'],

@@ -2,7 +2,8 @@
  * The whole route table of spec platform §2. Pages of later issues render `ComingSoon`;
  * `login` routes need a signed-in user, `TEMPLATE_MANAGER` routes also need that role.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { DEFAULT_MATERIAL_CATEGORY } from '@/api/material';
 import { HandoffPage } from '@/auth/HandoffPage';
@@ -22,6 +23,9 @@ import { MyWorksPage } from '@/platform/works/MyWorksPage';
 import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
 import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
+
+/** The editor is its own chunk, loaded when `/diy` is first opened. */
+const DiyPage = lazy(() => import(/* webpackChunkName: "diy" */ '@/editor/page/DiyPage'));
 
 const soon = (page: string): ReactNode => <ComingSoon page={page} />;
 const login = (element: ReactNode, need: Requirement = {}): ReactNode => (
@@ -138,7 +142,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'houmen', element: <HomePage /> },
-      page('diy', 'diy'),
+      {
+        path: 'diy',
+        element: (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <DiyPage />
+          </Suspense>
+        ),
+      },
       page('make-element', 'makeElement'),
       page('editor-pro', 'editorPro'),
       { path: 'template-select', element: <TemplateSelectPage /> },

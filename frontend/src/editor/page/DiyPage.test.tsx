@@ -1,0 +1,92 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { api } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { newRule } from '@/editor/state/defaults';
+import { renderApp, SIGNED_IN } from '@/test/renderApp';
+
+function answerGets(extra: Record<string, unknown> = {}) {
+  return jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
+    if (url in extra) return extra[url];
+    throw new Error(`unexpected ${url}`);
+  });
+}
+
+// The editor chunk and antd's pickers load on first render; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
+
+afterEach(() => jest.restoreAllMocks());
+
+async function addText() {
+  fireEvent.mouseEnter(await screen.findByTestId('add-text'));
+  fireEvent.click(await screen.findByText('标题 (34)'));
+}
+
+describe('/diy', () => {
+  it('opens a blank 未命名 document with the stage, toolbar, property panel and scene strip', async () => {
+    answerGets();
+    renderApp('/diy', SIGNED_IN);
+    expect(await screen.findByTestId('diy-editor')).toBeInTheDocument();
+    expect(document.getElementById('editor')).not.toBeNull();
+    expect(screen.getByTestId('task-name')).toHaveTextContent('未命名');
+    expect(screen.getByTestId('material-slot')).toBeInTheDocument();
+    expect(screen.getByTestId('scene-0')).toBeInTheDocument();
+  });
+
+  it('adds a text layer drawn as component{id} with its handle, and the default text', async () => {
+    answerGets();
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    await waitFor(() => expect(document.getElementById('component1')).not.toBeNull());
+    expect(document.getElementById('component-help1')).not.toBeNull();
+    expect(document.getElementById('component1')).toHaveTextContent('双击编辑文字');
+    expect(screen.getByTestId('save-state')).toHaveTextContent('有未保存的修改');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    });
+    expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(0);
+  });
+
+  it('saves the document as taskInfo and shows the saved time', async () => {
+    answerGets();
+    const post = jest.spyOn(api, 'post').mockResolvedValue(42);
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/已于 \d\d:\d\d 保存/));
+    const [url, body] = post.mock.calls[0]!;
+    expect(url).toBe('/videotask/save');
+    const sent = body as { taskId: number; name: string; taskInfo: string; sizeCategoryId: number };
+    expect(sent).toMatchObject({ taskId: -1, name: '未命名', sizeCategoryId: 41 });
+    expect(JSON.parse(sent.taskInfo).scenes[0].layers[0]).toMatchObject({ type: 'word', content: '双击编辑文字' });
+    expect(store.getState().editor.taskId).toBe(42);
+  });
+
+  it('keeps every edit and lists the problems when the server refuses the document', async () => {
+    answerGets();
+    jest.spyOn(api, 'post').mockRejectedValue(
+      new ApiError({ kind: 'business', url: '/videotask/save', message: 'x', code: 3000, desc: 'scenes[0].layers[0].w: must be positive; and 2 more' }),
+    );
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByTestId('save-problems')).toHaveTextContent('scenes[0].layers[0].w: must be positive');
+    expect(screen.getByTestId('save-problems')).toHaveTextContent('and 2 more');
+    expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(1);
+    expect(document.getElementById('component1')).toHaveStyle({ outline: '2px solid #ff4d4f' });
+  });
+
+  it('opens ?taskId=N from its saved document', async () => {
+    const rule = newRule();
+    rule.scenes[0]!.bgColor = '#123456';
+    answerGets({ '/videotask/ofone/5': { id: 5, taskName: '我的铃声', videoCreateInfo: JSON.stringify(rule), usedFor: '', status: -1 } });
+    const { store } = renderApp('/diy?taskId=5', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    expect(screen.getByTestId('task-name')).toHaveTextContent('我的铃声');
+    expect(store.getState().editor).toMatchObject({ taskId: 5 });
+    expect(document.getElementById('editor')).toHaveStyle({ background: '#123456' });
+  });
+});

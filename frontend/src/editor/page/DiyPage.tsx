@@ -1,0 +1,201 @@
+/**
+ * The video editor (`/diy`, spec editor-core §2): header with the task name and save state, the
+ * material slot on the left, the stage, the property panel on the right and the scene strip below.
+ * `?taskId=N` opens a saved task; without it a new blank document starts.
+ */
+import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useSearchParams } from 'react-router';
+import { useTask } from '@/api/videoTask';
+import type { Rule } from '@/editor/model/gen/Rule';
+import { editorActions as a } from '@/editor/state/editorSlice';
+import { selectDirty } from '@/editor/state/selectors';
+import { PickMaterial } from './PickMaterial';
+import { PropertyPanel } from './PropertyPanel';
+import { RunModal } from './RunModal';
+import { SceneStrip } from './SceneStrip';
+import { Stage } from './Stage';
+import { Toolbar } from './Toolbar';
+import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { useEditorKeys } from './useEditorKeys';
+import { useSaveRun } from './useSaveRun';
+
+/** Reads `?taskId=`: a positive integer, or null. */
+function taskIdParam(value: string | null): number | null {
+  const n = value === null ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function SaveState() {
+  const { t } = useTranslation();
+  const dirty = useEditorSelector(selectDirty);
+  const save = useEditorSelector((s) => s.save);
+  let text: string;
+  if (save.status === 'saving') text = t('editor.save.saving');
+  else if (save.status === 'error') text = t('editor.save.failed');
+  else if (dirty) text = t('editor.save.unsaved');
+  else if (save.savedAt !== null) text = t('editor.save.savedAt', { time: dayjs(save.savedAt).format('HH:mm') });
+  else text = t('editor.save.new');
+  return (
+    <Typography.Text type={save.status === 'error' ? 'danger' : 'secondary'} data-testid="save-state">
+      {text}
+    </Typography.Text>
+  );
+}
+
+function Header({ onSave, onRun, busy }: { onSave: () => void; onRun: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useEditorDispatch();
+  const name = useEditorSelector((s) => s.name);
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
+      <Typography.Title
+        level={5}
+        style={{ margin: 0 }}
+        data-testid="task-name"
+        editable={{ onChange: (v) => dispatch(a.renameTask(v)), tooltip: t('editor.rename'), maxLength: 60 }}
+      >
+        {name}
+      </Typography.Title>
+      <SaveState />
+      <div style={{ flex: 1 }} />
+      <Space>
+        <Button onClick={onSave} loading={busy} data-testid="save">
+          {t('editor.save.button')}
+        </Button>
+        <Button type="primary" onClick={onRun} disabled={busy} data-testid="run">
+          {t('editor.run.button')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+function Problems() {
+  const { t } = useTranslation();
+  const problems = useEditorSelector((s) => s.save.problems);
+  if (problems.length === 0) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="save-problems"
+      title={t('editor.save.problems', { count: problems.length })}
+      description={
+        <ul style={{ margin: 0, paddingLeft: 16 }}>
+          {problems.map((p, i) => (
+            <li key={i}>{p.path ? `${p.path}: ${p.message}` : p.message}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+/** Asks before leaving with unsaved changes: the router's blocker inside the app, beforeunload outside it. */
+function LeaveGuard() {
+  const { t } = useTranslation();
+  const dirty = useEditorSelector(selectDirty);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <Modal
+      open={blocker.state === 'blocked'}
+      title={t('editor.leave.title')}
+      okText={t('editor.leave.ok')}
+      cancelText={t('editor.leave.stay')}
+      onOk={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      {t('editor.leave.body')}
+    </Modal>
+  );
+}
+
+function Editor() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { save, run, saving, running } = useSaveRun();
+  const name = useEditorSelector((s) => s.name);
+  const [scale, setScale] = useState(1);
+  const [runId, setRunId] = useState<number | null>(null);
+  const onSave = useCallback(() => {
+    void save().then((id) => (id === null ? message.error(t('editor.save.failed')) : message.success(t('editor.save.done'))));
+  }, [message, save, t]);
+  const onRun = useCallback(() => {
+    run().then(
+      (id) => {
+        if (id === null) {
+          message.error(t('editor.save.failed'));
+          return;
+        }
+        message.success(t('editor.run.started'));
+        setRunId(id);
+      },
+      () => message.error(t('editor.run.failed')),
+    );
+  }, [message, run, t]);
+  useEditorKeys(onSave);
+  return (
+    <div data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, background: '#fff' }}>
+      <Header onSave={onSave} onRun={onRun} busy={saving || running} />
+      <Problems />
+      <Toolbar scale={scale} />
+      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <aside data-testid="material-slot" style={{ width: 300, flex: 'none', borderRight: '1px solid #f0f0f0', padding: 12, overflowY: 'auto' }}>
+          <PickMaterial />
+        </aside>
+        <Stage onScale={setScale} />
+        <aside style={{ width: 280, flex: 'none', borderLeft: '1px solid #f0f0f0' }}>
+          <PropertyPanel />
+        </aside>
+      </div>
+      <SceneStrip />
+      <LeaveGuard />
+      <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
+    </div>
+  );
+}
+
+/** The `/diy` page: opens the task of `?taskId=` or a new document, then the editor. */
+export default function DiyPage() {
+  const { t } = useTranslation();
+  const dispatch = useEditorDispatch();
+  const [params] = useSearchParams();
+  const taskId = taskIdParam(params.get('taskId'));
+  const usedFor = params.get('usedFor') ?? 'ALL';
+  const task = useTask(taskId);
+  const [opened, setOpened] = useState<string | null>(null);
+  const [badDocument, setBadDocument] = useState(false);
+  const key = `${taskId ?? 'new'}:${usedFor}`;
+
+  useEffect(() => {
+    if (opened === key) return;
+    if (taskId === null) {
+      dispatch(a.newDocument({ usedFor }));
+      setOpened(key);
+    } else if (task.data) {
+      try {
+        const rule = JSON.parse(task.data.videoCreateInfo) as Rule;
+        if (!Array.isArray(rule?.scenes) || !rule.resolutionRatio) throw new Error('not a rule');
+        dispatch(a.loaded({ rule, taskId, name: task.data.taskName, usedFor: task.data.usedFor || usedFor }));
+        setBadDocument(false);
+      } catch {
+        setBadDocument(true);
+      }
+      setOpened(key);
+    }
+  }, [dispatch, key, opened, task.data, taskId, usedFor]);
+
+  if (task.isError) return <Result status="warning" title={t('editor.openFailed')} data-testid="diy-open-failed" />;
+  if (badDocument) return <Result status="warning" title={t('editor.badDocument')} data-testid="diy-bad-document" />;
+  if (opened !== key) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  return <Editor />;
+}

@@ -1,0 +1,156 @@
+/** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
+import { memo, useEffect, useRef, type CSSProperties } from 'react';
+import type { Layer } from '@/editor/model/gen/Layer';
+
+export interface LayerViewProps {
+  layer: Layer;
+  /** Stage scale: editing pixels to screen pixels. */
+  scale: number;
+  /** The layer's text is being edited in place. */
+  editing: boolean;
+  /** The server named a problem in this layer. */
+  flagged: boolean;
+  onEditEnd: (content: string) => void;
+}
+
+/** Draws a shape kind as SVG filling its box; kinds without a drawing here show their box. */
+function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
+  const { w, h } = layer;
+  const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
+  let body;
+  switch (layer.shape) {
+    case 'circle':
+      body = <ellipse cx={w / 2} cy={h / 2} rx={w / 2} ry={h / 2} {...common} />;
+      break;
+    case 'equilateral-triangle':
+    case 'isosceles-triangle':
+      body = <polygon points={`${w / 2},0 ${w},${h} 0,${h}`} {...common} />;
+      break;
+    case 'right-triangle':
+      body = <polygon points={`0,0 ${w},${h} 0,${h}`} {...common} />;
+      break;
+    case 'line':
+      body = <line x1={0} y1={h / 2} x2={w} y2={h / 2} stroke={layer.stroke || layer.fill || '#ffffff'} strokeWidth={Math.max(1, layer.strokeWidth)} vectorEffect="non-scaling-stroke" />;
+      break;
+    default:
+      body = <rect x={0} y={0} width={w} height={h} rx={layer.borderRadius} {...common} />;
+  }
+  return (
+    <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" width="100%" height="100%" style={{ display: 'block', overflow: 'visible' }}>
+      {body}
+    </svg>
+  );
+}
+
+function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type: 'word' | 'dynamicWord' }; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!editing || !el) return;
+    el.focus();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const sel = window.getSelection();
+    sel?.removeAllRanges();
+    sel?.addRange(range);
+  }, [editing]);
+  const style: CSSProperties = {
+    width: '100%',
+    height: '100%',
+    color: layer.color,
+    fontSize: layer.fontSize * scale,
+    fontFamily: layer.fontFamily || undefined,
+    lineHeight: layer.lineHeight,
+    fontWeight: layer.bold ? 700 : 400,
+    fontStyle: layer.italic ? 'italic' : 'normal',
+    textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
+    textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
+    letterSpacing: layer.letterSpacing * scale,
+    background: layer.bgFillColor || undefined,
+    WebkitTextStroke: layer.borderWidth > 0 && layer.borderColor ? `${layer.borderWidth * scale}px ${layer.borderColor}` : undefined,
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+    outline: 'none',
+    cursor: editing ? 'text' : 'inherit',
+  };
+  return (
+    <div
+      ref={ref}
+      style={style}
+      contentEditable={editing}
+      suppressContentEditableWarning
+      data-testid="layer-text"
+      onBlur={(e) => editing && onEditEnd(e.currentTarget.innerText)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.currentTarget.blur();
+        e.stopPropagation();
+      }}
+    >
+      {layer.content}
+    </div>
+  );
+}
+
+function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagged'>) {
+  switch (layer.type) {
+    case 'word':
+    case 'dynamicWord':
+      return <TextBody layer={layer} scale={scale} editing={editing} onEditEnd={onEditEnd} />;
+    case 'shape':
+      return <ShapeSvg layer={layer} />;
+    case 'picture':
+    case 'gif':
+      return (
+        <img
+          src={layer.src}
+          alt=""
+          draggable={false}
+          style={{ width: '100%', height: '100%', objectFit: 'fill', opacity: layer.opacity, borderRadius: layer.borderRadius * scale, transform: layer.mirror ? 'scaleX(-1)' : undefined, filter: layer.blur ? `blur(${layer.blur * scale}px)` : undefined }}
+        />
+      );
+    case 'video':
+      return <video src={layer.videoSrc} muted style={{ width: '100%', height: '100%', objectFit: 'fill' }} />;
+    case 'group':
+      return (
+        <>
+          {[...layer.attachList]
+            .sort((a, b) => a.z - b.z)
+            .map((m) => (
+              <div key={String(m.id)} style={boxStyle(m, scale)}>
+                <Body layer={m} scale={scale} editing={false} onEditEnd={() => undefined} />
+              </div>
+            ))}
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+function boxStyle(layer: Layer, scale: number): CSSProperties {
+  return {
+    position: 'absolute',
+    left: layer.x * scale,
+    top: layer.y * scale,
+    width: layer.w * scale,
+    height: layer.h * scale,
+    transform: layer.rotate ? `rotate(${layer.rotate}deg)` : undefined,
+  };
+}
+
+/** A layer on the stage. */
+export const LayerView = memo(function LayerView({ layer, scale, editing, flagged, onEditEnd }: LayerViewProps) {
+  const id = String(layer.id);
+  return (
+    <div
+      id={`component${id}`}
+      className="rf-layer"
+      data-id={id}
+      data-type={layer.type}
+      style={{ ...boxStyle(layer, scale), zIndex: layer.z, outline: flagged ? '2px solid #ff4d4f' : undefined }}
+    >
+      <Body layer={layer} scale={scale} editing={editing} onEditEnd={onEditEnd} />
+      {!editing && <div id={`component-help${id}`} className="rf-layer-help" data-id={id} style={{ position: 'absolute', inset: 0, cursor: layer.isLock ? 'not-allowed' : 'move' }} />}
+    </div>
+  );
+});

@@ -1,0 +1,65 @@
+/** The waiting modal of a running task: the farm's real progress, cancel, and when done, play and a way to my works. */
+import { Alert, Button, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { API_BASE } from '@/api/client';
+import { isFinished, TaskStatus, useCancelTasks, useTaskState, type TaskSummary } from '@/api/videoTask';
+import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
+import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+
+export interface RunModalProps {
+  taskId: number | null;
+  taskName: string;
+  onClose: () => void;
+}
+
+export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
+  const { t } = useTranslation();
+  const state = useTaskState(taskId ?? -1).data;
+  const cancel = useCancelTasks();
+  const [playing, setPlaying] = useState(false);
+  const status = state?.status;
+  const done = status !== undefined && isFinished(status);
+  const success = status === TaskStatus.success;
+  const preview: TaskSummary | null =
+    playing && taskId !== null
+      ? {
+          id: taskId,
+          taskName,
+          status: TaskStatus.success,
+          reason: '',
+          videoUrl: `${API_BASE}/videotask/download?taskId=${taskId}`,
+          coverUrl: `${API_BASE}/videotask/cover?taskId=${taskId}`,
+        }
+      : null;
+  return (
+    <>
+      <Modal open={taskId !== null} title={t('editor.run.title')} onCancel={onClose} footer={null} mask={{ closable: false }} destroyOnHidden data-testid="run-modal">
+        {taskId !== null && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {!done && <Typography.Text>{t('editor.run.background')}</Typography.Text>}
+            <LiveTaskProgress taskId={taskId} active={!done} />
+            {done && !success && <Alert type="error" showIcon title={t('editor.run.failed')} description={state?.reason || undefined} />}
+            <Space>
+              {!done && (
+                <Button danger loading={cancel.isPending} onClick={() => cancel.mutate([taskId])} data-testid="run-cancel">
+                  {t('editor.run.cancel')}
+                </Button>
+              )}
+              {success && (
+                <Button type="primary" onClick={() => setPlaying(true)} data-testid="run-play">
+                  {t('editor.run.play')}
+                </Button>
+              )}
+              <Link to="/my-works" data-testid="run-my-works">
+                {t('editor.run.myWorks')}
+              </Link>
+            </Space>
+          </Space>
+        )}
+      </Modal>
+      <TaskPreviewModal task={preview} onClose={() => setPlaying(false)} />
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The stage (element id `editor`): the current scene's layers at the fitted or chosen zoom, selected
+ * with a click, shift/ctrl-click or a marquee (react-selecto), moved, resized and rotated with
+ * snapping to the stage and other layers and guide lines (react-moveable). A drag is one undo step.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import Moveable from 'react-moveable';
+import Selecto from 'react-selecto';
+import type { Id } from '@/editor/model/gen/Id';
+import type { Layer } from '@/editor/model/gen/Layer';
+import { editorActions as a } from '@/editor/state/editorSlice';
+import { selectCurrentScene, selectDrawOrder } from '@/editor/state/selectors';
+import { LayerView } from './LayerView';
+import { useEditorDispatch, useEditorSelector } from './useEditor';
+
+/** Room kept around the fitted stage, screen pixels. */
+const FIT_MARGIN = 32;
+/** Snap distance, screen pixels. */
+const SNAP_THRESHOLD = 6;
+const DIRECTIONS = { top: true, left: true, bottom: true, right: true, center: true, middle: true };
+
+/** Layers of the current scene the server's problems name (`scenes[i].layers[j]…`). */
+function flaggedIds(paths: string[], sceneIndex: number, layers: ReadonlyArray<Layer>): Set<string> {
+  const out = new Set<string>();
+  for (const p of paths) {
+    const m = /^scenes\[(\d+)\]\.layers\[(\d+)\]/.exec(p);
+    if (m && Number(m[1]) === sceneIndex) {
+      const l = layers[Number(m[2])];
+      if (l) out.add(String(l.id));
+    }
+  }
+  return out;
+}
+
+/** The topmost layer element under a screen point. */
+function layerAt(stage: HTMLElement | null, x: number, y: number, byId: Map<string, Layer>): HTMLElement | null {
+  const hits = Array.from(stage?.querySelectorAll<HTMLElement>('.rf-layer') ?? []).filter((el) => {
+    const r = el.getBoundingClientRect();
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  });
+  hits.sort((p, q) => (byId.get(q.dataset.id ?? '')?.z ?? 0) - (byId.get(p.dataset.id ?? '')?.z ?? 0));
+  return hits[0] ?? null;
+}
+
+/** Follows an element's size. */
+function useSize(el: HTMLElement | null): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ob = new ResizeObserver(read);
+    ob.observe(el);
+    return () => ob.disconnect();
+  }, [el]);
+  return size;
+}
+
+/** The stage's scale for a view: fitted to the frame, or the fixed zoom. */
+export function stageScale(view: { fit: boolean; zoom: number }, frame: { width: number; height: number }, doc: { width: number; height: number }): number {
+  if (!view.fit) return view.zoom;
+  if (frame.width <= 0 || frame.height <= 0) return 1;
+  return Math.max(0.1, Math.min((frame.width - FIT_MARGIN) / doc.width, (frame.height - FIT_MARGIN) / doc.height));
+}
+
+export interface StageProps {
+  /** Reports the scale in use (the zoom control shows it). */
+  onScale?: (scale: number) => void;
+}
+
+/** The editing stage. */
+export function Stage({ onScale }: StageProps) {
+  const dispatch = useEditorDispatch();
+  const ratio = useEditorSelector((s) => s.doc.resolutionRatio);
+  const view = useEditorSelector((s) => s.view);
+  const scene = useEditorSelector(selectCurrentScene);
+  const sceneIndex = useEditorSelector((s) => s.doc.scenes.findIndex((x) => x.frontendId === s.sceneId));
+  const layers = useEditorSelector(selectDrawOrder);
+  const selection = useEditorSelector((s) => s.selection);
+  const problems = useEditorSelector((s) => s.save.problems);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const moveable = useRef<Moveable>(null);
+  const size = useSize(frame);
+  const scale = stageScale(view, size, ratio);
+  useEffect(() => onScale?.(scale), [scale, onScale]);
+
+  const byId = useMemo(() => new Map(scene.layers.map((l) => [String(l.id), l])), [scene.layers]);
+  const flagged = useMemo(() => flaggedIds(problems.map((p) => p.path), sceneIndex, scene.layers), [problems, sceneIndex, scene.layers]);
+  const selectedKey = selection.map(String).join(',');
+  const [targets, setTargets] = useState<HTMLElement[]>([]);
+  useLayoutEffect(() => {
+    const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
+    setTargets(stage ? Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '')) : []);
+  }, [selectedKey, stage, layers.length]);
+  useEffect(() => {
+    moveable.current?.updateRect();
+  }, [layers, scale]);
+
+  const idOf = useCallback((el: Element): Id | undefined => byId.get((el as HTMLElement).dataset.id ?? '')?.id, [byId]);
+  const locked = targets.some((el) => byId.get(el.dataset.id ?? '')?.isLock);
+  const single = targets.length === 1 ? byId.get(targets[0]?.dataset.id ?? '') : undefined;
+  const guides = targets.length > 0 ? Array.from(stage?.querySelectorAll<HTMLElement>('.rf-layer') ?? []).filter((el) => !targets.includes(el)) : [];
+
+  const begin = () => dispatch(a.beginGesture());
+  const commit = () => dispatch(a.commitGesture());
+  const finishEdit = useCallback(
+    (content: string) => {
+      if (editingId !== null) {
+        const layer = byId.get(editingId);
+        if (layer) dispatch(a.updateLayer({ id: layer.id, changes: { content, showContent: content } }));
+      }
+      setEditingId(null);
+    },
+    [byId, dispatch, editingId],
+  );
+
+  // Over selected layers moveable's own area takes the pointer, so the layer is also found by position.
+  const startEdit = (target: HTMLElement | null, x: number, y: number) => {
+    const el = target?.closest<HTMLElement>('.rf-layer') ?? layerAt(stage, x, y, byId);
+    const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
+    if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) {
+      dispatch(a.select({ ids: [layer.id] }));
+      setEditingId(String(layer.id));
+    }
+  };
+
+  return (
+    <div
+      ref={setFrame}
+      data-testid="stage-frame"
+      onDoubleClick={(e) => startEdit(e.target as HTMLElement, e.clientX, e.clientY)}
+      style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
+      <div
+        ref={setStage}
+        id="editor"
+        data-scale={scale}
+        style={{ position: 'relative', margin: 'auto', flex: 'none', width: ratio.width * scale, height: ratio.height * scale, background: scene.bgColor, overflow: 'hidden' }}
+      >
+        {layers.map((l) => (
+          <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} />
+        ))}
+      </div>
+      {stage && (
+        <>
+          <Moveable
+            ref={moveable}
+            target={editingId === null ? targets : []}
+            draggable={!locked}
+            resizable={!locked && single !== undefined}
+            rotatable={!locked && single !== undefined}
+            throttleDrag={0}
+            snappable
+            snapThreshold={SNAP_THRESHOLD}
+            isDisplaySnapDigit
+            snapDirections={DIRECTIONS}
+            elementSnapDirections={DIRECTIONS}
+            elementGuidelines={guides}
+            verticalGuidelines={[0, (ratio.width * scale) / 2, ratio.width * scale]}
+            horizontalGuidelines={[0, (ratio.height * scale) / 2, ratio.height * scale]}
+            bounds={{ left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity }}
+            onDragStart={begin}
+            onDrag={(e) => {
+              const id = idOf(e.target);
+              if (id !== undefined) dispatch(a.updateLayer({ id, changes: { x: e.left / scale, y: e.top / scale } }));
+            }}
+            onDragEnd={commit}
+            onDragGroupStart={begin}
+            onDragGroup={(e) => {
+              const ids = e.events.map((ev) => idOf(ev.target)).filter((id): id is Id => id !== undefined);
+              dispatch(a.moveLayers({ ids, dx: e.beforeDelta[0]! / scale, dy: e.beforeDelta[1]! / scale }));
+            }}
+            onDragGroupEnd={commit}
+            onResizeStart={begin}
+            onResize={(e) => {
+              const id = idOf(e.target);
+              if (id !== undefined) dispatch(a.resizeLayer({ id, x: e.drag.left / scale, y: e.drag.top / scale, w: e.width / scale, h: e.height / scale }));
+            }}
+            onResizeEnd={commit}
+            onRotateStart={begin}
+            onRotate={(e) => {
+              const id = idOf(e.target);
+              if (id !== undefined) dispatch(a.updateLayer({ id, changes: { rotate: Math.round(e.rotation * 10) / 10 } }));
+            }}
+            onRotateEnd={commit}
+            onClick={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
+            onClickGroup={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
+          />
+          <Selecto
+            container={stage}
+            dragContainer={stage}
+            selectableTargets={['#editor .rf-layer']}
+            hitRate={0}
+            selectByClick
+            selectFromInside={false}
+            toggleContinueSelect={[['shift'], ['ctrl'], ['meta']]}
+            ratio={0}
+            onDragStart={(e) => {
+              const target = e.inputEvent.target as Element;
+              if (editingId !== null || moveable.current?.isMoveableElement(target) || targets.some((t) => t === target || t.contains(target))) e.stop();
+            }}
+            onSelectEnd={(e) => {
+              const ids = e.selected.map((el) => idOf(el)).filter((id): id is Id => id !== undefined);
+              dispatch(a.select({ ids }));
+              if (e.isDragStart && ids.length > 0) {
+                e.inputEvent.preventDefault();
+                void moveable.current?.waitToChangeTarget().then(() => moveable.current?.dragStart(e.inputEvent));
+              }
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/** The editor's toolbar: add text and shapes, undo/redo, stacking, groups, delete, aspect ratio and zoom. */
+import { Button, Dropdown, Select, Space, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
+import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
+import { selectSelectedLayers } from '@/editor/state/selectors';
+import { useEditorDispatch, useEditorSelector } from './useEditor';
+
+/** Shapes the toolbar offers (keys of the catalogue's shape kinds the stage draws). */
+export const TOOLBAR_SHAPES = ['rect', 'circle', 'equilateral-triangle', 'line'] as const;
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+export function Toolbar({ scale }: { scale: number }) {
+  const { t } = useTranslation();
+  const dispatch = useEditorDispatch();
+  const selection = useEditorSelector((s) => s.selection);
+  const selected = useEditorSelector(selectSelectedLayers);
+  const canUndo = useEditorSelector((s) => s.past.length > 0);
+  const canRedo = useEditorSelector((s) => s.future.length > 0);
+  const ratio = useEditorSelector((s) => s.doc.resolutionRatio.name);
+  const fit = useEditorSelector((s) => s.view.fit);
+  const group = selected.length === 1 && selected[0]?.type === 'group' ? selected[0] : undefined;
+  const none = selection.length === 0;
+  const z = (move: 'forward' | 'backward' | 'front' | 'back') => dispatch(a.reorderZ({ ids: selection, move }));
+
+  return (
+    <Space wrap size={4} data-testid="editor-toolbar" style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0' }}>
+      <Dropdown
+        menu={{
+          items: (Object.keys(TEXT_SIZES) as TextSize[]).map((size) => ({ key: size, label: t(`editor.text.${size}`) })),
+          onClick: ({ key }) => dispatch(a.addLayer({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') })),
+        }}
+      >
+        <Button data-testid="add-text">{t('editor.addText')}</Button>
+      </Dropdown>
+      <Dropdown
+        menu={{
+          items: TOOLBAR_SHAPES.map((shape) => ({ key: shape, label: t(`editor.shape.${shape}`) })),
+          onClick: ({ key }) => dispatch(a.addLayer({ kind: 'shape', shape: key })),
+        }}
+      >
+        <Button data-testid="add-shape">{t('editor.addShape')}</Button>
+      </Dropdown>
+      <Tooltip title="Ctrl+Z">
+        <Button disabled={!canUndo} onClick={() => dispatch(a.undo())} data-testid="undo">
+          {t('editor.undo')}
+        </Button>
+      </Tooltip>
+      <Tooltip title="Ctrl+Shift+Z / Ctrl+Y">
+        <Button disabled={!canRedo} onClick={() => dispatch(a.redo())} data-testid="redo">
+          {t('editor.redo')}
+        </Button>
+      </Tooltip>
+      <Dropdown
+        disabled={none}
+        menu={{
+          items: (['front', 'forward', 'backward', 'back'] as const).map((m) => ({ key: m, label: t(`editor.z.${m}`) })),
+          onClick: ({ key }) => z(key as 'forward' | 'backward' | 'front' | 'back'),
+        }}
+      >
+        <Button disabled={none}>{t('editor.arrange')}</Button>
+      </Dropdown>
+      <Tooltip title="Ctrl+G">
+        <Button disabled={selection.length < 2} onClick={() => dispatch(a.group({ ids: selection }))} data-testid="group">
+          {t('editor.group')}
+        </Button>
+      </Tooltip>
+      <Tooltip title="Ctrl+Shift+G">
+        <Button disabled={!group} onClick={() => group && dispatch(a.ungroup({ id: group.id }))} data-testid="ungroup">
+          {t('editor.ungroup')}
+        </Button>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <Button danger disabled={none} onClick={() => dispatch(a.deleteLayers({ ids: selection }))} data-testid="delete-layers">
+          {t('editor.delete')}
+        </Button>
+      </Tooltip>
+      <Select
+        aria-label={t('editor.aspect')}
+        value={ratio}
+        style={{ width: 92 }}
+        options={PICKABLE_RATIOS.map((name) => ({ value: name, label: name }))}
+        onChange={(name) => dispatch(a.setAspect(name))}
+        data-testid="aspect"
+      />
+      <Select
+        aria-label={t('editor.zoom')}
+        value={fit ? 'fit' : String(scale)}
+        style={{ width: 150 }}
+        options={[{ value: 'fit', label: t('editor.fit', { percent: Math.round(scale * 100) }) }, ...ZOOM_STEPS.filter((z) => z >= ZOOM_MIN && z <= ZOOM_MAX).map((z) => ({ value: String(z), label: `${Math.round(z * 100)} %` }))]}
+        onChange={(v) => dispatch(v === 'fit' ? a.fitView() : a.setZoom(Number(v)))}
+        data-testid="zoom"
+      />
+    </Space>
+  );
+}

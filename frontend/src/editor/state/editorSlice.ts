@@ -1,0 +1,534 @@
+/**
+ * The editor's one store slice: the document (the generated Rule), selection, current scene, view
+ * and save state, and the undo history. Every edit is a named command; a command that leaves the
+ * document as it was records nothing, and a gesture (a drag, a slider) records one step at its end.
+ */
+import { createSlice, current, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { findTransition } from '@/editor/model/catalogue';
+import type { Id } from '@/editor/model/gen/Id';
+import type { Layer } from '@/editor/model/gen/Layer';
+import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
+import type { DocumentProblem as Problem } from '@/api/videoTask';
+import type { Rule } from '@/editor/model/gen/Rule';
+import type { Scene } from '@/editor/model/gen/Scene';
+import type { ShapeLayer } from '@/editor/model/gen/ShapeLayer';
+import type { TextLayer } from '@/editor/model/gen/TextLayer';
+import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
+import { extendedSceneLength } from '@/editor/model/layout';
+import {
+  buildLayer,
+  DEFAULT_EFFECT_TIME,
+  DEFAULT_LAYER_RANGE,
+  DEFAULT_TASK_NAME,
+  GROUP_MIN,
+  HISTORY_LIMIT,
+  MIN_FONT_SIZE,
+  MIN_SCENE_LENGTH,
+  MIN_Z,
+  newRule,
+  newScene,
+  PASTE_OFFSET,
+  ratioByName,
+  type NewLayer,
+} from './defaults';
+import { makeGroup, rescaleToStage, scaleLayer, ungroupMembers } from './geometry';
+
+/** Zoom limits of the stage, as a share of the editing size (spec: fit, 50–200 %). */
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 2;
+
+/** Where the last save stands. */
+export type SaveStatus = 'idle' | 'saving' | 'error';
+
+/** The editor's state. */
+export interface EditorState {
+  /** The document being edited. */
+  doc: Rule;
+  /** Task id, -1 until the first save. */
+  taskId: number;
+  /** Task name (spec: default 未命名). */
+  name: string;
+  /** Editor mode (spec §2 usedFor), written with the task. */
+  usedFor: string;
+  /** frontendId of the scene on the stage. */
+  sceneId: Id;
+  /** Selected layer ids of the current scene. */
+  selection: Id[];
+  /** Copied layers. */
+  clipboard: Layer[];
+  /** Time range a new layer takes; null means the default 0–3 s. */
+  attachScope: [number, number] | null;
+  /** Stage view: fitted to the window, or at a fixed zoom. */
+  view: { fit: boolean; zoom: number };
+  /** Earlier documents, oldest first (at most HISTORY_LIMIT). */
+  past: Rule[];
+  /** Undone documents, the next redo last. */
+  future: Rule[];
+  /** The document when the running gesture began; null when none runs. */
+  gesture: Rule | null;
+  /** Counts document and name changes; the save state compares it. */
+  revision: number;
+  /** Revision last saved. */
+  savedRevision: number;
+  /** Revision the running save sent. */
+  savingRevision: number;
+  save: { status: SaveStatus; savedAt: number | null; problems: Problem[] };
+}
+
+/** Fields a layer edit may set (any kind's; `id` and `type` never change). */
+export type LayerPatch = Partial<Omit<TextLayer & ShapeLayer & PictureLayer & VideoLayer, 'id'>>;
+
+/** The four z moves. */
+export type ZMove = 'forward' | 'backward' | 'front' | 'back';
+
+function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 'ALL'): EditorState {
+  const normalised = normalise(doc);
+  const active = normalised.scenes.find((s) => s.isActive) ?? (normalised.scenes[0] as Scene);
+  return {
+    doc: normalised,
+    taskId,
+    name,
+    usedFor,
+    sceneId: active.frontendId as Id,
+    selection: [],
+    clipboard: [],
+    attachScope: null,
+    view: { fit: true, zoom: 1 },
+    past: [],
+    future: [],
+    gesture: null,
+    revision: 0,
+    savedRevision: 0,
+    savingRevision: 0,
+    save: { status: 'idle', savedAt: null, problems: [] },
+  };
+}
+
+/** Gives every scene a frontendId and the document at least one scene. */
+function normalise(doc: Rule): Rule {
+  const scenes = doc.scenes.length > 0 ? doc.scenes : [newScene(1)];
+  let next = maxNumeric(scenes.map((s) => s.frontendId)) + 1;
+  return { ...doc, scenes: scenes.map((s) => (s.frontendId === undefined ? { ...s, frontendId: next++ } : s)) };
+}
+
+function maxNumeric(ids: ReadonlyArray<Id | undefined>): number {
+  return ids.reduce<number>((m, id) => (typeof id === 'number' && id > m ? id : m), 0);
+}
+
+function allLayers(layers: ReadonlyArray<Layer>): Layer[] {
+  return layers.flatMap((l) => (l.type === 'group' ? [l, ...allLayers(l.attachList)] : [l]));
+}
+
+/** The next unused numeric layer id of the document. */
+function nextLayerId(doc: Rule): number {
+  return maxNumeric(doc.scenes.flatMap((s) => allLayers(s.layers).map((l) => l.id))) + 1;
+}
+
+function sceneIndex(doc: Rule, id: Id): number {
+  const i = doc.scenes.findIndex((s) => s.frontendId === id);
+  return i < 0 ? 0 : i;
+}
+
+function currentScene(state: Draft<EditorState>): Draft<Scene> {
+  return state.doc.scenes[sceneIndex(state.doc as Rule, state.sceneId)] as Draft<Scene>;
+}
+
+function topZ(scene: Scene): number {
+  return Math.max(MIN_Z - 1, ...scene.layers.map((l) => l.z));
+}
+
+function editable(layer: Layer): boolean {
+  return !layer.isLock;
+}
+
+/** Applies a document change and records it: nothing when identical, once per gesture. */
+function edit(state: Draft<EditorState>, change: (doc: Draft<Rule>) => void): void {
+  const before = (original(state.doc) ?? current(state.doc)) as Rule;
+  change(state.doc);
+  const after = current(state.doc) as Rule;
+  if (JSON.stringify(before) === JSON.stringify(after)) {
+    state.doc = before as Draft<Rule>;
+    return;
+  }
+  state.revision += 1;
+  if (state.gesture !== null) return;
+  push(state, before);
+}
+
+function push(state: Draft<EditorState>, before: Rule): void {
+  state.past.push(before as Draft<Rule>);
+  if (state.past.length > HISTORY_LIMIT) state.past.splice(0, state.past.length - HISTORY_LIMIT);
+  state.future = [];
+}
+
+/** Keeps the current scene and the selection pointing at things that exist. */
+function repair(state: Draft<EditorState>): void {
+  const doc = state.doc as Rule;
+  if (!doc.scenes.some((s) => s.frontendId === state.sceneId)) state.sceneId = (doc.scenes[0] as Scene).frontendId as Id;
+  const ids = new Set(currentScene(state).layers.map((l) => l.id));
+  state.selection = state.selection.filter((id) => ids.has(id));
+}
+
+/** Copies layers with new ids (members too) for paste and duplicate. */
+function renumber(layers: ReadonlyArray<Layer>, nextId: () => number, groupId?: Id): Layer[] {
+  return layers.map((l) => {
+    const id = nextId();
+    const copy = { ...structuredClone(l), id } as Layer;
+    if (groupId !== undefined) copy.groupId = groupId;
+    if (copy.type === 'group') copy.attachList = renumber(copy.attachList, nextId, id);
+    return copy;
+  });
+}
+
+function counter(start: number): () => number {
+  let n = start;
+  return () => n++;
+}
+
+/** Places copies on top of the current scene, shifted, and selects them. */
+function placeCopies(state: Draft<EditorState>, layers: ReadonlyArray<Layer>): void {
+  if (layers.length === 0) return;
+  edit(state, (doc) => {
+    const scene = currentScene(state);
+    const copies = renumber(layers, counter(nextLayerId(doc as Rule)));
+    let z = topZ(scene as Scene);
+    for (const c of copies) {
+      c.x += PASTE_OFFSET;
+      c.y += PASTE_OFFSET;
+      c.z = ++z;
+      scene.layers.push(c as Draft<Layer>);
+    }
+    state.selection = copies.map((c) => c.id);
+  });
+}
+
+function reorderedIds(order: Id[], selected: Set<Id>, move: ZMove): Id[] {
+  const picked = order.filter((id) => selected.has(id));
+  const rest = order.filter((id) => !selected.has(id));
+  if (move === 'front') return [...rest, ...picked];
+  if (move === 'back') return [...picked, ...rest];
+  const out = [...order];
+  const step = move === 'forward' ? 1 : -1;
+  const indices = out.map((_, i) => i).filter((i) => selected.has(out[i] as Id));
+  if (step === 1) indices.reverse();
+  for (const i of indices) {
+    const j = i + step;
+    if (j >= 0 && j < out.length && !selected.has(out[j] as Id)) [out[i], out[j]] = [out[j] as Id, out[i] as Id];
+  }
+  return out;
+}
+
+const initialState: EditorState = freshState(newRule());
+
+const editorSlice = createSlice({
+  name: 'editor',
+  initialState,
+  reducers: {
+    /** Opens a document (a saved task or a blank one); history starts empty. */
+    loaded(_state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
+      const { rule, taskId, name, usedFor } = action.payload;
+      return freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor);
+    },
+    /** Starts a new blank document. */
+    newDocument(_state, action: PayloadAction<{ usedFor?: string } | undefined>) {
+      return freshState(newRule(), -1, DEFAULT_TASK_NAME, action.payload?.usedFor);
+    },
+
+    /** Adds a layer at the spec's defaults in the current attach scope, extending the scene when needed. */
+    addLayer(state, action: PayloadAction<NewLayer>) {
+      edit(state, (doc) => {
+        const scene = currentScene(state);
+        const range = state.attachScope ?? DEFAULT_LAYER_RANGE;
+        const id = nextLayerId(doc as Rule);
+        const layer = buildLayer(action.payload, id, topZ(scene as Scene) + 1, range, doc.resolutionRatio);
+        scene.layers.push(layer as Draft<Layer>);
+        scene.timeLength = extendedSceneLength(scene.timeLength, layer.endTime);
+        state.selection = [id];
+      });
+    },
+    /** Sets fields of one layer; text never goes below the minimum size. */
+    updateLayer(state, action: PayloadAction<{ id: Id; changes: LayerPatch }>) {
+      edit(state, () => {
+        const layer = currentScene(state).layers.find((l) => l.id === action.payload.id);
+        if (!layer) return;
+        const changes = { ...action.payload.changes } as Record<string, unknown>;
+        delete changes.type;
+        Object.assign(layer, changes);
+        if ((layer.type === 'word' || layer.type === 'dynamicWord') && layer.fontSize < MIN_FONT_SIZE) layer.fontSize = MIN_FONT_SIZE;
+      });
+    },
+    /** Moves layers by dx/dy editing pixels; locked ones stay. */
+    moveLayers(state, action: PayloadAction<{ ids: Id[]; dx: number; dy: number }>) {
+      const ids = new Set(action.payload.ids);
+      edit(state, () => {
+        for (const l of currentScene(state).layers) {
+          if (!ids.has(l.id) || !editable(l as Layer)) continue;
+          l.x += action.payload.dx;
+          l.y += action.payload.dy;
+        }
+      });
+    },
+    /** Sets a layer's box (and rotation); a group's members scale with it. */
+    resizeLayer(state, action: PayloadAction<{ id: Id; x: number; y: number; w: number; h: number; rotate?: number }>) {
+      const { id, x, y, w, h, rotate } = action.payload;
+      edit(state, () => {
+        const scene = currentScene(state);
+        const i = scene.layers.findIndex((l) => l.id === id);
+        if (i < 0 || !editable(scene.layers[i] as Layer) || !(w > 0 && h > 0)) return;
+        const layer = scene.layers[i] as Layer;
+        let next: Layer = { ...layer, x, y, w, h, rotate: rotate ?? layer.rotate } as Layer;
+        if (next.type === 'group' && layer.w > 0 && layer.h > 0) {
+          const sx = w / layer.w;
+          const sy = h / layer.h;
+          next = { ...next, attachList: next.attachList.map((m) => scaleLayer(m, sx, sy)) } as Layer;
+        }
+        scene.layers[i] = next as Draft<Layer>;
+      });
+    },
+    /** Deletes layers (locked ones stay). */
+    deleteLayers(state, action: PayloadAction<{ ids: Id[] }>) {
+      const ids = new Set(action.payload.ids);
+      edit(state, () => {
+        const scene = currentScene(state);
+        scene.layers = scene.layers.filter((l) => !ids.has(l.id) || !editable(l as Layer));
+      });
+      repair(state);
+    },
+    /** Moves layers in the stacking order; z is renumbered from 100 up. */
+    reorderZ(state, action: PayloadAction<{ ids: Id[]; move: ZMove }>) {
+      edit(state, () => {
+        const scene = currentScene(state);
+        const order = [...scene.layers].sort((a, b) => a.z - b.z).map((l) => l.id);
+        const ids = reorderedIds(order, new Set(action.payload.ids), action.payload.move);
+        ids.forEach((id, i) => {
+          const layer = scene.layers.find((l) => l.id === id);
+          if (layer) layer.z = MIN_Z + i;
+        });
+      });
+    },
+    /** Groups two or more unlocked layers into one group layer. */
+    group(state, action: PayloadAction<{ ids: Id[] }>) {
+      const ids = new Set(action.payload.ids);
+      const scene = currentScene(state);
+      const members = (current(scene) as Scene).layers.filter((l) => ids.has(l.id) && editable(l));
+      if (members.length < GROUP_MIN) return;
+      edit(state, (doc) => {
+        const s = currentScene(state);
+        const at = s.layers.findIndex((l) => ids.has(l.id));
+        const g = makeGroup(members, nextLayerId(doc as Rule));
+        s.layers = s.layers.filter((l) => !members.some((m) => m.id === l.id));
+        s.layers.splice(Math.min(at, s.layers.length), 0, g as Draft<Layer>);
+        state.selection = [g.id];
+      });
+    },
+    /** Breaks a group into its members at their absolute positions. */
+    ungroup(state, action: PayloadAction<{ id: Id }>) {
+      edit(state, () => {
+        const s = currentScene(state);
+        const i = s.layers.findIndex((l) => l.id === action.payload.id);
+        const g = s.layers[i] as Layer | undefined;
+        if (!g || g.type !== 'group') return;
+        const members = ungroupMembers(g);
+        s.layers.splice(i, 1, ...(members as Draft<Layer>[]));
+        state.selection = members.map((m) => m.id);
+      });
+    },
+    /** Breaks every 'once' group of the document (spec §4 decompose-all). */
+    decomposeAll(state) {
+      edit(state, () => {
+        for (const s of state.doc.scenes) {
+          s.layers = (s.layers as Layer[]).flatMap((l) => (l.type === 'group' && l.groupType === 'once' ? ungroupMembers(l) : [l])) as Draft<Layer>[];
+        }
+      });
+      repair(state);
+    },
+
+    /** Adds a blank scene after the current one and shows it. */
+    addScene(state) {
+      edit(state, (doc) => {
+        const id = maxNumeric(doc.scenes.map((s) => s.frontendId)) + 1;
+        doc.scenes.splice(sceneIndex(doc as Rule, state.sceneId) + 1, 0, newScene(id) as Draft<Scene>);
+        state.sceneId = id;
+        state.selection = [];
+      });
+    },
+    /** Copies a scene (its layers with new ids) after itself and shows the copy. */
+    duplicateScene(state, action: PayloadAction<{ id: Id }>) {
+      edit(state, (doc) => {
+        const i = doc.scenes.findIndex((s) => s.frontendId === action.payload.id);
+        if (i < 0) return;
+        const source = current(doc.scenes[i]) as Scene;
+        const id = maxNumeric(doc.scenes.map((s) => s.frontendId)) + 1;
+        const layers = renumber(source.layers, counter(nextLayerId(doc as Rule)));
+        doc.scenes.splice(i + 1, 0, { ...structuredClone(source), frontendId: id, layers } as Draft<Scene>);
+        state.sceneId = id;
+        state.selection = [];
+      });
+    },
+    /** Deletes a scene; the last scene stays. */
+    deleteScene(state, action: PayloadAction<{ id: Id }>) {
+      edit(state, (doc) => {
+        const i = doc.scenes.findIndex((s) => s.frontendId === action.payload.id);
+        if (i < 0 || doc.scenes.length <= 1) return;
+        doc.scenes.splice(i, 1);
+        if (state.sceneId === action.payload.id) state.sceneId = doc.scenes[Math.min(i, doc.scenes.length - 1)]?.frontendId as Id;
+      });
+      repair(state);
+    },
+    /** Moves the scene at `from` to index `to`. */
+    reorderScenes(state, action: PayloadAction<{ from: number; to: number }>) {
+      const { from, to } = action.payload;
+      edit(state, (doc) => {
+        if (from < 0 || from >= doc.scenes.length || to < 0 || to >= doc.scenes.length) return;
+        const [moved] = doc.scenes.splice(from, 1);
+        if (moved) doc.scenes.splice(to, 0, moved);
+      });
+    },
+    /** Sets a scene's length, never below 2 s. */
+    setSceneLength(state, action: PayloadAction<{ id: Id; length: number }>) {
+      edit(state, (doc) => {
+        const s = doc.scenes.find((x) => x.frontendId === action.payload.id);
+        if (s && Number.isFinite(action.payload.length)) s.timeLength = Math.max(MIN_SCENE_LENGTH, action.payload.length);
+      });
+    },
+    /** Sets a scene's background colour, fit or blur. */
+    setBackground(state, action: PayloadAction<{ id: Id; bgColor?: string; bgFit?: string; bgBlur?: number }>) {
+      const { id, ...changes } = action.payload;
+      edit(state, (doc) => {
+        const s = doc.scenes.find((x) => x.frontendId === id);
+        if (s) Object.assign(s, changes);
+      });
+    },
+    /** Sets the transition into the next scene: a catalogue key or "" for a cut. */
+    setTransition(state, action: PayloadAction<{ id: Id; effect: string; effectTime?: number }>) {
+      const { id, effect, effectTime } = action.payload;
+      if (effect !== '' && !findTransition(effect)) return;
+      edit(state, (doc) => {
+        const s = doc.scenes.find((x) => x.frontendId === id);
+        if (!s) return;
+        s.effect = effect;
+        if (effectTime !== undefined && effectTime > 0) s.effectTime = effectTime;
+        else if (!(s.effectTime > 0)) s.effectTime = DEFAULT_EFFECT_TIME;
+      });
+    },
+    /** Switches the aspect ratio; each layer keeps its centre's share of the stage and scales without stretching. */
+    setAspect(state, action: PayloadAction<string>) {
+      const ratio = ratioByName(action.payload);
+      if (!ratio) return;
+      edit(state, (doc) => {
+        const old = doc.resolutionRatio;
+        const sx = ratio.width / old.width;
+        const sy = ratio.height / old.height;
+        for (const s of doc.scenes) s.layers = (current(s) as Scene).layers.map((l) => rescaleToStage(l, sx, sy)) as Draft<Layer>[];
+        doc.resolutionRatio = ratio;
+      });
+    },
+    /** Renames the task (not an undo step). */
+    renameTask(state, action: PayloadAction<string>) {
+      const name = action.payload.trim() || DEFAULT_TASK_NAME;
+      if (name === state.name) return;
+      state.name = name;
+      state.revision += 1;
+    },
+
+    /** Shows a scene; the selection clears. */
+    selectScene(state, action: PayloadAction<Id>) {
+      if (!state.doc.scenes.some((s) => s.frontendId === action.payload)) return;
+      state.sceneId = action.payload;
+      state.selection = [];
+    },
+    /** Selects layers: replace, toggle (shift/ctrl click) or clear with an empty list. */
+    select(state, action: PayloadAction<{ ids: Id[]; toggle?: boolean }>) {
+      const present = new Set(currentScene(state).layers.map((l) => l.id));
+      const ids = action.payload.ids.filter((id) => present.has(id));
+      if (!action.payload.toggle) {
+        state.selection = ids;
+        return;
+      }
+      for (const id of ids) {
+        const at = state.selection.indexOf(id);
+        if (at >= 0) state.selection.splice(at, 1);
+        else state.selection.push(id);
+      }
+    },
+    /** Sets the time range new layers take. */
+    setAttachScope(state, action: PayloadAction<[number, number] | null>) {
+      state.attachScope = action.payload;
+    },
+    /** Fits the stage to the window. */
+    fitView(state) {
+      state.view.fit = true;
+    },
+    /** Sets a fixed zoom, 50–200 %. */
+    setZoom(state, action: PayloadAction<number>) {
+      state.view = { fit: false, zoom: Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, action.payload)) };
+    },
+
+    /** Copies the selected layers. */
+    copy(state) {
+      const ids = new Set(state.selection);
+      state.clipboard = (current(currentScene(state)) as Scene).layers.filter((l) => ids.has(l.id)) as Draft<Layer>[];
+    },
+    /** Pastes the copied layers into the current scene. */
+    paste(state) {
+      placeCopies(state, current(state).clipboard);
+    },
+    /** Duplicates the selected layers in one step (the clipboard stays). */
+    duplicate(state) {
+      const ids = new Set(state.selection);
+      placeCopies(state, (current(currentScene(state)) as Scene).layers.filter((l) => ids.has(l.id)));
+    },
+
+    /** Starts a gesture: edits until commit are one undo step. */
+    beginGesture(state) {
+      if (state.gesture === null) state.gesture = current(state.doc) as Draft<Rule>;
+    },
+    /** Ends a gesture, recording one step when it changed the document. */
+    commitGesture(state) {
+      const start = state.gesture;
+      if (start === null) return;
+      state.gesture = null;
+      if (JSON.stringify(current(start)) !== JSON.stringify(current(state.doc))) push(state, current(start) as Rule);
+    },
+    /** Steps back. */
+    undo(state) {
+      const before = state.past.pop();
+      if (!before) return;
+      state.future.push(current(state.doc) as Draft<Rule>);
+      state.doc = before;
+      state.gesture = null;
+      state.revision += 1;
+      repair(state);
+    },
+    /** Steps forward again. */
+    redo(state) {
+      const next = state.future.pop();
+      if (!next) return;
+      state.past.push(current(state.doc) as Draft<Rule>);
+      state.doc = next;
+      state.revision += 1;
+      repair(state);
+    },
+
+    /** A save began, sending the current revision. */
+    saveStarted(state) {
+      state.save.status = 'saving';
+      state.savingRevision = state.revision;
+    },
+    /** The save answered with the task id. */
+    saveSucceeded(state, action: PayloadAction<{ taskId: number; at: number }>) {
+      state.taskId = action.payload.taskId;
+      state.savedRevision = state.savingRevision;
+      state.save = { status: 'idle', savedAt: action.payload.at, problems: [] };
+    },
+    /** The save failed; the document stays as it is, with the server's problems. */
+    saveFailed(state, action: PayloadAction<Problem[]>) {
+      state.save.status = 'error';
+      state.save.problems = action.payload;
+    },
+  },
+});
+
+export const editorActions = editorSlice.actions;
+export const editorReducer = editorSlice.reducer;
+export { freshState as editorStateFor };
