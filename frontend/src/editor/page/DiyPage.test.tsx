@@ -56,7 +56,8 @@ describe('/diy', () => {
     await addText();
     fireEvent.click(screen.getByTestId('save'));
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/已于 \d\d:\d\d 保存/));
-    const [url, body] = post.mock.calls[0]!;
+    // The material panel in the left column lists the library too: pick out the save call.
+    const [url, body] = post.mock.calls.find(([u]) => u === '/videotask/save')!;
     expect(url).toBe('/videotask/save');
     const sent = body as { taskId: number; name: string; taskInfo: string; sizeCategoryId: number };
     expect(sent).toMatchObject({ taskId: -1, name: '未命名', sizeCategoryId: 41 });

@@ -74,10 +74,12 @@ describe('MyWorksPage', () => {
     expect(await screen.findByTestId('task-video')).toHaveAttribute('src', '/diyvrbt/videotask/download?taskId=1&ticket=tk-1');
   });
 
-  it('keeps open-in-editor disabled while the editor is not available', async () => {
+  it('opens a work in the editor by its task id', async () => {
     serve([work(1, 10)]);
     renderApp('/my-works', SIGNED_IN);
-    expect(await screen.findByTestId('edit-1')).toBeDisabled();
+    const edit = await screen.findByTestId('edit-1');
+    expect(edit).toBeEnabled();
+    expect(edit.closest('a')).toHaveAttribute('href', '/diy?taskId=1');
   });
 
   it('searches by name and pages by 10', async () => {
