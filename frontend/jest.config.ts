@@ -31,6 +31,9 @@ const shared = {
 const config: Config = {
   // Component tests render the whole app; on a shared 2-core machine the first one warms up slowly.
   testTimeout: 30_000,
+  // A handle left open by a page test (found in CI: jest idled for minutes after every test had
+  // passed) must not hold the run: results are final once the last test ends.
+  forceExit: true,
   projects: [
     {
       ...shared,
