@@ -261,28 +261,18 @@ impl TaskStore {
     /// Copies the owner's task as a new task never run, named "{name} 副本"; returns its id.
     pub async fn duplicate(&self, owner: &Owner, id: i64) -> Result<i64, TaskError> {
         let from = self.owned(owner, id).await?;
-        let now = now_millis();
-        let m = video_task::ActiveModel {
-            tenant: Set(from.tenant),
-            user_id: Set(from.user_id),
-            name: Set(copy_name(&from.name)),
-            task_info: Set(from.task_info),
-            status: Set(TaskStatus::New.code()),
-            size_category_id: Set(from.size_category_id),
-            used_for: Set(from.used_for),
-            video_key: Set(String::new()),
-            cover_key: Set(String::new()),
-            reason: Set(String::new()),
-            percent: Set(0),
-            created_ms: Set(now),
-            updated_ms: Set(now),
-            version: Set(1),
-            duration_ms: Set(from.duration_ms),
-            ..Default::default()
-        }
-        .insert(&self.db)
-        .await?;
-        Ok(m.id)
+        // A copy is a new task saved with the original's document: one way to make a task row.
+        let draft = TaskDraft {
+            task_id: None,
+            name: copy_name(&from.name),
+            task_info: from.task_info,
+            size_category_id: from.size_category_id,
+            used_for: from.used_for,
+            version: None,
+            duration_ms: from.duration_ms,
+            warnings: Vec::new(),
+        };
+        self.save(owner, draft).await
     }
 
     /// Resets the owner's task to one blank scene, named 未命名, status new (a new version);
