@@ -45,8 +45,6 @@ mkdir -p "$DATA/blobs"
 CLEANUP=()
 cleanup() { for c in "${CLEANUP[@]}"; do eval "$c" || true; done; }
 trap cleanup EXIT
-# The worker downloads each path the document names from the blob store (services/worker/src/fetch.rs),
-# so the media go there under the names ref-15s.json uses: the farm renders what the CLI renders.
 if [ "$FARM" = distributed ]; then
   NAME=reelforge_bench_$$_$(date +%s)
   psql -q -h 127.0.0.1 -U postgres -c "CREATE DATABASE $NAME" >/dev/null
@@ -54,17 +52,11 @@ if [ "$FARM" = distributed ]; then
   rabbitmqctl -q add_vhost "$NAME" >/dev/null
   CLEANUP+=("rabbitmqctl -q delete_vhost $NAME >/dev/null")
   rabbitmqctl -q set_permissions -p "$NAME" guest '.*' '.*' '.*' >/dev/null
-  S3=http://127.0.0.1:8333/reelforge-test
   export REELFORGE_DATABASE__URL=postgres://postgres@127.0.0.1:5432/$NAME
   export REELFORGE_QUEUE__URL=amqp://guest:guest@127.0.0.1:5672/$NAME
   export REELFORGE_STORAGE__URL="s3://reelforge-test?endpoint=http://127.0.0.1:8333&region=us-east-1&anonymous"
   export REELFORGE_CACHE__URL=redis://127.0.0.1:6379/0
-  for f in $BENCH_MEDIA_FILES; do
-    curl -fsS -X PUT --data-binary "@$MEDIA/$f" "$S3/$f" >/dev/null || fail "upload of $f to $S3 failed"
-  done
-elif [ "$FARM" = embedded ]; then
-  for f in $BENCH_MEDIA_FILES; do cp "$MEDIA/$f" "$DATA/blobs/$f"; done
-else
+elif [ "$FARM" != embedded ]; then
   fail "FARM must be embedded or distributed, not $FARM"
 fi
 
@@ -93,7 +85,19 @@ CODE=$(tail -n 1 "$DATA/mail-outbox.log" | awk '{print $NF}')
 TOKEN=$(post_json /user/login "{\"mail\":\"$MAIL\",\"code\":\"$CODE\"}" | data login | jq -r .token)
 AUTH=(-H "Authorization: $TOKEN" -H "userId: $MAIL")
 
-save() { curl -fsS "${AUTH[@]}" "$API/videotask/save" --data-urlencode "taskInfo@$DOC" --data-urlencode "name=$1" | data save; }
+# A document names only server-made sources (docs/tasks.md "Material sources"): the media are
+# uploaded as the user's materials like the editor does, and the farm's copy of the document names
+# them by their material address; the CLI renders the same document with the plain file names.
+FARM_DOC=$OUT/ref-15s-farm.json
+cp "$DOC" "$FARM_DOC"
+for f in $BENCH_MEDIA_FILES; do
+  UP=$(curl -fsS "${AUTH[@]}" "$API/upload/material" -F userId="$MAIL" -F type=auto -F expireDay=1000 \
+    -F categoryId=-1 -F styleId=-1 -F materialState=0 -F "uploadFile=@$MEDIA/$f" | data "upload $f")
+  MID=$(jq -r 'sub("^UPLOADED - "; "")' <<<"$UP")
+  jq --arg f "$f" --arg a "/diyvrbt/material/file/$MID/original" \
+    'walk(if . == $f then $a else . end)' "$FARM_DOC" >"$FARM_DOC.tmp" && mv "$FARM_DOC.tmp" "$FARM_DOC"
+done
+save() { curl -fsS "${AUTH[@]}" "$API/videotask/save" --data-urlencode "taskInfo@$FARM_DOC" --data-urlencode "name=$1" | data save; }
 run() { post_json /videotask/runtask "{\"taskId\":$1}" | data "runtask $1" >/dev/null; }
 state() { curl -fsS "${AUTH[@]}" "$API/videotask/state?taskId=$1" | data "state $1"; }
 # Follows a task's SSE stream into file $2, each line prefixed with the time it was read.
