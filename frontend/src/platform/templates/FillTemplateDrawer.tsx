@@ -104,7 +104,7 @@ function FillForm({ template, slots, onDone }: { template: TemplateSummary; slot
               label={<SlotLabel slot={slot} index={i} />}
               rules={slot.maxLength > 0 ? [{ max: slot.maxLength, message: t('tpl.tooLong', { max: slot.maxLength }) }] : []}
             >
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} count={slot.maxLength > 0 ? { show: true, max: slot.maxLength } : undefined} data-testid={`slot-text-${slot.id}`} />
+              <Input.TextArea rows={2} count={slot.maxLength > 0 ? { show: true, max: slot.maxLength } : undefined} data-testid={`slot-text-${slot.id}`} />
             </Form.Item>
           ) : (
             <Form.Item key={slot.id} label={<SlotLabel slot={slot} index={i} />}>
