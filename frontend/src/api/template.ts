@@ -280,12 +280,22 @@ export const CARD_FIELDS = [
 /** Sheet formats of the business-card header download. */
 export type SheetFormat = 'csv' | 'xlsx';
 
+/** Reads a blob as text (FileReader, which every browser and jsdom have). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(blob);
+  });
+}
+
 /** Fetches the header sheet of a business-card template; an envelope answer (a refusal) rejects with its reason. */
 export async function fetchCardSheet(templateId: number, format: SheetFormat): Promise<Blob> {
   const url = `/business/template.${format}`;
   const blob = await api.get<Blob>(url, { templateId }, { responseType: 'blob' });
   if (blob.type.includes('json')) {
-    const body = JSON.parse(await blob.text()) as { desc?: string };
+    const body = JSON.parse(await blobText(blob)) as { desc?: string };
     throw new ApiError({ kind: 'business', url, message: body.desc ?? `${url} failed` });
   }
   return blob;
