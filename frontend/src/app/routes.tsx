@@ -118,7 +118,7 @@ const toolChildren: RouteObject[] = [
     element: <Outlet />,
     children: [
       { index: true, element: to('template') },
-      { path: 'template', element: <CardTemplatePage /> },
+      { path: 'template', element: login(<CardTemplatePage />) },
       { path: 'edit', element: login(<CardEditPage />) },
       { path: 'list', element: login(<MyWorksPage usedFor="BUSINESS_CARD_TEMPLATE" titleKey="page.businessCardList" />) },
       { path: 'detail/:id', element: login(<CardDetailPage />) },

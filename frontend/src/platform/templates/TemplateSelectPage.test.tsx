@@ -132,6 +132,14 @@ describe('TemplateSelectPage', () => {
     expect(listCalls(get).at(-1)).toMatchObject({ pageNum: 2 });
   });
 
+  it('asks a visitor to sign in instead of listing templates', async () => {
+    const { get } = serve([tpl(1)]);
+    renderApp('/template-select');
+    expect(await screen.findByTestId('template-signin')).toHaveTextContent('登录后即可浏览和使用模板');
+    expect(await screen.findAllByTestId('category-first')).toHaveLength(2);
+    expect(listCalls(get)).toHaveLength(0);
+  });
+
   it('shows the empty state when nothing matches', async () => {
     serve([]);
     renderApp('/template-select', SIGNED_IN);

@@ -1,11 +1,12 @@
 import { Button, Card, Checkbox, Col, Flex, Input, Result, Row, Skeleton, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useTaskVideoCategories, type TaskVideoCategory } from '@/api/category';
 import { SIZE_CATEGORIES, TEMPLATE_KINDS, useTemplates, type TemplateFilter, type TemplateKind, type TemplateSummary } from '@/api/template';
 import { EDITOR_PATH } from '@/app/editor';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { searchAdded } from '@/auth/userSlice';
+import { isLoggedIn, searchAdded } from '@/auth/userSlice';
 import { EmptyState } from '@/components/EmptyState';
 import { InfiniteMore } from '@/components/InfiniteMore';
 import { ALL, effectiveCategoryId, NO_SELECTION, type CategorySelection } from './categorySelection';
@@ -121,6 +122,23 @@ function TemplateGrid({ filter, onUse }: { filter: TemplateFilter; onUse: (t: Te
   );
 }
 
+/** Templates belong to a tenant, known only from a token: a visitor is asked to sign in instead. */
+function SignInPrompt() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="info"
+      title={t('tpl.signIn')}
+      extra={
+        <Link to={`/login?redirect=${encodeURIComponent('/template-select')}`}>
+          <Button type="primary">{t('user.signIn')}</Button>
+        </Link>
+      }
+      data-testid="template-signin"
+    />
+  );
+}
+
 /**
  * /template-select: approved templates filtered by category (the picker rules of spec platform §2),
  * size, kind and name, in an infinite grid; 'use this template' opens the slot filling drawer.
@@ -134,6 +152,7 @@ export function TemplateSelectPage() {
   const [sizes, setSizes] = useState<number[]>([]);
   const [name, setName] = useState('');
   const [using, setUsing] = useState<TemplateSummary | null>(null);
+  const signedIn = useAppSelector((s) => isLoggedIn(s.user));
 
   const categoryId = effectiveCategoryId(category);
   const filter = useMemo<TemplateFilter>(
@@ -169,7 +188,7 @@ export function TemplateSelectPage() {
           onChange={(key) => setKind(key as TemplateKind | 'all')}
           items={[{ key: 'all', label: t('templates.all') }, ...TEMPLATE_KINDS.map((k) => ({ key: k, label: t(`tpl.kind.${k}`) }))]}
         />
-        <TemplateGrid filter={filter} onUse={setUsing} />
+        {signedIn ? <TemplateGrid filter={filter} onUse={setUsing} /> : <SignInPrompt />}
       </Card>
       <FillTemplateDrawer template={using} onClose={() => setUsing(null)} />
     </div>
