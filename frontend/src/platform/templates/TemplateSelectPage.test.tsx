@@ -132,6 +132,24 @@ describe('TemplateSelectPage', () => {
     expect(listCalls(get).at(-1)).toMatchObject({ pageNum: 2 });
   });
 
+  it('offers the one-level IVVR categories on the IVVR tab, where choosing the selected one again deselects it', async () => {
+    const ivvr = { ...cat(30, '彩铃场景'), dimension: 'ivvr' };
+    const size = { ...cat(50, '竖屏'), dimension: 'size' };
+    const { get } = serve([tpl(1)], [...CATEGORIES, ivvr, size]);
+    renderApp('/template-select', SIGNED_IN);
+    const firsts = await screen.findAllByTestId('category-first');
+    expect(firsts.map((n) => n.textContent)).toEqual(['行业', '用途']);
+    fireEvent.click(screen.getByText('行业'));
+    fireEvent.click(screen.getByRole('tab', { name: 'IVVR 模板' }));
+    await waitFor(() => expect(screen.getAllByTestId('category-first').map((n) => n.textContent)).toEqual(['彩铃场景']));
+    expect(screen.queryAllByTestId('category-second')).toHaveLength(0);
+    await waitFor(() => expect(listCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 12, orderType: 1, kind: 'ivvr' }));
+    fireEvent.click(screen.getByText('彩铃场景'));
+    await waitFor(() => expect(listCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 12, orderType: 1, kind: 'ivvr', categoryId: 30 }));
+    fireEvent.click(screen.getByText('彩铃场景'));
+    await waitFor(() => expect(listCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 12, orderType: 1, kind: 'ivvr' }));
+  });
+
   it('asks a visitor to sign in instead of listing templates', async () => {
     const { get } = serve([tpl(1)]);
     renderApp('/template-select');

@@ -24,9 +24,32 @@ function selectionName(list: readonly TaskVideoCategory[], s: CategorySelection,
   return `${first.categoryName} / ${second?.categoryName ?? ''}`;
 }
 
-function Categories({ value, onChange }: { value: CategorySelection; onChange: (s: CategorySelection) => void }) {
+/** Dimensions the picker leaves out: sizes have their own filter, audio categories are for music. */
+const OTHER_DIMENSIONS = ['size', 'audio'];
+
+/**
+ * Returns the categories the picker offers: the one-level IVVR ones on the IVVR tab, else the
+ * industry and use trees.
+ */
+export function pickerCategories(list: readonly TaskVideoCategory[], ivvr: boolean): TaskVideoCategory[] {
+  return list.filter((c) => {
+    const dimension = String(c.dimension).toLowerCase();
+    return ivvr ? dimension === 'ivvr' : dimension !== 'ivvr' && !OTHER_DIMENSIONS.includes(dimension);
+  });
+}
+
+interface CategoriesProps {
+  value: CategorySelection;
+  onChange: (s: CategorySelection) => void;
+  ivvr: boolean;
+}
+
+function Categories({ value, onChange, ivvr }: CategoriesProps) {
   const { t } = useTranslation();
-  const { data, isPending, isError, refetch } = useTaskVideoCategories();
+  const categories = useTaskVideoCategories();
+  const { isPending, isError, refetch } = categories;
+  const all = categories.data;
+  const data = useMemo(() => pickerCategories(all ?? [], ivvr), [all, ivvr]);
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (isError)
     return (
@@ -41,7 +64,7 @@ function Categories({ value, onChange }: { value: CategorySelection; onChange: (
   const chosen = value.first !== null;
   return (
     <>
-      <CategoryPicker categories={data} value={value} onChange={onChange} />
+      <CategoryPicker categories={data} value={value} onChange={onChange} ivvr={ivvr} />
       <Space style={{ marginTop: 12 }}>
         <Typography.Text type="secondary" data-testid="category-selected">
           {chosen ? t('templates.selected', { name: selectionName(data, value, t('templates.all')) }) : t('tpl.allCategories')}
@@ -169,7 +192,7 @@ export function TemplateSelectPage() {
     <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="template-select">
       <Typography.Title level={3}>{t('page.templateSelect')}</Typography.Title>
       <Card style={{ marginBottom: 16 }}>
-        <Categories value={category} onChange={setCategory} />
+        <Categories value={category} onChange={setCategory} ivvr={kind === 'ivvr'} />
         <Flex wrap gap={16} justify="space-between" style={{ marginTop: 16 }}>
           <Space>
             <Typography.Text type="secondary">{t('tpl.size')}</Typography.Text>
@@ -185,7 +208,12 @@ export function TemplateSelectPage() {
       <Card>
         <Tabs
           activeKey={kind}
-          onChange={(key) => setKind(key as TemplateKind | 'all')}
+          onChange={(key) => {
+            const next = key as TemplateKind | 'all';
+            // IVVR templates have their own one-level categories: a choice from the other set means nothing there.
+            if ((next === 'ivvr') !== (kind === 'ivvr')) setCategory(NO_SELECTION);
+            setKind(next);
+          }}
           items={[{ key: 'all', label: t('templates.all') }, ...TEMPLATE_KINDS.map((k) => ({ key: k, label: t(`tpl.kind.${k}`) }))]}
         />
         {signedIn ? <TemplateGrid filter={filter} onUse={setUsing} /> : <SignInPrompt />}
