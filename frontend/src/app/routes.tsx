@@ -120,7 +120,7 @@ const toolChildren: RouteObject[] = [
       { index: true, element: to('template') },
       { path: 'template', element: login(<CardTemplatePage />) },
       { path: 'edit', element: login(<CardEditPage />) },
-      { path: 'list', element: login(<MyWorksPage usedFor="BUSINESS_CARD_TEMPLATE" titleKey="page.businessCardList" />) },
+      { path: 'list', element: login(<MyWorksPage usedFor="BUSINESS_CARD_TEMPLATE" titleKey="page.businessCardList" createPath="/tools/business-card/template" />) },
       { path: 'detail/:id', element: login(<CardDetailPage />) },
     ],
   },

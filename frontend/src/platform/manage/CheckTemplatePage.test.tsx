@@ -56,9 +56,9 @@ describe('template check (manager)', () => {
     expect(checkCalls(get).at(-1)).toEqual({ state: 'rejected', pageNum: 1, pageSize: 12 });
   });
 
-  it('sends an unknown state to the pending list', async () => {
+  it.each(['/manage/check-template/whatever', '/manage/check-template'])('sends %s to the pending list', async (path) => {
     serve({ pending: [tpl(9, { auditState: 'pending' })] });
-    const { router } = renderApp('/manage/check-template/whatever', MANAGER);
+    const { router } = renderApp(path, MANAGER);
     expect(await screen.findByTestId('template-9')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/manage/check-template/pending');
   });

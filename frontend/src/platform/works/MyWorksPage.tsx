@@ -102,13 +102,15 @@ export interface MyWorksPageProps {
   usedFor?: string;
   /** Locale key of the title. */
   titleKey?: string;
+  /** Where the empty state's 'go create' leads. */
+  createPath?: string;
 }
 
 /**
  * /my-works (and /mydiyring with `usedFor` ''): my works as cards with live state, play, download,
  * rename, copy, delete, submit as template and a name search.
  */
-export function MyWorksPage({ usedFor, titleKey = 'works.title' }: MyWorksPageProps) {
+export function MyWorksPage({ usedFor, titleKey = 'works.title', createPath = EDITOR_PATH }: MyWorksPageProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
@@ -154,7 +156,7 @@ export function MyWorksPage({ usedFor, titleKey = 'works.title' }: MyWorksPagePr
         />
       </Space>
       {empty ? (
-        <EmptyState createPath={EDITOR_PATH} />
+        <EmptyState createPath={createPath} />
       ) : isError ? (
         <Typography.Text type="danger">{t('tasks.loadFailed')}</Typography.Text>
       ) : (

@@ -81,6 +81,17 @@ describe('business cards', () => {
     expect(await screen.findByTestId('card-detail')).toHaveTextContent('名片 张三');
   });
 
+  it('lists my cards with a way to the card templates when there are none', async () => {
+    jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url === '/system/info') return SYSTEM_INFO;
+      if (url === '/videotask/mine') return { total: 0, list: [] };
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderApp('/tools/business-card/list', SIGNED_IN);
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByRole('button').closest('a')).toHaveAttribute('href', '/tools/business-card/template');
+  });
+
   it('sends the maker without a template back to the template list', async () => {
     serve();
     const { router } = renderApp('/tools/business-card/edit', SIGNED_IN);
