@@ -116,7 +116,8 @@ await check('template-select', async (open) => {
   const answer = await page.evaluate(() => fetch('/diyvrbt/category/taskvideo').then((r) => r.json()));
   assert(answer && answer.code === 2000, `GET /diyvrbt/category/taskvideo answered ${JSON.stringify(answer).slice(0, 200)}`);
   const list = answer.data?.dataList ?? [];
-  await page.getByTestId('template-grid-soon').waitFor();
+  // Templates belong to a tenant: a visitor is asked to sign in before the grid loads.
+  await page.getByTestId('template-signin').waitFor();
   if (list.length === 0) {
     await page.getByTestId('category-empty').waitFor();
   } else {

@@ -10,6 +10,12 @@ export const JSON_BODY_URLS = [
   '/material/v2/batchUrlVideoAddResult',
   '/material/pictureUrlToMaterial',
   '/word',
+  '/template/fill',
+  '/template/submit',
+  '/template/audit',
+  '/template/categories',
+  '/template/setPush',
+  '/business/runOneBusinessCardTask',
 ] as const;
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';

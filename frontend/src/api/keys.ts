@@ -26,4 +26,13 @@ export const queryKeys = {
     state: (taskId: number) => ['videotask', 'state', taskId] as const,
     mediaTicket: (taskId: number) => ['videotask', 'mediaTicket', taskId] as const,
   },
+  template: {
+    all: ['template'] as const,
+    list: (filter: object) => ['template', 'list', filter] as const,
+    one: (id: number) => ['template', 'one', id] as const,
+    slots: (id: number) => ['template', 'slots', id] as const,
+    mine: (pageNum: number, pageSize: number) => ['template', 'mine', { pageNum, pageSize }] as const,
+    check: (filter: object) => ['template', 'check', filter] as const,
+    checkOne: (id: number) => ['template', 'checkOne', id] as const,
+  },
 };

@@ -82,12 +82,18 @@ export const TASKS_PAGE_SIZE = 10;
 /** Tickets live 600 s; they are renewed well before that. */
 export const TICKET_REFRESH_MS = 8 * 60_000;
 
-/** Fetches one page of the caller's tasks; a non-empty `name` filters by name. */
-export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = ''): Promise<TaskPage> {
+/**
+ * Fetches one page of the caller's tasks; a non-empty `name` filters by name. `usedFor` (null: any)
+ * keeps only tasks of that use ('' for DIY works); it is sent and also applied here, because
+ * GET /videotask/mine does not filter by it yet.
+ */
+export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null): Promise<TaskPage> {
   const params: Record<string, unknown> = { pageNum, pageSize };
   if (name !== '') params.name = name;
+  if (usedFor !== null) params.usedFor = usedFor;
   const data = await api.get<TaskPage | undefined>('/videotask/mine', params);
-  return { total: data?.total ?? 0, list: Array.isArray(data?.list) ? data.list : [] };
+  const list = Array.isArray(data?.list) ? data.list : [];
+  return { total: data?.total ?? 0, list: usedFor === null ? list : list.filter((t) => (t.usedFor ?? '') === usedFor) };
 }
 
 /** Fetches a task's render state; quiet, because it is polled. */
@@ -106,17 +112,17 @@ export function withTicket(path: string, ticket: string): string {
 }
 
 /** Query options for one page of my tasks. */
-export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '') {
+export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null) {
   return queryOptions({
-    queryKey: queryKeys.videoTask.mine.page(pageNum, pageSize, name),
-    queryFn: () => fetchMyTasks(pageNum, pageSize, name),
+    queryKey: [...queryKeys.videoTask.mine.page(pageNum, pageSize, name), { usedFor }],
+    queryFn: () => fetchMyTasks(pageNum, pageSize, name, usedFor),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Returns one page of my tasks. */
-export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '') {
-  return useQuery(myTasksQuery(pageNum, pageSize, name));
+/** Returns one page of my tasks (of one use when `usedFor` is not null). */
+export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null) {
+  return useQuery(myTasksQuery(pageNum, pageSize, name, usedFor));
 }
 
 /**

@@ -9,6 +9,7 @@ beforeEach(() => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/category/taskvideo') return { dataList: [] };
     if (url === '/videotask/mine') return { total: 0, list: [] };
+    if (url === '/template/list') return { total: 0, list: [] };
     throw new Error(`unexpected ${url}`);
   });
 });
@@ -36,7 +37,6 @@ describe('route table', () => {
     ['/put-image', '放置图片'],
     ['/tools/audio-to-video', '音频转视频'],
     ['/tools/vocal-separate', '人声分离'],
-    ['/tools/business-card/detail/7', '名片详情'],
     ['/tools-index', '工具箱首页'],
     ['/qs/service/detail/3', '服务详情'],
     ['/qs/competition-content', '比赛内容'],
@@ -82,7 +82,18 @@ describe('route table', () => {
 });
 
 describe('guards', () => {
-  it.each(['/my-works', '/mydiyring', '/mytemring', '/channel-temring', '/my-tool', '/workbench/my-task', '/workbench/my-material/9'])(
+  it.each([
+    '/my-works',
+    '/mydiyring',
+    '/mytemring',
+    '/channel-temring',
+    '/my-tool',
+    '/workbench/my-task',
+    '/workbench/my-material/9',
+    '/tools/business-card/edit?templateId=1',
+    '/tools/business-card/list',
+    '/tools/business-card/detail/7',
+  ])(
     '%s needs login',
     async (path) => {
       renderApp(path);

@@ -16,11 +16,18 @@ import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
 import { HomePage } from '@/platform/home/HomePage';
+import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPage';
+import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
+import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
 import { MyWorksPage } from '@/platform/works/MyWorksPage';
+import { MyTemplatesPage } from '@/platform/templates/MyTemplatesPage';
 import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
+import { CardDetailPage } from '@/platform/toolbox/businessCard/CardDetailPage';
+import { CardEditPage } from '@/platform/toolbox/businessCard/CardEditPage';
+import { CardTemplatePage } from '@/platform/toolbox/businessCard/CardTemplatePage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
 import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
 
@@ -38,11 +45,12 @@ const page = (path: string, key: string): RouteObject => ({ path, element: soon(
 
 const manageChildren: RouteObject[] = [
   { index: true, element: soon('manage') },
-  page('check-template/:type', 'checkTemplate'),
-  page('check-template-detail/:taskId', 'checkTemplateDetail'),
+  { path: 'check-template', element: to('pending') },
+  { path: 'check-template/:type', element: <CheckTemplatePage /> },
+  { path: 'check-template-detail/:taskId', element: <CheckTemplateDetailPage /> },
   page('music-content', 'musicContent'),
   page('music-categoty', 'musicCategory'),
-  page('manage-template', 'manageTemplate'),
+  { path: 'manage-template', element: <ManageTemplatePage /> },
   page('check-artfont/:type', 'checkArtfont'),
   page('check-dynamicword/:type', 'checkDynamicword'),
   page('check-chartlet/:type', 'checkChartlet'),
@@ -110,10 +118,10 @@ const toolChildren: RouteObject[] = [
     element: <Outlet />,
     children: [
       { index: true, element: to('template') },
-      page('template', 'businessCardTemplate'),
-      page('edit', 'businessCardEdit'),
-      page('list', 'businessCardList'),
-      page('detail/:id', 'businessCardDetail'),
+      { path: 'template', element: login(<CardTemplatePage />) },
+      { path: 'edit', element: login(<CardEditPage />) },
+      { path: 'list', element: login(<MyWorksPage usedFor="BUSINESS_CARD_TEMPLATE" titleKey="page.businessCardList" createPath="/tools/business-card/template" />) },
+      { path: 'detail/:id', element: login(<CardDetailPage />) },
     ],
   },
 ];
@@ -154,8 +162,8 @@ export const routes: RouteObject[] = [
       page('editor-pro', 'editorPro'),
       { path: 'template-select', element: <TemplateSelectPage /> },
       { path: 'my-works', element: login(<MyWorksPage />) },
-      { path: 'mydiyring', element: login(soon('mydiyring')) },
-      { path: 'mytemring', element: login(soon('mytemring')) },
+      { path: 'mydiyring', element: login(<MyWorksPage usedFor="" titleKey="page.mydiyring" />) },
+      { path: 'mytemring', element: login(<MyTemplatesPage />) },
       { path: 'channel-temring', element: login(soon('channelTemring')) },
       { path: 'my-tool', element: login(soon('myTool')) },
       page('upload', 'upload'),

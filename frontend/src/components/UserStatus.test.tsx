@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { setCurrentVariant } from '@/app/variant';
-import { renderApp, SIGNED_IN } from '@/test/renderApp';
+import { MANAGER, renderApp, SIGNED_IN } from '@/test/renderApp';
 
 const CREATOR = { ...SIGNED_IN, id: 'u-7', roleId: 7, role: 'CREATE_VIDEO' as const };
 const ADMIN = { ...SIGNED_IN, id: 'u-1', roleId: 0, role: 'CREATE_VIDEO' as const };
@@ -39,6 +39,19 @@ describe('UserStatus', () => {
     expect(screen.getByTestId('user-role')).toHaveTextContent('普通创作者');
     await openMenu();
     expect(screen.queryByTestId('menu-users')).not.toBeInTheDocument();
+  });
+
+  it('links everyone to their templates; the template check only for template managers', async () => {
+    renderApp('/', CREATOR);
+    await openMenu();
+    expect(screen.getByTestId('menu-templates')).toHaveAttribute('href', '/mytemring');
+    expect(screen.queryByTestId('menu-check')).not.toBeInTheDocument();
+  });
+
+  it('links template managers to the template check', async () => {
+    renderApp('/', MANAGER);
+    await openMenu();
+    expect(screen.getByTestId('menu-check')).toHaveAttribute('href', '/manage/check-template/pending');
   });
 
   it('links administrators to the users page', async () => {

@@ -1,4 +1,6 @@
 import {
+  AppstoreOutlined,
+  AuditOutlined,
   DownOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -47,7 +49,10 @@ function SignInLink() {
   );
 }
 
-/** The header's user menu: who is signed in and their role, the users page for administrators, log out. */
+/**
+ * The header's user menu: who is signed in and their role, my works, tasks, materials and templates,
+ * the template check for template managers, the users page for administrators, log out.
+ */
 export function UserStatus() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user);
@@ -62,6 +67,17 @@ export function UserStatus() {
       icon: <PictureOutlined />,
       label: <Link to="/workbench/my-material" data-testid="menu-materials">{t('user.myMaterials')}</Link>,
     },
+    { key: 'templates', icon: <AppstoreOutlined />, label: <Link to="/mytemring" data-testid="menu-templates">{t('page.mytemring')}</Link> },
+    ...(user.role === 'TEMPLATE_MANAGER'
+      ? [
+          {
+            key: 'check',
+            icon: <AuditOutlined />,
+            label: <Link to="/manage/check-template/pending" data-testid="menu-check">{t('page.checkTemplate')}</Link>,
+          },
+          { key: 'manageTemplates', icon: <AuditOutlined />, label: <Link to="/manage/manage-template">{t('page.manageTemplate')}</Link> },
+        ]
+      : []),
     ...(user.roleId === OperatorLevel.admin
       ? [{ key: 'users', icon: <TeamOutlined />, label: <Link to="/eb-maintain/users" data-testid="menu-users">{t('user.users')}</Link> }]
       : []),

@@ -17,6 +17,7 @@ const work = (id: number, status: number, change: Partial<TaskSummary> = {}): Ta
 function serve(all: TaskSummary[]) {
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string, params?: Record<string, unknown>) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
+    if (url === '/category/taskvideo') return { dataList: [] };
     if (url === '/videotask/mine') {
       const name = typeof params?.name === 'string' ? params.name : '';
       const found = all.filter((t) => t.taskName.includes(name));
@@ -31,6 +32,7 @@ function serve(all: TaskSummary[]) {
     if (url === '/videotask/updateOneTask') return { ...work(Number(body.id), 10), taskName: body.name };
     if (url === '/videotask/delete') return null;
     if (url === '/videotask/duplicate') return 99;
+    if (url === '/template/submit') return { id: 5, auditState: 'pending' };
     throw new Error(`unexpected POST ${url}`);
   });
   jest.spyOn(api, 'stream').mockImplementation(() => new Promise(() => undefined));
@@ -131,5 +133,24 @@ describe('MyWorksPage', () => {
     serve([]);
     renderApp('/my-works', SIGNED_IN);
     expect(await screen.findByTestId('empty-state')).toHaveTextContent('这里还没有内容，去创作吧');
+  });
+
+  it('submits a work as a template with its kind', async () => {
+    const { post } = serve([work(4, 10, { sizeCategoryId: 50 })]);
+    renderApp('/my-works', SIGNED_IN);
+    fireEvent.click(await screen.findByTestId('submit-template-4'));
+    expect(await screen.findByText('提交为模板：作品4')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('submit-ok'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/template/submit', { taskId: 4, kind: 'classic', categoryIds: [], sizeCategoryId: 50 }));
+    expect(await screen.findByText('已提交，等待审核')).toBeInTheDocument();
+  });
+
+  it('lists only DIY works under /mydiyring', async () => {
+    const { get } = serve([work(1, 10, { usedFor: '' }), work(2, 10, { usedFor: 'TASK_TEMPLATE' })]);
+    renderApp('/mydiyring', SIGNED_IN);
+    expect(await screen.findByTestId('work-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('work-2')).toBeNull();
+    expect(screen.getByText('我的 DIY 彩铃')).toBeInTheDocument();
+    expect(mineCalls(get)[0]).toEqual({ pageNum: 1, pageSize: 10, usedFor: '' });
   });
 });

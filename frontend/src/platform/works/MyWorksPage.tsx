@@ -1,4 +1,4 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, CopyOutlined, DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Input, Pagination, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { SubmitTemplateModal } from '@/platform/templates/components/SubmitTemplateModal';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
 
 function OpenInEditor({ task }: { task: TaskSummary }) {
@@ -38,9 +39,10 @@ interface WorkCardProps {
   task: TaskSummary;
   onPreview: (task: TaskSummary) => void;
   onRename: (task: TaskSummary) => void;
+  onSubmitTemplate: (task: TaskSummary) => void;
 }
 
-function WorkCard({ task, onPreview, onRename }: WorkCardProps) {
+function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const status = useLiveStatus(task);
@@ -76,6 +78,9 @@ function WorkCard({ task, onPreview, onRename }: WorkCardProps) {
           >
             {t('works.duplicate')}
           </Button>
+          <Button size="small" icon={<AppstoreAddOutlined />} onClick={() => onSubmitTemplate(task)} data-testid={`submit-template-${task.id}`}>
+            {t('tpl.submitAction')}
+          </Button>
           <Popconfirm
             title={t('works.deleteConfirm')}
             okText={t('tasks.yes')}
@@ -92,15 +97,28 @@ function WorkCard({ task, onPreview, onRename }: WorkCardProps) {
   );
 }
 
-/** /my-works: my works as cards with live state, play, download, rename, copy, delete and a name search. */
-export function MyWorksPage() {
+export interface MyWorksPageProps {
+  /** Only works of this use ('' for DIY works, /mydiyring); every work when absent. */
+  usedFor?: string;
+  /** Locale key of the title. */
+  titleKey?: string;
+  /** Where the empty state's 'go create' leads. */
+  createPath?: string;
+}
+
+/**
+ * /my-works (and /mydiyring with `usedFor` ''): my works as cards with live state, play, download,
+ * rename, copy, delete, submit as template and a name search.
+ */
+export function MyWorksPage({ usedFor, titleKey = 'works.title', createPath = EDITOR_PATH }: MyWorksPageProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
   const [name, setName] = useState('');
   const [preview, setPreview] = useState<TaskSummary | null>(null);
   const [renaming, setRenaming] = useState<TaskSummary | null>(null);
-  const { data, isFetching, isError } = useMyTasks(pageNum, TASKS_PAGE_SIZE, name);
+  const [offering, setOffering] = useState<TaskSummary | null>(null);
+  const { data, isFetching, isError } = useMyTasks(pageNum, TASKS_PAGE_SIZE, name, usedFor ?? null);
   const rename = useRenameTask();
 
   const onRename = (newName: string) => {
@@ -123,7 +141,7 @@ export function MyWorksPage() {
     <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="my-works">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('works.title')}
+          {t(titleKey)}
         </Typography.Title>
         <Input.Search
           allowClear
@@ -138,7 +156,7 @@ export function MyWorksPage() {
         />
       </Space>
       {empty ? (
-        <EmptyState createPath={EDITOR_PATH} />
+        <EmptyState createPath={createPath} />
       ) : isError ? (
         <Typography.Text type="danger">{t('tasks.loadFailed')}</Typography.Text>
       ) : (
@@ -146,7 +164,7 @@ export function MyWorksPage() {
           <Row gutter={[16, 16]}>
             {(data?.list ?? []).map((task) => (
               <Col key={task.id} xs={24} sm={12} md={8} lg={6}>
-                <WorkCard task={task} onPreview={setPreview} onRename={setRenaming} />
+                <WorkCard task={task} onPreview={setPreview} onRename={setRenaming} onSubmitTemplate={setOffering} />
               </Col>
             ))}
           </Row>
@@ -163,6 +181,7 @@ export function MyWorksPage() {
         </Spin>
       )}
       <TaskPreviewModal task={preview} onClose={() => setPreview(null)} />
+      <SubmitTemplateModal task={offering} onClose={() => setOffering(null)} />
       <RenameModal name={renaming ? renaming.taskName : null} onCancel={() => setRenaming(null)} onSubmit={onRename} pending={rename.isPending} />
     </div>
   );
