@@ -5,7 +5,7 @@
  */
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
@@ -119,6 +119,31 @@ function LeaveGuard() {
   );
 }
 
+/** Least editor height, pixels: below it the page scrolls rather than squeezing the stage away. */
+const MIN_EDITOR_HEIGHT = 480;
+
+/**
+ * Fills the window below the element's top, less its container's bottom padding, following
+ * window resizes: the stage takes what the header, toolbar and scene strip leave.
+ */
+export function useFillHeight(): [(el: HTMLDivElement | null) => void, number | undefined] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const parent = el.parentElement;
+      const gap = parent ? parseFloat(getComputedStyle(parent).paddingBottom) || 0 : 0;
+      setHeight(Math.max(MIN_EDITOR_HEIGHT, Math.floor(window.innerHeight - top - gap)));
+    };
+    read();
+    window.addEventListener('resize', read);
+    return () => window.removeEventListener('resize', read);
+  }, [el]);
+  return [setEl, height];
+}
+
 function Editor() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -143,8 +168,9 @@ function Editor() {
     );
   }, [message, run, t]);
   useEditorKeys(onSave);
+  const [fillRef, height] = useFillHeight();
   return (
-    <div data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, background: '#fff' }}>
+    <div ref={fillRef} data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: height ?? 'calc(100vh - 64px)', minHeight: MIN_EDITOR_HEIGHT, background: '#fff' }}>
       <Header onSave={onSave} onRun={onRun} busy={saving || running} />
       <Problems />
       <Toolbar scale={scale} />

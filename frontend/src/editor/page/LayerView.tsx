@@ -47,7 +47,7 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type:
   useEffect(() => {
     const el = ref.current;
     if (!editing || !el) return;
-    el.focus();
+    el.focus({ preventScroll: true });
     const range = document.createRange();
     range.selectNodeContents(el);
     const sel = window.getSelection();
