@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
+import { resign } from '@/editor/materials/tickets';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
@@ -208,15 +209,27 @@ export default function DiyPage() {
       dispatch(a.newDocument({ usedFor }));
       setOpened(key);
     } else if (task.data) {
+      let rule: Rule;
       try {
-        const rule = JSON.parse(task.data.videoCreateInfo) as Rule;
+        rule = JSON.parse(task.data.videoCreateInfo) as Rule;
         if (!Array.isArray(rule?.scenes) || !rule.resolutionRatio) throw new Error('not a rule');
-        dispatch(a.loaded({ rule, taskId, name: task.data.taskName, usedFor: task.data.usedFor || usedFor }));
-        setBadDocument(false);
       } catch {
         setBadDocument(true);
+        setOpened(key);
+        return;
       }
-      setOpened(key);
+      // The saved addresses carry no ticket (or an expired one): the stage needs fresh ones.
+      const { taskName, usedFor: savedFor } = task.data;
+      let live = true;
+      void resign(rule).then((signed) => {
+        if (!live) return;
+        dispatch(a.loaded({ rule: signed, taskId, name: taskName, usedFor: savedFor || usedFor }));
+        setBadDocument(false);
+        setOpened(key);
+      });
+      return () => {
+        live = false;
+      };
     }
   }, [dispatch, key, opened, task.data, taskId, usedFor]);
 
