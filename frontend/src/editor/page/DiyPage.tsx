@@ -13,7 +13,7 @@ import { resign } from '@/editor/materials/tickets';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
-import { PickMaterial } from './PickMaterial';
+import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
 import { SceneStrip } from './SceneStrip';
@@ -177,7 +177,7 @@ function Editor() {
       <Toolbar scale={scale} />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <aside data-testid="material-slot" style={{ width: 300, flex: 'none', borderRight: '1px solid #f0f0f0', padding: 12, overflowY: 'auto' }}>
-          <PickMaterial />
+          <LeftPanel />
         </aside>
         <Stage onScale={setScale} />
         <aside style={{ width: 280, flex: 'none', borderLeft: '1px solid #f0f0f0' }}>

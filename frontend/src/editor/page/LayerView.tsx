@@ -1,6 +1,8 @@
 /** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
-import { memo, useEffect, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useFontFace } from '@/editor/fonts/fonts';
 import type { Layer } from '@/editor/model/gen/Layer';
+import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
 export interface LayerViewProps {
   layer: Layer;
@@ -13,9 +15,11 @@ export interface LayerViewProps {
   onEditEnd: (content: string) => void;
 }
 
-/** Draws a shape kind as SVG filling its box; kinds without a drawing here show their box. */
+/** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind filling its box. */
 function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
-  const { w, h } = layer;
+  const { w, h, shapeCode } = layer;
+  const src = useMemo(() => (shapeCode ? shapeImageUrl({ ...layer, shapeCode }) : null), [layer, shapeCode]);
+  if (src !== null) return <img src={src} alt="" draggable={false} data-testid="shape-svg" style={{ display: 'block', width: '100%', height: '100%' }} />;
   const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
   let body;
   switch (layer.shape) {
@@ -44,6 +48,7 @@ function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
 
 function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type: 'word' | 'dynamicWord' }; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  useFontFace(layer.fontId === undefined || layer.fontId === '' ? undefined : String(layer.fontId), layer.fontFamily);
   useEffect(() => {
     const el = ref.current;
     if (!editing || !el) return;
@@ -59,7 +64,7 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type:
     height: '100%',
     color: layer.color,
     fontSize: layer.fontSize * scale,
-    fontFamily: layer.fontFamily || undefined,
+    fontFamily: layer.fontFamily ? `"${layer.fontFamily}"` : undefined,
     lineHeight: layer.lineHeight,
     fontWeight: layer.bold ? 700 : 400,
     fontStyle: layer.italic ? 'italic' : 'normal',

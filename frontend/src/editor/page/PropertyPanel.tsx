@@ -1,15 +1,19 @@
 /** The property panel: the selected layer's box, look and text, or the scene's background when nothing is selected. */
-import { Checkbox, Collapse, ColorPicker, Empty, Input, InputNumber, Select, Slider, Space, Typography } from 'antd';
+import { Checkbox, Collapse, ColorPicker, Empty, Input, InputNumber, Slider, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { MIN_FONT_SIZE } from '@/editor/state/defaults';
 import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
+import { FontPicker, GlyphWarning } from './FontField';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
-/** Font families offered for text (system families; the font library comes with the materials). */
-const FONT_FAMILIES = ['', 'sans-serif', 'serif', 'monospace', 'Noto Sans CJK SC', 'Noto Serif CJK SC'];
+/** A layer's font id as the font library names it. */
+function fontIdOf(id: Id | undefined): string | undefined {
+  return id === undefined || id === '' ? undefined : String(id);
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -124,13 +128,7 @@ function LayerProps({ layer }: { layer: Layer }) {
             <InputNumber aria-label={t('editor.props.fontSize')} size="small" min={MIN_FONT_SIZE} value={text.fontSize} onChange={(v) => typeof v === 'number' && set({ fontSize: v })} />
           </Row>
           <Row label={t('editor.props.fontFamily')}>
-            <Select
-              size="small"
-              style={{ width: '100%' }}
-              value={text.fontFamily}
-              options={FONT_FAMILIES.map((f) => ({ value: f, label: f || t('editor.props.defaultFont') }))}
-              onChange={(f) => set({ fontFamily: f })}
-            />
+            <FontPicker fontId={fontIdOf(text.fontId)} fontFamily={text.fontFamily} onChange={set} />
           </Row>
           <Space>
             <Checkbox checked={text.bold} onChange={(e) => set({ bold: e.target.checked })}>
@@ -140,6 +138,7 @@ function LayerProps({ layer }: { layer: Layer }) {
               {t('editor.props.italic')}
             </Checkbox>
           </Space>
+          <GlyphWarning fontId={fontIdOf(text.fontId)} text={text.content} />
         </>
       ),
     });

@@ -103,7 +103,7 @@ export function newRule(): Rule {
 /** What a command needs to make a new layer; the slice fills id, z and time. */
 export type NewLayer =
   | { kind: 'text'; size: TextSize; content?: string }
-  | { kind: 'shape'; shape: string }
+  | { kind: 'shape'; shape: string; shapeCode?: string }
   | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean }
   | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number };
 
@@ -173,7 +173,9 @@ export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [n
         ...base,
         type: 'shape',
         shape: spec.shape,
-        uuid: '',
+        // The catalogue's drawings are named by their key (GET /shape/{key}).
+        uuid: spec.shapeCode ? spec.shape : '',
+        ...(spec.shapeCode ? { shapeCode: spec.shapeCode } : {}),
         stroke: '',
         strokeWidth: 0,
         fill: '#4096ff',
