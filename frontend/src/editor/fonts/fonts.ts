@@ -53,26 +53,37 @@ const faces = new Map<string, Promise<void>>();
 
 /** What the FontFace API needs; tests and browsers without it pass their own or none. */
 export interface FaceHost {
-  make(family: string, data: ArrayBuffer): { load(): Promise<unknown> };
+  make(family: string, data: ArrayBuffer, descriptors: FontFaceDescriptors): { load(): Promise<unknown> };
   add(face: unknown): void;
 }
 
 function browserHost(): FaceHost | null {
   if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
   return {
-    make: (family, data) => new FontFace(family, data),
+    make: (family, data, descriptors) => new FontFace(family, data, descriptors),
     add: (face) => document.fonts.add(face as FontFace),
   };
 }
 
-/** Loads a library font's file as the face `family` (once); a failed load may be tried again. */
-export function loadFontFace(fontId: string, family: string, host: FaceHost | null = browserHost()): Promise<void> {
+/**
+ * Whether a library style (Regular, Bold, Bold Italic, …) is bold and italic: the renderer picks a
+ * face by family, weight and slant, so the layer's bold and italic say which file of a family it draws.
+ */
+export function styleFlags(style: string): { bold: boolean; italic: boolean } {
+  return { bold: /bold|black|heavy/i.test(style), italic: /italic|oblique/i.test(style) };
+}
+
+/**
+ * Loads a library font's file as a face of `family` with the weight and slant the layer draws it
+ * with (once); a failed load may be tried again.
+ */
+export function loadFontFace(fontId: string, family: string, flags: { bold: boolean; italic: boolean }, host: FaceHost | null = browserHost()): Promise<void> {
   if (!host || fontId === '' || family === '') return Promise.resolve();
   const known = faces.get(fontId);
   if (known) return known;
   const loading = (async () => {
     const blob = await api.get<Blob>(`/font/file/${encodeURIComponent(fontId)}`, undefined, { responseType: 'blob', silent: true });
-    const face = host.make(family, await blob.arrayBuffer());
+    const face = host.make(family, await blob.arrayBuffer(), { weight: flags.bold ? '700' : '400', style: flags.italic ? 'italic' : 'normal' });
     await face.load();
     host.add(face);
   })();
@@ -87,10 +98,10 @@ export function resetFontFaces(): void {
 }
 
 /** Loads the face a text layer names, when it names a library font. */
-export function useFontFace(fontId: string | undefined, family: string): void {
+export function useFontFace(fontId: string | undefined, family: string, bold: boolean, italic: boolean): void {
   useEffect(() => {
-    if (fontId) loadFontFace(fontId, family).catch(() => undefined);
-  }, [fontId, family]);
+    if (fontId) loadFontFace(fontId, family, { bold, italic }).catch(() => undefined);
+  }, [fontId, family, bold, italic]);
 }
 
 /** The value after it has rested `delay` ms. */

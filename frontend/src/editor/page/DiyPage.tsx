@@ -13,6 +13,7 @@ import { resign } from '@/editor/materials/tickets';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
+import { useStoredRecentColors } from './ColorField';
 import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
@@ -169,6 +170,7 @@ function Editor() {
     );
   }, [message, run, t]);
   useEditorKeys(onSave);
+  useStoredRecentColors();
   const [fillRef, height] = useFillHeight();
   return (
     <div ref={fillRef} data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: height ?? 'calc(100vh - 64px)', minHeight: MIN_EDITOR_HEIGHT, background: '#fff' }}>

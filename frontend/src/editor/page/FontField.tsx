@@ -2,7 +2,7 @@
 import { Alert, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
-import { loadFontFace, useFonts, useGlyphCheck } from '@/editor/fonts/fonts';
+import { loadFontFace, styleFlags, useFonts, useGlyphCheck, type LibraryFont } from '@/editor/fonts/fonts';
 import type { LayerPatch } from '@/editor/state/editorSlice';
 
 export interface FontFieldProps {
@@ -12,7 +12,13 @@ export interface FontFieldProps {
   onChange: (changes: LayerPatch) => void;
 }
 
-/** Picks a library font; the layer keeps its id and its family name (which the renderer looks up). */
+/** A font's name in the list: its display name, its style unless regular, and whether it is the caller's upload. */
+export function fontLabel(f: LibraryFont, mine: string): string {
+  const style = f.style && !/^(regular|normal|book)$/i.test(f.style) ? ` ${f.style}` : '';
+  return `${f.nameCN || f.name}${style}${f.system ? '' : ` · ${mine}`}`;
+}
+
+/** Picks a library font; the layer keeps its id, its family name and its weight and slant (which the renderer looks up). */
 export function FontPicker({ fontId, fontFamily, onChange }: Omit<FontFieldProps, 'text'>) {
   const { t } = useTranslation();
   const userId = useAppSelector((s) => s.user.id) ?? '';
@@ -23,7 +29,7 @@ export function FontPicker({ fontId, fontFamily, onChange }: Omit<FontFieldProps
     { value: '', label: t('editor.props.defaultFont') },
     // A font the list no longer offers (deleted upload) still shows by its family name.
     ...(fontId !== undefined && !known ? [{ value: fontId, label: fontFamily || fontId }] : []),
-    ...list.map((f) => ({ value: f.id, label: `${f.nameCN || f.name}${f.system ? '' : ` · ${t('editor.font.mine')}`}` })),
+    ...list.map((f) => ({ value: f.id, label: fontLabel(f, t('editor.font.mine')) })),
   ];
   return (
     <Select
@@ -41,8 +47,9 @@ export function FontPicker({ fontId, fontFamily, onChange }: Omit<FontFieldProps
           onChange({ fontId: undefined, fontFamily: '' });
           return;
         }
-        loadFontFace(font.id, font.name).catch(() => undefined);
-        onChange({ fontId: font.id, fontFamily: font.name });
+        const flags = styleFlags(font.style);
+        loadFontFace(font.id, font.name, flags).catch(() => undefined);
+        onChange({ fontId: font.id, fontFamily: font.name, ...flags });
       }}
     />
   );

@@ -7,6 +7,7 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { SIGNED_IN } from '@/test/renderApp';
+import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
 import { PropertyPanel } from './PropertyPanel';
 import { ShapePanel } from './ShapePanel';
@@ -111,5 +112,24 @@ describe('font picker and glyph warning', () => {
       store.dispatch(a.updateLayer({ id: 1, changes: { content: 'ok' } }));
     });
     await waitFor(() => expect(screen.queryByTestId('glyph-warning')).toBeNull(), { timeout: 20_000 });
+  });
+});
+
+describe('colour pickers', () => {
+  it('offer the recent colours, record a pick, and keep them per user in localStorage', async () => {
+    localStorage.setItem(recentColorsKey('13800000000'), JSON.stringify(['#123456']));
+    function Harness() {
+      useStoredRecentColors();
+      return <ColorField value="#000000" onChange={() => undefined} data-testid="picker" />;
+    }
+    const store = renderWith(<Harness />);
+    await waitFor(() => expect(store.getState().editor.recentColors).toEqual(['#123456']));
+    act(() => {
+      store.dispatch(a.colorUsed('#abcdef'));
+    });
+    expect(JSON.parse(localStorage.getItem(recentColorsKey('13800000000')) ?? '[]')).toEqual(['#abcdef', '#123456']);
+    fireEvent.click(screen.getByTestId('picker'));
+    expect(await screen.findByText('最近使用')).toBeInTheDocument();
+    expect(readRecentColors('someone-else')).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ export const MIN_SCENE_LENGTH = 2;
 export const DEFAULT_EFFECT_TIME = 1;
 /** Undo stack size (spec §9). */
 export const HISTORY_LIMIT = 20;
+/** How many recently picked colours every colour picker offers (spec §9). */
+export const RECENT_COLORS = 14;
 /** Fewest layers a group holds (spec §5). */
 export const GROUP_MIN = 2;
 /** Smallest text size in editing pixels (spec §5: about 12 / scale; the editor stores unscaled). */
