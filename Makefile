@@ -18,9 +18,9 @@ run: deps frontend build-release
 	mkdir -p data
 	REELFORGE_HTTP__STATIC_DIR=frontend/dist $(CARGO_TARGET_DIR)/release/reelforge all
 
-## The whole suite: Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
+## The whole suite: lint (clippy, tsc, ESLint), Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
 test: deps deps-browser services-up
-	$(MAKE) test-rust test-frontend e2e
+	$(MAKE) lint test-rust test-frontend e2e
 
 deps: deps-debian deps-node
 
