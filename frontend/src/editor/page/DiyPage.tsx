@@ -18,6 +18,7 @@ import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
 import { SceneStrip } from './SceneStrip';
+import { ShortcutSheet } from './ShortcutSheet';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
@@ -169,7 +170,9 @@ function Editor() {
       () => message.error(t('editor.run.failed')),
     );
   }, [message, run, t]);
-  useEditorKeys(onSave);
+  const [sheet, setSheet] = useState(false);
+  const openSheet = useCallback(() => setSheet(true), []);
+  useEditorKeys(onSave, openSheet);
   useStoredRecentColors();
   const [fillRef, height] = useFillHeight();
   return (
@@ -188,6 +191,7 @@ function Editor() {
       </div>
       <SceneStrip />
       <LeaveGuard />
+      <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
       <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
     </div>
   );

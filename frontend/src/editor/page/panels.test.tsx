@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { api } from '@/api/client';
 import { makeQueryClient, Providers } from '@/app/providers';
 import { makeStore } from '@/app/store';
@@ -9,6 +10,8 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import { SIGNED_IN } from '@/test/renderApp';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useEditorKeys } from './useEditorKeys';
 import { PropertyPanel } from './PropertyPanel';
 import { ShapePanel } from './ShapePanel';
 
@@ -131,5 +134,30 @@ describe('colour pickers', () => {
     fireEvent.click(screen.getByTestId('picker'));
     expect(await screen.findByText('最近使用')).toBeInTheDocument();
     expect(readRecentColors('someone-else')).toEqual([]);
+  });
+});
+
+describe('shortcut sheet', () => {
+  it('opens on ? (not while typing) and lists the keys', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      useEditorKeys(
+        () => undefined,
+        () => setOpen(true),
+      );
+      return (
+        <>
+          <input aria-label="typing" />
+          <ShortcutSheet open={open} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderWith(<Harness />);
+    fireEvent.keyDown(screen.getByLabelText('typing'), { key: '?' });
+    expect(screen.queryByText('快捷键')).toBeNull();
+    fireEvent.keyDown(window, { key: '?' });
+    expect(await screen.findByText('快捷键')).toBeInTheDocument();
+    expect(screen.getByText('Ctrl + Shift + G')).toBeInTheDocument();
+    expect(screen.getByText('双击文字')).toBeInTheDocument();
   });
 });
