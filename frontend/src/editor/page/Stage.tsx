@@ -123,7 +123,8 @@ export function Stage({ onScale }: StageProps) {
     const el = target?.closest<HTMLElement>('.rf-layer') ?? layerAt(stage, x, y, byId);
     const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
     if (!layer || layer.isLock || (layer.type !== 'word' && layer.type !== 'dynamicWord')) return false;
-    if (editingId === String(layer.id)) return false;
+    // While a text is edited a double-click selects words in it; the edit ends when its text loses the focus.
+    if (editingId !== null) return false;
     dispatch(a.select({ ids: [layer.id] }));
     setEditingId(String(layer.id));
     return true;
