@@ -49,12 +49,14 @@ export interface ColorFieldProps {
   onChange: (hex: string) => void;
   /** With an alpha slider (else the colour is always opaque). */
   alpha?: boolean;
+  /** The colour may be none (""): the picker offers to clear it. */
+  clearable?: boolean;
   'aria-label'?: string;
   'data-testid'?: string;
 }
 
 /** A colour picker offering the recent colours; a pick is recorded among them. */
-export function ColorField({ value, onChange, alpha = false, ...rest }: ColorFieldProps) {
+export function ColorField({ value, onChange, alpha = false, clearable = false, ...rest }: ColorFieldProps) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const recent = useEditorSelector((s) => s.recentColors);
@@ -64,7 +66,9 @@ export function ColorField({ value, onChange, alpha = false, ...rest }: ColorFie
       size="small"
       showText
       disabledAlpha={!alpha}
-      value={value || '#000000'}
+      value={value || (clearable ? null : '#000000')}
+      allowClear={clearable}
+      onClear={() => onChange('')}
       presets={presets}
       onChangeComplete={(c) => {
         const hex = alpha ? pickedHex(c) : c.toHexString().slice(0, 7);

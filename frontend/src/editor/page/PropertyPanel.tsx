@@ -72,7 +72,7 @@ function Slide({ label, value, min, max, step = 1, onChange }: { label: string; 
   return (
     <Row label={label}>
       <Slider
-        aria-label={label}
+        ariaLabelForHandle={label}
         min={min}
         max={max}
         step={step}
@@ -87,10 +87,10 @@ function Slide({ label, value, min, max, step = 1, onChange }: { label: string; 
   );
 }
 
-function Colour({ label, value, onChange }: { label: string; value: string; onChange: (hex: string) => void }) {
+function Colour({ label, value, onChange, clearable }: { label: string; value: string; onChange: (hex: string) => void; clearable?: boolean }) {
   return (
     <Row label={label}>
-      <ColorField aria-label={label} value={value} onChange={onChange} />
+      <ColorField aria-label={label} value={value} onChange={onChange} clearable={clearable} />
     </Row>
   );
 }
@@ -136,7 +136,7 @@ function PictureLook({ layer, set }: { layer: PictureLayer; set: Set }) {
         {t('editor.props.mirror')}
       </Checkbox>
       <Num label={t('editor.props.borderWidth')} value={layer.borderWidth} min={0} onChange={(v) => set({ borderWidth: v })} />
-      <Colour label={t('editor.props.borderColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} />
+      <Colour label={t('editor.props.borderColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} clearable />
       <Num label={t('editor.props.radius')} value={layer.borderRadius} min={0} onChange={(v) => set({ borderRadius: v })} />
       <Row label={t('editor.props.mask')}>
         <MaskSelect layer={layer} set={set} />
@@ -190,10 +190,10 @@ function ShapeLook({ layer, set }: { layer: ShapeLayer; set: Set }) {
       ) : (
         <Colour label={t('editor.props.fill')} value={layer.fill} onChange={(c) => set({ fill: c })} />
       )}
-      <Colour label={t('editor.props.stroke')} value={layer.stroke} onChange={(c) => set({ stroke: c })} />
+      <Colour label={t('editor.props.stroke')} value={layer.stroke} onChange={(c) => set({ stroke: c })} clearable />
       <Num label={t('editor.props.strokeWidth')} value={layer.strokeWidth} min={0} onChange={(v) => set({ strokeWidth: v })} />
       <Num label={t('editor.props.radius')} value={layer.borderRadius} min={0} onChange={(v) => set({ borderRadius: v })} />
-      <Colour label={t('editor.props.shadowColor')} value={layer.shadowColor} onChange={(c) => set({ shadowColor: c })} />
+      <Colour label={t('editor.props.shadowColor')} value={layer.shadowColor} onChange={(c) => set({ shadowColor: c })} clearable />
       {layer.shadowColor !== '' && (
         <>
           <Num label={t('editor.props.shadowX')} value={layer.shadowSetX} onChange={(v) => set({ shadowSetX: v })} />
@@ -247,8 +247,8 @@ function TextLook({ layer, set }: { layer: TextLayer; set: Set }) {
       <Num label={t('editor.props.letterSpacing')} value={layer.letterSpacing} step={0.5} onChange={(v) => set({ letterSpacing: v })} />
       <Num label={t('editor.props.lineHeight')} value={layer.lineHeight} min={0.5} max={5} step={0.1} onChange={(v) => set({ lineHeight: v })} />
       <Num label={t('editor.props.outlineWidth')} value={layer.borderWidth} min={0} onChange={(v) => set({ borderWidth: v })} />
-      <Colour label={t('editor.props.outlineColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} />
-      <Colour label={t('editor.props.textBackground')} value={layer.bgFillColor} onChange={(c) => set({ bgFillColor: c })} />
+      <Colour label={t('editor.props.outlineColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} clearable />
+      <Colour label={t('editor.props.textBackground')} value={layer.bgFillColor} onChange={(c) => set({ bgFillColor: c })} clearable />
       <GlyphWarning fontId={fontId} text={layer.content} />
     </>
   );

@@ -7,6 +7,7 @@ import { initialUserState } from '@/auth/userSlice';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
+import { material, page } from '@/test/materials';
 import { SIGNED_IN } from '@/test/renderApp';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
@@ -159,5 +160,44 @@ describe('shortcut sheet', () => {
     expect(await screen.findByText('快捷键')).toBeInTheDocument();
     expect(screen.getByText('Ctrl + Shift + G')).toBeInTheDocument();
     expect(screen.getByText('双击文字')).toBeInTheDocument();
+  });
+});
+
+describe('property panel per kind', () => {
+  function renderSelected(add: Parameters<typeof a.addLayer>[0]) {
+    const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+    store.dispatch(a.newDocument({ usedFor: 'ALL' }));
+    store.dispatch(a.addLayer(add));
+    store.dispatch(a.select({ ids: [1] }));
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <Providers store={store} queryClient={queryClient}>
+        <PropertyPanel />
+      </Providers>,
+    );
+    return store;
+  }
+
+  it('sets a video mute, cut and brightness', () => {
+    const store = renderSelected({ kind: 'video', src: '/v.mp4' });
+    fireEvent.click(screen.getByLabelText('静音'));
+    fireEvent.change(screen.getByRole('spinbutton', { name: '出点 (s)' }), { target: { value: '2.5' } });
+    expect(layers(store)[0]).toMatchObject({ noAudio: true, cutInfo: { start: 0, end: 2.5 } });
+    expect(screen.getByRole('slider', { name: '亮度' })).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('masks a picture with a mask of the library (categoryId 2003) by its numeric id', async () => {
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/material/ofdefault') return page([material('31', { materialName: '圆形蒙版', categoryId: 2003 })]);
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = renderSelected({ kind: 'picture', src: '/p.png' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '蒙版' }));
+    fireEvent.click(await screen.findByText('圆形蒙版'));
+    expect(layers(store)[0]).toMatchObject({ maskClip: 31 });
+    expect(post.mock.calls[0]![1]).toMatchObject({ categoryId: 2003 });
+    fireEvent.click(screen.getByLabelText('镜像'));
+    expect(layers(store)[0]).toMatchObject({ mirror: true });
   });
 });
