@@ -11,16 +11,16 @@ DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer
 E2E_PORT ?= 18080
 
 .PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
-  test-rust test-frontend e2e bench bench-render bench-farm bench-upload fmt lint clean
+  test-rust test-frontend e2e bench bench-render bench-farm bench-upload fmt lint lint-frontend clean
 
 ## Install what is missing, build the SPA and the release binary, start `reelforge all` on :8080.
 run: deps frontend build-release
 	mkdir -p data
 	REELFORGE_HTTP__STATIC_DIR=frontend/dist $(CARGO_TARGET_DIR)/release/reelforge all
 
-## The whole suite: Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
+## The whole suite: frontend lint (tsc, ESLint), Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
 test: deps deps-browser services-up
-	$(MAKE) test-rust test-frontend e2e
+	$(MAKE) lint-frontend test-rust test-frontend e2e
 
 deps: deps-debian deps-node
 
@@ -79,8 +79,9 @@ bench-upload: deps
 
 fmt:
 	$(CARGO) fmt --all
-lint:
+lint: lint-frontend
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+lint-frontend: deps-node
 	cd frontend && npm run lint
 
 clean:

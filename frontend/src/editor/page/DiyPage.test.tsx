@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
-import { newRule } from '@/editor/state/defaults';
+import { buildLayer, newRule } from '@/editor/state/defaults';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
 function answerGets(extra: Record<string, unknown> = {}) {
@@ -46,6 +46,38 @@ describe('/diy', () => {
       fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     });
     expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(0);
+  });
+
+  it('edits a text in place on a real double-click (the second press counts 2 clicks)', async () => {
+    answerGets();
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    const handle = await waitFor(() => document.getElementById('component-help1')!);
+    // The first click of the pair goes to react-selecto and react-moveable (which jsdom cannot run).
+    const second = fireEvent.mouseDown(handle, { detail: 2 });
+    // The press is taken (its default would move the focus out of the text being edited).
+    expect(second).toBe(false);
+    const text = document.querySelector('#component1 [data-testid="layer-text"]') as HTMLElement;
+    expect(text).toHaveAttribute('contenteditable', 'true');
+    // jsdom has no layout, so no innerText of its own: the edit sets it as a browser would.
+    text.innerText = '铃声';
+    fireEvent.blur(text);
+    expect(store.getState().editor.doc.scenes[0]!.layers[0]).toMatchObject({ content: '铃声' });
+  });
+
+  it('signs the material addresses of an opened task afresh', async () => {
+    const rule = newRule();
+    rule.scenes[0]!.layers.push(buildLayer({ kind: 'picture', src: '/diyvrbt/material/file/7/original', materialId: '7' }, 1, 100, [0, 3], rule.resolutionRatio));
+    answerGets({ '/videotask/ofone/5': { id: 5, taskName: 'x', videoCreateInfo: JSON.stringify(rule), usedFor: '', status: -1 } });
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/material/byIds') return [{ id: '7', url: '/diyvrbt/material/file/7/original?ticket=fresh', coverUrl: '' }];
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    const { store } = renderApp('/diy?taskId=5', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    expect(post).toHaveBeenCalledWith('/material/byIds', { ids: ['7'] });
+    expect(store.getState().editor.doc.scenes[0]!.layers[0]).toMatchObject({ src: '/diyvrbt/material/file/7/original?ticket=fresh' });
   });
 
   it('saves the document as taskInfo and shows the saved time', async () => {

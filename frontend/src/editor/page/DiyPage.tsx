@@ -5,17 +5,20 @@
  */
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
+import { resign } from '@/editor/materials/tickets';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
-import { PickMaterial } from './PickMaterial';
+import { useStoredRecentColors } from './ColorField';
+import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
 import { SceneStrip } from './SceneStrip';
+import { ShortcutSheet } from './ShortcutSheet';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
@@ -119,6 +122,31 @@ function LeaveGuard() {
   );
 }
 
+/** Least editor height, pixels: below it the page scrolls rather than squeezing the stage away. */
+const MIN_EDITOR_HEIGHT = 480;
+
+/**
+ * Fills the window below the element's top, less its container's bottom padding, following
+ * window resizes: the stage takes what the header, toolbar and scene strip leave.
+ */
+export function useFillHeight(): [(el: HTMLDivElement | null) => void, number | undefined] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const parent = el.parentElement;
+      const gap = parent ? parseFloat(getComputedStyle(parent).paddingBottom) || 0 : 0;
+      setHeight(Math.max(MIN_EDITOR_HEIGHT, Math.floor(window.innerHeight - top - gap)));
+    };
+    read();
+    window.addEventListener('resize', read);
+    return () => window.removeEventListener('resize', read);
+  }, [el]);
+  return [setEl, height];
+}
+
 function Editor() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -142,15 +170,19 @@ function Editor() {
       () => message.error(t('editor.run.failed')),
     );
   }, [message, run, t]);
-  useEditorKeys(onSave);
+  const [sheet, setSheet] = useState(false);
+  const openSheet = useCallback(() => setSheet(true), []);
+  useEditorKeys(onSave, openSheet);
+  useStoredRecentColors();
+  const [fillRef, height] = useFillHeight();
   return (
-    <div data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, background: '#fff' }}>
+    <div ref={fillRef} data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: height ?? 'calc(100vh - 64px)', minHeight: MIN_EDITOR_HEIGHT, background: '#fff' }}>
       <Header onSave={onSave} onRun={onRun} busy={saving || running} />
       <Problems />
       <Toolbar scale={scale} />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <aside data-testid="material-slot" style={{ width: 300, flex: 'none', borderRight: '1px solid #f0f0f0', padding: 12, overflowY: 'auto' }}>
-          <PickMaterial />
+          <LeftPanel />
         </aside>
         <Stage onScale={setScale} />
         <aside style={{ width: 280, flex: 'none', borderLeft: '1px solid #f0f0f0' }}>
@@ -159,6 +191,7 @@ function Editor() {
       </div>
       <SceneStrip />
       <LeaveGuard />
+      <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
       <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
     </div>
   );
@@ -182,15 +215,27 @@ export default function DiyPage() {
       dispatch(a.newDocument({ usedFor }));
       setOpened(key);
     } else if (task.data) {
+      let rule: Rule;
       try {
-        const rule = JSON.parse(task.data.videoCreateInfo) as Rule;
+        rule = JSON.parse(task.data.videoCreateInfo) as Rule;
         if (!Array.isArray(rule?.scenes) || !rule.resolutionRatio) throw new Error('not a rule');
-        dispatch(a.loaded({ rule, taskId, name: task.data.taskName, usedFor: task.data.usedFor || usedFor }));
-        setBadDocument(false);
       } catch {
         setBadDocument(true);
+        setOpened(key);
+        return;
       }
-      setOpened(key);
+      // The saved addresses carry no ticket (or an expired one): the stage needs fresh ones.
+      const { taskName, usedFor: savedFor } = task.data;
+      let live = true;
+      void resign(rule).then((signed) => {
+        if (!live) return;
+        dispatch(a.loaded({ rule: signed, taskId, name: taskName, usedFor: savedFor || usedFor }));
+        setBadDocument(false);
+        setOpened(key);
+      });
+      return () => {
+        live = false;
+      };
     }
   }, [dispatch, key, opened, task.data, taskId, usedFor]);
 

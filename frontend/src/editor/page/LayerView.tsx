@@ -1,6 +1,10 @@
 /** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
-import { memo, useEffect, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useFontFace } from '@/editor/fonts/fonts';
+import { useMaterialInfo } from '@/api/material';
 import type { Layer } from '@/editor/model/gen/Layer';
+import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
+import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
 export interface LayerViewProps {
   layer: Layer;
@@ -13,9 +17,11 @@ export interface LayerViewProps {
   onEditEnd: (content: string) => void;
 }
 
-/** Draws a shape kind as SVG filling its box; kinds without a drawing here show their box. */
+/** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind filling its box. */
 function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
-  const { w, h } = layer;
+  const { w, h, shapeCode } = layer;
+  const src = useMemo(() => (shapeCode ? shapeImageUrl({ ...layer, shapeCode }) : null), [layer, shapeCode]);
+  if (src !== null) return <img src={src} alt="" draggable={false} data-testid="shape-svg" style={{ display: 'block', width: '100%', height: '100%' }} />;
   const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
   let body;
   switch (layer.shape) {
@@ -44,10 +50,11 @@ function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
 
 function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type: 'word' | 'dynamicWord' }; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  useFontFace(layer.fontId === undefined || layer.fontId === '' ? undefined : String(layer.fontId), layer.fontFamily, layer.bold, layer.italic);
   useEffect(() => {
     const el = ref.current;
     if (!editing || !el) return;
-    el.focus();
+    el.focus({ preventScroll: true });
     const range = document.createRange();
     range.selectNodeContents(el);
     const sel = window.getSelection();
@@ -59,7 +66,7 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type:
     height: '100%',
     color: layer.color,
     fontSize: layer.fontSize * scale,
-    fontFamily: layer.fontFamily || undefined,
+    fontFamily: layer.fontFamily ? `"${layer.fontFamily}"` : undefined,
     lineHeight: layer.lineHeight,
     fontWeight: layer.bold ? 700 : 400,
     fontStyle: layer.italic ? 'italic' : 'normal',
@@ -97,19 +104,33 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
     case 'dynamicWord':
       return <TextBody layer={layer} scale={scale} editing={editing} onEditEnd={onEditEnd} />;
     case 'shape':
-      return <ShapeSvg layer={layer} />;
+      return (
+        <div
+          style={{
+            width: '100%',
+            height: '100%',
+            filter: layer.shadowColor ? `drop-shadow(${layer.shadowSetX * scale}px ${layer.shadowSetY * scale}px ${(layer.shadowBlur * scale) / 2}px ${layer.shadowColor})` : undefined,
+          }}
+        >
+          <ShapeSvg layer={layer} />
+        </div>
+      );
     case 'picture':
     case 'gif':
+      return layer.maskClip > 0 ? <MaskedPicture layer={layer} scale={scale} /> : <Picture layer={layer} scale={scale} />;
+    case 'video':
       return (
-        <img
-          src={layer.src}
-          alt=""
-          draggable={false}
-          style={{ width: '100%', height: '100%', objectFit: 'fill', opacity: layer.opacity, borderRadius: layer.borderRadius * scale, transform: layer.mirror ? 'scaleX(-1)' : undefined, filter: layer.blur ? `blur(${layer.blur * scale}px)` : undefined }}
+        <video
+          src={layer.videoSrc}
+          muted
+          style={{
+            width: '100%',
+            height: '100%',
+            objectFit: 'contain',
+            filter: `brightness(${layer.brightness}%) contrast(${layer.contrast}%) saturate(${layer.saturation}%)`,
+          }}
         />
       );
-    case 'video':
-      return <video src={layer.videoSrc} muted style={{ width: '100%', height: '100%', objectFit: 'fill' }} />;
     case 'group':
       return (
         <>
@@ -125,6 +146,30 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
     default:
       return null;
   }
+}
+
+/** A picture with its opacity, radius, mirror, blur and border, masked by `mask` (an image address) when given. */
+function Picture({ layer, scale, mask }: { layer: PictureLayer; scale: number; mask?: string }) {
+  const border = layer.borderWidth > 0 && layer.borderColor ? `${layer.borderWidth * scale}px solid ${layer.borderColor}` : undefined;
+  const masked: CSSProperties = mask
+    ? { maskImage: `url("${mask}")`, maskSize: '100% 100%', WebkitMaskImage: `url("${mask}")`, WebkitMaskSize: '100% 100%' }
+    : {};
+  return (
+    <div style={{ width: '100%', height: '100%', boxSizing: 'border-box', border, borderRadius: layer.borderRadius * scale, overflow: 'hidden', opacity: layer.opacity, ...masked }}>
+      <img
+        src={layer.src}
+        alt=""
+        draggable={false}
+        style={{ display: 'block', width: '100%', height: '100%', objectFit: 'fill', transform: layer.mirror ? 'scaleX(-1)' : undefined, filter: layer.blur ? `blur(${layer.blur * scale}px)` : undefined }}
+      />
+    </div>
+  );
+}
+
+/** A picture masked by the mask material `maskClip` names (its signed address from the library). */
+function MaskedPicture({ layer, scale }: { layer: PictureLayer; scale: number }) {
+  const mask = useMaterialInfo(String(layer.maskClip));
+  return <Picture layer={layer} scale={scale} mask={mask.data?.url} />;
 }
 
 function boxStyle(layer: Layer, scale: number): CSSProperties {

@@ -1,15 +1,38 @@
-/** The property panel: the selected layer's box, look and text, or the scene's background when nothing is selected. */
-import { Checkbox, Collapse, ColorPicker, Empty, Input, InputNumber, Select, Slider, Space, Typography } from 'antd';
+/**
+ * The property panel: the selected layer's box and, by kind, its look (picture: opacity, filter,
+ * blur, mirror, border, radius, mask; video: volume, mute, cut, brightness/contrast/saturation;
+ * shape: fill or gradient, stroke, radius, shadow; text: content, colour, font, size, style,
+ * spacing, outline, background), or the scene's background when nothing is selected.
+ */
+import { Checkbox, Collapse, Empty, Input, InputNumber, Segmented, Select, Slider, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMaterials } from '@/api/material';
+import { MASK_CATEGORY } from '@/editor/materials/library';
+import { CATALOGUE } from '@/editor/model/gen/catalogue';
+import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
+import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
+import type { ShapeLayer } from '@/editor/model/gen/ShapeLayer';
+import type { TextLayer } from '@/editor/model/gen/TextLayer';
+import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import { MIN_FONT_SIZE } from '@/editor/state/defaults';
 import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
+import { ColorField } from './ColorField';
+import { FontPicker, GlyphWarning } from './FontField';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
-/** Font families offered for text (system families; the font library comes with the materials). */
-const FONT_FAMILIES = ['', 'sans-serif', 'serif', 'monospace', 'Noto Sans CJK SC', 'Noto Serif CJK SC'];
+/** A layer's font id as the font library names it. */
+function fontIdOf(id: Id | undefined): string | undefined {
+  return id === undefined || id === '' ? undefined : String(id);
+}
+
+/** A video's cut `{start, end}` in source seconds, when it has one. */
+export function cutOf(v: VideoLayer): { start: number; end: number } | null {
+  const c = v.cutInfo as { start?: unknown; end?: unknown } | null | undefined;
+  return c && typeof c.start === 'number' && typeof c.end === 'number' ? { start: c.start, end: c.end } : null;
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,41 +45,233 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function hex(value: { toHexString: () => string }): string {
-  return value.toHexString().slice(0, 7);
+type Set = (changes: LayerPatch) => void;
+
+/** A number field. */
+function Num({ label, value, onChange, min, max, step, disabled }: { label: string; value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number; disabled?: boolean }) {
+  return (
+    <Row label={label}>
+      <InputNumber
+        aria-label={label}
+        size="small"
+        value={Math.round(value * 100) / 100}
+        min={min}
+        max={max}
+        step={step}
+        disabled={disabled}
+        style={{ width: '100%' }}
+        onChange={(v) => typeof v === 'number' && onChange(v)}
+      />
+    </Row>
+  );
+}
+
+/** A slider: one drag is one undo step. */
+function Slide({ label, value, min, max, step = 1, onChange }: { label: string; value: number; min: number; max: number; step?: number; onChange: (v: number) => void }) {
+  const dispatch = useEditorDispatch();
+  return (
+    <Row label={label}>
+      <Slider
+        ariaLabelForHandle={label}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChangeComplete={() => dispatch(a.commitGesture())}
+        onChange={(v) => {
+          dispatch(a.beginGesture());
+          onChange(v);
+        }}
+      />
+    </Row>
+  );
+}
+
+function Colour({ label, value, onChange, clearable }: { label: string; value: string; onChange: (hex: string) => void; clearable?: boolean }) {
+  return (
+    <Row label={label}>
+      <ColorField aria-label={label} value={value} onChange={onChange} clearable={clearable} />
+    </Row>
+  );
+}
+
+function MaskSelect({ layer, set }: { layer: PictureLayer; set: Set }) {
+  const { t } = useTranslation();
+  const masks = useMaterials({ source: 'default', categoryId: MASK_CATEGORY });
+  // maskClip names the mask material by a numeric id (-1 for none), as the renderer reads it.
+  const list = (masks.data?.pages.flatMap((p) => p.dataList) ?? []).filter((m) => /^\d+$/.test(m.id));
+  return (
+    <Select
+      size="small"
+      aria-label={t('editor.props.mask')}
+      data-testid="mask-select"
+      style={{ width: '100%' }}
+      loading={masks.isLoading}
+      value={layer.maskClip > 0 ? String(layer.maskClip) : ''}
+      options={[{ value: '', label: t('editor.props.none') }, ...list.map((m) => ({ value: m.id, label: m.materialName || m.id }))]}
+      onChange={(id: string) => set({ maskClip: id === '' ? -1 : Number(id) })}
+    />
+  );
+}
+
+function PictureLook({ layer, set }: { layer: PictureLayer; set: Set }) {
+  const { t, i18n } = useTranslation();
+  const zh = i18n.language.startsWith('zh');
+  return (
+    <>
+      <Slide label={t('editor.props.opacity')} value={layer.opacity} min={0} max={1} step={0.01} onChange={(v) => set({ opacity: v })} />
+      <Row label={t('editor.props.filter')}>
+        <Select
+          size="small"
+          aria-label={t('editor.props.filter')}
+          style={{ width: '100%' }}
+          value={layer.filter}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[{ value: '', label: t('editor.props.none') }, ...CATALOGUE.filters.map((f) => ({ value: f.key, label: zh ? f.nameZh : f.nameEn }))]}
+          onChange={(filter: string) => set({ filter })}
+        />
+      </Row>
+      <Slide label={t('editor.props.blur')} value={layer.blur} min={0} max={50} onChange={(v) => set({ blur: v })} />
+      <Checkbox checked={layer.mirror} onChange={(e) => set({ mirror: e.target.checked })} style={{ marginBottom: 8 }}>
+        {t('editor.props.mirror')}
+      </Checkbox>
+      <Num label={t('editor.props.borderWidth')} value={layer.borderWidth} min={0} onChange={(v) => set({ borderWidth: v })} />
+      <Colour label={t('editor.props.borderColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} clearable />
+      <Num label={t('editor.props.radius')} value={layer.borderRadius} min={0} onChange={(v) => set({ borderRadius: v })} />
+      <Row label={t('editor.props.mask')}>
+        <MaskSelect layer={layer} set={set} />
+      </Row>
+      {layer.maskClip > 0 && <Slide label={t('editor.props.maskBlur')} value={layer.maskBlur} min={0} max={50} onChange={(v) => set({ maskBlur: v })} />}
+    </>
+  );
+}
+
+function VideoLook({ layer, set }: { layer: VideoLayer; set: Set }) {
+  const { t } = useTranslation();
+  const cut = cutOf(layer);
+  const setCut = (start: number, end: number) => set({ cutInfo: { start: Math.max(0, start), end: Math.max(start, end) } });
+  return (
+    <>
+      <Slide label={t('editor.props.volume')} value={layer.volume} min={0} max={200} onChange={(v) => set({ volume: v })} />
+      <Checkbox checked={layer.noAudio} onChange={(e) => set({ noAudio: e.target.checked })} style={{ marginBottom: 8 }}>
+        {t('editor.props.mute')}
+      </Checkbox>
+      <Num label={t('editor.props.cutIn')} value={cut?.start ?? 0} min={0} step={0.1} onChange={(v) => setCut(v, cut?.end ?? v + (layer.endTime - layer.startTime))} />
+      <Num label={t('editor.props.cutOut')} value={cut?.end ?? layer.endTime - layer.startTime} min={0} step={0.1} onChange={(v) => setCut(cut?.start ?? 0, v)} />
+      <Slide label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
+      <Slide label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
+      <Slide label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />
+    </>
+  );
+}
+
+function ShapeLook({ layer, set }: { layer: ShapeLayer; set: Set }) {
+  const { t } = useTranslation();
+  const gradient = layer.fillType === 'gradient';
+  const [from = '#4096ff', to = '#ffffff'] = layer.gradientColors;
+  return (
+    <>
+      <Row label={t('editor.props.fillType')}>
+        <Segmented
+          size="small"
+          value={gradient ? 'gradient' : 'color'}
+          options={[
+            { value: 'color', label: t('editor.props.fillColor') },
+            { value: 'gradient', label: t('editor.props.gradient') },
+          ]}
+          onChange={(v) => set(v === 'gradient' ? { fillType: 'gradient', gradientColors: [layer.fill || from, to] } : { fillType: 'color' })}
+        />
+      </Row>
+      {gradient ? (
+        <>
+          <Colour label={t('editor.props.gradientFrom')} value={from} onChange={(c) => set({ gradientColors: [c, to] })} />
+          <Colour label={t('editor.props.gradientTo')} value={to} onChange={(c) => set({ gradientColors: [from, c] })} />
+        </>
+      ) : (
+        <Colour label={t('editor.props.fill')} value={layer.fill} onChange={(c) => set({ fill: c })} />
+      )}
+      <Colour label={t('editor.props.stroke')} value={layer.stroke} onChange={(c) => set({ stroke: c })} clearable />
+      <Num label={t('editor.props.strokeWidth')} value={layer.strokeWidth} min={0} onChange={(v) => set({ strokeWidth: v })} />
+      <Num label={t('editor.props.radius')} value={layer.borderRadius} min={0} onChange={(v) => set({ borderRadius: v })} />
+      <Colour label={t('editor.props.shadowColor')} value={layer.shadowColor} onChange={(c) => set({ shadowColor: c })} clearable />
+      {layer.shadowColor !== '' && (
+        <>
+          <Num label={t('editor.props.shadowX')} value={layer.shadowSetX} onChange={(v) => set({ shadowSetX: v })} />
+          <Num label={t('editor.props.shadowY')} value={layer.shadowSetY} onChange={(v) => set({ shadowSetY: v })} />
+          <Num label={t('editor.props.shadowBlur')} value={layer.shadowBlur} min={0} onChange={(v) => set({ shadowBlur: v })} />
+        </>
+      )}
+    </>
+  );
+}
+
+function TextLook({ layer, set }: { layer: TextLayer; set: Set }) {
+  const { t } = useTranslation();
+  const fontId = fontIdOf(layer.fontId);
+  return (
+    <>
+      <Input.TextArea
+        aria-label={t('editor.props.content')}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        value={layer.content}
+        onChange={(e) => set({ content: e.target.value, showContent: e.target.value })}
+        style={{ marginBottom: 8 }}
+      />
+      <Colour label={t('editor.props.color')} value={layer.color} onChange={(c) => set({ color: c })} />
+      <Row label={t('editor.props.fontFamily')}>
+        <FontPicker fontId={fontId} fontFamily={layer.fontFamily} onChange={set} />
+      </Row>
+      <Num label={t('editor.props.fontSize')} value={layer.fontSize} min={MIN_FONT_SIZE} onChange={(v) => set({ fontSize: v })} />
+      <Space wrap size={[8, 0]} style={{ marginBottom: 8 }}>
+        <Checkbox checked={layer.bold} onChange={(e) => set({ bold: e.target.checked })}>
+          {t('editor.props.bold')}
+        </Checkbox>
+        <Checkbox checked={layer.italic} onChange={(e) => set({ italic: e.target.checked })}>
+          {t('editor.props.italic')}
+        </Checkbox>
+        <Checkbox checked={layer.underline} onChange={(e) => set({ underline: e.target.checked })}>
+          {t('editor.props.underline')}
+        </Checkbox>
+        <Checkbox checked={layer.strikeThrough} onChange={(e) => set({ strikeThrough: e.target.checked })}>
+          {t('editor.props.strikeThrough')}
+        </Checkbox>
+      </Space>
+      <Row label={t('editor.props.align')}>
+        <Segmented
+          size="small"
+          value={layer.textAlign || 'center'}
+          options={(['left', 'center', 'right'] as const).map((v) => ({ value: v, label: t(`editor.props.align_${v}`) }))}
+          onChange={(v) => set({ textAlign: v })}
+        />
+      </Row>
+      <Num label={t('editor.props.letterSpacing')} value={layer.letterSpacing} step={0.5} onChange={(v) => set({ letterSpacing: v })} />
+      <Num label={t('editor.props.lineHeight')} value={layer.lineHeight} min={0.5} max={5} step={0.1} onChange={(v) => set({ lineHeight: v })} />
+      <Num label={t('editor.props.outlineWidth')} value={layer.borderWidth} min={0} onChange={(v) => set({ borderWidth: v })} />
+      <Colour label={t('editor.props.outlineColor')} value={layer.borderColor} onChange={(c) => set({ borderColor: c })} clearable />
+      <Colour label={t('editor.props.textBackground')} value={layer.bgFillColor} onChange={(c) => set({ bgFillColor: c })} clearable />
+      <GlyphWarning fontId={fontId} text={layer.content} />
+    </>
+  );
 }
 
 function LayerProps({ layer }: { layer: Layer }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
-  const set = (changes: LayerPatch) => dispatch(a.updateLayer({ id: layer.id, changes }));
-  const num = (label: string, key: 'x' | 'y' | 'w' | 'h' | 'rotate', min?: number) => (
-    <Row label={label}>
-      <InputNumber
-        aria-label={label}
-        size="small"
-        value={Math.round(layer[key] * 10) / 10}
-        min={min}
-        style={{ width: '100%' }}
-        disabled={layer.isLock}
-        onChange={(v) => typeof v === 'number' && set({ [key]: v })}
-      />
-    </Row>
+  const set: Set = (changes) => dispatch(a.updateLayer({ id: layer.id, changes }));
+  const box = (key: 'x' | 'y' | 'w' | 'h' | 'rotate', min?: number) => (
+    <Num label={t(`editor.props.${key}`)} value={layer[key]} min={min} disabled={layer.isLock} onChange={(v) => set({ [key]: v })} />
   );
-  const text = layer.type === 'word' || layer.type === 'dynamicWord' ? layer : undefined;
-  const picture = layer.type === 'picture' || layer.type === 'gif' ? layer : undefined;
-  const shape = layer.type === 'shape' ? layer : undefined;
   const items = [
     {
       key: 'box',
       label: t('editor.props.box'),
       children: (
         <>
-          {num(t('editor.props.x'), 'x')}
-          {num(t('editor.props.y'), 'y')}
-          {num(t('editor.props.w'), 'w', 1)}
-          {num(t('editor.props.h'), 'h', 1)}
-          {num(t('editor.props.rotate'), 'rotate')}
+          {box('x')}
+          {box('y')}
+          {box('w', 1)}
+          {box('h', 1)}
+          {box('rotate')}
           <Checkbox checked={layer.isLock} onChange={(e) => set({ isLock: e.target.checked })}>
             {t('editor.props.lock')}
           </Checkbox>
@@ -64,86 +279,11 @@ function LayerProps({ layer }: { layer: Layer }) {
       ),
     },
   ];
-  if (picture) {
-    items.push({
-      key: 'look',
-      label: t('editor.props.look'),
-      children: (
-        <Row label={t('editor.props.opacity')}>
-          <Slider
-            min={0}
-            max={1}
-            step={0.01}
-            value={picture.opacity}
-            onChangeComplete={() => dispatch(a.commitGesture())}
-            onChange={(v) => {
-              dispatch(a.beginGesture());
-              set({ opacity: v });
-            }}
-          />
-        </Row>
-      ),
-    });
-  }
-  if (shape) {
-    items.push({
-      key: 'look',
-      label: t('editor.props.look'),
-      children: (
-        <>
-          <Row label={t('editor.props.fill')}>
-            <ColorPicker size="small" value={shape.fill || '#000000'} onChangeComplete={(c) => set({ fill: hex(c) })} showText />
-          </Row>
-          <Row label={t('editor.props.stroke')}>
-            <ColorPicker size="small" value={shape.stroke || '#000000'} onChangeComplete={(c) => set({ stroke: hex(c) })} showText />
-          </Row>
-          <Row label={t('editor.props.strokeWidth')}>
-            <InputNumber size="small" min={0} value={shape.strokeWidth} onChange={(v) => typeof v === 'number' && set({ strokeWidth: v })} />
-          </Row>
-        </>
-      ),
-    });
-  }
-  if (text) {
-    items.push({
-      key: 'text',
-      label: t('editor.props.text'),
-      children: (
-        <>
-          <Input.TextArea
-            aria-label={t('editor.props.content')}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            value={text.content}
-            onChange={(e) => set({ content: e.target.value, showContent: e.target.value })}
-            style={{ marginBottom: 8 }}
-          />
-          <Row label={t('editor.props.color')}>
-            <ColorPicker size="small" value={text.color} onChangeComplete={(c) => set({ color: hex(c) })} showText />
-          </Row>
-          <Row label={t('editor.props.fontSize')}>
-            <InputNumber aria-label={t('editor.props.fontSize')} size="small" min={MIN_FONT_SIZE} value={text.fontSize} onChange={(v) => typeof v === 'number' && set({ fontSize: v })} />
-          </Row>
-          <Row label={t('editor.props.fontFamily')}>
-            <Select
-              size="small"
-              style={{ width: '100%' }}
-              value={text.fontFamily}
-              options={FONT_FAMILIES.map((f) => ({ value: f, label: f || t('editor.props.defaultFont') }))}
-              onChange={(f) => set({ fontFamily: f })}
-            />
-          </Row>
-          <Space>
-            <Checkbox checked={text.bold} onChange={(e) => set({ bold: e.target.checked })}>
-              {t('editor.props.bold')}
-            </Checkbox>
-            <Checkbox checked={text.italic} onChange={(e) => set({ italic: e.target.checked })}>
-              {t('editor.props.italic')}
-            </Checkbox>
-          </Space>
-        </>
-      ),
-    });
-  }
+  const look = (children: ReactNode) => items.push({ key: 'look', label: t('editor.props.look'), children: <>{children}</> });
+  if (layer.type === 'picture' || layer.type === 'gif') look(<PictureLook layer={layer} set={set} />);
+  if (layer.type === 'video') look(<VideoLook layer={layer} set={set} />);
+  if (layer.type === 'shape') look(<ShapeLook layer={layer} set={set} />);
+  if (layer.type === 'word' || layer.type === 'dynamicWord') items.push({ key: 'text', label: t('editor.props.text'), children: <TextLook layer={layer} set={set} /> });
   return <Collapse size="small" defaultActiveKey={items.map((i) => i.key)} items={items} />;
 }
 
@@ -162,7 +302,7 @@ function SceneProps() {
           label: t('editor.props.scene'),
           children: (
             <Row label={t('editor.props.background')}>
-              <ColorPicker data-testid="scene-bg" size="small" value={scene.bgColor} onChangeComplete={(c) => dispatch(a.setBackground({ id, bgColor: hex(c) }))} showText />
+              <ColorField data-testid="scene-bg" value={scene.bgColor} onChange={(bgColor) => dispatch(a.setBackground({ id, bgColor }))} />
             </Row>
           ),
         },

@@ -17,7 +17,7 @@ export function SceneStrip() {
     ...CATALOGUE.transitions.map((tr) => ({ value: tr.key, label: zh ? tr.nameZh : tr.nameEn })),
   ];
   return (
-    <div data-testid="scene-strip" style={{ display: 'flex', gap: 8, padding: 8, overflowX: 'auto', borderTop: '1px solid #f0f0f0', background: '#fafafa' }}>
+    <div data-testid="scene-strip" style={{ display: 'flex', flex: 'none', gap: 8, padding: 8, overflowX: 'auto', borderTop: '1px solid #f0f0f0', background: '#fafafa' }}>
       {scenes.map((scene, i) => {
         const id = scene.frontendId ?? i;
         const active = id === current;

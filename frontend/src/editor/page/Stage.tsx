@@ -118,19 +118,31 @@ export function Stage({ onScale }: StageProps) {
   );
 
   // Over selected layers moveable's own area takes the pointer, so the layer is also found by position.
-  const startEdit = (target: HTMLElement | null, x: number, y: number) => {
+  // Answers whether a text went into editing.
+  const startEdit = (target: HTMLElement | null, x: number, y: number): boolean => {
     const el = target?.closest<HTMLElement>('.rf-layer') ?? layerAt(stage, x, y, byId);
     const layer = el ? byId.get(el.dataset.id ?? '') : undefined;
-    if (layer && !layer.isLock && (layer.type === 'word' || layer.type === 'dynamicWord')) {
-      dispatch(a.select({ ids: [layer.id] }));
-      setEditingId(String(layer.id));
-    }
+    if (!layer || layer.isLock || (layer.type !== 'word' && layer.type !== 'dynamicWord')) return false;
+    // While a text is edited a double-click selects words in it; the edit ends when its text loses the focus.
+    if (editingId !== null) return false;
+    dispatch(a.select({ ids: [layer.id] }));
+    setEditingId(String(layer.id));
+    return true;
   };
 
   return (
     <div
       ref={setFrame}
       data-testid="stage-frame"
+      onMouseDownCapture={(e) => {
+        // The browser counts the clicks of a real double-click on the second press; taking that press
+        // here, before react-selecto and react-moveable see it, keeps them from eating the pair, and
+        // preventing its default keeps the focus in the text being edited.
+        if (e.button === 0 && e.detail >= 2 && startEdit(e.target as HTMLElement, e.clientX, e.clientY)) {
+          e.preventDefault();
+          e.stopPropagation();
+        }
+      }}
       onDoubleClick={(e) => startEdit(e.target as HTMLElement, e.clientX, e.clientY)}
       style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
       <div
@@ -185,8 +197,6 @@ export function Stage({ onScale }: StageProps) {
               if (id !== undefined) dispatch(a.updateLayer({ id, changes: { rotate: Math.round(e.rotation * 10) / 10 } }));
             }}
             onRotateEnd={commit}
-            onClick={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
-            onClickGroup={(e) => e.isDouble && startEdit(null, e.inputEvent.clientX, e.inputEvent.clientY)}
           />
           <Selecto
             container={stage}

@@ -1,18 +1,19 @@
 /** The editor's toolbar: add text and shapes, undo/redo, stacking, groups, delete, aspect ratio and zoom. */
 import { Button, Dropdown, Select, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SHAPE_KINDS, useAddShape } from '@/editor/materials/shapes';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
 import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
-/** Shapes the toolbar offers (keys of the catalogue's shape kinds the stage draws). */
-export const TOOLBAR_SHAPES = ['rect', 'circle', 'equilateral-triangle', 'line'] as const;
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 export function Toolbar({ scale }: { scale: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const zh = i18n.language.startsWith('zh');
   const dispatch = useEditorDispatch();
+  const addShape = useAddShape();
   const selection = useEditorSelector((s) => s.selection);
   const selected = useEditorSelector(selectSelectedLayers);
   const canUndo = useEditorSelector((s) => s.past.length > 0);
@@ -35,8 +36,8 @@ export function Toolbar({ scale }: { scale: number }) {
       </Dropdown>
       <Dropdown
         menu={{
-          items: TOOLBAR_SHAPES.map((shape) => ({ key: shape, label: t(`editor.shape.${shape}`) })),
-          onClick: ({ key }) => dispatch(a.addLayer({ kind: 'shape', shape: key })),
+          items: SHAPE_KINDS.map((shape) => ({ key: shape.key, label: zh ? shape.nameZh : shape.nameEn })),
+          onClick: ({ key }) => void addShape(key),
         }}
       >
         <Button data-testid="add-shape">{t('editor.addShape')}</Button>

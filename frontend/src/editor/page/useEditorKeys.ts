@@ -1,4 +1,4 @@
-/** The editor's keyboard: delete, arrows nudge (shift ×10), ctrl+s/c/v/d/z/y/g, ctrl+shift+z/g. */
+/** The editor's keyboard: delete, arrows nudge (shift ×10), ctrl+s/c/v/d/z/y/g, ctrl+shift+z/g, ? for the shortcut sheet. */
 import { useEffect } from 'react';
 import { useAppStore } from '@/app/hooks';
 import { editorActions as a } from '@/editor/state/editorSlice';
@@ -17,7 +17,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /** Listens on the window while the editor is open. */
-export function useEditorKeys(onSave: () => void) {
+export function useEditorKeys(onSave: () => void, onHelp: () => void) {
   const store = useAppStore();
   const dispatch = useEditorDispatch();
   useEffect(() => {
@@ -30,6 +30,11 @@ export function useEditorKeys(onSave: () => void) {
         return;
       }
       if (typing(e.target)) return;
+      if (e.key === '?' && !ctrl) {
+        e.preventDefault();
+        onHelp();
+        return;
+      }
       const s = store.getState().editor;
       const ids = s.selection;
       const step = e.shiftKey ? NUDGE_SHIFT : NUDGE;
@@ -64,5 +69,5 @@ export function useEditorKeys(onSave: () => void) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dispatch, onSave, store]);
+  }, [dispatch, onHelp, onSave, store]);
 }

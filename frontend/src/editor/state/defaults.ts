@@ -25,6 +25,8 @@ export const MIN_SCENE_LENGTH = 2;
 export const DEFAULT_EFFECT_TIME = 1;
 /** Undo stack size (spec §9). */
 export const HISTORY_LIMIT = 20;
+/** How many recently picked colours every colour picker offers (spec §9). */
+export const RECENT_COLORS = 14;
 /** Fewest layers a group holds (spec §5). */
 export const GROUP_MIN = 2;
 /** Smallest text size in editing pixels (spec §5: about 12 / scale; the editor stores unscaled). */
@@ -103,7 +105,7 @@ export function newRule(): Rule {
 /** What a command needs to make a new layer; the slice fills id, z and time. */
 export type NewLayer =
   | { kind: 'text'; size: TextSize; content?: string }
-  | { kind: 'shape'; shape: string }
+  | { kind: 'shape'; shape: string; shapeCode?: string }
   | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean }
   | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number };
 
@@ -173,7 +175,9 @@ export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [n
         ...base,
         type: 'shape',
         shape: spec.shape,
-        uuid: '',
+        // The catalogue's drawings are named by their key (GET /shape/{key}).
+        uuid: spec.shapeCode ? spec.shape : '',
+        ...(spec.shapeCode ? { shapeCode: spec.shapeCode } : {}),
         stroke: '',
         strokeWidth: 0,
         fill: '#4096ff',

@@ -445,3 +445,34 @@ describe('name and save state', () => {
     expect(s().past).toHaveLength(0);
   });
 });
+
+describe('recent colours (spec §9: 14)', () => {
+  it('puts a pick first, once, keeps 14, and is no undo step', () => {
+    const { store, s } = setup();
+    for (let i = 0; i < 16; i++) store.dispatch(a.colorUsed(`#0000${i.toString(16).padStart(2, '0')}`));
+    store.dispatch(a.colorUsed('#0000FF'));
+    store.dispatch(a.colorUsed('#000003'));
+    expect(s().recentColors).toHaveLength(14);
+    expect(s().recentColors.slice(0, 3)).toEqual(['#000003', '#0000ff', '#00000f']);
+    expect(s().past).toHaveLength(0);
+    expect(selectDirty(s())).toBe(false);
+  });
+
+  it('ignores what is not a colour, and keeps the colours across documents', () => {
+    const { store, s } = setup();
+    store.dispatch(a.colorUsed('red'));
+    store.dispatch(a.setRecentColors(['#112233', '#112233', 'x', '#445566cc']));
+    expect(s().recentColors).toEqual(['#112233', '#445566cc']);
+    store.dispatch(a.newDocument());
+    store.dispatch(a.loaded({ rule: newRule() }));
+    expect(s().recentColors).toEqual(['#112233', '#445566cc']);
+  });
+});
+
+describe('shape layers with a drawing', () => {
+  it('keeps the catalogue key as uuid and the SVG as shapeCode', () => {
+    const { store, layers } = setup();
+    store.dispatch(a.addLayer({ kind: 'shape', shape: 'star', shapeCode: '<svg/>' }));
+    expect(layers()[0]).toMatchObject({ shape: 'star', uuid: 'star', shapeCode: '<svg/>' });
+  });
+});

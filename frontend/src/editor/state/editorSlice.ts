@@ -28,6 +28,7 @@ import {
   newRule,
   newScene,
   PASTE_OFFSET,
+  RECENT_COLORS,
   ratioByName,
   type NewLayer,
 } from './defaults';
@@ -73,6 +74,8 @@ export interface EditorState {
   /** Revision the running save sent. */
   savingRevision: number;
   save: { status: SaveStatus; savedAt: number | null; problems: Problem[] };
+  /** The colours last picked, newest first (spec §9: 14); kept across documents, per user in localStorage. */
+  recentColors: string[];
 }
 
 /** Fields a layer edit may set (any kind's; `id` and `type` never change). */
@@ -81,7 +84,12 @@ export type LayerPatch = Partial<Omit<TextLayer & ShapeLayer & PictureLayer & Vi
 /** The four z moves. */
 export type ZMove = 'forward' | 'backward' | 'front' | 'back';
 
-function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 'ALL'): EditorState {
+/** Whether a text is a colour the pickers write (#rrggbb or #rrggbbaa). */
+export function isHexColour(c: string): boolean {
+  return /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(c);
+}
+
+function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 'ALL', recentColors: string[] = []): EditorState {
   const normalised = normalise(doc);
   const active = normalised.scenes.find((s) => s.isActive) ?? (normalised.scenes[0] as Scene);
   return {
@@ -101,6 +109,7 @@ function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 
     savedRevision: 0,
     savingRevision: 0,
     save: { status: 'idle', savedAt: null, problems: [] },
+    recentColors,
   };
 }
 
@@ -225,13 +234,28 @@ const editorSlice = createSlice({
   initialState,
   reducers: {
     /** Opens a document (a saved task or a blank one); history starts empty. */
-    loaded(_state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
+    loaded(state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
       const { rule, taskId, name, usedFor } = action.payload;
-      return freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor);
+      return freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors);
     },
     /** Starts a new blank document. */
-    newDocument(_state, action: PayloadAction<{ usedFor?: string } | undefined>) {
-      return freshState(newRule(), -1, DEFAULT_TASK_NAME, action.payload?.usedFor);
+    newDocument(state, action: PayloadAction<{ usedFor?: string } | undefined>) {
+      return freshState(newRule(), -1, DEFAULT_TASK_NAME, action.payload?.usedFor, state.recentColors);
+    },
+
+    /** Puts a picked colour first among the recent ones (once, at most RECENT_COLORS); not an undo step. */
+    colorUsed(state, action: PayloadAction<string>) {
+      const c = action.payload.toLowerCase();
+      if (!isHexColour(c)) return;
+      state.recentColors = [c, ...state.recentColors.filter((x) => x !== c)].slice(0, RECENT_COLORS);
+    },
+    /** Sets the recent colours (the user's stored ones, when the editor opens). */
+    setRecentColors(state, action: PayloadAction<string[]>) {
+      const seen = new Set<string>();
+      state.recentColors = action.payload
+        .map((c) => c.toLowerCase())
+        .filter((c) => isHexColour(c) && !seen.has(c) && seen.add(c))
+        .slice(0, RECENT_COLORS);
     },
 
     /** Adds a layer at the spec's defaults in the current attach scope, extending the scene when needed. */

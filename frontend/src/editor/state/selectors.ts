@@ -1,5 +1,6 @@
 /** What the editor's views read from its state; list selectors are memoised so views re-render only on change. */
 import { createSelector } from '@reduxjs/toolkit';
+import { withoutTickets } from '@/editor/materials/tickets';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { Rule } from '@/editor/model/gen/Rule';
 import type { Scene } from '@/editor/model/gen/Scene';
@@ -29,7 +30,7 @@ export function selectDuration(s: EditorState): number {
   return s.doc.scenes.reduce((sum, x) => sum + x.timeLength, 0);
 }
 
-/** The document as it is saved: the current scene is the active one. */
+/** The document as it is saved: the current scene is the active one, and no material address carries a ticket. */
 export function saveableRule(s: EditorState): Rule {
-  return { ...s.doc, scenes: s.doc.scenes.map((x) => ({ ...x, isActive: x.frontendId === s.sceneId })) };
+  return withoutTickets({ ...s.doc, scenes: s.doc.scenes.map((x) => ({ ...x, isActive: x.frontendId === s.sceneId })) });
 }

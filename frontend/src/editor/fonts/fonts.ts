@@ -1,0 +1,133 @@
+/**
+ * The font library in the editor: the caller's uploads and the system fonts
+ * (`GET /font/ofuseranddefault/{userId}`), each face loaded on demand from `/font/file/{id}` through
+ * the FontFace API (the file is fetched with the usual auth headers, which a CSS `url()` cannot
+ * send, and uploads are private), so the stage draws text with the very file the renderer uses;
+ * and the missing-glyph check of spec §5 (`POST /font/test`).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, CODE_SUCCESS, type Envelope } from '@/api/client';
+
+/** A font as the server lists it. */
+export interface LibraryFont {
+  id: string;
+  /** Family name: what a text layer's `fontFamily` carries and the renderer looks up. */
+  name: string;
+  nameCN: string;
+  style: string;
+  /** A system font (else the caller's upload). */
+  system: boolean;
+  format: string;
+  /** `/font/file/{id}`. */
+  relativePath: string;
+}
+
+/** Answer of the glyph check. */
+export interface GlyphCheck {
+  /** The distinct characters the font lacks, in text order. */
+  missing: string;
+  ok: boolean;
+}
+
+/** How long the text must rest before the glyph check runs, ms. */
+export const GLYPH_CHECK_DELAY = 500;
+
+const keys = {
+  list: (userId: string) => ['font', 'ofuseranddefault', userId] as const,
+  test: (fontId: string, text: string) => ['font', 'test', fontId, text] as const,
+};
+
+/** The caller's fonts and the system fonts. */
+export function useFonts(userId: string) {
+  return useQuery({
+    queryKey: keys.list(userId),
+    queryFn: () => api.get<LibraryFont[]>(`/font/ofuseranddefault/${encodeURIComponent(userId)}`),
+    enabled: userId !== '',
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Faces loaded or loading, by font id: each file is fetched once per page. */
+const faces = new Map<string, Promise<void>>();
+
+/** What the FontFace API needs; tests and browsers without it pass their own or none. */
+export interface FaceHost {
+  make(family: string, data: ArrayBuffer, descriptors: FontFaceDescriptors): { load(): Promise<unknown> };
+  add(face: unknown): void;
+}
+
+function browserHost(): FaceHost | null {
+  if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
+  return {
+    make: (family, data, descriptors) => new FontFace(family, data, descriptors),
+    add: (face) => document.fonts.add(face as FontFace),
+  };
+}
+
+/**
+ * Whether a library style (Regular, Bold, Bold Italic, …) is bold and italic: the renderer picks a
+ * face by family, weight and slant, so the layer's bold and italic say which file of a family it draws.
+ */
+export function styleFlags(style: string): { bold: boolean; italic: boolean } {
+  return { bold: /bold|black|heavy/i.test(style), italic: /italic|oblique/i.test(style) };
+}
+
+/**
+ * Loads a library font's file as a face of `family` with the weight and slant the layer draws it
+ * with (once); a failed load may be tried again.
+ */
+export function loadFontFace(fontId: string, family: string, flags: { bold: boolean; italic: boolean }, host: FaceHost | null = browserHost()): Promise<void> {
+  if (!host || fontId === '' || family === '') return Promise.resolve();
+  const known = faces.get(fontId);
+  if (known) return known;
+  const loading = (async () => {
+    const blob = await api.get<Blob>(`/font/file/${encodeURIComponent(fontId)}`, undefined, { responseType: 'blob', silent: true });
+    const face = host.make(family, await blob.arrayBuffer(), { weight: flags.bold ? '700' : '400', style: flags.italic ? 'italic' : 'normal' });
+    await face.load();
+    host.add(face);
+  })();
+  faces.set(fontId, loading);
+  loading.catch(() => faces.delete(fontId));
+  return loading;
+}
+
+/** Forgets the loaded faces (tests). */
+export function resetFontFaces(): void {
+  faces.clear();
+}
+
+/** Loads the face a text layer names, when it names a library font. */
+export function useFontFace(fontId: string | undefined, family: string, bold: boolean, italic: boolean): void {
+  useEffect(() => {
+    if (fontId) loadFontFace(fontId, family, { bold, italic }).catch(() => undefined);
+  }, [fontId, family, bold, italic]);
+}
+
+/** The value after it has rested `delay` ms. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [rested, setRested] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setRested(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return rested;
+}
+
+/** Asks which characters of `text` the font lacks; the client hands this call's envelope back as it came. */
+export async function testGlyphs(fontId: string, text: string): Promise<GlyphCheck> {
+  const answer = await api.post<Envelope<GlyphCheck>>('/font/test', { text, fontId }, { silent: true });
+  if (answer?.code !== CODE_SUCCESS || !answer.data) throw new Error(answer?.desc || 'font test failed');
+  return answer.data;
+}
+
+/** The characters of `text` a library font lacks (debounced); nothing while no library font is chosen. */
+export function useGlyphCheck(fontId: string | undefined, text: string) {
+  const rested = useDebounced(text, GLYPH_CHECK_DELAY);
+  return useQuery({
+    queryKey: keys.test(fontId ?? '', rested),
+    queryFn: () => testGlyphs(fontId ?? '', rested),
+    enabled: !!fontId && rested.trim() !== '',
+    staleTime: Infinity,
+  });
+}

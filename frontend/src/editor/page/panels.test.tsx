@@ -1,0 +1,203 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { api } from '@/api/client';
+import { makeQueryClient, Providers } from '@/app/providers';
+import { makeStore } from '@/app/store';
+import { initialUserState } from '@/auth/userSlice';
+import type { Layer } from '@/editor/model/gen/Layer';
+import { buildLayer, newRule } from '@/editor/state/defaults';
+import { editorActions as a } from '@/editor/state/editorSlice';
+import { material, page } from '@/test/materials';
+import { SIGNED_IN } from '@/test/renderApp';
+import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
+import { LayerView } from './LayerView';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useEditorKeys } from './useEditorKeys';
+import { PropertyPanel } from './PropertyPanel';
+import { ShapePanel } from './ShapePanel';
+
+const SVG = '<svg viewBox="0 0 100 100"><path d="M50 0L100 100H0Z" fill="currentColor"/></svg>';
+const FONTS = [
+  { id: 'u-1', name: 'My Hand', nameCN: '我的手写', style: 'Regular', system: false, format: 'ttf', relativePath: '/font/file/u-1' },
+  { id: 'sys-2', name: 'Noto Serif CJK SC', nameCN: '思源宋体', style: 'Regular', system: true, format: 'otf', relativePath: '/font/file/sys-2' },
+];
+
+jest.setTimeout(60_000);
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+function renderWith(ui: React.ReactNode) {
+  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+  store.dispatch(a.newDocument({ usedFor: 'ALL' }));
+  const queryClient = makeQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <Providers store={store} queryClient={queryClient}>
+      {ui}
+    </Providers>,
+  );
+  return store;
+}
+
+function layers(store: ReturnType<typeof makeStore>): Layer[] {
+  return store.getState().editor.doc.scenes[0]!.layers;
+}
+
+describe('shape panel', () => {
+  it('lists the 24 catalogue shapes and adds one with its SVG', async () => {
+    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url.startsWith('/shape/')) return { shapeCode: SVG, uuid: url.slice(7), name: url.slice(7) };
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = renderWith(<ShapePanel />);
+    expect(screen.getAllByTestId(/^shape-[a-z]/).filter((el) => el.dataset.testid !== 'shape-panel')).toHaveLength(24);
+    fireEvent.click(screen.getByTestId('shape-lightning'));
+    await waitFor(() => expect(layers(store)).toHaveLength(1));
+    expect(layers(store)[0]).toMatchObject({ type: 'shape', shape: 'lightning', uuid: 'lightning', shapeCode: SVG });
+    expect(get).toHaveBeenCalledWith('/shape/lightning', undefined, { silent: true });
+  });
+
+  it('adds the basic kind when the drawing cannot be had', async () => {
+    jest.spyOn(api, 'get').mockRejectedValue(new Error('shape lightning does not exist'));
+    const store = renderWith(<ShapePanel />);
+    fireEvent.click(screen.getByTestId('shape-lightning'));
+    await waitFor(() => expect(layers(store)).toHaveLength(1));
+    expect(layers(store)[0]).toMatchObject({ type: 'shape', shape: 'lightning', uuid: '' });
+    expect(layers(store)[0]).not.toHaveProperty('shapeCode');
+  });
+});
+
+describe('stage drawing', () => {
+  it('draws a shape SVG painted with the layer fill', () => {
+    const layer = { ...buildLayer({ kind: 'shape', shape: 'lightning', shapeCode: SVG }, 1, 100, [0, 3], newRule().resolutionRatio), fill: '#ff0000' } as Layer;
+    render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const img = screen.getByTestId('shape-svg') as HTMLImageElement;
+    expect(decodeURIComponent(img.src)).toContain('* { fill: #ff0000 }');
+  });
+
+  it('draws a text in its library font family', () => {
+    const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), fontId: 'sys-2', fontFamily: 'Noto Serif CJK SC' } as Layer;
+    render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    expect(screen.getByTestId('layer-text').style.fontFamily).toBe('"Noto Serif CJK SC"');
+  });
+});
+
+describe('font picker and glyph warning', () => {
+  it('lists the caller and system fonts, stores the font id and family, and warns of missing glyphs', async () => {
+    jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url === '/font/ofuseranddefault/13800000000') return FONTS;
+      if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(4) };
+      throw new Error(`unexpected ${url}`);
+    });
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
+      if (url === '/font/test') return { code: 2000, data: { missing: (data as { text: string }).text.includes('铃') ? '铃' : '', ok: !(data as { text: string }).text.includes('铃') } };
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+    store.dispatch(a.newDocument({ usedFor: 'ALL' }));
+    store.dispatch(a.addLayer({ kind: 'text', size: 'TOP', content: '铃声' }));
+    store.dispatch(a.select({ ids: [1] }));
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <Providers store={store} queryClient={queryClient}>
+        <PropertyPanel />
+      </Providers>,
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '字体' }));
+    fireEvent.click(await screen.findByText('思源宋体'));
+    expect(layers(store)[0]).toMatchObject({ fontId: 'sys-2', fontFamily: 'Noto Serif CJK SC' });
+    // The check waits for the text to rest (GLYPH_CHECK_DELAY) before it asks.
+    expect(await screen.findByTestId('glyph-warning', {}, { timeout: 20_000 })).toHaveTextContent('铃');
+    expect(post).toHaveBeenCalledWith('/font/test', { text: '铃声', fontId: 'sys-2' }, { silent: true });
+    act(() => {
+      store.dispatch(a.updateLayer({ id: 1, changes: { content: 'ok' } }));
+    });
+    await waitFor(() => expect(screen.queryByTestId('glyph-warning')).toBeNull(), { timeout: 20_000 });
+  });
+});
+
+describe('colour pickers', () => {
+  it('offer the recent colours, record a pick, and keep them per user in localStorage', async () => {
+    localStorage.setItem(recentColorsKey('13800000000'), JSON.stringify(['#123456']));
+    function Harness() {
+      useStoredRecentColors();
+      return <ColorField value="#000000" onChange={() => undefined} data-testid="picker" />;
+    }
+    const store = renderWith(<Harness />);
+    await waitFor(() => expect(store.getState().editor.recentColors).toEqual(['#123456']));
+    act(() => {
+      store.dispatch(a.colorUsed('#abcdef'));
+    });
+    expect(JSON.parse(localStorage.getItem(recentColorsKey('13800000000')) ?? '[]')).toEqual(['#abcdef', '#123456']);
+    fireEvent.click(screen.getByTestId('picker'));
+    expect(await screen.findByText('最近使用')).toBeInTheDocument();
+    expect(readRecentColors('someone-else')).toEqual([]);
+  });
+});
+
+describe('shortcut sheet', () => {
+  it('opens on ? (not while typing) and lists the keys', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      useEditorKeys(
+        () => undefined,
+        () => setOpen(true),
+      );
+      return (
+        <>
+          <input aria-label="typing" />
+          <ShortcutSheet open={open} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderWith(<Harness />);
+    fireEvent.keyDown(screen.getByLabelText('typing'), { key: '?' });
+    expect(screen.queryByText('快捷键')).toBeNull();
+    fireEvent.keyDown(window, { key: '?' });
+    expect(await screen.findByText('快捷键')).toBeInTheDocument();
+    expect(screen.getByText('Ctrl + Shift + G')).toBeInTheDocument();
+    expect(screen.getByText('双击文字')).toBeInTheDocument();
+  });
+});
+
+describe('property panel per kind', () => {
+  function renderSelected(add: Parameters<typeof a.addLayer>[0]) {
+    const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+    store.dispatch(a.newDocument({ usedFor: 'ALL' }));
+    store.dispatch(a.addLayer(add));
+    store.dispatch(a.select({ ids: [1] }));
+    const queryClient = makeQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <Providers store={store} queryClient={queryClient}>
+        <PropertyPanel />
+      </Providers>,
+    );
+    return store;
+  }
+
+  it('sets a video mute, cut and brightness', () => {
+    const store = renderSelected({ kind: 'video', src: '/v.mp4' });
+    fireEvent.click(screen.getByLabelText('静音'));
+    fireEvent.change(screen.getByRole('spinbutton', { name: '出点 (s)' }), { target: { value: '2.5' } });
+    expect(layers(store)[0]).toMatchObject({ noAudio: true, cutInfo: { start: 0, end: 2.5 } });
+    expect(screen.getByRole('slider', { name: '亮度' })).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('masks a picture with a mask of the library (categoryId 2003) by its numeric id', async () => {
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/material/ofdefault') return page([material('31', { materialName: '圆形蒙版', categoryId: 2003 })]);
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = renderSelected({ kind: 'picture', src: '/p.png' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '蒙版' }));
+    fireEvent.click(await screen.findByText('圆形蒙版'));
+    expect(layers(store)[0]).toMatchObject({ maskClip: 31 });
+    expect(post.mock.calls[0]![1]).toMatchObject({ categoryId: 2003 });
+    fireEvent.click(screen.getByLabelText('镜像'));
+    expect(layers(store)[0]).toMatchObject({ mirror: true });
+  });
+});
