@@ -27,15 +27,59 @@ const MAX_NODES: u32 = 20_000;
 /// Elements written back and accepted; everything else is refused by [`check`] and dropped,
 /// with its subtree, by [`sanitise`].
 const ELEMENTS: &[&str] = &[
-    "svg", "g", "defs", "title", "desc", "metadata", "symbol", "use", "switch",
-    "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-    "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern", "marker",
-    "text", "tspan", "textPath", "image", "style",
-    "filter", "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite",
-    "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feDistantLight",
-    "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR", "feGaussianBlur",
-    "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight",
-    "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence",
+    "svg",
+    "g",
+    "defs",
+    "title",
+    "desc",
+    "metadata",
+    "symbol",
+    "use",
+    "switch",
+    "path",
+    "rect",
+    "circle",
+    "ellipse",
+    "line",
+    "polyline",
+    "polygon",
+    "linearGradient",
+    "radialGradient",
+    "stop",
+    "clipPath",
+    "mask",
+    "pattern",
+    "marker",
+    "text",
+    "tspan",
+    "textPath",
+    "image",
+    "style",
+    "filter",
+    "feBlend",
+    "feColorMatrix",
+    "feComponentTransfer",
+    "feComposite",
+    "feConvolveMatrix",
+    "feDiffuseLighting",
+    "feDisplacementMap",
+    "feDistantLight",
+    "feDropShadow",
+    "feFlood",
+    "feFuncA",
+    "feFuncB",
+    "feFuncG",
+    "feFuncR",
+    "feGaussianBlur",
+    "feMerge",
+    "feMergeNode",
+    "feMorphology",
+    "feOffset",
+    "fePointLight",
+    "feSpecularLighting",
+    "feSpotLight",
+    "feTile",
+    "feTurbulence",
 ];
 
 /// Elements whose text is kept (the rest may hold whitespace only).
@@ -156,7 +200,10 @@ fn attribute(element: &str, a: &roxmltree::Attribute<'_, '_>) -> Result<(), SvgE
         }
     }
     if let Some(target) = unsafe_css(a.value()) {
-        return Err(SvgError::Reference(format!("<{element}> {}", shown()), target));
+        return Err(SvgError::Reference(
+            format!("<{element}> {}", shown()),
+            target,
+        ));
     }
     Ok(())
 }
@@ -214,7 +261,10 @@ fn write(node: roxmltree::Node<'_, '_>, out: &mut String) {
     out.push_str(name);
     if node.parent().is_some_and(|p| p.is_root()) {
         out.push_str(" xmlns=\"http://www.w3.org/2000/svg\"");
-        if node.descendants().any(|d| d.attributes().any(|a| a.namespace() == Some(XLINK_NS))) {
+        if node
+            .descendants()
+            .any(|d| d.attributes().any(|a| a.namespace() == Some(XLINK_NS)))
+        {
             out.push_str(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"");
         }
     }
@@ -278,7 +328,10 @@ mod tests {
         check(&s).unwrap();
         let clean = sanitise(&s).unwrap();
         check(&clean).unwrap();
-        assert!(clean.contains("url(#g)") && clean.contains("a &amp; b"), "{clean}");
+        assert!(
+            clean.contains("url(#g)") && clean.contains("a &amp; b"),
+            "{clean}"
+        );
     }
 
     #[test]
@@ -310,7 +363,17 @@ mod tests {
             assert!(check(&s).is_err(), "accepted {body}");
             let clean = sanitise(&s).unwrap();
             check(&clean).unwrap_or_else(|e| panic!("{body} → {clean}: {e}"));
-            for bad in ["script", "onclick", "ONLOAD", "foreignObject", "example.com", "file:", "/etc", "@import", "evil"] {
+            for bad in [
+                "script",
+                "onclick",
+                "ONLOAD",
+                "foreignObject",
+                "example.com",
+                "file:",
+                "/etc",
+                "@import",
+                "evil",
+            ] {
                 assert!(!clean.contains(bad), "{body} → {clean}");
             }
         }
@@ -326,7 +389,10 @@ mod tests {
 
     #[test]
     fn embedded_pictures_are_allowed() {
-        check(&svg("<image href=\"data:image/png;base64,iVBORw0KGgo=\" width=\"1\" height=\"1\"/>")).unwrap();
+        check(&svg(
+            "<image href=\"data:image/png;base64,iVBORw0KGgo=\" width=\"1\" height=\"1\"/>",
+        ))
+        .unwrap();
     }
 
     #[test]
@@ -335,6 +401,9 @@ mod tests {
         assert_eq!(check("<html/>"), Err(SvgError::NotSvg));
         assert_eq!(check("<svg/>"), Err(SvgError::NotSvg));
         assert!(matches!(check("<svg"), Err(SvgError::Parse(_))));
-        assert_eq!(check(&"x".repeat(MAX_SVG_BYTES + 1)), Err(SvgError::TooLarge));
+        assert_eq!(
+            check(&"x".repeat(MAX_SVG_BYTES + 1)),
+            Err(SvgError::TooLarge)
+        );
     }
 }

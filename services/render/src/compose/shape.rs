@@ -320,7 +320,12 @@ mod tests {
             assert_eq!(covered(&out), 0, "{href} was loaded");
         }
         // The same picture embedded as data: is drawn, so the check above is not vacuous.
-        let data = format!("data:image/svg+xml;utf8,{}", red.replace('"', "'").replace('<', "%3C").replace('>', "%3E"));
+        let data = format!(
+            "data:image/svg+xml;utf8,{}",
+            red.replace('"', "'")
+                .replace('<', "%3C")
+                .replace('>', "%3E")
+        );
         let out = rasterise(&style(wrap(&data)), 10, 10).unwrap();
         assert_eq!(covered(&out), 100);
     }
