@@ -365,7 +365,7 @@ if (!staticServer) {
     const video = path.join(dir, 'test-clip.mp4');
     const gst = (args) => execFileSync('gst-launch-1.0', ['-q', ...args], { stdio: 'pipe' });
     gst(['videotestsrc', 'num-buffers=1', 'pattern=smpte', '!', 'video/x-raw,width=640,height=360', '!', 'pngenc', '!', 'filesink', `location=${picture}`]);
-    gst(['videotestsrc', 'num-buffers=50', 'pattern=ball', '!', 'video/x-raw,width=640,height=360,framerate=25/1', '!', 'x264enc', '!', 'mp4mux', '!', 'filesink', `location=${video}`]);
+    gst(['videotestsrc', 'num-buffers=50', 'pattern=smpte75', '!', 'video/x-raw,width=640,height=360,framerate=25/1', '!', 'x264enc', '!', 'mp4mux', '!', 'filesink', `location=${video}`]);
     return { picture, video };
   };
 
@@ -384,7 +384,7 @@ if (!staticServer) {
     await shot(page, 'material-20-uploaded');
     // Probing runs in the background; the cards follow their state until it is ready, with a cover.
     for (const id of ids) {
-      await page.locator(`[data-testid="material-${id}"] [data-testid="material-state"][data-state="ready"]`).waitFor({ timeout: 120_000 });
+      await page.locator(`[data-testid="material-${id}"] [data-testid="material-state"][data-state="ready"]`).waitFor({ timeout: 240_000 });
     }
     await page.reload({ waitUntil: 'domcontentloaded' });
     for (const id of ids) {
@@ -404,7 +404,8 @@ if (!staticServer) {
     await shot(page, 'material-22-renamed');
 
     await page.getByTestId(`delete-${ids[1]}`).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+    // The confirm button (antd spaces two-character labels: "确 定").
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await page.getByTestId(`material-${ids[1]}`).waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
     await shot(page, 'material-23-deleted');
