@@ -51,7 +51,7 @@ mod tests {
             assert!(s.shape_code.contains("viewBox=\"0 0 100 100\""), "{}", s.shape_code);
             assert_eq!(s.name, kind.name_zh);
         }
-        let e = shape("../etc").map(|s| s.uuid).unwrap_err();
-        assert_eq!((e.code(), e.to_string()), (3000, "shape ../etc does not exist".to_owned()));
+        let answer = shape("../etc").map(|s| s.uuid).map_err(|e| (e.code(), e.to_string()));
+        assert_eq!(answer, Err((3000, "shape ../etc does not exist".to_owned())));
     }
 }

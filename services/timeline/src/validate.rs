@@ -934,7 +934,7 @@ mod tests {
 
     #[test]
     fn unsafe_shape_code_is_an_error_at_its_path() {
-        let safe = crate::catalogue::shapes::svg("star").unwrap().replace('"', "\\\"");
+        let safe = crate::catalogue::shapes::svg("star").unwrap_or_default().replace('"', "\\\"");
         let layers = format!(
             r#","layers":[
             {{"type":"shape","shape":"star","w":10,"h":10,"shapeCode":"{safe}"}},

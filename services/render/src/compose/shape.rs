@@ -295,11 +295,11 @@ mod tests {
 
     #[test]
     fn shape_svgs_cannot_read_files() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let red = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" width=\"10\" \
                    height=\"10\"><rect width=\"10\" height=\"10\" fill=\"red\"/></svg>";
         let file = dir.path().join("red.svg");
-        std::fs::write(&file, red).unwrap();
+        std::fs::write(&file, red).unwrap_or_else(|e| panic!("{e}"));
         let wrap = |href: &str| {
             format!(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" width=\"10\" \
@@ -316,7 +316,7 @@ mod tests {
             format!("file://{}", file.display()),
             relative,
         ] {
-            let out = rasterise(&style(wrap(&href)), 10, 10).unwrap();
+            let out = rasterise(&style(wrap(&href)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(covered(&out), 0, "{href} was loaded");
         }
         // The same picture embedded as data: is drawn, so the check above is not vacuous.
@@ -326,7 +326,7 @@ mod tests {
                 .replace('<', "%3C")
                 .replace('>', "%3E")
         );
-        let out = rasterise(&style(wrap(&data)), 10, 10).unwrap();
+        let out = rasterise(&style(wrap(&data)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(covered(&out), 100);
     }
 

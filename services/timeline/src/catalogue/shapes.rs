@@ -174,7 +174,7 @@ mod tests {
             let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", kind.key));
             assert_eq!((tree.size().width(), tree.size().height()), (100.0, 100.0));
-            let mut pm = tiny_skia::Pixmap::new(100, 100).unwrap();
+            let mut pm = tiny_skia::Pixmap::new(100, 100).unwrap_or_else(|| panic!("pixmap"));
             resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
             let covered = pm.pixels().iter().filter(|p| p.alpha() > 0).count();
             assert!(covered > 100, "{} covers {covered} pixels", kind.key);
