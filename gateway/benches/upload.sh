@@ -3,7 +3,7 @@
 # `reelforge all` to /upload/material. Prints `MB/s: X` and `gateway RSS growth MB: N` (peak
 # resident memory of the process while uploading, minus its idle baseline; goal < 64: the file
 # goes to storage chunk by chunk, never whole in memory). Fails when the upload is not recorded.
-# usage: gateway/benches/upload.sh    env: SIZE_MB=200, OUT=dir
+# usage: gateway/benches/upload.sh    env: SIZE_MB=200, OUT=dir, BIN=prebuilt reelforge binary
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -24,8 +24,11 @@ ffmpeg -v error -f lavfi -i testsrc=size=320x240:rate=25 -t 1 -c:v libx264 -pres
 cp "$OUT/head.mp4" "$FILE"
 head -c $((SIZE_MB * 1024 * 1024 - $(stat -c %s "$OUT/head.mp4"))) /dev/urandom >>"$FILE"
 
-( cd "$ROOT" && cargo build --release -q -p reelforge --bin reelforge )
-BIN="$CARGO_TARGET_DIR/release/reelforge"
+# BIN=path runs an already built binary (e.g. a debug build on a busy machine) instead.
+if [ -z "${BIN:-}" ]; then
+  ( cd "$ROOT" && cargo build --release -q -p reelforge --bin reelforge )
+  BIN="$CARGO_TARGET_DIR/release/reelforge"
+fi
 
 DATA=$OUT/data
 mkdir -p "$DATA"

@@ -63,9 +63,13 @@ export interface MaterialPage {
   dataList: Material[];
 }
 
-/** horizontalOrVertical values. */
-export const Orientation = { landscape: 1, portrait: 2 } as const;
+/** horizontalOrVertical values (spec: horizontal 0, vertical 1). */
+export const Orientation = { landscape: 0, portrait: 1 } as const;
 export type OrientationValue = (typeof Orientation)[keyof typeof Orientation];
+/** The orientation filter's "every orientation" choice: not a wire value, the filter is then not sent. */
+export const ANY_ORIENTATION = 'all';
+/** A choice of the orientation filter. */
+export type OrientationChoice = typeof ANY_ORIENTATION | OrientationValue;
 
 /** Sort orders of a material listing. */
 export type MaterialOrder = 'newest' | 'hottest';

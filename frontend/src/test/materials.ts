@@ -21,7 +21,7 @@ export function material(id: string, change: Partial<Material> = {}): Material {
     rotation: 0,
     hasAudio: false,
     codec: '',
-    horizontalOrVertical: 1,
+    horizontalOrVertical: 0,
     url: `/diyvrbt/material/file/${id}/original?ticket=t`,
     coverUrl: `/diyvrbt/material/file/${id}/cover?ticket=t`,
     filmstripUrl: '',

@@ -148,7 +148,8 @@ fn dto(m: pb::Material, media: &crate::media::Media, caller: &Caller) -> Result<
         filmstrip_url: url(&m.filmstrip_path, "filmstrip"),
         waveform_url: url(&m.waveform_path, "waveform"),
         preview_url: url(&m.preview_path, "preview"),
-        horizontal_or_vertical: if h > w { 2 } else { 1 },
+        // The spec's values: vertical 1, horizontal (or square) 0.
+        horizontal_or_vertical: i32::from(h > w),
         create_time: chrono::DateTime::from_timestamp_millis(m.created_ms).map(|t| t.to_rfc3339()).unwrap_or_default(),
         id: m.material_id,
         material_name: m.material_name,
@@ -336,11 +337,12 @@ async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: boo
     };
     let page_num = positive("pageNum", 1)?;
     let page_size = positive("pageSize", 1200)?.min(1200);
+    // The spec's horizontal 0 and vertical 1, to the service's 1 landscape, 2 portrait (0 any).
     let orientation = match int(&f, "horizontalOrVertical")? {
-        None | Some(-1 | 0) => 0,
-        Some(1) => 1,
-        Some(2) => 2,
-        Some(o) => return Err(ApiError::BadRequest(format!("horizontalOrVertical: `{o}` is not 1 or 2"))),
+        None | Some(-1) => 0,
+        Some(0) => 1,
+        Some(1) => 2,
+        Some(o) => return Err(ApiError::BadRequest(format!("horizontalOrVertical: `{o}` is not 0 (horizontal) or 1 (vertical)"))),
     };
     let query = pb::ListMaterialsRequest {
         page: Some(Page { page_num, page_size }),

@@ -9,6 +9,7 @@ pub mod history;
 pub mod manage;
 pub mod material;
 pub mod search;
+pub mod shape;
 pub mod system;
 pub mod task;
 pub mod user;
@@ -77,6 +78,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))
         .route("/material/ofdefault", web::post().to(material::of_default))
+        .route("/shape/{uuid}", web::get().to(shape::get))
         .route("/material/info/{id}", web::post().to(material::info))
         .route("/material/byIds", web::post().to(material::by_ids))
         .route("/material/updatename", web::post().to(material::rename))

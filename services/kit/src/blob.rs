@@ -193,6 +193,12 @@ pub fn user_material_prefix(tenant: &str, user_id: &str) -> String {
     format!("t/{}/u/{}/materials/", key_segment(tenant), key_segment(user_id))
 }
 
+/// The prefix of a tenant's system materials (the starter library, shared by its users):
+/// `t/{tenant}/sys/materials/`, under the tenant's prefix like every render source.
+pub fn system_material_prefix(tenant: &str) -> String {
+    format!("t/{}/sys/materials/", key_segment(tenant))
+}
+
 fn key_segment(s: &str) -> String {
     let safe = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'_' | b'+' | b'-') || b == b'.';
     let mut out: String = s.bytes().map(|b| if safe(b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect();

@@ -342,16 +342,22 @@ pub fn parse_name(name: &str) -> Result<String, MaterialError> {
     Ok(name.to_owned())
 }
 
-/// Makes the storage key of a material from trusted parts only: the tenant, the id and a
-/// sanitised extension of the original name.
-pub fn storage_key(tenant: &str, id: &str, name: &str) -> String {
+/// Makes the storage key of a material from trusted parts only: the tenant, the user (none for a
+/// system material), the id and a sanitised extension of the original name. The layout is the
+/// uploads' (`…/materials/{id}/original.{ext}`), under the tenant's prefix, so the worker's and
+/// the validation's tenant confinement accept it and derived files sit beside it.
+pub fn storage_key(tenant: &str, user_id: Option<&str>, id: &str, name: &str) -> String {
+    let prefix = match user_id {
+        Some(user) => reelforge_kit::blob::user_material_prefix(tenant, user),
+        None => reelforge_kit::blob::system_material_prefix(tenant),
+    };
     let ext = name
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .filter(|e| !e.is_empty() && e.len() <= 8 && e.chars().all(|c| c.is_ascii_alphanumeric()));
     match ext {
-        Some(ext) => format!("materials/{tenant}/{id}.{ext}"),
-        None => format!("materials/{tenant}/{id}"),
+        Some(ext) => format!("{prefix}{id}/original.{ext}"),
+        None => format!("{prefix}{id}/original"),
     }
 }
 
@@ -402,9 +408,9 @@ mod tests {
 
     #[test]
     fn storage_keys_ignore_hostile_names() {
-        assert_eq!(storage_key("qs", "id1", "cat.PNG"), "materials/qs/id1.png");
-        assert_eq!(storage_key("qs", "id1", "../../etc/passwd"), "materials/qs/id1");
-        assert_eq!(storage_key("qs", "id1", "x./../y"), "materials/qs/id1");
+        assert_eq!(storage_key("qs", Some("u1"), "id1", "cat.PNG"), "t/qs/u/u1/materials/id1/original.png");
+        assert_eq!(storage_key("qs", Some("../x"), "id1", "../../etc/passwd"), "t/qs/u/..%2Fx/materials/id1/original");
+        assert_eq!(storage_key("qs", None, "id1", "x./../y"), "t/qs/sys/materials/id1/original");
     }
 
     #[test]

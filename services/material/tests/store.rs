@@ -48,7 +48,7 @@ async fn suite(url: &str) -> TestResult {
         store.insert(&a, new(&format!("p{i}.png"), MaterialKind::Picture, 7, false)).await?;
     }
     let clip = store.insert(&a, new("clip.mp4", MaterialKind::Video, 8, false)).await?;
-    assert!(clip.relative_path.starts_with("materials/qs/") && clip.relative_path.ends_with(".mp4"));
+    assert!(clip.relative_path.starts_with("t/qs/u/") && clip.relative_path.ends_with("/original.mp4"));
     let b_private = store.insert(&b, new("b.png", MaterialKind::Picture, 7, false)).await?;
     let system = store.insert(&a, new("bg.png", MaterialKind::Backgrounds, 9, true)).await?;
     let foreign = store.insert(&other, new("c.png", MaterialKind::Picture, 7, false)).await?;

@@ -16,6 +16,7 @@ pub mod normalise;
 pub mod rule;
 pub mod scene;
 pub mod source;
+pub mod svg;
 pub mod task;
 pub mod time;
 pub mod transition;

@@ -579,6 +579,12 @@ impl<'a> Validator<'a> {
             }
             Layer::Shape(l) => {
                 self.source(&format!("{p}.backgroundSrc"), &l.background_src);
+                // The renderer draws shapeCode with resvg: nothing in it may run or reach out.
+                if let Some(code) = l.shape_code.as_deref().filter(|c| !c.trim().is_empty())
+                    && let Err(e) = crate::svg::check(code)
+                {
+                    self.push(format!("{p}.shapeCode"), ProblemCode::UnsafeSource, e.to_string());
+                }
                 if !shapes::is_known(&l.shape) {
                     self.push(
                         format!("{p}.shape"), ProblemCode::UnknownName,
@@ -923,6 +929,24 @@ mod tests {
         assert_eq!(
             warning,
             Some(("scenes[0].layers[0].endTime", ProblemCode::NeverShown))
+        );
+    }
+
+    #[test]
+    fn unsafe_shape_code_is_an_error_at_its_path() {
+        let safe = crate::catalogue::shapes::svg("star").unwrap_or_default().replace('"', "\\\"");
+        let layers = format!(
+            r#","layers":[
+            {{"type":"shape","shape":"star","w":10,"h":10,"shapeCode":"{safe}"}},
+            {{"type":"shape","shape":"rect","w":10,"h":10,
+              "shapeCode":"<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"}}]"#
+        );
+        let rule = doc(RATIO, &layers);
+        let found: Vec<(String, ProblemCode)> =
+            validate(&rule).into_iter().map(|p| (p.path, p.code)).collect();
+        assert_eq!(
+            found,
+            [("scenes[0].layers[1].shapeCode".to_owned(), ProblemCode::UnsafeSource)]
         );
     }
 

@@ -15,10 +15,10 @@ use reelforge_timeline::source::{Source, parse_source_of, tenant_prefix};
 use crate::clients::Clients;
 use crate::error::WorkerError;
 
-/// Whether a key the material service gave lies under the tenant's prefix: `t/{tenant}/`, or
-/// `materials/{tenant}/`, where the material service has kept uploads so far.
+/// Whether a key the material service gave lies under the tenant's prefix `t/{tenant}/` (user
+/// uploads under `u/{user}/`, the starter library under `sys/`).
 fn tenant_key(key: &str, tenant: &str) -> bool {
-    key.starts_with(&tenant_prefix(tenant)) || key.starts_with(&format!("materials/{tenant}/"))
+    key.starts_with(&tenant_prefix(tenant))
 }
 
 /// The storage key of material `id` in the job owner's library.
@@ -146,7 +146,9 @@ mod tests {
     #[test]
     fn library_keys_must_be_the_tenants() {
         assert!(tenant_key("t/qs/u/1/materials/a/original.png", "qs"));
-        assert!(tenant_key("materials/qs/a.png", "qs"));
+        assert!(tenant_key("t/qs/sys/materials/a/original.png", "qs"));
+        // The material service's old layout is no longer made, and no longer read.
+        assert!(!tenant_key("materials/qs/a.png", "qs"));
         assert!(!tenant_key("t/cc/u/1/materials/a/original.png", "qs"));
         assert!(!tenant_key("t/qsx/a.png", "qs"));
     }

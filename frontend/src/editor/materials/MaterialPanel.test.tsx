@@ -90,7 +90,7 @@ describe('MaterialPanel', () => {
     await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'gif' }));
     fireEvent.click(within(screen.getByTestId('panel-order')).getByText('最热'));
     fireEvent.click(within(screen.getByTestId('panel-orientation')).getByText('竖版'));
-    await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'gif', horizontalOrVertical: 2, orderType: 'hottest' }));
+    await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'gif', horizontalOrVertical: 1, orderType: 'hottest' }));
   });
 
   it('splits backgrounds into still and moving ones', async () => {

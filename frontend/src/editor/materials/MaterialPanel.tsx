@@ -3,7 +3,7 @@ import { App, Button, Col, Empty, Result, Row, Segmented, Space, Spin, Tabs, Typ
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFavourites, useToggleFavourite } from '@/api/favourite';
-import { useMaterials, type Material, type MaterialFilter, type MaterialOrder, type OrientationValue } from '@/api/material';
+import { useMaterials, type Material, type MaterialFilter, type MaterialOrder, type OrientationChoice, ANY_ORIENTATION, Orientation } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
 import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
@@ -43,8 +43,8 @@ export function FavouriteStar({ material }: { material: Material }) {
 }
 
 /** Keeps what the source and the orientation ask for (also when the server ignores a filter). */
-function keep(material: Material, source: LibrarySource, orientation: 0 | OrientationValue): boolean {
-  if (orientation !== 0 && material.horizontalOrVertical !== orientation) return false;
+function keep(material: Material, source: LibrarySource, orientation: OrientationChoice): boolean {
+  if (orientation !== ANY_ORIENTATION && material.horizontalOrVertical !== orientation) return false;
   if (source.motion === 'still') return material.duration === 0;
   if (source.motion === 'moving') return material.duration > 0;
   return true;
@@ -52,7 +52,7 @@ function keep(material: Material, source: LibrarySource, orientation: 0 | Orient
 
 interface SourceListProps {
   source: LibrarySource;
-  orientation: 0 | OrientationValue;
+  orientation: OrientationChoice;
   order: MaterialOrder;
   onPick: (material: Material) => void;
 }
@@ -64,7 +64,7 @@ function SourceList({ source, orientation, order, onPick }: SourceListProps) {
       source: source.source,
       categoryId: source.categoryId,
       type: source.type,
-      horizontalOrVertical: orientation === 0 ? undefined : orientation,
+      horizontalOrVertical: orientation === ANY_ORIENTATION ? undefined : orientation,
       orderType: order,
     }),
     [source, orientation, order],
@@ -111,7 +111,7 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
   const { t } = useTranslation();
   const [groupKey, setGroupKey] = useState(LIBRARY[0]?.key ?? 'mine');
   const [tabByGroup, setTabByGroup] = useState<Record<string, string>>({});
-  const [orientation, setOrientation] = useState<0 | OrientationValue>(0);
+  const [orientation, setOrientation] = useState<OrientationChoice>(ANY_ORIENTATION);
   const [order, setOrder] = useState<MaterialOrder>('newest');
   const group = LIBRARY.find((g) => g.key === groupKey) ?? LIBRARY[0];
   if (!group) return null;
@@ -136,14 +136,14 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
         />
       ) : null}
       <Space wrap size={6}>
-        <Segmented<0 | OrientationValue>
+        <Segmented<OrientationChoice>
           size="small"
           value={orientation}
           onChange={setOrientation}
           options={[
-            { value: 0, label: t('material.orientation.all') },
-            { value: 1, label: t('material.orientation.landscape') },
-            { value: 2, label: t('material.orientation.portrait') },
+            { value: ANY_ORIENTATION, label: t('material.orientation.all') },
+            { value: Orientation.landscape, label: t('material.orientation.landscape') },
+            { value: Orientation.portrait, label: t('material.orientation.portrait') },
           ]}
           data-testid="panel-orientation"
         />

@@ -77,9 +77,9 @@ describe('MyMaterialPage', () => {
     fireEvent.click(screen.getByRole('tab', { name: '视频' }));
     await waitFor(() => expect(listCalls(post).at(-1)).toMatchObject({ type: 'video', categoryId: 11 }));
     fireEvent.click(within(screen.getByTestId('material-orientation')).getByText('竖版'));
-    await waitFor(() => expect(listCalls(post).at(-1)).toMatchObject({ type: 'video', horizontalOrVertical: 2 }));
+    await waitFor(() => expect(listCalls(post).at(-1)).toMatchObject({ type: 'video', horizontalOrVertical: 1 }));
     fireEvent.click(within(screen.getByTestId('material-order')).getByText('最热'));
-    await waitFor(() => expect(listCalls(post).at(-1)).toMatchObject({ type: 'video', horizontalOrVertical: 2, orderType: 'hottest' }));
+    await waitFor(() => expect(listCalls(post).at(-1)).toMatchObject({ type: 'video', horizontalOrVertical: 1, orderType: 'hottest' }));
   });
 
   it('follows a processing material until probing fails, then shows the reason', async () => {

@@ -15,7 +15,9 @@ import {
   type Material,
   type MaterialOrder,
   type MaterialType,
-  type OrientationValue,
+  type OrientationChoice,
+  ANY_ORIENTATION,
+  Orientation,
 } from '@/api/material';
 import { EmptyState } from '@/components/EmptyState';
 import { InfiniteMore } from '@/components/InfiniteMore';
@@ -58,7 +60,7 @@ export function MyMaterialPage() {
   const { categoryId: param } = useParams();
   const categoryId = listCategoryOf(param);
   const [typeTab, setTypeTab] = useState<TypeTab>('all');
-  const [orientation, setOrientation] = useState<0 | OrientationValue>(0);
+  const [orientation, setOrientation] = useState<OrientationChoice>(ANY_ORIENTATION);
   const [order, setOrder] = useState<MaterialOrder>('newest');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [renaming, setRenaming] = useState<Material | null>(null);
@@ -70,7 +72,7 @@ export function MyMaterialPage() {
       source: 'user' as const,
       categoryId,
       type: typeTab === 'all' ? undefined : (typeTab as MaterialType),
-      horizontalOrVertical: orientation === 0 ? undefined : orientation,
+      horizontalOrVertical: orientation === ANY_ORIENTATION ? undefined : orientation,
       orderType: order,
     }),
     [categoryId, typeTab, orientation, order],
@@ -161,13 +163,13 @@ export function MyMaterialPage() {
           aria-label={t('material.category')}
           data-testid="material-category"
         />
-        <Segmented<0 | OrientationValue>
+        <Segmented<OrientationChoice>
           value={orientation}
           onChange={setOrientation}
           options={[
-            { value: 0, label: t('material.orientation.all') },
-            { value: 1, label: t('material.orientation.landscape') },
-            { value: 2, label: t('material.orientation.portrait') },
+            { value: ANY_ORIENTATION, label: t('material.orientation.all') },
+            { value: Orientation.landscape, label: t('material.orientation.landscape') },
+            { value: Orientation.portrait, label: t('material.orientation.portrait') },
           ]}
           data-testid="material-orientation"
         />

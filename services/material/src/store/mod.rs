@@ -130,7 +130,7 @@ impl MaterialStore {
         let model = entity::ActiveModel {
             width: Set(width),
             height: Set(height),
-            relative_path: Set(domain::storage_key(&owner.tenant, &id, &name)),
+            relative_path: Set(domain::storage_key(&owner.tenant, (!new.system).then_some(owner.user_id.as_str()), &id, &name)),
             id: Set(id),
             tenant: Set(owner.tenant.clone()),
             user_id: Set(if new.system { String::new() } else { owner.user_id.clone() }),

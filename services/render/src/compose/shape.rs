@@ -142,6 +142,20 @@ fn basic_path(kind: &str, w: f32, h: f32, radius: f32) -> Option<sk::Path> {
     }
 }
 
+/// usvg options that never leave the document: no resources directory, and an image `href` that
+/// is not a `data:` URL resolves to nothing (usvg's default reads it as a file path). The document
+/// was checked on saving already; this holds for any older or hand-made document too.
+fn safe_options() -> usvg::Options<'static> {
+    usvg::Options {
+        resources_dir: None,
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    }
+}
+
 /// Rasterises a shape into a `w`×`h` bitmap.
 pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaError> {
     let mut pm = sk::Pixmap::new(w.max(1), h.max(1))
@@ -150,7 +164,7 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
         let parse = |svg: &str, sheet: Option<String>| {
             let opts = usvg::Options {
                 style_sheet: sheet,
-                ..usvg::Options::default()
+                ..safe_options()
             };
             usvg::Tree::from_str(svg, &opts)
                 .map_err(|e| MediaError::Draw(format!("shapeCode: {e}")))
@@ -257,4 +271,69 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
         out = base;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn style(svg: String) -> ShapeStyle {
+        ShapeStyle {
+            kind: "rect".to_owned(),
+            svg: Some(svg),
+            recolour: false,
+            fill: ShapeFill::Colours(Vec::new()),
+            stroke: None,
+            radius: 0.0,
+            shadow: None,
+        }
+    }
+
+    fn covered(b: &Bitmap) -> usize {
+        b.px.chunks_exact(4).filter(|p| p[3] > 0).count()
+    }
+
+    #[test]
+    fn shape_svgs_cannot_read_files() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let red = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" width=\"10\" \
+                   height=\"10\"><rect width=\"10\" height=\"10\" fill=\"red\"/></svg>";
+        let file = dir.path().join("red.svg");
+        std::fs::write(&file, red).unwrap_or_else(|e| panic!("{e}"));
+        let wrap = |href: &str| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" width=\"10\" \
+                 height=\"10\"><image href=\"{href}\" width=\"10\" height=\"10\"/></svg>"
+            )
+        };
+        // An absolute path, a file URL and a path relative to the working directory draw nothing.
+        let relative = std::env::current_dir()
+            .ok()
+            .and_then(|d| pathdiff(&file, &d))
+            .unwrap_or_default();
+        for href in [
+            file.display().to_string(),
+            format!("file://{}", file.display()),
+            relative,
+        ] {
+            let out = rasterise(&style(wrap(&href)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(covered(&out), 0, "{href} was loaded");
+        }
+        // The same picture embedded as data: is drawn, so the check above is not vacuous.
+        let data = format!(
+            "data:image/svg+xml;utf8,{}",
+            red.replace('"', "'")
+                .replace('<', "%3C")
+                .replace('>', "%3E")
+        );
+        let out = rasterise(&style(wrap(&data)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(covered(&out), 100);
+    }
+
+    /// `file` relative to `base` through `..` steps (both absolute).
+    fn pathdiff(file: &std::path::Path, base: &std::path::Path) -> Option<String> {
+        let ups = base.components().count().checked_sub(1)?;
+        let rest = file.strip_prefix("/").ok()?;
+        Some(format!("{}{}", "../".repeat(ups), rest.display()))
+    }
 }
