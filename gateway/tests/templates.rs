@@ -118,6 +118,32 @@ async fn template_calls() -> Fallible<()> {
 }
 
 #[tokio::test]
+async fn the_openapi_document_lists_the_template_routes() -> Fallible<()> {
+    let s = common::start().await?;
+    let doc: Value = reqwest::get(format!("{}/openapi.json", s.base)).await?.json().await?;
+    for path in [
+        "/diyvrbt/template/list",
+        "/diyvrbt/template/{id}",
+        "/diyvrbt/template/slots/{id}",
+        "/diyvrbt/template/fill",
+        "/diyvrbt/template/submit",
+        "/diyvrbt/template/mine",
+        "/diyvrbt/template/check",
+        "/diyvrbt/template/check/{id}",
+        "/diyvrbt/template/audit",
+        "/diyvrbt/template/categories",
+        "/diyvrbt/template/setPush",
+        "/diyvrbt/business/template.csv",
+        "/diyvrbt/business/template.xlsx",
+        "/diyvrbt/v2/business/runBusinessCardTasks",
+        "/diyvrbt/v2/business/runOneBusinessCardTask",
+    ] {
+        assert!(doc["paths"].get(path).is_some(), "{path} is documented");
+    }
+    Ok(())
+}
+
+#[tokio::test]
 async fn business_cards() -> Fallible<()> {
     let s = common::start().await?;
     let u = s.user("qs", "cards", 8).await?;

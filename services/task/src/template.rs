@@ -769,6 +769,33 @@ mod tests {
     }
 
     #[test]
+    fn junk_sheets_are_refused_never_a_panic() {
+        // A fixed linear congruential sequence: the same junk every run, no test dependency.
+        let mut seed: u64 = 0x5eed;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u8
+        };
+        let fields: BTreeMap<i64, i64> = [(1, 10)].into_iter().collect();
+        let mut zip_like = b"PK\x03\x04".to_vec();
+        for len in [0usize, 1, 7, 64, 1000] {
+            let junk: Vec<u8> = (0..len).map(|_| next()).collect();
+            zip_like.extend_from_slice(&junk);
+            for (format, bytes) in [(SheetFormat::Csv, &junk), (SheetFormat::Xlsx, &junk), (SheetFormat::Xlsx, &zip_like)] {
+                if let Ok(rows) = read_sheet(format, bytes) {
+                    // Whatever reads as rows is then judged by its headers.
+                    let _ = card_rows(&rows, &fields);
+                }
+            }
+            assert!(read_sheet(SheetFormat::Xlsx, &zip_like).is_err(), "junk after a zip signature is no workbook");
+        }
+        let text: String = (0..2000).map(|_| char::from(b"a,\"\n\r1 "[usize::from(next()) % 7])).collect();
+        if let Ok(rows) = read_sheet(SheetFormat::Csv, text.as_bytes()) {
+            let _ = card_rows(&rows, &fields);
+        }
+    }
+
+    #[test]
     fn header_sheets_read_back() -> Result<(), TaskError> {
         let fields: BTreeMap<i64, i64> = [(1, 0), (6, 0)].into_iter().collect();
         let csv = read_sheet(SheetFormat::Csv, &header_csv(&fields)?)?;
