@@ -35,6 +35,9 @@ const NO_ID: &[&str] = &[
     "POST /material/ofdefault",
     // The uuid is a catalogue key, not a row: every tenant gets the same generated shapes.
     "GET /shape/{uuid}",
+    "GET /template/list",
+    "GET /template/mine",
+    "GET /template/check",
 ];
 
 /// Whose rows a route reaches.
@@ -94,6 +97,21 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /material/getVideoState", Scope::User),
     ("POST /material/getVolumeDB", Scope::User),
     ("GET /material/file/{id}/{part}", Scope::User),
+    // A pending template is seen by its creator and the tenant's managers (the strangers of the
+    // same tenant here are managers), so only another tenant is a stranger; a same-tenant user who
+    // is no manager is refused in tests/templates.rs.
+    ("GET /template/{id}", Scope::Tenant),
+    ("GET /template/check/{id}", Scope::Tenant),
+    ("GET /template/slots/{id}", Scope::Tenant),
+    ("POST /template/fill", Scope::Tenant),
+    ("POST /template/submit", Scope::User),
+    ("POST /template/audit", Scope::Tenant),
+    ("POST /template/categories", Scope::Tenant),
+    ("POST /template/setPush", Scope::Tenant),
+    ("GET /business/template.csv", Scope::Tenant),
+    ("GET /business/template.xlsx", Scope::Tenant),
+    ("POST /v2/business/runBusinessCardTasks", Scope::Tenant),
+    ("POST /v2/business/runOneBusinessCardTask", Scope::Tenant),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -134,6 +152,16 @@ struct Rows {
     colleague: User,
     /// An uploaded material.
     material: String,
+    /// A template offered from the task, pending audit.
+    template: i64,
+}
+
+/// The victim's task document: one text slot, so it can be offered as a template.
+fn slotted_rule() -> serde_json::Value {
+    let mut rule = common::rule();
+    rule["scenes"][0]["layers"] = serde_json::json!([{"type": "word", "id": 1, "startTime": 0, "endTime": 2, "w": 200, "h": 60,
+        "canModify": 1, "content": "他们的字", "maxLength": 8}]);
+    rule
 }
 
 async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
@@ -142,17 +170,21 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .await?["categoryId"]
         .as_i64()
         .ok_or("category id")?;
-    let task = data(s.call(Method::POST, "/videotask/save", &owner).form(&[("taskInfo", common::rule().to_string()), ("name", "他们的".into())]))
+    let task = data(s.call(Method::POST, "/videotask/save", &owner).form(&[("taskInfo", slotted_rule().to_string()), ("name", "他们的".into())]))
         .await?
         .as_i64()
         .ok_or("task id")?;
+    let template = data(s.call(Method::POST, "/template/submit", &owner).json(&serde_json::json!({"taskId": task, "kind": "classic"})))
+        .await?["id"]
+        .as_i64()
+        .ok_or("template id")?;
     data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
     let (ct, body) = common::multipart(&[("file", Some("theirs.ttf"), &common::latin_font()?)]);
     let font = data(s.call(Method::POST, "/font/upload", &owner).header("Content-Type", ct).body(body)).await?["id"].as_str().ok_or("font id")?.to_owned();
     data(s.call(Method::POST, "/redis/history/store", &owner).json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
     let material = common::upload(s, &owner, "他们的.png", common::PNG).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material })
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template })
 }
 
 /// The editor state the victim keeps for their task.
@@ -215,6 +247,22 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
         "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
         "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
+        "GET /template/{id}" => s.call(Method::GET, &format!("/template/{}", victim.template), stranger),
+        "GET /template/check/{id}" => s.call(Method::GET, &format!("/template/check/{}", victim.template), stranger),
+        "GET /template/slots/{id}" => s.call(Method::GET, &format!("/template/slots/{}", victim.template), stranger),
+        "POST /template/fill" => json(serde_json::json!({"templateId": victim.template, "replaces": [{"id": "1", "replaceContent": "mine"}]})),
+        "POST /template/submit" => json(serde_json::json!({"taskId": victim.task, "kind": "classic"})),
+        "POST /template/audit" => json(serde_json::json!({"id": victim.template, "approve": true})),
+        "POST /template/categories" => json(serde_json::json!({"id": victim.template, "categoryIds": [7]})),
+        "POST /template/setPush" => json(serde_json::json!({"ids": [victim.template], "push": true})),
+        "GET /business/template.csv" => s.call(Method::GET, &format!("/business/template.csv?templateId={}", victim.template), stranger),
+        "GET /business/template.xlsx" => s.call(Method::GET, &format!("/business/template.xlsx?templateId={}", victim.template), stranger),
+        "POST /v2/business/runBusinessCardTasks" => {
+            let id = victim.template.to_string();
+            let (ct, body) = common::multipart(&[("templateId", None, id.as_bytes()), ("file", Some("c.csv"), "姓名\n张三\n".as_bytes())]);
+            s.call(Method::POST, "/v2/business/runBusinessCardTasks", stranger).header("Content-Type", ct).body(body)
+        }
+        "POST /v2/business/runOneBusinessCardTask" => json(serde_json::json!({"templateId": victim.template, "fields": {"1": "张三"}})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -254,6 +302,11 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     let objects = s.blobs.list(&prefix).await?;
     assert!(objects.iter().any(|k| k.ends_with("/original.png")), "the original is still stored: {objects:?}");
     assert!(objects.iter().all(|k| !k.contains("/cover-")), "no cover was replaced: {objects:?}");
+    let t = data(s.call(Method::GET, &format!("/template/check/{}", victim.template), &victim.owner)).await?;
+    let kept = (t["auditState"].as_str(), t["push"].as_bool(), t["categoryIds"].as_array().map(Vec::len));
+    assert_eq!(kept, (Some("pending"), Some(false), Some(0)), "the template as offered: {t}");
+    let mine = data(s.call(Method::GET, "/template/mine", &victim.owner)).await?;
+    assert_eq!(mine["total"], 1, "no template offered in the victim's name: {mine}");
     Ok(())
 }
 

@@ -12,6 +12,7 @@ pub mod search;
 pub mod shape;
 pub mod system;
 pub mod task;
+pub mod template;
 pub mod user;
 
 use actix_web::web;
@@ -62,6 +63,21 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/videotask/batchDelete", web::post().to(task::batch_delete))
         .route("/videotask/duplicate", web::post().to(task::duplicate))
         .route("/videotask/clear", web::post().to(task::clear))
+        .route("/template/list", web::get().to(template::list))
+        .route("/template/mine", web::get().to(template::mine))
+        .route("/template/check", web::get().to(template::check_list))
+        .route("/template/check/{id}", web::get().to(template::check_get))
+        .route("/template/slots/{id}", web::get().to(template::slots))
+        .route("/template/fill", web::post().to(template::fill))
+        .route("/template/submit", web::post().to(template::submit))
+        .route("/template/audit", web::post().to(template::audit))
+        .route("/template/categories", web::post().to(template::categories))
+        .route("/template/setPush", web::post().to(template::set_push))
+        .route("/template/{id}", web::get().to(template::get))
+        .route("/business/template.csv", web::get().to(template::sheet_csv))
+        .route("/business/template.xlsx", web::get().to(template::sheet_xlsx))
+        .route("/v2/business/runBusinessCardTasks", web::post().to(template::run_cards))
+        .route("/v2/business/runOneBusinessCardTask", web::post().to(template::run_one_card))
         .route("/redis/history/store", web::post().to(history::store))
         .route("/redis/history/getStoreTime", web::get().to(history::store_time))
         .route("/redis/history/getOne", web::get().to(history::get_one))

@@ -360,13 +360,20 @@ pub enum TaskError {
     /// The cache failed.
     #[error("task cache")]
     Cache(#[from] reelforge_kit::cache::CacheError),
+    /// No such template the caller may see (another tenant's, or another user's not approved).
+    #[error("template {0} does not exist")]
+    TemplateNotFound(i64),
+    /// The caller's role may not do this; names the role required.
+    #[error("this needs the {0} role")]
+    Forbidden(&'static str),
 }
 
 impl ServiceError for TaskError {
     fn kind(&self) -> ErrorKind {
         match self {
             Self::Invalid(_) => ErrorKind::Invalid,
-            Self::NotFound(_) => ErrorKind::NotFound,
+            Self::NotFound(_) | Self::TemplateNotFound(_) => ErrorKind::NotFound,
+            Self::Forbidden(_) => ErrorKind::Forbidden,
             Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,
             Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) => ErrorKind::Internal,
         }

@@ -17,6 +17,7 @@ use crate::events::Events;
 use crate::farm::FarmSettings;
 use crate::history::HistoryStore;
 use crate::store::{Deleted, TaskStore, renders_prefix};
+use crate::template::{AuditState, Replacement, SheetFormat, Template, TemplateFilter, TemplateKind, Viewer, slot_kind_name};
 use reelforge_kit::BlobStore;
 
 /// The gRPC face of the task service.
@@ -166,6 +167,84 @@ fn state_to_pb(s: TaskState) -> pb::TaskState {
         frames_done: s.frames.0,
         frames_total: s.frames.1,
         eta_seconds: s.eta_seconds.unwrap_or(-1),
+    }
+}
+
+/// The caller as a template viewer: a TEMPLATE_MANAGER or not, from the verified token.
+fn viewer<T>(req: &Request<T>) -> Result<Viewer, Status> {
+    let caller = identity::caller(req)?;
+    let manager = caller.role() == Some(identity::Role::TemplateManager);
+    let (tenant, user_id) = caller.owner().map_err(to_status)?;
+    Ok(Viewer { owner: Owner { tenant: tenant.to_owned(), user_id: user_id.to_owned() }, manager })
+}
+
+/// A template as the wire carries it; the document and IVVR info only for a detail.
+fn template_to_pb(t: Template, detail: bool) -> pb::Template {
+    let ivvr_info = if detail {
+        reelforge_timeline::task::parse_ivvr_info(&t.ivvr_info)
+            .into_iter()
+            .map(|i| pb::IvvrEntry { pic: i.pic, video: i.video })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    pb::Template {
+        id: t.id,
+        task_name: t.name,
+        kind: t.kind.name().to_owned(),
+        used_for: t.used_for,
+        size_category_id: t.size_category_id,
+        category_ids: t.category_ids,
+        cover_key: t.cover_key,
+        video_key: t.video_key,
+        duration: t.duration_ms as f64 / 1000.0,
+        replace_word: t.counts.0,
+        replace_picture: t.counts.1,
+        replace_video: t.counts.2,
+        audit_state: t.audit.name().to_owned(),
+        reason: t.reason,
+        push: t.push,
+        creator_id: t.creator_id,
+        create_time: time(t.created_ms),
+        update_time: time(t.updated_ms),
+        task_info: if detail { t.task_info } else { String::new() },
+        ivvr_info,
+    }
+}
+
+fn template_page(items: Vec<Template>, total: u64) -> pb::TemplatePage {
+    pb::TemplatePage { items: items.into_iter().map(|t| template_to_pb(t, false)).collect(), total }
+}
+
+/// Page number and size of a template list (default 12, at most the store's largest page).
+fn template_paging(page: Option<reelforge_proto::common::Page>) -> (u64, u64) {
+    let page = page.unwrap_or_default();
+    let size = match u64::from(page.page_size) {
+        0 => 12,
+        n => n.min(crate::store::TEMPLATE_PAGE_MAX),
+    };
+    (u64::from(page.page_num.max(1)), size)
+}
+
+fn template_filter(req: &pb::TemplateListRequest) -> Result<TemplateFilter, Status> {
+    let kind = match req.kind.trim() {
+        "" => None,
+        k => Some(TemplateKind::parse(k).map_err(to_status)?),
+    };
+    Ok(TemplateFilter {
+        kind,
+        size_category_ids: req.size_category_ids.clone(),
+        category_id: (req.category_id > 0).then_some(req.category_id),
+        name: req.name.clone(),
+        order: Order::from_type(req.order_type),
+    })
+}
+
+/// Tells the watchers a run queued its job (as `Run` does).
+async fn announce_queued(events: &Events, owner: &Owner, task_id: i64, run: &crate::domain::Run) {
+    if run.status == TaskStatus::Wait {
+        let job = JobRef { tenant: owner.tenant.clone(), task_id, job_id: run.job_id.clone(), attempt: 1 };
+        events.announce(announcement(&job, Stage::Queued, 0)).await;
     }
 }
 
@@ -422,5 +501,161 @@ impl TaskService for TaskGrpc {
             self.events.announce(end).await;
         }
         Ok(Response::new(pb::FinishReply { applied }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn template_list(&self, req: Request<pb::TemplateListRequest>) -> Result<Response<pb::TemplatePage>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let filter = template_filter(&req)?;
+        let (num, size) = template_paging(req.page);
+        let (items, total) = self.store.approved_templates(&viewer, &filter, num, size).await.map_err(to_status)?;
+        Ok(Response::new(template_page(items, total)))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn template_get(&self, req: Request<pb::TemplateIdRequest>) -> Result<Response<pb::Template>, Status> {
+        let viewer = viewer(&req)?;
+        if req.get_ref().check {
+            viewer.require_manager().map_err(to_status)?;
+        }
+        let t = self.store.template(&viewer, req.get_ref().template_id).await.map_err(to_status)?;
+        Ok(Response::new(template_to_pb(t, true)))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn template_slots(&self, req: Request<pb::TemplateIdRequest>) -> Result<Response<pb::SlotList>, Status> {
+        let viewer = viewer(&req)?;
+        let slots = self.store.template_slots(&viewer, req.get_ref().template_id).await.map_err(to_status)?;
+        let items = slots
+            .into_iter()
+            .map(|s| pb::Slot {
+                id: s.id,
+                scene_index: s.scene_index,
+                material_type: slot_kind_name(s.kind).to_owned(),
+                content: s.content,
+                max_length: s.max_length,
+                width: s.width,
+                height: s.height,
+            })
+            .collect();
+        Ok(Response::new(pb::SlotList { items }))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn template_fill(&self, req: Request<pb::FillTemplateRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let replaces: Vec<Replacement> = req.replaces.into_iter().map(|r| Replacement { id: r.id, content: r.replace_content }).collect();
+        let task_id = self.store.fill_template(&viewer, req.template_id, &req.task_name, &replaces).await.map_err(to_status)?;
+        Ok(Response::new(pb::SaveTaskReply { task_id, warnings: Vec::new() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn template_submit(&self, req: Request<pb::SubmitTemplateRequest>) -> Result<Response<pb::Template>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let kind = TemplateKind::parse(&req.kind).map_err(to_status)?;
+        let size = (req.size_category_id > 0).then_some(req.size_category_id);
+        let t = self.store.submit_template(&viewer, req.task_id, kind, &req.category_ids, size).await.map_err(to_status)?;
+        Ok(Response::new(template_to_pb(t, true)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn template_mine(&self, req: Request<pb::TemplateListRequest>) -> Result<Response<pb::TemplatePage>, Status> {
+        let viewer = viewer(&req)?;
+        let (num, size) = template_paging(req.into_inner().page);
+        let (items, total) = self.store.my_templates(&viewer, num, size).await.map_err(to_status)?;
+        Ok(Response::new(template_page(items, total)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn template_check_list(&self, req: Request<pb::TemplateListRequest>) -> Result<Response<pb::TemplatePage>, Status> {
+        let viewer = viewer(&req)?;
+        viewer.require_manager().map_err(to_status)?;
+        let req = req.into_inner();
+        let state = match req.state.trim() {
+            "" => AuditState::Pending,
+            s => AuditState::parse(s).map_err(to_status)?,
+        };
+        let filter = template_filter(&req)?;
+        let (num, size) = template_paging(req.page);
+        let (items, total) = self.store.templates_to_check(&viewer, state, &filter, num, size).await.map_err(to_status)?;
+        Ok(Response::new(template_page(items, total)))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn template_audit(&self, req: Request<pb::AuditTemplateRequest>) -> Result<Response<pb::Template>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let t = self.store.audit_template(&viewer, req.template_id, req.approve, &req.reason).await.map_err(to_status)?;
+        Ok(Response::new(template_to_pb(t, true)))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn template_categories(&self, req: Request<pb::TemplateCategoriesRequest>) -> Result<Response<pb::Template>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let size = (req.size_category_id > 0).then_some(req.size_category_id);
+        let t = self.store.set_template_categories(&viewer, req.template_id, &req.category_ids, size).await.map_err(to_status)?;
+        Ok(Response::new(template_to_pb(t, true)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn template_set_push(&self, req: Request<pb::SetPushRequest>) -> Result<Response<pb::SetPushReply>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        if req.template_ids.is_empty() {
+            return Err(to_status(TaskError::Invalid("ids: no template id given".into())));
+        }
+        let ids = self.store.set_template_push(&viewer, &req.template_ids, req.push).await.map_err(to_status)?;
+        Ok(Response::new(pb::SetPushReply { template_ids: ids }))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn card_sheet(&self, req: Request<pb::CardSheetRequest>) -> Result<Response<pb::CardSheetReply>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let (_, _, fields) = self.store.card_template(&viewer, req.template_id).await.map_err(to_status)?;
+        let (content, file_name, content_type) = match req.format.as_str() {
+            "csv" => (crate::template::header_csv(&fields), "business-card.csv", "text/csv; charset=utf-8"),
+            "xlsx" => (
+                crate::template::header_xlsx(&fields),
+                "business-card.xlsx",
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            ),
+            other => return Err(to_status(TaskError::Invalid(format!("format: `{other}` is neither csv nor xlsx")))),
+        };
+        Ok(Response::new(pb::CardSheetReply {
+            content: content.map_err(to_status)?,
+            file_name: file_name.to_owned(),
+            content_type: content_type.to_owned(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn card_batch(&self, req: Request<pb::CardBatchRequest>) -> Result<Response<pb::CardBatchReply>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        SheetFormat::of_name(&req.file_name).map_err(to_status)?;
+        let report = self.store.card_batch(&viewer, req.template_id, &req.file_name, &req.content).await.map_err(to_status)?;
+        let mut made = Vec::with_capacity(report.made.len());
+        for (row, task_id, job_id) in report.made {
+            let run = crate::domain::Run { job_id: job_id.clone(), status: TaskStatus::Wait };
+            announce_queued(&self.events, &viewer.owner, task_id, &run).await;
+            made.push(pb::CardMade { row, task_id, job_id });
+        }
+        let failed = report.failed.into_iter().map(|(row, reason)| pb::CardFailed { row, reason }).collect();
+        Ok(Response::new(pb::CardBatchReply { made, failed }))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn card_one(&self, req: Request<pb::CardOneRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let values = req.fields.into_iter().collect();
+        let (task_id, run) = self.store.card(&viewer, req.template_id, &values).await.map_err(to_status)?;
+        announce_queued(&self.events, &viewer.owner, task_id, &run).await;
+        Ok(Response::new(pb::SaveTaskReply { task_id, warnings: Vec::new() }))
     }
 }

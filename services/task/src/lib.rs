@@ -8,6 +8,7 @@ pub mod farm;
 mod grpc;
 pub mod history;
 mod store;
+pub mod template;
 
 use std::sync::Arc;
 

@@ -113,6 +113,14 @@ pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     d.deserialize_any(NumberVisitor).map(|v| v.trunc() as i64)
 }
 
+/// Deserialises a lenient optional integer: null is none, anything else reads as [`i64`] does.
+pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match <serde_json::Value as serde::Deserialize>::deserialize(d)? {
+        serde_json::Value::Null => Ok(None),
+        v => i64(v).map(Some).map_err(de::Error::custom),
+    }
+}
+
 /// Deserialises a lenient flag: booleans, numbers (non-zero is true) and the strings
 /// "on"/"true"/"1" (anything else false).
 pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

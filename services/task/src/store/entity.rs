@@ -81,3 +81,65 @@ pub mod render_outbox {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+/// A template: a copy of a task's document with its audit state (issue 14).
+pub mod video_template {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "video_template")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        pub tenant: String,
+        pub creator_id: String,
+        pub task_id: i64,
+        pub name: String,
+        pub kind: String,
+        pub used_for: String,
+        pub audit_state: String,
+        #[sea_orm(column_type = "Text")]
+        pub reason: String,
+        pub push: bool,
+        /// Comma-joined with a comma at each end (",3,17,"), so one category is a LIKE match.
+        pub category_ids: String,
+        pub size_category_id: i32,
+        #[sea_orm(column_type = "Text")]
+        pub task_info: String,
+        #[sea_orm(column_type = "Text")]
+        pub ivvr_info: String,
+        pub duration_ms: i64,
+        pub replace_word: i32,
+        pub replace_picture: i32,
+        pub replace_video: i32,
+        pub cover_key: String,
+        pub video_key: String,
+        /// The starter's key for a seeded template, else empty.
+        pub starter: String,
+        pub created_ms: i64,
+        pub updated_ms: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// Tenants whose starter templates are seeded: the primary key makes a second seeding fail.
+pub mod template_seed {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "template_seed")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub tenant: String,
+        pub created_ms: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -176,5 +176,77 @@ impl MigrationTrait for TaskVersion {
         db.execute_unprepared("ALTER TABLE video_task DROP COLUMN duration_ms").await?;
         db.execute_unprepared("ALTER TABLE video_task DROP COLUMN version").await?;
         Ok(())
+    }
+}
+
+/// Templates and the tenants whose starter templates are seeded.
+struct Templates;
+
+impl MigrationName for Templates {
+    fn name(&self) -> &str {
+        "m20261123_000005_templates"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Templates {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("video_template")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("creator_id"))
+                    .col(big_integer("task_id"))
+                    .col(string("name"))
+                    .col(string("kind"))
+                    .col(string("used_for"))
+                    .col(string("audit_state"))
+                    .col(text("reason"))
+                    .col(boolean("push"))
+                    .col(string("category_ids"))
+                    .col(integer("size_category_id"))
+                    .col(text("task_info"))
+                    .col(text("ivvr_info"))
+                    .col(big_integer("duration_ms"))
+                    .col(integer("replace_word"))
+                    .col(integer("replace_picture"))
+                    .col(integer("replace_video"))
+                    .col(string("cover_key"))
+                    .col(string("video_key"))
+                    .col(string("starter"))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("video_template_by_state")
+                    .table("video_template")
+                    .if_not_exists()
+                    .col("tenant")
+                    .col("audit_state")
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("template_seed")
+                    .if_not_exists()
+                    .col(string("tenant").primary_key())
+                    .col(big_integer("created_ms"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("template_seed").to_owned()).await?;
+        manager.drop_table(Table::drop().table("video_template").to_owned()).await
     }
 }

@@ -4,6 +4,8 @@
 
 mod entity;
 mod migration;
+mod template;
+pub use template::TEMPLATE_PAGE_MAX;
 
 use std::sync::Arc;
 

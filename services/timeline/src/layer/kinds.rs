@@ -248,6 +248,15 @@ pub struct TextFields {
     /// What the text is for; "subtitle" marks subtitles.
     #[serde(deserialize_with = "lenient::string")]
     pub business_type: String,
+    /// Longest text a template user may put in this slot, in characters; absent or 0: no limit.
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_i64")]
+    #[ts(optional)]
+    pub max_length: Option<i64>,
+    /// The company-card field kind (codes 0–15 of `catalogue::codes::CARD_FIELDS`) a
+    /// business-card template fills this text from; absent on other texts.
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::opt_i64")]
+    #[ts(optional)]
+    pub card_field: Option<i64>,
 }
 
 impl TextFields {
@@ -284,6 +293,8 @@ impl Default for TextFields {
             bg_fill_color: String::new(),
             letter_spacing: 0.0,
             business_type: String::new(),
+            max_length: None,
+            card_field: None,
         }
     }
 }

@@ -186,4 +186,13 @@ letterSpacing: number,
 /**
  * What the text is for; "subtitle" marks subtitles.
  */
-businessType: string, };
+businessType: string, 
+/**
+ * Longest text a template user may put in this slot, in characters; absent or 0: no limit.
+ */
+maxLength?: number, 
+/**
+ * The company-card field kind (codes 0–15 of `catalogue::codes::CARD_FIELDS`) a
+ * business-card template fills this text from; absent on other texts.
+ */
+cardField?: number, };
