@@ -84,8 +84,7 @@ export const TICKET_REFRESH_MS = 8 * 60_000;
 
 /**
  * Fetches one page of the caller's tasks; a non-empty `name` filters by name. `usedFor` (null: any)
- * keeps only tasks of that use ('' for DIY works); it is sent and also applied here, because
- * GET /videotask/mine does not filter by it yet.
+ * lists only tasks of that use ('' for DIY works); the server filters, so totals and pages are right.
  */
 export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null): Promise<TaskPage> {
   const params: Record<string, unknown> = { pageNum, pageSize };
@@ -93,7 +92,7 @@ export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, 
   if (usedFor !== null) params.usedFor = usedFor;
   const data = await api.get<TaskPage | undefined>('/videotask/mine', params);
   const list = Array.isArray(data?.list) ? data.list : [];
-  return { total: data?.total ?? 0, list: usedFor === null ? list : list.filter((t) => (t.usedFor ?? '') === usedFor) };
+  return { total: data?.total ?? 0, list };
 }
 
 /** Fetches a task's render state; quiet, because it is polled. */

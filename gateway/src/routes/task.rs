@@ -147,7 +147,7 @@ pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppSt
 
 /// Query of mine: 1-based page, default 1 of 10; `taskState` and `sizeCategoryId` comma-joined
 /// codes (absent or empty: all); `orderType` 1 last changed first (default), 2 oldest first;
-/// `name` part of the task name.
+/// `name` part of the task name; `usedFor` one use (present and empty: plain works).
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct MineQuery {
@@ -157,6 +157,8 @@ pub struct MineQuery {
     size_category_id: Option<String>,
     order_type: Option<String>,
     name: Option<String>,
+    /// Absent: every use; present (even empty, a plain work): that use only.
+    used_for: Option<String>,
 }
 
 /// Reads a comma-joined list of numbers (`name` for the error); absent or blank: empty.
@@ -204,6 +206,7 @@ pub async fn mine(req: HttpRequest, q: web::Query<MineQuery>, state: web::Data<A
         size_category_ids: number_list("sizeCategoryId", q.size_category_id.as_deref())?,
         order_type,
         name: q.name.clone().unwrap_or_default(),
+        used_for: q.used_for.clone(),
     };
     let caller = caller::caller(&req, &state).await?;
     let r = state.clients.task.clone().mine(caller.request(list)?).await?.into_inner();

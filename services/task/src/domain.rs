@@ -153,6 +153,8 @@ pub struct TaskFilter {
     pub size_category_ids: Vec<i32>,
     /// Part of the name; empty: any.
     pub name: String,
+    /// The use (`usedFor`, '' for a plain work); none: every use.
+    pub used_for: Option<String>,
     /// The order.
     pub order: Order,
 }

@@ -364,6 +364,7 @@ impl TaskService for TaskGrpc {
             states: req.states,
             size_category_ids: req.size_category_ids,
             name: req.name,
+            used_for: req.used_for,
             order: Order::from_type(req.order_type),
         };
         let (items, total) = self.store.mine(&owner, &filter, num, size).await.map_err(to_status)?;

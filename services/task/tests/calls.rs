@@ -59,6 +59,15 @@ async fn filters_and_paging(url: &str) -> TestResult {
     let literal = TaskFilter { name: "%".into(), ..TaskFilter::default() };
     assert_eq!(ids(&store.mine(&a, &literal, 1, 10).await?.0), vec![percent], "% is a character, not a wildcard");
 
+    // By use: a card work is listed only under its use; present and empty means plain works.
+    let card_info = SaveInput { task_id: -1, name: "名片", task_info: VALID, size_category_id: 50, used_for: "BUSINESS_CARD_TEMPLATE", version: 0 };
+    let card = store.save(&a, domain::parse_draft(&a, card_info)?).await?;
+    let cards = TaskFilter { used_for: Some("BUSINESS_CARD_TEMPLATE".into()), ..TaskFilter::default() };
+    assert_eq!(ids(&store.mine(&a, &cards, 1, 10).await?.0), vec![card]);
+    let plain = TaskFilter { used_for: Some(String::new()), order: Order::Oldest, ..TaskFilter::default() };
+    assert_eq!(ids(&store.mine(&a, &plain, 1, 10).await?.0), vec![spring, summer, percent]);
+    assert_eq!(store.mine(&a, &all, 1, 10).await?.1, 4, "no use named: every use");
+
     // By ids: in the order given; one id not the caller's fails the call.
     assert_eq!(ids(&store.of_ids(&a, &[percent, spring]).await?), vec![percent, spring]);
     let b_task = store.mine(&b, &all, 1, 1).await?.0[0].id;

@@ -359,6 +359,9 @@ impl TaskStore {
         if !filter.size_category_ids.is_empty() {
             query = query.filter(video_task::Column::SizeCategoryId.is_in(filter.size_category_ids.iter().copied()));
         }
+        if let Some(used_for) = &filter.used_for {
+            query = query.filter(video_task::Column::UsedFor.eq(used_for.trim()));
+        }
         let name = filter.name.trim();
         if !name.is_empty() {
             let pattern = format!("%{}%", like_escape(&name.to_lowercase()));
