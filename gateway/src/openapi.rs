@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, font, history, manage, material, search, system, task, user};
+use crate::routes::{ai, category, favourite, font, frame, history, manage, material, search, system, task, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -22,7 +22,8 @@ use crate::routes::{ai, category, favourite, font, history, manage, material, se
         material::upload, material::upload_many, material::of_user, material::of_default, material::info,
         material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
-        material::video_state, material::volume, material::file
+        material::video_state, material::volume, material::file,
+        frame::still
     )
 )]
 pub struct ApiDoc;

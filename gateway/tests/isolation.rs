@@ -92,6 +92,7 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /material/getVideoState", Scope::User),
     ("POST /material/getVolumeDB", Scope::User),
     ("GET /material/file/{id}/{part}", Scope::User),
+    ("POST /videotask/frame", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -213,6 +214,11 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
         "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
         "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
+        "POST /videotask/frame" => {
+            let mut doc = common::rule();
+            doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64}]);
+            json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
+        }
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await

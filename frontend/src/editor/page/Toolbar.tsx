@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
 import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
+import { ExactFrame } from './ExactFrame';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
 /** Shapes the toolbar offers (keys of the catalogue's shape kinds the stage draws). */
@@ -91,6 +92,7 @@ export function Toolbar({ scale }: { scale: number }) {
         onChange={(v) => dispatch(v === 'fit' ? a.fitView() : a.setZoom(Number(v)))}
         data-testid="zoom"
       />
+      <ExactFrame />
     </Space>
   );
 }
