@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
+import { previewEqualsExport } from './preview.mjs';
+import { editorJourney } from './editor-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -348,6 +350,20 @@ if (!staticServer) {
     await page.getByTestId('user-status').click();
     await page.getByTestId('menu-logout').click();
     await page.getByTestId('user-status').getByText('登录').waitFor();
+  });
+}
+
+if (!staticServer) {
+  // Issue 15: the stage against the server's still, and the editor journey to a downloaded MP4.
+  await check('preview-equals-export', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'preview');
+    await previewEqualsExport({ page, baseUrl, outDir, assert });
+  });
+  await check('editor-journey', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'journey');
+    await editorJourney({ page, baseUrl, outDir, assert });
   });
 }
 

@@ -90,7 +90,7 @@ export function ExactFrame() {
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           {still.kind === 'loading' && <Spin data-testid="exact-frame-loading" />}
-          {still.kind === 'failed' && <Alert type="error" showIcon message={t('exactFrame.failed')} description={still.reason} data-testid="exact-frame-error" />}
+          {still.kind === 'failed' && <Alert type="error" showIcon title={t('exactFrame.failed')} description={still.reason} data-testid="exact-frame-error" />}
           {still.kind === 'shown' && (
             <>
               <img src={still.url} alt={t('exactFrame.alt', { time: still.time })} data-testid="exact-frame-image" style={{ width: '100%', border: '1px solid #f0f0f0' }} />
