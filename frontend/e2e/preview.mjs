@@ -206,7 +206,6 @@ export async function previewEqualsExport({ page, baseUrl, outDir, assert }) {
     await page.locator('#editor .rf-layer').first().waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('#editor .rf-layer').length === n, doc.rule.scenes[0].layers.length);
     await stageSettled(page);
-    await page.mouse.click(5, 795);
     const stage = await page.locator('#editor').screenshot({ path: path.join(dir, `${doc.name}-stage.png`) });
     await page.getByTestId('exact-frame').click();
     const img = page.getByTestId('exact-frame-image');

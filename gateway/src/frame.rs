@@ -92,16 +92,17 @@ impl Frames {
                 "resolutionRatio: a still of {w}×{h} is larger than {MAX_PIXELS} pixels"
             )));
         }
-        let _permit = self.permits.acquire().await.map_err(|e| internal("permits", e))?;
+        let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
         let dir = Scratch(self.scratch.join(format!("still-{}", uuid::Uuid::new_v4().simple())));
         let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
         let materials = reelforge_worker::fetch::materials(&self.clients, &self.blob, &job, &rule, &dir.0.join("materials"))
             .await
             .map_err(refused)?;
         let out = dir.0.join("frame.png");
-        // The thread owns the directory: a call dropped mid-draw still removes it once drawing ends.
+        // The thread owns the directory and the permit: a call dropped mid-draw still removes the
+        // directory, and counts against the limit, until the drawing ends.
         tokio::task::spawn_blocking(move || -> Result<Vec<u8>, ApiError> {
-            let _dir = dir;
+            let (_dir, _permit) = (dir, permit);
             reelforge_render::gst_init().map_err(|e| internal("gstreamer", e))?;
             let t = t.min(rule.duration());
             let bitmap = reelforge_render::render_frame(&rule, &materials, t).map_err(|e| ApiError::BadRequest(format!("render: {e}")))?;
