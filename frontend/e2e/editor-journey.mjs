@@ -104,21 +104,29 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   await shot('redone');
 
   // Save, then make the video and watch the progress.
+  const saving = page.waitForResponse((r) => r.url().includes('/diyvrbt/videotask/save'), { timeout: 30_000 });
   await page.getByTestId('save').click();
-  await page.waitForFunction(() => /保存于|saved/i.test(document.querySelector('[data-testid="save-state"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  const saved = await (await saving).json();
+  assert(saved.code === 2000, `save answered ${JSON.stringify(saved).slice(0, 300)}`);
+  const taskId = Number(saved.data);
+  // "已于 hh:mm 保存" / "saved at hh:mm".
+  await page.waitForFunction(() => /\d{1,2}:\d{2}/.test(document.querySelector('[data-testid="save-state"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
   await shot('saved');
-  const taskId = Number(new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get('taskId'));
   await page.getByTestId('run').click();
-  await page.getByTestId('run-modal').waitFor();
+  // The modal's own test id sits on no visible element (antd 6 Modal), so it is found by its role and title.
+  const modal = page.getByRole('dialog').filter({ hasText: '视频生成中' });
+  await modal.waitFor();
   await shot('running');
   const percents = new Set();
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    const text = (await page.getByTestId('run-modal').textContent()) ?? '';
+    const text = (await modal.textContent()) ?? '';
     for (const m of text.matchAll(/(\d{1,3})\s*%/g)) percents.add(Number(m[1]));
     if (await page.getByTestId('run-play').isVisible()) break;
     await page.waitForTimeout(300);
   }
+  // The finished state draws the bar full with a success mark instead of the figure "100 %".
+  if ((await modal.locator('.ant-progress-status-success, [aria-valuenow="100"]').count()) > 0) percents.add(100);
   await shot('done');
   assert(await page.getByTestId('run-play').isVisible(), `the render did not finish (percents seen: ${[...percents].join(', ')})`);
   expect(percents.has(100), `the run modal showed 100 % (percentages seen: ${[...percents].join(', ')})`);
