@@ -71,7 +71,7 @@ for (let i = 0; i < 50; i += 1) {
 const rule = {
   version: 1, renderVersion: 2, ruleType: 'VIDEO_EDIT', videoQuality: 30, frameRate: 25,
   resolutionRatio: { name: '16:9', width: 640, height: 360, ratio: '16:9', sizeId: 41, targetWidth: 1280 },
-  scenes: [{ id: 1, type: 'canvas', timeLength: 3, bgColor: '#1f2937', effectTime: 1, isActive: true, layers }],
+  scenes: [{ type: 'canvas', timeLength: 3, bgColor: '#1f2937', effectTime: 1, isActive: true, layers }],
   audio: [],
 };
 const taskId = await saveTask(page, rule, 'bench 50 layers', 41);

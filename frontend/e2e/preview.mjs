@@ -81,7 +81,7 @@ export async function saveTask(page, rule, name, sizeCategoryId) {
 const ratio = (name, width, height, sizeId, targetWidth) => ({ name, width, height, ratio: name, sizeId, targetWidth });
 const base = (resolutionRatio, layers, bgColor) => ({
   version: 1, renderVersion: 2, ruleType: 'VIDEO_EDIT', videoQuality: 30, frameRate: 25, resolutionRatio,
-  scenes: [{ id: 1, type: 'canvas', timeLength: 4, bgColor, effectTime: 1, isActive: true, layers }],
+  scenes: [{ type: 'canvas', timeLength: 4, bgColor, effectTime: 1, isActive: true, layers }],
   audio: [],
 });
 const common = (id, z, x, y, w, h) => ({ id, z, x, y, w, h, startTime: 0, endTime: 4, rotate: 0 });

@@ -216,6 +216,10 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
         "POST /videotask/frame" => {
             let mut doc = common::rule();
+            // Only the victim's material is named (a scene's id names a background material).
+            if let Some(scene) = doc["scenes"][0].as_object_mut() {
+                scene.remove("id");
+            }
             doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64}]);
             json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
         }
