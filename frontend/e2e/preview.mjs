@@ -210,13 +210,15 @@ export async function previewEqualsExport({ page, baseUrl, outDir, assert }) {
     await page.getByTestId('exact-frame').click();
     const img = page.getByTestId('exact-frame-image');
     await img.waitFor({ timeout: 60_000 });
+    // The drawer's decoded image, drawn at its own size into a canvas and read back as PNG.
     const still = await page.evaluate(async () => {
-      const src = document.querySelector('[data-testid="exact-frame-image"]').getAttribute('src');
-      const blob = await (await fetch(src)).blob();
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let s = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(s);
+      const img = document.querySelector('[data-testid="exact-frame-image"]');
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      c.getContext('2d').drawImage(img, 0, 0);
+      return c.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
     });
     writeFileSync(path.join(dir, `${doc.name}-still.png`), Buffer.from(still, 'base64'));
     await page.screenshot({ path: path.join(dir, `${doc.name}-editor-with-drawer.png`) });
