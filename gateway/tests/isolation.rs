@@ -220,7 +220,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
             if let Some(scene) = doc["scenes"][0].as_object_mut() {
                 scene.remove("id");
             }
-            doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64}]);
+            doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2}]);
             json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
         }
         other => return Err(format!("no attempt written for {other}").into()),
