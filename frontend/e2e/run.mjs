@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
+import { previewEqualsExport } from './preview.mjs';
+import { editorJourney } from './editor-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -411,6 +413,18 @@ if (!staticServer) {
     await page.waitForTimeout(300);
     await shot(page, 'material-23-deleted');
     assert((await page.getByTestId(`material-${ids[0]}`).count()) === 1, 'the picture is still listed');
+  });
+
+  // Issue 15: the stage against the server's still, and the editor journey to a downloaded MP4.
+  await check('preview-equals-export', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'preview');
+    await previewEqualsExport({ page, baseUrl, outDir, assert });
+  });
+  await check('editor-journey', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'journey');
+    await editorJourney({ page, baseUrl, outDir, assert });
   });
 }
 

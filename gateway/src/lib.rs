@@ -6,6 +6,7 @@ mod body;
 mod caller;
 pub mod clients;
 mod envelope;
+pub mod frame;
 mod harden;
 pub mod media;
 mod openapi;
@@ -43,6 +44,8 @@ pub struct AppState {
     pub keys: Keyring,
     /// Rendered videos and covers, when this gateway reaches the blob store.
     pub media: Option<media::Media>,
+    /// Exact-frame stills, when this gateway reaches the blob store and the material service.
+    pub frames: Option<frame::Frames>,
 }
 
 /// The key media tickets are signed with: derived from the signing key, so every gateway replica

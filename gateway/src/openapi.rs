@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, font, history, manage, material, search, shape, system, task, template, user};
+use crate::routes::{ai, category, favourite, font, frame, history, manage, material, search, shape, system, task, template, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -26,7 +26,8 @@ use crate::routes::{ai, category, favourite, font, history, manage, material, se
         shape::get,
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots,
         template::fill, template::submit, template::audit, template::categories, template::set_push,
-        template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card
+        template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
+        frame::still
     )
 )]
 pub struct ApiDoc;

@@ -112,6 +112,7 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /business/template.xlsx", Scope::Tenant),
     ("POST /v2/business/runBusinessCardTasks", Scope::Tenant),
     ("POST /v2/business/runOneBusinessCardTask", Scope::Tenant),
+    ("POST /videotask/frame", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -263,6 +264,15 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
             s.call(Method::POST, "/v2/business/runBusinessCardTasks", stranger).header("Content-Type", ct).body(body)
         }
         "POST /v2/business/runOneBusinessCardTask" => json(serde_json::json!({"templateId": victim.template, "fields": {"1": "张三"}})),
+        "POST /videotask/frame" => {
+            let mut doc = common::rule();
+            // Only the victim's material is named (a scene's id names a background material).
+            if let Some(scene) = doc["scenes"][0].as_object_mut() {
+                scene.remove("id");
+            }
+            doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2}]);
+            json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
+        }
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await

@@ -4,6 +4,7 @@ pub mod ai;
 pub mod category;
 pub mod favourite;
 pub mod font;
+pub mod frame;
 pub mod health;
 pub mod history;
 pub mod manage;
@@ -107,5 +108,6 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/material/changeCoverPic", web::post().to(material::change_cover))
         .route("/material/getVideoState", web::post().to(material::video_state))
         .route("/material/getVolumeDB", web::post().to(material::volume))
-        .route("/material/file/{id}/{part}", web::get().to(material::file));
+        .route("/material/file/{id}/{part}", web::get().to(material::file))
+        .route("/videotask/frame", web::post().to(frame::still));
 }

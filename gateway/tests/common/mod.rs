@@ -128,6 +128,11 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             blobs.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
         )),
+        frames: Some(reelforge_gateway::frame::Frames::new(
+            reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone())?,
+            blobs.clone(),
+            &dir.path().join("scratch"),
+        )),
     };
     let server = reelforge_gateway::serve(&config, state)?;
     let http = server.handle();

@@ -155,6 +155,24 @@ fn media(backends: &Backends, keys: &Keyring) -> Result<reelforge_gateway::media
     ))
 }
 
+/// Exact-frame stills for the gateway: materials looked up at `material_url` and read from the
+/// blob store, drawn under the data directory's scratch.
+fn frames(
+    backends: &Backends,
+    config: &Config,
+    keys: &Keyring,
+    task_url: &str,
+    material_url: &str,
+) -> Result<reelforge_gateway::frame::Frames, String> {
+    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone())
+        .map_err(|e| format!("still service urls: {e}"))?;
+    Ok(reelforge_gateway::frame::Frames::new(
+        clients,
+        backends.blob()?,
+        &config.data_dir.join("scratch"),
+    ))
+}
+
 /// The render worker over the opened backends, calling the services at these URLs.
 fn worker(
     backends: &Backends,
@@ -223,6 +241,7 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
                 mode: "all".into(),
                 ready: ready_check(vec![channel], backends.clone()),
                 media: Some(media(&backends, &keys)?),
+                frames: Some(frames(&backends, &config, &keys, &url, &url)?),
                 keys,
             };
             let http = reelforge_gateway::serve(&config, state)
@@ -258,6 +277,7 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
                 mode: "distributed".into(),
                 ready: ready_check(channels, backends.clone()),
                 media: Some(media(&backends, &keys)?),
+                frames: Some(frames(&backends, &config, &keys, &s.task.url, &s.material.url)?),
                 keys,
             };
             let http = reelforge_gateway::serve(&config, state)

@@ -2,7 +2,8 @@
 //! keys under the job's tenant prefix downloaded from the blob store (local directory or S3, same
 //! code). A document source that is not a key of the job's tenant or a same-origin material address
 //! (`reelforge_timeline::source`) fails the job before anything is read: a hand-made job naming
-//! `/etc/passwd`, `../x`, a URL or another tenant's key reads nothing.
+//! `/etc/passwd`, `../x`, a URL or another tenant's key reads nothing. The gateway's exact-frame
+//! still fetches through this same function, so a still can read no more than a render.
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@
 
 mod clients;
 mod error;
-mod fetch;
+pub mod fetch;
 mod progress;
 
 use std::collections::HashMap;

@@ -5,6 +5,7 @@ import { SHAPE_KINDS, useAddShape } from '@/editor/materials/shapes';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
 import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
+import { ExactFrame } from './ExactFrame';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -92,6 +93,7 @@ export function Toolbar({ scale }: { scale: number }) {
         onChange={(v) => dispatch(v === 'fit' ? a.fitView() : a.setZoom(Number(v)))}
         data-testid="zoom"
       />
+      <ExactFrame />
     </Space>
   );
 }

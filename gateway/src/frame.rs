@@ -1,0 +1,118 @@
+//! The exact-frame still (`POST /videotask/frame`): one frame of an unsaved document, drawn by the
+//! render engine's `render_frame`, so the editor can show what the video will show. It lives in the
+//! gateway because the gateway holds the blob store in both modes (embedded and distributed), while
+//! a worker is reachable only through the job queue; the materials are fetched by the worker's own
+//! `fetch::materials`, so a still reads exactly what a render of the same document may read.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use reelforge_kit::BlobStore;
+use reelforge_proto::render::RenderJob;
+use reelforge_timeline::{Rule, ValidateOptions};
+use reelforge_worker::WorkerError;
+use tokio::sync::Semaphore;
+
+use crate::ApiError;
+
+/// The largest still, in pixels (1920×1920: every 1080p document in either orientation); a larger
+/// document is refused rather than drawn, so one call cannot hold hundreds of MB.
+pub const MAX_PIXELS: u64 = 1920 * 1920;
+
+/// Stills drawn at once by one gateway: each takes a core while it draws.
+pub const CONCURRENCY: usize = 2;
+
+/// What drawing a still needs: the material lookup, the blob store, a scratch directory and the
+/// limit on stills drawn at once.
+#[derive(Clone)]
+pub struct Frames {
+    clients: reelforge_worker::Clients,
+    blob: BlobStore,
+    scratch: PathBuf,
+    permits: Arc<Semaphore>,
+}
+
+/// Removes a call's scratch directory when the call ends, however it ends.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Err(e) = std::fs::remove_dir_all(&self.0)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!(dir = %self.0.display(), error = %e, "still scratch not removed");
+        }
+    }
+}
+
+fn refused(e: WorkerError) -> ApiError {
+    match e {
+        // Someone else's material reads as one that does not exist, as every id-taking route answers.
+        WorkerError::UnknownMaterial(id) => ApiError::BadRequest(format!("material {id} does not exist in your library")),
+        WorkerError::Rule(_) | WorkerError::MissingMaterial(_) | WorkerError::Render(_) => {
+            ApiError::BadRequest(e.to_string())
+        }
+        WorkerError::Service(_, s) => ApiError::Service(s),
+        other => {
+            tracing::error!(error = %other, "still");
+            ApiError::Service(tonic::Status::internal("internal error, please retry later"))
+        }
+    }
+}
+
+fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "still: {what}");
+    ApiError::Service(tonic::Status::internal("internal error, please retry later"))
+}
+
+impl Frames {
+    /// Stills of documents whose materials are looked up with `clients` and read from `blob`, each
+    /// drawn in its own directory under `scratch`.
+    pub fn new(clients: reelforge_worker::Clients, blob: BlobStore, scratch: &Path) -> Self {
+        Self { clients, blob, scratch: scratch.to_owned(), permits: Arc::new(Semaphore::new(CONCURRENCY)) }
+    }
+
+    /// The PNG of `task_info`'s frame at `t` seconds, for `user_id` of `tenant`: the document is
+    /// validated for the tenant first (every error named by its path), its materials fetched as
+    /// the user, then drawn on a blocking thread.
+    pub async fn still(&self, tenant: &str, user_id: &str, task_info: &str, t: f64) -> Result<Vec<u8>, ApiError> {
+        if !t.is_finite() || t < 0.0 {
+            return Err(ApiError::BadRequest("time: must be a number of seconds, 0 or more".into()));
+        }
+        let rule = Rule::parse(task_info).map_err(|e| ApiError::BadRequest(format!("taskInfo: {e}")))?;
+        let options = ValidateOptions { tenant: Some(tenant.to_owned()), ..ValidateOptions::from_env() };
+        let report = reelforge_timeline::check(&rule, &options);
+        let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
+        if !errors.is_empty() {
+            return Err(ApiError::BadRequest(errors.join("; ")));
+        }
+        let (w, h) = rule.resolution_ratio.target_size();
+        if u64::from(w) * u64::from(h) > MAX_PIXELS {
+            return Err(ApiError::BadRequest(format!(
+                "resolutionRatio: a still of {w}×{h} is larger than {MAX_PIXELS} pixels"
+            )));
+        }
+        let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
+        let dir = Scratch(self.scratch.join(format!("still-{}", uuid::Uuid::new_v4().simple())));
+        let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
+        let materials = reelforge_worker::fetch::materials(&self.clients, &self.blob, &job, &rule, &dir.0.join("materials"))
+            .await
+            .map_err(refused)?;
+        let out = dir.0.join("frame.png");
+        // The thread owns the directory and the permit: a call dropped mid-draw still removes the
+        // directory, and counts against the limit, until the drawing ends.
+        tokio::task::spawn_blocking(move || -> Result<Vec<u8>, ApiError> {
+            let (_dir, _permit) = (dir, permit);
+            reelforge_render::gst_init().map_err(|e| internal("gstreamer", e))?;
+            let t = t.min(rule.duration());
+            let bitmap = reelforge_render::render_frame(&rule, &materials, t).map_err(|e| ApiError::BadRequest(format!("render: {e}")))?;
+            if let Some(parent) = out.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| internal("scratch", e))?;
+            }
+            reelforge_render::engine::write_png(&bitmap, &out).map_err(|e| internal("png", e))?;
+            std::fs::read(&out).map_err(|e| internal("png", e))
+        })
+        .await
+        .map_err(|e| internal("draw thread", e))?
+    }
+}
