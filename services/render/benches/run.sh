@@ -49,8 +49,8 @@ export -f limit
 
 printf '%-60s %8s %8s %8s\n' "what" "wall s" "× rt" "RSS MB"
 row() { printf '%-60s %8s %8.2f %8s\n' "$1" "$2" "$(echo "15 / $2" | bc -l)" "$3"; }
-for dims in "1280 720 ref-15s ffmpeg-baseline" "720 1280 ref-15s-portrait ffmpeg-baseline" \
-  "720 1280 footage-portrait ffmpeg-footage"; do
+for dims in "720 1280 footage-portrait ffmpeg-footage" "1280 720 ref-15s ffmpeg-baseline" \
+  "720 1280 ref-15s-portrait ffmpeg-baseline"; do
   set -- $dims; W=$1; H=$2; DOC=$3; FFMPEG=$4
   rm -f "$OUT"/log-*
   # The limit encodes the render's own frames: one render first (not counted), decoded to raw.
