@@ -75,7 +75,12 @@ impl Frame {
                 .get(i)
                 .map_or(0, |s| s.unsigned_abs() as usize)
         };
-        let plane = |i: u32, at: usize| f.plane_data(i).ok().and_then(|p| p.get(at..)).unwrap_or(&[]);
+        let plane = |i: u32, at: usize| {
+            f.plane_data(i)
+                .ok()
+                .and_then(|p| p.get(at..))
+                .unwrap_or(&[])
+        };
         if f.format() == gst_video::VideoFormat::I420 {
             let (s0, s1, s2) = (stride(0), stride(1), stride(2));
             let src = crate::yuv::I420 {
