@@ -2,9 +2,11 @@
 # cached; sourced by the render and farm benchmarks so both render exactly the same files.
 # usage: source services/render/benches/media.sh; bench_media DIR
 
-# Makes clip.mp4, pic1.png, pic2.png and music.mp3 in directory $1 unless they are there.
+# Makes clip.mp4, pic1.png, pic2.png and music.mp3 in directory $1 unless they are there, and
+# the id index that names clip.mp4 as the footage document's scene background ("footage").
 bench_media() {
   mkdir -p "$1"
+  [ -f "$1/materials.json" ] || echo '{"footage": "clip.mp4"}' > "$1/materials.json"
   [ -f "$1/music.mp3" ] && return 0
   ( cd "$1"
     ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=1280x720:rate=30 -t 10 -c:v libx264 -preset veryfast -pix_fmt yuv420p clip.mp4

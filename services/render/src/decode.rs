@@ -55,29 +55,54 @@ impl Frame {
     /// Writes the frame into `out` as tightly packed RGBA, reusing its allocation (a new
     /// allocation per frame costs a page fault per 4 KiB).
     pub fn copy_packed_into(&self, out: &mut Vec<u8>) {
+        let whole = (0, 0, self.width(), self.height());
+        self.copy_region_into(whole, out);
+    }
+
+    /// Writes the part `(x, y, w, h)` of the frame into `out` as tightly packed RGBA, reusing
+    /// its allocation: only the pixels that will show are converted (a clip covering a portrait
+    /// frame shows a third of its width). The region is clamped to the frame, and its left and
+    /// top edges are taken down to even pixels (I420's chroma is shared by pixel pairs), so
+    /// callers plan even regions. Returns the size written.
+    pub fn copy_region_into(&self, region: (u32, u32, u32, u32), out: &mut Vec<u8>) -> (u32, u32) {
         let f = &self.inner;
-        let (w, h) = (f.width() as usize, f.height() as usize);
+        let (fw, fh) = (f.width(), f.height());
+        let (x, y) = (region.0.min(fw) & !1, region.1.min(fh) & !1);
+        let (w, h) = (region.2.min(fw - x), region.3.min(fh - y));
+        let (xs, ys, w, h) = (x as usize, y as usize, w as usize, h as usize);
         let stride = |i: usize| {
             f.plane_stride()
                 .get(i)
                 .map_or(0, |s| s.unsigned_abs() as usize)
         };
-        let plane = |i: u32| f.plane_data(i).unwrap_or(&[]);
+        let plane = |i: u32, at: usize| {
+            f.plane_data(i)
+                .ok()
+                .and_then(|p| p.get(at..))
+                .unwrap_or(&[])
+        };
         if f.format() == gst_video::VideoFormat::I420 {
+            let (s0, s1, s2) = (stride(0), stride(1), stride(2));
             let src = crate::yuv::I420 {
                 w,
                 h,
-                planes: [plane(0), plane(1), plane(2)],
-                strides: [stride(0), stride(1), stride(2)],
+                planes: [
+                    plane(0, ys * s0 + xs),
+                    plane(1, ys / 2 * s1 + xs / 2),
+                    plane(2, ys / 2 * s2 + xs / 2),
+                ],
+                strides: [s0, s1, s2],
             };
             crate::yuv::i420_to_rgba(src, &yuv_matrix(f.info()), out);
-            return;
+            return (w as u32, h as u32);
         }
         out.clear();
         out.reserve(w * 4 * h);
-        for row in plane(0).chunks(stride(0).max(1)).take(h) {
-            out.extend_from_slice(&row[..(w * 4).min(row.len())]);
+        let s0 = stride(0).max(1);
+        for row in plane(0, ys * s0).chunks(s0).take(h) {
+            out.extend_from_slice(row.get(xs * 4..(xs + w) * 4).unwrap_or(&[]));
         }
+        (w as u32, h as u32)
     }
 }
 

@@ -563,3 +563,44 @@ fn a_blurred_clip_background_looks_like_the_same_picture_blurred() -> R {
     }
     Ok(())
 }
+
+#[test]
+fn an_unblurred_covering_clip_background_matches_the_picture_covering() -> R {
+    // The covering clip is decoded at its own size and only the part that shows is converted
+    // and enlarged (`prepare::Cut` with no blur); the picture is enlarged and cut once.
+    let dir = tempfile::tempdir()?;
+    halves(dir.path())?;
+    let m = with_ids(dir.path(), &[("710", "halves.mp4"), ("711", "halves.png")]);
+    let portrait = |id: i64| -> Result<Rule, Box<dyn std::error::Error>> {
+        let doc = json!({
+            "version": 1, "frameRate": 30, "videoQuality": 99,
+            "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+            "scenes": [scene(Some(id), json!({"bgFit": "cover"}), json!([]))]
+        });
+        Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+    };
+    let clip = render_frame(&portrait(710)?, &m, 0.5)?;
+    let picture = render_frame(&portrait(711)?, &m, 0.5)?;
+    assert_eq!((clip.w, clip.h), (90, 160));
+    assert!(near(px(&clip, 10, 80), RED) && near(px(&clip, 80, 80), BLUE));
+    for y in [0, 80, 159] {
+        for x in (0..90).step_by(3) {
+            let (a, b) = (px(&clip, x, y), px(&picture, x, y));
+            // Away from the edge the two agree to the codec's error; at the edge by less than
+            // the width of one enlarged source pixel (4.4 output pixels) of difference.
+            let tolerance = if (36..=54).contains(&x) { 255 } else { 40 };
+            assert!(
+                a.iter().zip(b).all(|(p, q)| p.abs_diff(q) <= tolerance),
+                "({x}, {y}): clip {a:?}, picture {b:?}"
+            );
+        }
+    }
+    // The edge sits where the picture puts it, to within one enlarged source pixel.
+    let edge = |b: &Bitmap| (0..90).find(|x| px(b, *x, 80)[2] > px(b, *x, 80)[0]);
+    let (ce, pe) = (edge(&clip), edge(&picture));
+    assert!(
+        matches!((ce, pe), (Some(c), Some(p)) if c.abs_diff(p) <= 5),
+        "edge at {ce:?} in the clip, {pe:?} in the picture"
+    );
+    Ok(())
+}

@@ -247,7 +247,10 @@ fn malformed_input_fails_with_the_layer_named() -> R {
     .ok_or("should fail")?
     .to_string();
     // Refused by validation (an error problem) before anything is loaded.
-    assert!(msg.contains("scenes[0].timeLength: below minimum 2 s"), "{msg}");
+    assert!(
+        msg.contains("scenes[0].timeLength: below minimum 2 s"),
+        "{msg}"
+    );
     Ok(())
 }
 

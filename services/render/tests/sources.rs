@@ -41,7 +41,10 @@ fn sources_outside_the_materials_are_never_read() -> R {
         .err()
         .ok_or_else(|| format!("{src} rendered"))?
         .to_string();
-        assert!(err.contains(path) && err.contains("material source"), "{src}: {err}");
+        assert!(
+            err.contains(path) && err.contains("material source"),
+            "{src}: {err}"
+        );
         assert!(!out.exists(), "{src}: an output was written");
         // Materials by id resolve through the same check.
         let mut by_id = Materials::new(&dir);

@@ -20,18 +20,27 @@ pub fn gaussian(b: &mut Bitmap, sigma: f32) {
     if w == 0 || h == 0 || radii.iter().all(|r| *r == 0) {
         return;
     }
-    let mut tmp = vec![0u8; b.px.len()];
-    for r in radii.into_iter().filter(|r| *r > 0) {
-        bands(&b.px, &mut tmp, w, h, |src, rows, dst| {
-            for (y, out) in rows.zip(dst.chunks_exact_mut(w * 4)) {
-                row_pass(&src[y * w * 4..(y + 1) * w * 4], out, r);
-            }
-        });
-        bands(&tmp, &mut b.px, w, h, |src, rows, dst| {
-            column_pass(src, dst, w, h, rows, r);
-        });
-    }
+    TMP.with(|tmp| {
+        let mut tmp = tmp.borrow_mut();
+        tmp.resize(b.px.len(), 0);
+        for r in radii.into_iter().filter(|r| *r > 0) {
+            bands(&b.px, &mut tmp, w, h, |src, rows, dst| {
+                for (y, out) in rows.zip(dst.chunks_exact_mut(w * 4)) {
+                    row_pass(&src[y * w * 4..(y + 1) * w * 4], out, r);
+                }
+            });
+            bands(&tmp, &mut b.px, w, h, |src, rows, dst| {
+                column_pass(src, dst, w, h, rows, r);
+            });
+        }
+    });
     b.update_opaque();
+}
+
+thread_local! {
+    // The horizontal passes' output, reused: a blurred clip background blurs every frame, and
+    // a fresh buffer costs a page fault per 4 KiB each time.
+    static TMP: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Returns the radii of three boxes whose variances add up to `sigma`²: `m` boxes of the

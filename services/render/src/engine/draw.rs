@@ -209,15 +209,24 @@ fn video_frame(
     }
     let mut ended_at = None;
     let mut got = None;
+    let region = v.cut.as_ref().map(|_| v.region());
     if let Some((dec, next)) = &mut v.decoder {
         while *next <= idx {
             match dec.next_frame()? {
                 Some(f) => {
                     *next += 1;
                     if *next > idx {
-                        let mut px = v.last.take().map(|b| b.px).unwrap_or_default();
-                        f.copy_packed_into(&mut px);
-                        got = Some((f.width(), f.height(), px));
+                        // A cut clip converts only its crop, into its own reused buffer (the
+                        // held frame's allocation receives the finished picture); otherwise
+                        // the whole frame goes straight into the held frame's allocation.
+                        let (mut px, region) = if let Some(region) = region {
+                            (std::mem::take(&mut v.work), region)
+                        } else {
+                            let held = v.last.take().map(|b| b.px).unwrap_or_default();
+                            (held, (0, 0, f.width(), f.height()))
+                        };
+                        let (w, h) = f.copy_region_into(region, &mut px);
+                        got = Some((w, h, px));
                     }
                 }
                 None => {

@@ -240,7 +240,6 @@ pub fn memory_estimate(rule: &Rule, size: (u32, u32)) -> u64 {
 impl Engine {
     /// Checks the rule (lengths, catalogue names, materials present) and plans its frames.
     pub fn new(rule: &Rule, materials: &Materials) -> Result<Self, RenderError> {
-        crate::gst_init().map_err(|e| RenderError::stage(Stage::Fetch, e))?;
         if rule.scenes.is_empty() {
             return Err(RenderError::Rule("the rule has no scene".to_owned()));
         }
@@ -263,6 +262,9 @@ impl Engine {
                 budget >> 20
             )));
         }
+        // GStreamer (its plugin registry: seconds in a fresh process) only once the document
+        // and its budget are known to be renderable, so a refusal costs neither.
+        crate::gst_init().map_err(|e| RenderError::stage(Stage::Fetch, e))?;
         for w in report.warnings() {
             tracing::warn!(path = %w.path, code = ?w.code, "{}", w.message);
         }

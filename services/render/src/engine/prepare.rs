@@ -43,8 +43,11 @@ pub struct VideoState {
     pub matrix: Option<filter::Matrix>,
     /// Unsharp-mask amount (0 for none).
     pub sharpen: f32,
-    /// How a blurred scene background is finished, `None` for no blur.
-    pub blur: Option<Blur>,
+    /// How a background clip that is cropped or blurred is finished: only the part that shows
+    /// is converted, blurred and scaled. `None`: the decoded frame is drawn as it is.
+    pub cut: Option<Cut>,
+    /// The converted part of the decoded frame when `cut` is set, reused from frame to frame.
+    pub work: Vec<u8>,
     /// Whether the clip has an alpha channel to premultiply.
     pub transparent: bool,
     /// Reverse playback: the played range decoded once into a spool read backwards.
@@ -58,8 +61,29 @@ pub struct VideoState {
 }
 
 impl VideoState {
-    /// Turns decoded RGBA bytes into the frame drawn: premultiplied, adjusted, sharpened, blurred.
-    pub fn finish(&self, w: u32, h: u32, px: Vec<u8>) -> Bitmap {
+    /// Returns the part of the decoded frame to convert: `cut`'s crop, or the whole frame.
+    pub fn region(&self) -> (u32, u32, u32, u32) {
+        self.cut
+            .as_ref()
+            .map_or((0, 0, self.size.0, self.size.1), |c| c.crop)
+    }
+
+    /// Turns decoded RGBA bytes (the whole frame, or `region()` of it) into the frame drawn:
+    /// premultiplied, adjusted, sharpened, then cut, blurred and scaled as `cut` says; the
+    /// held frame's allocation is reused for the result and `px`'s is kept for the next frame.
+    pub fn finish(&mut self, w: u32, h: u32, px: Vec<u8>) -> Bitmap {
+        let b = self.adjust(w, h, px);
+        let Some(cut) = &self.cut else {
+            return b;
+        };
+        let held = self.last.take().map(|l| l.px).unwrap_or_default();
+        let (out, part) = cut.apply(b, self.size, held);
+        self.work = part;
+        out
+    }
+
+    /// Premultiplies, adjusts and sharpens decoded RGBA bytes.
+    fn adjust(&self, w: u32, h: u32, px: Vec<u8>) -> Bitmap {
         let mut b = if self.transparent {
             Bitmap::from_straight(w, h, px)
         } else {
@@ -76,23 +100,22 @@ impl VideoState {
         if self.sharpen > 0.0 {
             filter::sharpen(&mut b, self.sharpen);
         }
-        match &self.blur {
-            Some(blur) => blur.apply(&b),
-            None => b,
-        }
+        b
     }
 }
 
-/// A blurred background clip's finishing: only the part of the decoded frame that shows (with
-/// a margin the blur reads from) is blurred, at the decoded size, which for an enlarged clip is
-/// its source size; then that part is scaled to the size it shows at. So a clip covering a
-/// portrait frame is neither blurred at the size of its uncropped enlargement nor enlarged
+/// A background clip's finishing when it is enlarged and cropped (`cover`) or blurred: only
+/// the part of the decoded frame that shows (with a margin the blur reads from) is converted
+/// and blurred, at the decoded size, which for an enlarged clip is its source size; then that
+/// part is scaled to the size it shows at. So a clip covering a portrait frame is neither
+/// decoded, converted nor blurred at the size of its uncropped enlargement, nor enlarged
 /// before it is blurred.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Blur {
-    /// Standard deviation in decoded pixels.
+pub struct Cut {
+    /// Standard deviation in decoded pixels (0: no blur).
     pub sigma: f32,
-    /// The part of the decoded frame blurred: x, y, width, height.
+    /// The part of the decoded frame converted and blurred: x, y, width, height (x and y even,
+    /// for I420's shared chroma).
     pub crop: (u32, u32, u32, u32),
     /// The part that shows, inside `crop`, in decoded pixels: x, y, width, height.
     pub visible: (f64, f64, f64, f64),
@@ -100,16 +123,17 @@ pub struct Blur {
     pub size: (u32, u32),
 }
 
-impl Blur {
+impl Cut {
     /// Plans the finishing of a clip of source size `src` placed at `placed` (`placement`'s size
     /// and offset) in a `frame`, blurred by `radius` output pixels ([`filter::blur`]'s
-    /// strength). Returns the size to decode at, the finished picture's offset, and the plan.
+    /// strength; 0 for none). Returns the size to decode at, the finished picture's offset, and
+    /// the plan.
     fn plan(
         src: (u32, u32),
         placed: (u32, u32, i32, i32),
         frame: (u32, u32),
         radius: usize,
-    ) -> ((u32, u32), (i32, i32), Blur) {
+    ) -> ((u32, u32), (i32, i32), Cut) {
         let (dw, dh, ix, iy) = placed;
         let even = |v: u32| (v / 2).max(1) * 2;
         // Enlarged: decode at the source's own size and blur there; shrunk: at the placed size.
@@ -131,13 +155,13 @@ impl Blur {
         let margin = (3.0 * f64::from(sigma)).ceil() + 1.0;
         let cut = |at: f64, len: f64, k: f64, limit: u32| {
             let (a, b) = (at / k, (at + len) / k);
-            let lo = (a.floor() - margin).max(0.0);
+            let lo = ((a.floor() - margin) / 2.0).floor().max(0.0) * 2.0;
             let hi = (b.ceil() + margin).min(f64::from(limit));
             (lo as u32, (hi - lo).max(1.0) as u32, a - lo, b - a)
         };
         let (cx, cw, sx, sw) = cut(vx as f64, vw as f64, kx, decoded.0);
         let (cy, ch, sy, sh) = cut(vy as f64, vh as f64, ky, decoded.1);
-        let plan = Blur {
+        let plan = Cut {
             sigma,
             crop: (cx, cy, cw, ch),
             visible: (sx, sy, sw, sh),
@@ -146,24 +170,44 @@ impl Blur {
         (decoded, (ix.max(0), iy.max(0)), plan)
     }
 
-    /// Cuts, blurs and scales one decoded frame.
-    fn apply(&self, frame: &Bitmap) -> Bitmap {
+    /// Blurs and scales `frame` — the crop already cut by the decoder, or (a whole decoded
+    /// frame of size `decoded`) cut here — into the allocation `into`. Returns the finished
+    /// picture and the crop's allocation, for the next frame.
+    fn apply(&self, frame: Bitmap, decoded: (u32, u32), into: Vec<u8>) -> (Bitmap, Vec<u8>) {
         let (x, y, w, h) = self.crop;
-        let (x, y) = (
-            x.min(frame.w.saturating_sub(1)),
-            y.min(frame.h.saturating_sub(1)),
-        );
-        let (w, h) = (w.min(frame.w - x), h.min(frame.h - y));
-        let mut part = Bitmap::new(w, h);
-        let row = w as usize * 4;
-        for (r, out) in part.px.chunks_exact_mut(row).enumerate() {
-            let at = ((y as usize + r) * frame.w as usize + x as usize) * 4;
-            out.copy_from_slice(&frame.px[at..at + row]);
+        let mut part = if (frame.w, frame.h) == decoded && (w, h) != decoded {
+            let (x, y) = (
+                x.min(frame.w.saturating_sub(1)),
+                y.min(frame.h.saturating_sub(1)),
+            );
+            let (w, h) = (w.min(frame.w - x), h.min(frame.h - y));
+            let mut part = Bitmap::new(w, h);
+            let row = w as usize * 4;
+            for (r, out) in part.px.chunks_exact_mut(row).enumerate() {
+                let at = ((y as usize + r) * frame.w as usize + x as usize) * 4;
+                out.copy_from_slice(&frame.px[at..at + row]);
+            }
+            part.opaque = frame.opaque;
+            part
+        } else {
+            frame
+        };
+        if self.sigma > 0.0 {
+            compose::blur::gaussian(&mut part, self.sigma);
         }
-        compose::blur::gaussian(&mut part, self.sigma);
-        let mut out = compose::resize(part.view(), self.size.0, self.size.1, Some(self.visible));
-        out.update_opaque();
-        out
+        let (ow, oh) = (self.size.0.max(1), self.size.1.max(1));
+        let mut px = into;
+        px.resize(ow as usize * oh as usize * 4, 0);
+        let mut out = Bitmap {
+            w: ow,
+            h: oh,
+            px,
+            opaque: part.opaque,
+        };
+        if !compose::resize_into(part.view(), &mut out.px, ow, oh, Some(self.visible)) {
+            out = Bitmap::new(ow, oh);
+        }
+        (out, part.px)
     }
 }
 
@@ -353,9 +397,12 @@ fn background(ctx: &Ctx<'_>, s: &Scene, size: (u32, u32)) -> Result<Option<Drawa
         let range = range_of(&s.range);
         let mut v = video_state(path, (dw, dh), (ix, iy), range, info.duration, ctx.fps);
         v.looped = true;
-        if blur > 0 {
-            let (decoded, inset, plan) = Blur::plan(src, (dw, dh, ix, iy), (w, h), blur);
-            (v.size, v.inset, v.blur) = (decoded, inset, Some(plan));
+        // A blurred clip, or one enlarged past the frame and cropped (`cover`), is decoded at
+        // its own size and only the part that shows is converted and finished: decoding at the
+        // enlarged size would scale, convert and hold three times the pixels that show.
+        if blur > 0 || (dw > w || dh > h) {
+            let (decoded, inset, plan) = Cut::plan(src, (dw, dh, ix, iy), (w, h), blur);
+            (v.size, v.inset, v.cut) = (decoded, inset, Some(plan));
         }
         Content::Video(Box::new(v))
     };
@@ -443,7 +490,8 @@ fn video_state(
         inset,
         matrix: None,
         sharpen: 0.0,
-        blur: None,
+        cut: None,
+        work: Vec::new(),
         transparent: false,
         reverse: None,
         decoder: None,
