@@ -61,7 +61,7 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
 
   // A shape.
   await page.getByTestId('add-shape').hover();
-  await page.getByRole('menuitem', { name: '椭圆' }).click();
+  await page.getByRole('menuitem', { name: '矩形' }).click();
   await page.waitForFunction(() => document.querySelectorAll('#editor .rf-layer[data-type="shape"]').length === 1);
   await shot('shape-added');
 

@@ -19,8 +19,10 @@ function serve(all: TaskSummary[]) {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/category/taskvideo') return { dataList: [] };
     if (url === '/videotask/mine') {
+      // As GET /videotask/mine: `name` part of the name, `usedFor` (when sent) that use only.
       const name = typeof params?.name === 'string' ? params.name : '';
-      const found = all.filter((t) => t.taskName.includes(name));
+      const usedFor = typeof params?.usedFor === 'string' ? params.usedFor : null;
+      const found = all.filter((t) => t.taskName.includes(name) && (usedFor === null || (t.usedFor ?? '') === usedFor));
       const pageNum = Number(params?.pageNum ?? 1);
       return { total: found.length, list: found.slice((pageNum - 1) * 10, pageNum * 10) };
     }
