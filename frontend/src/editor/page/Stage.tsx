@@ -95,17 +95,33 @@ export function Stage({ onScale }: StageProps) {
     const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
     setTargets(stage ? Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '')) : []);
   }, [selectedKey, stage, layers.length]);
+  // Moveable measures its targets once per gesture: re-measuring on every dispatched step of a resize
+  // or drag would restart the gesture's snapping from the snapped box, pinning an edge to a guide.
+  const gesturing = useRef(false);
   useEffect(() => {
-    moveable.current?.updateRect();
+    if (!gesturing.current) moveable.current?.updateRect();
   }, [layers, scale]);
 
   const idOf = useCallback((el: Element): Id | undefined => byId.get((el as HTMLElement).dataset.id ?? '')?.id, [byId]);
   const locked = targets.some((el) => byId.get(el.dataset.id ?? '')?.isLock);
   const single = targets.length === 1 ? byId.get(targets[0]?.dataset.id ?? '') : undefined;
-  const guides = targets.length > 0 ? Array.from(stage?.querySelectorAll<HTMLElement>('.rf-layer') ?? []).filter((el) => !targets.includes(el)) : [];
+  const layerKey = layers.map((l) => String(l.id)).join(',');
+  // The same array while a gesture runs, so Moveable does not re-read its guidelines at every step.
+  const guides = useMemo(() => {
+    if (targets.length === 0 || !stage) return [];
+    const ids = new Set(layerKey.split(','));
+    return Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '') && !targets.includes(el));
+  }, [targets, stage, layerKey]);
 
-  const begin = () => dispatch(a.beginGesture());
-  const commit = () => dispatch(a.commitGesture());
+  const begin = () => {
+    gesturing.current = true;
+    dispatch(a.beginGesture());
+  };
+  const commit = () => {
+    gesturing.current = false;
+    dispatch(a.commitGesture());
+    moveable.current?.updateRect();
+  };
   const finishEdit = useCallback(
     (content: string) => {
       if (editingId !== null) {
