@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Starts `reelforge all` on a scratch data directory and runs the browser tests against it
-# (E2E_SCRIPT: another script under frontend/, e.g. e2e/bench-editor.mjs).
+# (E2E_SCRIPT: another script under frontend/, e.g. e2e/bench-editor.mjs; BIN: another reelforge binary).
 set -euo pipefail
 PORT=${1:-18080}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${CARGO_TARGET_DIR:-$ROOT/target}/debug/reelforge
+BIN=${BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/debug/reelforge}
 DATA=$(mktemp -d)
 export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
 # The embedded default mails verification codes to this dev outbox; the sign-in journey reads them.
