@@ -83,10 +83,10 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   for (let i = 1; i <= 10; i += 1) await page.mouse.move(hb.x + hb.width / 2 + i * 5, hb.y + hb.height / 2 + i * 4, { steps: 3 });
   await page.mouse.up();
   const resized = await shape.boundingBox();
-  // Known bug (docs/editor.md "Not yet", issue 15's notes): with other layers on the stage, a real
-  // mouse resize changes only the height. Reported on every run; the height must still follow.
-  if (!(resized.width > moved.width + 30)) console.log(`journey known bug: a mouse resize kept the width at ${Math.round(resized.width)} px`);
-  expect(resized.height > moved.height + 25, `resize by the bottom-right handle with the mouse (+50, +40 px): the shape went from ${Math.round(moved.width)}×${Math.round(moved.height)} to ${Math.round(resized.width)}×${Math.round(resized.height)} px`);
+  expect(
+    resized.width > moved.width + 30 && resized.height > moved.height + 25,
+    `resize by the bottom-right handle with the mouse (+50, +40 px): the shape went from ${Math.round(moved.width)}×${Math.round(moved.height)} to ${Math.round(resized.width)}×${Math.round(resized.height)} px`,
+  );
   await shot('shape-resized');
 
   // A second scene, and a transition from the first to it.

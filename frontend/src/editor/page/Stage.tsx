@@ -4,6 +4,7 @@
  * snapping to the stage and other layers and guide lines (react-moveable). A drag is one undo step.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import Moveable from 'react-moveable';
 import Selecto from 'react-selecto';
 import type { Id } from '@/editor/model/gen/Id';
@@ -95,8 +96,8 @@ export function Stage({ onScale }: StageProps) {
     const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
     setTargets(stage ? Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '')) : []);
   }, [selectedKey, stage, layers.length]);
-  // Moveable measures its targets once per gesture: re-measuring on every dispatched step of a resize
-  // or drag would restart the gesture's snapping from the snapped box, pinning an edge to a guide.
+  // During a gesture Moveable measures its target itself after every step; the stage re-measures only
+  // between gestures (an undo, a panel edit, a zoom).
   const gesturing = useRef(false);
   useEffect(() => {
     if (!gesturing.current) moveable.current?.updateRect();
@@ -204,7 +205,11 @@ export function Stage({ onScale }: StageProps) {
             onResizeStart={begin}
             onResize={(e) => {
               const id = idOf(e.target);
-              if (id !== undefined) dispatch(a.resizeLayer({ id, x: e.drag.left / scale, y: e.drag.top / scale, w: e.width / scale, h: e.height / scale }));
+              // Right after onResize Moveable measures the target and, when it is more than 3 px off the
+              // size it asked for (`checkResizableError`), takes the measured size as the new start of
+              // the gesture. React would draw the new size only after that, so without flushing now
+              // every step of more than 3 px is thrown back to the old width.
+              if (id !== undefined) flushSync(() => dispatch(a.resizeLayer({ id, x: e.drag.left / scale, y: e.drag.top / scale, w: e.width / scale, h: e.height / scale })));
             }}
             onResizeEnd={commit}
             onRotateStart={begin}

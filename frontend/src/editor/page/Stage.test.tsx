@@ -1,0 +1,58 @@
+import { act, render } from '@testing-library/react';
+import type { MoveableProps } from 'react-moveable';
+import { makeQueryClient, Providers } from '@/app/providers';
+import { makeStore } from '@/app/store';
+import { editorActions as a } from '@/editor/state/editorSlice';
+import { Stage } from './Stage';
+
+// jsdom lays nothing out, so Moveable is replaced by a probe that keeps the props the stage gives it
+// and plays a gesture the way Moveable does: an event, then a look at the target.
+let moveable: MoveableProps = {};
+jest.mock('react-moveable', () => {
+  const { forwardRef } = jest.requireActual<typeof import('react')>('react');
+  return {
+    __esModule: true,
+    default: forwardRef(function Probe(props: MoveableProps, _ref) {
+      moveable = props;
+      return null;
+    }),
+  };
+});
+jest.mock('react-selecto', () => ({ __esModule: true, default: () => null }));
+
+function stageWithShape() {
+  const store = makeStore();
+  store.dispatch(a.addLayer({ kind: 'shape', shape: 'rect' }));
+  render(
+    <Providers store={store} queryClient={makeQueryClient()}>
+      <Stage />
+    </Providers>,
+  );
+  const el = document.getElementById('component1') as HTMLElement;
+  return { store, el };
+}
+
+describe('Stage resize', () => {
+  it('draws each resize step before Moveable measures the target (it throws back steps it finds undrawn)', () => {
+    const { store, el } = stageWithShape();
+    // Fitted to a frame jsdom measures as 0×0, the stage is drawn at scale 1.
+    expect(el.style.width).toBe('200px');
+    act(() => {
+      moveable.onResizeStart?.({} as never);
+    });
+    // Outside act, as Moveable's own pointer events arrive (React schedules as in the browser): what
+    // the DOM shows right after the call is what Moveable measures.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    moveable.onResize?.({ target: el, width: 260, height: 150, drag: { left: 10, top: 10 } } as never);
+    expect(el.style.width).toBe('260px');
+    expect(el.style.height).toBe('150px');
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    act(() => {
+      moveable.onResizeEnd?.({} as never);
+    });
+    const layer = store.getState().editor.doc.scenes[0]!.layers[0]!;
+    expect([layer.w, layer.h]).toEqual([260, 150]);
+    expect(store.getState().editor.past).toHaveLength(2);
+  });
+});
