@@ -97,6 +97,23 @@ describe('/diy', () => {
     expect(store.getState().editor.taskId).toBe(42);
   });
 
+  it('deletes the blank scenes on save, says so, and sends the document without them', async () => {
+    answerGets();
+    const post = jest.spyOn(api, 'post').mockResolvedValue(42);
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('add-scene'));
+    await screen.findByTestId('scene-1');
+    fireEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByText('已删除 1 个空白场景')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/已于 \d\d:\d\d 保存/));
+    const [, body] = post.mock.calls.find(([u]) => u === '/videotask/save')!;
+    expect(JSON.parse((body as { taskInfo: string }).taskInfo).scenes).toHaveLength(1);
+    expect(store.getState().editor.doc.scenes).toHaveLength(1);
+    expect(screen.queryByTestId('scene-1')).toBeNull();
+  });
+
   it('keeps every edit and lists the problems when the server refuses the document', async () => {
     answerGets();
     jest.spyOn(api, 'post').mockRejectedValue(

@@ -2,7 +2,8 @@
  * The property panel: the selected layer's box and, by kind, its look (picture: opacity, filter,
  * blur, mirror, border, radius, mask; video: volume, mute, cut, brightness/contrast/saturation;
  * shape: fill or gradient, stroke, radius, shadow; text: content, colour, font, size, style,
- * spacing, outline, background), or the scene's background when nothing is selected.
+ * spacing, outline, background), or the scene's background (colour, picture or video with its fit
+ * and blur) when nothing is selected.
  */
 import { Checkbox, Collapse, Empty, Input, InputNumber, Segmented, Select, Slider, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice'
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
 import { ColorField } from './ColorField';
 import { FontPicker, GlyphWarning } from './FontField';
+import { BackgroundMaterialField } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
 /** A layer's font id as the font library names it. */
@@ -301,9 +303,17 @@ function SceneProps() {
           key: 'scene',
           label: t('editor.props.scene'),
           children: (
-            <Row label={t('editor.props.background')}>
-              <ColorField data-testid="scene-bg" value={scene.bgColor} onChange={(bgColor) => dispatch(a.setBackground({ id, bgColor }))} />
-            </Row>
+            <>
+              <Row label={t('editor.props.background')}>
+                <ColorField data-testid="scene-bg" value={scene.bgColor} onChange={(bgColor) => dispatch(a.setBackground({ id, bgColor }))} />
+              </Row>
+              <Row label={t('editor.props.bgMaterial')}>
+                <BackgroundMaterialField
+                  scene={scene}
+                  blurField={<Slide label={t('editor.props.bgBlur')} value={scene.bgBlur} min={0} max={50} onChange={(bgBlur) => dispatch(a.setBackground({ id, bgBlur }))} />}
+                />
+              </Row>
+            </>
           ),
         },
       ]}

@@ -12,6 +12,7 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectDrawOrder } from '@/editor/state/selectors';
 import { LayerView } from './LayerView';
+import { StageBackground } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
 /** Room kept around the fitted stage, screen pixels. */
@@ -168,6 +169,7 @@ export function Stage({ onScale }: StageProps) {
         data-scale={scale}
         style={{ position: 'relative', margin: 'auto', flex: 'none', width: ratio.width * scale, height: ratio.height * scale, background: scene.bgColor, overflow: 'hidden' }}
       >
+        <StageBackground scene={scene} scale={scale} />
         {layers.map((l) => (
           <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} />
         ))}

@@ -14,6 +14,9 @@ import { LayerView } from './LayerView';
 import { ShortcutSheet } from './ShortcutSheet';
 import { useEditorKeys } from './useEditorKeys';
 import { PropertyPanel } from './PropertyPanel';
+import { StageBackground } from './SceneBackground';
+import { useEditorSelector } from './useEditor';
+import { selectCurrentScene } from '@/editor/state/selectors';
 import { ShapePanel } from './ShapePanel';
 
 const SVG = '<svg viewBox="0 0 100 100"><path d="M50 0L100 100H0Z" fill="currentColor"/></svg>';
@@ -199,5 +202,48 @@ describe('property panel per kind', () => {
     expect(post.mock.calls[0]![1]).toMatchObject({ categoryId: 2003 });
     fireEvent.click(screen.getByLabelText('镜像'));
     expect(layers(store)[0]).toMatchObject({ mirror: true });
+  });
+});
+
+function Backdrop() {
+  const scene = useEditorSelector(selectCurrentScene);
+  return <StageBackground scene={scene} scale={2} />;
+}
+
+describe('scene background', () => {
+  it('takes a video of the library by material id, fits or covers it, blurs it as the renderer does, and removes it', async () => {
+    const clip = material('v-9', { type: 'video', materialName: '海浪', duration: 4 });
+    jest.spyOn(api, 'get').mockResolvedValue([]);
+    jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/material/ofuser' || url === '/material/ofdefault') return page([clip]);
+      if (url === '/material/info/v-9') return clip;
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = renderWith(
+      <>
+        <PropertyPanel />
+        <Backdrop />
+      </>,
+    );
+    const scene = () => store.getState().editor.doc.scenes[0]!;
+    fireEvent.click(screen.getByTestId('scene-bg-pick'));
+    fireEvent.click(await screen.findByTestId('material-v-9'));
+    await waitFor(() => expect(scene().id).toBe('v-9'));
+    const drawn = await screen.findByTestId('stage-background');
+    expect(drawn.tagName).toBe('VIDEO');
+    expect(drawn).toHaveAttribute('src', clip.url);
+    expect(drawn.style.objectFit).toBe('contain');
+    expect(await screen.findByTestId('scene-bg-name')).toHaveTextContent('海浪');
+    fireEvent.click(screen.getByText('铺满裁切'));
+    expect(scene().bgFit).toBe('cover');
+    act(() => {
+      store.dispatch(a.setBackground({ id: scene().frontendId!, bgBlur: 8 }));
+    });
+    // σ = half the blur in output pixels (the renderer's filter::blur), here at scale 2.
+    expect(screen.getByTestId('stage-background').style.filter).toBe('blur(8px)');
+    expect(screen.getByTestId('stage-background').style.objectFit).toBe('cover');
+    fireEvent.click(screen.getByTestId('scene-bg-remove'));
+    expect(scene().id).toBeUndefined();
+    expect(screen.queryByTestId('stage-background')).toBeNull();
   });
 });

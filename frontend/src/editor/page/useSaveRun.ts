@@ -1,5 +1,7 @@
 /** Save and run for the editor: the existing save and run calls, with the slice's save state. */
+import { App } from 'antd';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/errors';
 import { parseProblems, useRunTask, useSaveTask } from '@/api/videoTask';
 import { useAppStore } from '@/app/hooks';
@@ -17,11 +19,18 @@ function problemsOf(err: unknown) {
 export function useSaveRun() {
   const store = useAppStore();
   const dispatch = useEditorDispatch();
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   const saveCall = useSaveTask();
   const runCall = useRunTask();
 
   const save = useCallback(async (): Promise<number | null> => {
+    // Spec §4: blank scenes are deleted; the editor shows the document as it is saved.
+    const before = store.getState().editor.doc.scenes.length;
+    dispatch(a.removeBlankScenes());
     const s = store.getState().editor;
+    const removed = before - s.doc.scenes.length;
+    if (removed > 0) void message.info(t('editor.scenes.blankRemoved', { count: removed }));
     dispatch(a.saveStarted());
     try {
       const taskId = await saveCall.mutateAsync({
@@ -37,7 +46,7 @@ export function useSaveRun() {
       dispatch(a.saveFailed(problemsOf(err)));
       return null;
     }
-  }, [dispatch, saveCall, store]);
+  }, [dispatch, message, saveCall, store, t]);
 
   const run = useCallback(async (): Promise<number | null> => {
     const taskId = await save();

@@ -21,6 +21,11 @@ export const MIN_Z = 100;
 export const NEW_SCENE_LENGTH = 3;
 /** Shortest scene, seconds (spec §5). */
 export const MIN_SCENE_LENGTH = 2;
+/**
+ * Most scenes a document holds (spec §9: 48; a server started with the reduced limit of 45 refuses
+ * more on save, naming `scenes`).
+ */
+export const MAX_SCENES = 48;
 /** Default transition length, seconds (spec §3 effectTime default 1). */
 export const DEFAULT_EFFECT_TIME = 1;
 /** Undo stack size (spec §9). */
@@ -81,6 +86,11 @@ export function newScene(frontendId: Id): Scene {
     isActive: true,
     layers: [],
   };
+}
+
+/** A scene with no background material and no layer (spec §4: removed; a document keeps one scene). */
+export function isBlankScene(scene: Scene): boolean {
+  return (scene.id === undefined || scene.id === '') && scene.layers.length === 0;
 }
 
 /** A new document: 16:9, one blank scene. */

@@ -1,6 +1,6 @@
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { Rule } from '@/editor/model/gen/Rule';
-import { DEFAULT_TASK_NAME, DEFAULT_TEXT, HISTORY_LIMIT, MIN_Z, newRule, NEW_SCENE_LENGTH, TEXT_SIZES } from './defaults';
+import { DEFAULT_TASK_NAME, DEFAULT_TEXT, HISTORY_LIMIT, MAX_SCENES, MIN_Z, newRule, newScene, NEW_SCENE_LENGTH, TEXT_SIZES } from './defaults';
 import { makeStore } from '@/app/store';
 import { editorActions as a, type EditorState } from './editorSlice';
 import { saveableRule, selectCurrentScene, selectDirty, selectDrawOrder } from './selectors';
@@ -322,6 +322,80 @@ describe('scenes', () => {
     expect(l.h).toBeCloseTo(56.25);
     expect(l.x + l.w / 2).toBeCloseTo(180);
     expect(l.y + l.h / 2).toBeCloseTo(320);
+  });
+
+  it('refuses to add or duplicate a scene past the limit of spec §9 (48)', () => {
+    const rule = newRule();
+    rule.scenes = Array.from({ length: MAX_SCENES }, (_, i) => newScene(i + 1));
+    const { dispatch, s } = setup(rule);
+    const past = s().past.length;
+    dispatch(a.addScene());
+    dispatch(a.duplicateScene({ id: s().sceneId }));
+    expect(s().doc.scenes).toHaveLength(MAX_SCENES);
+    expect(s().past).toHaveLength(past);
+    dispatch(a.deleteScene({ id: s().sceneId }));
+    dispatch(a.addScene());
+    expect(s().doc.scenes).toHaveLength(MAX_SCENES);
+  });
+
+  it('reordering is one undo step, and a move onto itself records nothing', () => {
+    const { dispatch, s } = setup();
+    dispatch(a.addScene());
+    const ids = s().doc.scenes.map((x) => x.frontendId);
+    const past = s().past.length;
+    dispatch(a.reorderScenes({ from: 1, to: 1 }));
+    expect(s().past).toHaveLength(past);
+    dispatch(a.reorderScenes({ from: 1, to: 0 }));
+    expect(s().past).toHaveLength(past + 1);
+    dispatch(a.undo());
+    expect(s().doc.scenes.map((x) => x.frontendId)).toEqual(ids);
+  });
+
+  it('removes the blank scenes (no background, no layer) in one step, keeping the shown one when it is not blank', () => {
+    const { dispatch, s, addShape } = setup();
+    dispatch(a.addScene());
+    dispatch(a.addScene());
+    dispatch(a.setBackground({ id: s().sceneId, material: 'm-1' }));
+    dispatch(a.addScene());
+    addShape();
+    const shown = s().sceneId;
+    const past = s().past.length;
+    dispatch(a.removeBlankScenes());
+    expect(s().doc.scenes.map((x) => [x.id, x.layers.length])).toEqual([
+      ['m-1', 0],
+      [undefined, 1],
+    ]);
+    expect(s().sceneId).toBe(shown);
+    expect(s().past).toHaveLength(past + 1);
+    dispatch(a.removeBlankScenes());
+    expect(s().past).toHaveLength(past + 1);
+    dispatch(a.undo());
+    expect(s().doc.scenes).toHaveLength(4);
+  });
+
+  it('keeps one scene when every scene is blank', () => {
+    const { dispatch, s } = setup();
+    const first = s().doc.scenes[0]!.frontendId;
+    dispatch(a.addScene());
+    dispatch(a.removeBlankScenes());
+    expect(s().doc.scenes.map((x) => x.frontendId)).toEqual([first]);
+    expect(s().sceneId).toBe(first);
+  });
+
+  it('sets and removes a background picture or video by material id, with its fit and blur', () => {
+    const { dispatch, s } = setup();
+    const id = s().sceneId;
+    dispatch(a.loaded({ rule: { ...s().doc, scenes: [{ ...s().doc.scenes[0]!, id: 'old', range: [2, 4] }] } }));
+    dispatch(a.setBackground({ id, material: 'clip-7', bgFit: 'cover', bgBlur: 6 }));
+    expect(selectCurrentScene(s())).toMatchObject({ id: 'clip-7', bgFit: 'cover', bgBlur: 6 });
+    expect(selectCurrentScene(s()).range).toBeUndefined();
+    expect(s().past).toHaveLength(1);
+    dispatch(a.setBackground({ id, material: 'clip-7' }));
+    expect(s().past).toHaveLength(1);
+    dispatch(a.setBackground({ id, material: null }));
+    expect(selectCurrentScene(s()).id).toBeUndefined();
+    dispatch(a.undo());
+    expect(selectCurrentScene(s()).id).toBe('clip-7');
   });
 
   it('writes the shown scene as the active one', () => {

@@ -22,6 +22,8 @@ import {
   DEFAULT_TASK_NAME,
   GROUP_MIN,
   HISTORY_LIMIT,
+  isBlankScene,
+  MAX_SCENES,
   MIN_FONT_SIZE,
   MIN_SCENE_LENGTH,
   MIN_Z,
@@ -367,8 +369,9 @@ const editorSlice = createSlice({
       repair(state);
     },
 
-    /** Adds a blank scene after the current one and shows it. */
+    /** Adds a blank scene after the current one and shows it; refused at the scene limit. */
     addScene(state) {
+      if (state.doc.scenes.length >= MAX_SCENES) return;
       edit(state, (doc) => {
         const id = maxNumeric(doc.scenes.map((s) => s.frontendId)) + 1;
         doc.scenes.splice(sceneIndex(doc as Rule, state.sceneId) + 1, 0, newScene(id) as Draft<Scene>);
@@ -376,8 +379,9 @@ const editorSlice = createSlice({
         state.selection = [];
       });
     },
-    /** Copies a scene (its layers with new ids) after itself and shows the copy. */
+    /** Copies a scene (its layers with new ids) after itself and shows the copy; refused at the scene limit. */
     duplicateScene(state, action: PayloadAction<{ id: Id }>) {
+      if (state.doc.scenes.length >= MAX_SCENES) return;
       edit(state, (doc) => {
         const i = doc.scenes.findIndex((s) => s.frontendId === action.payload.id);
         if (i < 0) return;
@@ -399,6 +403,16 @@ const editorSlice = createSlice({
       });
       repair(state);
     },
+    /** Deletes the blank scenes (no background material, no layer), as a save does; one scene always stays. */
+    removeBlankScenes(state) {
+      edit(state, (doc) => {
+        const kept = (current(doc) as Rule).scenes.filter((s) => !isBlankScene(s));
+        if (kept.length === doc.scenes.length) return;
+        const keep = new Set(kept.length > 0 ? kept.map((s) => s.frontendId) : [doc.scenes[0]?.frontendId]);
+        doc.scenes = doc.scenes.filter((s) => keep.has(s.frontendId));
+      });
+      repair(state);
+    },
     /** Moves the scene at `from` to index `to`. */
     reorderScenes(state, action: PayloadAction<{ from: number; to: number }>) {
       const { from, to } = action.payload;
@@ -415,12 +429,21 @@ const editorSlice = createSlice({
         if (s && Number.isFinite(action.payload.length)) s.timeLength = Math.max(MIN_SCENE_LENGTH, action.payload.length);
       });
     },
-    /** Sets a scene's background colour, fit or blur. */
-    setBackground(state, action: PayloadAction<{ id: Id; bgColor?: string; bgFit?: string; bgBlur?: number }>) {
-      const { id, ...changes } = action.payload;
+    /**
+     * Sets a scene's background: colour, fit ("" or "cover"), blur, and its picture or video
+     * (`material`: the material id the render looks up, null for none; a new one starts at its
+     * beginning, so the old one's `range` goes).
+     */
+    setBackground(state, action: PayloadAction<{ id: Id; bgColor?: string; bgFit?: string; bgBlur?: number; material?: Id | null }>) {
+      const { id, material, ...changes } = action.payload;
       edit(state, (doc) => {
         const s = doc.scenes.find((x) => x.frontendId === id);
-        if (s) Object.assign(s, changes);
+        if (!s) return;
+        Object.assign(s, changes);
+        if (material === undefined || material === s.id) return;
+        delete s.range;
+        if (material === null) delete s.id;
+        else s.id = material;
       });
     },
     /** Sets the transition into the next scene: a catalogue key or "" for a cut. */
