@@ -1,6 +1,7 @@
 // The issue-15 journey in Chromium against `reelforge all`: open /diy signed in, add a text, a
 // picture (from the material panel) and a shape, move and resize one with the mouse, add a second
-// scene with a transition, undo and redo, save, make the video, watch the progress reach 100 %,
+// scene with a transition, undo and redo, give it a background picture, reorder the scenes by drag
+// (and undo), add a blank scene that the save deletes, save, make the video, watch the progress reach 100 %,
 // play it, download the MP4 and check its duration with gst-discoverer-1.0. A screenshot per step
 // under <E2E_OUT>/journey/.
 //
@@ -106,14 +107,48 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   await page.waitForFunction((t) => document.querySelector('[data-testid="transition-0"]')?.textContent === t, transition);
   await shot('redone');
 
+  // The second scene's background: the uploaded picture from the library, covering the stage.
+  await page.getByTestId('scene-bg-pick').click();
+  const picker = page.getByRole('dialog').filter({ has: page.getByTestId(`material-${pic.id}`) });
+  await picker.getByTestId(`material-${pic.id}`).click();
+  await page.locator('#editor [data-testid="stage-background"]').waitFor();
+  await page.getByTestId('scene-bg-fit').getByText('铺满裁切').click();
+  await page.waitForFunction(() => document.querySelector('#editor [data-testid="stage-background"]')?.style.objectFit === 'cover');
+  await shot('scene-background');
+
+  // Reorder the scenes by dragging the second one's handle onto the first, then undo it.
+  const order = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="scene-"][data-scene-id]')].map((el) => el.dataset.sceneId));
+  const before2 = await order();
+  const from = await page.getByTestId('scene-handle-1').boundingBox();
+  const to = await page.getByTestId('scene-0').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i += 1) await page.mouse.move(from.x + from.width / 2 + ((to.x + to.width / 3 - from.x - from.width / 2) * i) / 12, from.y + from.height / 2);
+  await page.mouse.up();
+  const after2 = await order();
+  expect(after2.join() === [...before2].reverse().join(), `dragging scene 2 onto scene 1 reorders them: ${before2.join()} became ${after2.join()}`);
+  await shot('scenes-reordered');
+  await page.getByTestId('undo').click();
+  await page.waitForFunction((ids) => [...document.querySelectorAll('[data-testid^="scene-"][data-scene-id]')].map((el) => el.dataset.sceneId).join() === ids, before2.join());
+
+  // A blank third scene: a save deletes it (spec §4) and says so.
+  await page.getByTestId('add-scene').click();
+  await page.getByTestId('scene-2').waitFor();
+
   // Save, then make the video and watch the progress.
   const saving = page.waitForResponse((r) => r.url().includes('/diyvrbt/videotask/save'), { timeout: 30_000 });
+  const told = page.getByText('已删除 1 个空白场景').waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
   await page.getByTestId('save').click();
+  expect(await told, 'a save that deletes a blank scene says so');
   const saved = await (await saving).json();
   assert(saved.code === 2000, `save answered ${JSON.stringify(saved).slice(0, 300)}`);
   const taskId = Number(saved.data);
   // "已于 hh:mm 保存" / "saved at hh:mm".
   await page.waitForFunction(() => /\d{1,2}:\d{2}/.test(document.querySelector('[data-testid="save-state"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  expect((await page.getByTestId('scene-2').count()) === 0, 'the blank third scene is deleted on save');
   await shot('saved');
   await page.getByTestId('run').click();
   // The modal's own test id sits on no visible element (antd 6 Modal), so it is found by its role and title.
