@@ -4,6 +4,7 @@ import { useFontFace } from '@/editor/fonts/fonts';
 import { useMaterialInfo } from '@/api/material';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
+import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
 export interface LayerViewProps {
@@ -127,7 +128,7 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
             width: '100%',
             height: '100%',
             objectFit: 'contain',
-            filter: `brightness(${layer.brightness}%) contrast(${layer.contrast}%) saturate(${layer.saturation}%)`,
+            filter: joinFilters(adjustmentsCss(layer.brightness, layer.contrast, layer.saturation)),
           }}
         />
       );
@@ -148,7 +149,7 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
   }
 }
 
-/** A picture with its opacity, radius, mirror, blur and border, masked by `mask` (an image address) when given. */
+/** A picture with its opacity, radius, mirror, catalogue filter, blur and border, masked by `mask` (an image address) when given. */
 function Picture({ layer, scale, mask }: { layer: PictureLayer; scale: number; mask?: string }) {
   const border = layer.borderWidth > 0 && layer.borderColor ? `${layer.borderWidth * scale}px solid ${layer.borderColor}` : undefined;
   const masked: CSSProperties = mask
@@ -160,7 +161,15 @@ function Picture({ layer, scale, mask }: { layer: PictureLayer; scale: number; m
         src={layer.src}
         alt=""
         draggable={false}
-        style={{ display: 'block', width: '100%', height: '100%', objectFit: 'fill', transform: layer.mirror ? 'scaleX(-1)' : undefined, filter: layer.blur ? `blur(${layer.blur * scale}px)` : undefined }}
+        style={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          // The renderer crops a picture to its box's ratio (`image::cover`) rather than stretching it.
+          objectFit: 'cover',
+          transform: layer.mirror ? 'scaleX(-1)' : undefined,
+          filter: joinFilters([...catalogueFilterCss(layer.filter, scale), blurCss(layer.blur * scale)]),
+        }}
       />
     </div>
   );

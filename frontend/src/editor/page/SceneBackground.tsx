@@ -9,6 +9,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterialInfo, type Material } from '@/api/material';
 import { MaterialPanel } from '@/editor/materials/MaterialPanel';
+import { blurCss } from '@/editor/model/filterCss';
 import type { Scene } from '@/editor/model/gen/Scene';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch } from './useEditor';
@@ -21,20 +22,12 @@ export function backgroundId(scene: Scene): string | null {
   return scene.id === undefined || scene.id === '' ? null : String(scene.id);
 }
 
-/**
- * The CSS blur matching the renderer's: a Gaussian of σ = half the blur in output pixels
- * (`filter::blur`), here in screen pixels.
- */
-export function cssBlur(blur: number, scale: number): string | undefined {
-  return blur > 0 ? `blur(${(blur * scale) / 2}px)` : undefined;
-}
-
 /** Draws the background material under the layers; nothing while its address is unknown. */
 export function StageBackground({ scene, scale }: { scene: Scene; scale: number }) {
   const info = useMaterialInfo(backgroundId(scene));
   const m = info.data;
   if (!m?.url) return null;
-  const style: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: scene.bgFit === 'cover' ? 'cover' : 'contain', filter: cssBlur(scene.bgBlur, scale), pointerEvents: 'none' };
+  const style: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: scene.bgFit === 'cover' ? 'cover' : 'contain', filter: blurCss(scene.bgBlur * scale), pointerEvents: 'none' };
   return m.type === 'video' ? (
     <video data-testid="stage-background" src={m.url} muted preload="auto" style={style} />
   ) : (

@@ -56,3 +56,15 @@ describe('Stage resize', () => {
     expect(store.getState().editor.past).toHaveLength(2);
   });
 });
+
+describe('Stage filters', () => {
+  it('filters the whole frame as the renderer does: the scene filter, the document filter, then the canvas blur', () => {
+    const { store } = stageWithShape();
+    const doc = store.getState().editor.doc;
+    act(() => {
+      store.dispatch(a.loaded({ rule: { ...doc, visualFilter: 'dim', scenes: [{ ...doc.scenes[0]!, visualFilter: 'blackWhite', canvasBlur: 6 }] } }));
+    });
+    // At scale 1: the canvas blur of 6 editing pixels is a Gaussian of σ 3.
+    expect(document.getElementById('editor')!.style.filter).toBe('grayscale(1) brightness(0.8) blur(3px)');
+  });
+});

@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import Moveable from 'react-moveable';
 import Selecto from 'react-selecto';
 import type { Id } from '@/editor/model/gen/Id';
+import { blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectDrawOrder } from '@/editor/state/selectors';
@@ -89,6 +90,12 @@ export function Stage({ onScale }: StageProps) {
   const scale = stageScale(view, size, ratio);
   useEffect(() => onScale?.(scale), [scale, onScale]);
 
+  const ruleFilter = useEditorSelector((s) => s.doc.visualFilter);
+  // The renderer filters the whole frame after its layers (the scene's filter, then the document's,
+  // then the canvas blur), with blur radii in output pixels.
+  const outputPx = scale / (ratio.targetWidth > 0 ? ratio.targetWidth / ratio.width : 1);
+  const frameFilter = joinFilters([...catalogueFilterCss(scene.visualFilter, outputPx), ...catalogueFilterCss(ruleFilter, outputPx), blurCss(scene.canvasBlur * scale)]);
+
   const byId = useMemo(() => new Map(scene.layers.map((l) => [String(l.id), l])), [scene.layers]);
   const flagged = useMemo(() => flaggedIds(problems.map((p) => p.path), sceneIndex, scene.layers), [problems, sceneIndex, scene.layers]);
   const selectedKey = selection.map(String).join(',');
@@ -167,7 +174,16 @@ export function Stage({ onScale }: StageProps) {
         ref={setStage}
         id="editor"
         data-scale={scale}
-        style={{ position: 'relative', margin: 'auto', flex: 'none', width: ratio.width * scale, height: ratio.height * scale, background: scene.bgColor, overflow: 'hidden' }}
+        style={{
+          position: 'relative',
+          margin: 'auto',
+          flex: 'none',
+          width: ratio.width * scale,
+          height: ratio.height * scale,
+          background: scene.bgColor,
+          overflow: 'hidden',
+          filter: frameFilter,
+        }}
       >
         <StageBackground scene={scene} scale={scale} />
         {layers.map((l) => (

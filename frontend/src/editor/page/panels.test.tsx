@@ -80,6 +80,14 @@ describe('stage drawing', () => {
     expect(decodeURIComponent(img.src)).toContain('* { fill: #ff0000 }');
   });
 
+  it('draws a picture with its catalogue filter and blur as the renderer applies them', () => {
+    const layer = { ...buildLayer({ kind: 'picture', src: '/p.png', width: 400, height: 300 }, 1, 100, [0, 3], newRule().resolutionRatio), filter: 'warm', blur: 4 } as Layer;
+    render(<LayerView layer={layer} scale={1.5} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const img = document.querySelector('#component1 img') as HTMLImageElement;
+    expect(img.style.filter).toBe('sepia(0.3) saturate(1.3) hue-rotate(-10deg) blur(3px)');
+    expect(img.style.objectFit).toBe('cover');
+  });
+
   it('draws a text in its library font family', () => {
     const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), fontId: 'sys-2', fontFamily: 'Noto Serif CJK SC' } as Layer;
     render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
