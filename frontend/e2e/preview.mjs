@@ -182,12 +182,12 @@ async function ssimInPage(page, stageUrl, stillUrl) {
   }, { stageUrl, stillUrl });
 }
 
-/** Waits until the stage's pictures are decoded and the page's fonts are ready. */
+/** Waits until the stage's pictures are decoded, its texts' font files loaded and the page's fonts ready. */
 export async function stageSettled(page) {
   await page.waitForFunction(() => {
     const imgs = Array.from(document.querySelectorAll('#editor img'));
-    return imgs.every((i) => i.complete && i.naturalWidth > 0);
-  }, undefined, { timeout: 15_000 });
+    return imgs.every((i) => i.complete && i.naturalWidth > 0) && document.querySelector('#editor [data-font="loading"]') === null;
+  }, undefined, { timeout: 60_000 });
   await page.evaluate(() => document.fonts.ready);
 }
 

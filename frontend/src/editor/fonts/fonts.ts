@@ -97,11 +97,45 @@ export function resetFontFaces(): void {
   faces.clear();
 }
 
-/** Loads the face a text layer names, when it names a library font. */
-export function useFontFace(fontId: string | undefined, family: string, bold: boolean, italic: boolean): void {
+/**
+ * The family the renderer draws a text in when it names no library font, or one it does not have
+ * (`services/render/src/compose/text.rs` DEFAULT_FAMILY).
+ */
+export const DEFAULT_FAMILY = 'Noto Sans CJK SC';
+
+/**
+ * The system font of the renderer's default family in the library, the face of the text's weight
+ * and slant when there is one (the renderer picks the nearest face of the family), else the Regular.
+ */
+export function defaultFont(fonts: ReadonlyArray<LibraryFont>, bold: boolean, italic: boolean): LibraryFont | undefined {
+  const family = fonts.filter((f) => f.system && f.name === DEFAULT_FAMILY);
+  const same = (f: LibraryFont) => {
+    const flags = styleFlags(f.style);
+    return flags.bold === bold && flags.italic === italic;
+  };
+  return family.find(same) ?? family.find((f) => f.style === 'Regular') ?? family[0];
+}
+
+/** Where a text's face stands: none needed, loading, loaded, or failed (drawn in a fallback). */
+export type FaceState = 'none' | 'loading' | 'ready' | 'failed';
+
+/** Loads the face a text layer is drawn in (a library font's file) and says where it stands. */
+export function useFontFace(fontId: string | undefined, family: string, bold: boolean, italic: boolean): FaceState {
+  const [state, setState] = useState<{ key: string; face: FaceState }>({ key: '', face: 'none' });
+  const key = fontId ? `${fontId}|${family}|${bold}|${italic}` : '';
   useEffect(() => {
-    if (fontId) loadFontFace(fontId, family, { bold, italic }).catch(() => undefined);
-  }, [fontId, family, bold, italic]);
+    if (!fontId) return;
+    let live = true;
+    loadFontFace(fontId, family, { bold, italic }).then(
+      () => live && setState({ key, face: 'ready' }),
+      () => live && setState({ key, face: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fontId, family, bold, italic, key]);
+  if (!fontId) return 'none';
+  return state.key === key ? state.face : 'loading';
 }
 
 /** The value after it has rested `delay` ms. */

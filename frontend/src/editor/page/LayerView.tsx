@@ -1,9 +1,11 @@
 /** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { useFontFace } from '@/editor/fonts/fonts';
+import { useAppSelector } from '@/app/hooks';
+import { DEFAULT_FAMILY, defaultFont, useFontFace, useFonts, type FaceState } from '@/editor/fonts/fonts';
 import { useMaterialInfo } from '@/api/material';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
+import type { TextLayer } from '@/editor/model/gen/TextLayer';
 import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
@@ -49,9 +51,29 @@ function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
   );
 }
 
-function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type: 'word' | 'dynamicWord' }; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
+/**
+ * The family a text is drawn in and where its face stands. Without a library font the renderer
+ * draws the text in its default family: that family's system font file is loaded for it too.
+ */
+function useTextFace(layer: TextLayer): { family: string; face: FaceState } {
+  const library = layer.fontId !== undefined && layer.fontId !== '';
+  const userId = useAppSelector((s) => s.user.id) ?? '';
+  const fonts = useFonts(library ? '' : userId);
+  const fallback = library ? undefined : defaultFont(fonts.data ?? [], layer.bold, layer.italic);
+  const face = useFontFace(library ? String(layer.fontId) : fallback?.id, library ? layer.fontFamily : DEFAULT_FAMILY, layer.bold, layer.italic);
+  const family = layer.fontFamily ? `"${layer.fontFamily}", "${DEFAULT_FAMILY}"` : `"${DEFAULT_FAMILY}"`;
+  return { family, face: !library && fonts.isLoading ? 'loading' : face };
+}
+
+/**
+ * A text laid out as the renderer lays it out (`compose/text.rs`): wrapped to the box width, lines
+ * of fontSize × lineHeight with the glyphs centred in each (the CSS line box and cosmic-text agree
+ * on that), the block centred vertically in the box and overflowing it evenly; the outline drawn
+ * under the fill, as wide outside the glyph as the renderer's.
+ */
+function TextBody({ layer, scale, editing, onEditEnd }: { layer: TextLayer; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  useFontFace(layer.fontId === undefined || layer.fontId === '' ? undefined : String(layer.fontId), layer.fontFamily, layer.bold, layer.italic);
+  const { family, face } = useTextFace(layer);
   useEffect(() => {
     const el = ref.current;
     if (!editing || !el) return;
@@ -62,39 +84,42 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: Layer & { type:
     sel?.removeAllRanges();
     sel?.addRange(range);
   }, [editing]);
+  const outline = layer.borderWidth > 0 && layer.borderColor;
   const style: CSSProperties = {
     width: '100%',
-    height: '100%',
     color: layer.color,
     fontSize: layer.fontSize * scale,
-    fontFamily: layer.fontFamily ? `"${layer.fontFamily}"` : undefined,
+    fontFamily: family,
     lineHeight: layer.lineHeight,
     fontWeight: layer.bold ? 700 : 400,
     fontStyle: layer.italic ? 'italic' : 'normal',
     textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
     textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
     letterSpacing: layer.letterSpacing * scale,
-    background: layer.bgFillColor || undefined,
-    WebkitTextStroke: layer.borderWidth > 0 && layer.borderColor ? `${layer.borderWidth * scale}px ${layer.borderColor}` : undefined,
+    WebkitTextStroke: outline ? `${2 * layer.borderWidth * scale}px ${layer.borderColor}` : undefined,
+    paintOrder: outline ? 'stroke fill' : undefined,
     whiteSpace: 'pre-wrap',
     wordBreak: 'break-word',
     outline: 'none',
     cursor: editing ? 'text' : 'inherit',
   };
   return (
-    <div
-      ref={ref}
-      style={style}
-      contentEditable={editing}
-      suppressContentEditableWarning
-      data-testid="layer-text"
-      onBlur={(e) => editing && onEditEnd(e.currentTarget.innerText)}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') e.currentTarget.blur();
-        e.stopPropagation();
-      }}
-    >
-      {layer.content}
+    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', background: layer.bgFillColor || undefined }}>
+      <div
+        ref={ref}
+        style={style}
+        contentEditable={editing}
+        suppressContentEditableWarning
+        data-testid="layer-text"
+        data-font={face}
+        onBlur={(e) => editing && onEditEnd(e.currentTarget.innerText)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.currentTarget.blur();
+          e.stopPropagation();
+        }}
+      >
+        {layer.content}
+      </div>
     </div>
   );
 }

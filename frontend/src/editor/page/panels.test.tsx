@@ -9,6 +9,7 @@ import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { material, page } from '@/test/materials';
 import { SIGNED_IN } from '@/test/renderApp';
+import { defaultFont } from '@/editor/fonts/fonts';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -23,6 +24,12 @@ const SVG = '<svg viewBox="0 0 100 100"><path d="M50 0L100 100H0Z" fill="current
 const FONTS = [
   { id: 'u-1', name: 'My Hand', nameCN: '我的手写', style: 'Regular', system: false, format: 'ttf', relativePath: '/font/file/u-1' },
   { id: 'sys-2', name: 'Noto Serif CJK SC', nameCN: '思源宋体', style: 'Regular', system: true, format: 'otf', relativePath: '/font/file/sys-2' },
+];
+
+const FONTS_WITH_DEFAULT = [
+  ...FONTS,
+  { id: 'sys-cjk', name: 'Noto Sans CJK SC', nameCN: '思源黑体', style: 'Regular', system: true, format: 'ttc', relativePath: '/font/file/sys-cjk' },
+  { id: 'sys-cjk-bold', name: 'Noto Sans CJK SC', nameCN: '思源黑体', style: 'Bold', system: true, format: 'ttc', relativePath: '/font/file/sys-cjk-bold' },
 ];
 
 jest.setTimeout(60_000);
@@ -89,9 +96,34 @@ describe('stage drawing', () => {
   });
 
   it('draws a text in its library font family', () => {
+    jest.spyOn(api, 'get').mockResolvedValue({ arrayBuffer: async () => new ArrayBuffer(8) } as unknown as Blob);
     const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), fontId: 'sys-2', fontFamily: 'Noto Serif CJK SC' } as Layer;
-    render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
-    expect(screen.getByTestId('layer-text').style.fontFamily).toBe('"Noto Serif CJK SC"');
+    renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    expect(screen.getByTestId('layer-text').style.fontFamily).toBe('"Noto Serif CJK SC", "Noto Sans CJK SC"');
+  });
+
+  it('draws a text without a library font in the renderer’s default family, from its system font file', async () => {
+    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url.startsWith('/font/ofuseranddefault/')) return FONTS_WITH_DEFAULT;
+      if (url === '/font/file/sys-cjk') return { arrayBuffer: async () => new ArrayBuffer(8) };
+      throw new Error(`unexpected ${url}`);
+    });
+    const layer = buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio);
+    renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const text = screen.getByTestId('layer-text');
+    expect(text.style.fontFamily).toBe('"Noto Sans CJK SC"');
+    expect(text.dataset.font).toBe('loading');
+    // jsdom has no FontFace API: there the face counts as loaded as soon as the font list names it.
+    await waitFor(() => expect(text.dataset.font).toBe('ready'));
+    expect(get).toHaveBeenCalledWith('/font/ofuseranddefault/13800000000');
+    // The block is centred vertically in the box, as the renderer centres it.
+    expect((text.parentElement as HTMLElement).style.justifyContent).toBe('center');
+  });
+
+  it('picks the default family’s face of the text’s weight, else its Regular', () => {
+    expect(defaultFont(FONTS_WITH_DEFAULT, true, false)?.id).toBe('sys-cjk-bold');
+    expect(defaultFont(FONTS_WITH_DEFAULT, false, true)?.id).toBe('sys-cjk');
+    expect(defaultFont(FONTS, false, false)).toBeUndefined();
   });
 });
 
