@@ -184,10 +184,22 @@ async function ssimInPage(page, stageUrl, stillUrl) {
 
 /** Waits until the stage's pictures are decoded, its texts' font files loaded and the page's fonts ready. */
 export async function stageSettled(page) {
-  await page.waitForFunction(() => {
-    const imgs = Array.from(document.querySelectorAll('#editor img'));
-    return imgs.every((i) => i.complete && i.naturalWidth > 0) && document.querySelector('#editor [data-font="loading"]') === null;
-  }, undefined, { timeout: 60_000 });
+  const settled = await page
+    .waitForFunction(() => {
+      const imgs = Array.from(document.querySelectorAll('#editor img'));
+      return imgs.every((i) => i.complete && i.naturalWidth > 0) && document.querySelector('#editor [data-font="loading"]') === null;
+    }, undefined, { timeout: 60_000 })
+    .then(() => null, (e) => e);
+  if (settled) {
+    // Names what did not settle: a picture whose address does not load (with its status) or a face still loading.
+    const left = await page.evaluate(async () => {
+      const imgs = Array.from(document.querySelectorAll('#editor img')).filter((i) => !(i.complete && i.naturalWidth > 0));
+      const pictures = await Promise.all(imgs.map(async (i) => `${i.src.slice(0, 160)} (${await fetch(i.src).then((r) => r.status, (e) => String(e))})`));
+      const texts = Array.from(document.querySelectorAll('#editor [data-font="loading"]')).map((t) => t.textContent);
+      return { pictures, texts };
+    });
+    throw new Error(`the stage did not settle: pictures ${JSON.stringify(left.pictures)}, texts still loading their face ${JSON.stringify(left.texts)}`);
+  }
   await page.evaluate(() => document.fonts.ready);
 }
 

@@ -3,7 +3,8 @@ import type { Rule } from '@/editor/model/gen/Rule';
 import { buildLayer, newRule } from '@/editor/state/defaults';
 import { saveableRule } from '@/editor/state/selectors';
 import { editorReducer, editorActions as a } from '@/editor/state/editorSlice';
-import { materialIds, resign, ticketOf, withoutTickets, withTickets } from './tickets';
+import { api } from '@/api/client';
+import { fetchMaterialsByIds, materialIds, resign, ticketOf, withoutTickets, withTickets } from './tickets';
 
 const PIC = '/diyvrbt/material/file/m1/original?ticket=old.one';
 const VID = '/diyvrbt/material/file/m2/original?ticket=old.two';
@@ -53,6 +54,13 @@ describe('material tickets', () => {
     expect(await resign(rule, async () => Promise.reject(new Error('down')))).toBe(rule);
     const none = newRule();
     expect(await resign(none, fetch)).toBe(none);
+  });
+
+  it('asks /material/byIds for every id in one "a,b" field (a form body would keep only the last of a repeated key)', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue([]);
+    await fetchMaterialsByIds(['m1', 'm2']);
+    expect(post).toHaveBeenCalledWith('/material/byIds', { ids: 'm1,m2' });
+    post.mockRestore();
   });
 
   it('saves no ticket', () => {

@@ -41,9 +41,12 @@ export function withTickets(rule: Rule, tickets: ReadonlyMap<string, string>): R
   });
 }
 
-/** The materials of these ids the caller may use, signed afresh. */
+/**
+ * The materials of these ids the caller may use, signed afresh. The ids go as one "a,b,c" field:
+ * a form body repeats an array's key, and the server keeps only the last of a repeated field.
+ */
 export function fetchMaterialsByIds(ids: string[]): Promise<Material[]> {
-  return api.post<Material[]>('/material/byIds', { ids });
+  return api.post<Material[]>('/material/byIds', { ids: ids.join(',') });
 }
 
 /** Signs an opened document's material addresses afresh; when the call fails they stay as saved. */

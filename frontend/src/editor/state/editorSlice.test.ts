@@ -373,6 +373,18 @@ describe('scenes', () => {
     expect(s().doc.scenes).toHaveLength(4);
   });
 
+  it('shows the nearest kept scene before a removed shown one', () => {
+    const { dispatch, s, addShape } = setup();
+    addShape();
+    dispatch(a.addScene());
+    addShape();
+    const second = s().sceneId;
+    dispatch(a.addScene());
+    dispatch(a.removeBlankScenes());
+    expect(s().doc.scenes).toHaveLength(2);
+    expect(s().sceneId).toBe(second);
+  });
+
   it('keeps one scene when every scene is blank', () => {
     const { dispatch, s } = setup();
     const first = s().doc.scenes[0]!.frontendId;

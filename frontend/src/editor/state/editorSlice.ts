@@ -409,7 +409,11 @@ const editorSlice = createSlice({
         const kept = (current(doc) as Rule).scenes.filter((s) => !isBlankScene(s));
         if (kept.length === doc.scenes.length) return;
         const keep = new Set(kept.length > 0 ? kept.map((s) => s.frontendId) : [doc.scenes[0]?.frontendId]);
+        // The shown scene, when removed, gives way to the nearest kept scene before it.
+        const at = doc.scenes.findIndex((s) => s.frontendId === state.sceneId);
+        const before = doc.scenes.slice(0, at + 1).filter((s) => keep.has(s.frontendId));
         doc.scenes = doc.scenes.filter((s) => keep.has(s.frontendId));
+        if (!keep.has(state.sceneId)) state.sceneId = (before[before.length - 1] ?? doc.scenes[0])?.frontendId as Id;
       });
       repair(state);
     },
