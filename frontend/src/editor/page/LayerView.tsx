@@ -59,8 +59,11 @@ function useTextFace(layer: TextLayer): { family: string; face: FaceState } {
   const library = layer.fontId !== undefined && layer.fontId !== '';
   const userId = useAppSelector((s) => s.user.id) ?? '';
   const fonts = useFonts(library ? '' : userId);
-  const fallback = library ? undefined : defaultFont(fonts.data ?? [], layer.bold, layer.italic);
-  const face = useFontFace(library ? String(layer.fontId) : fallback?.id, library ? layer.fontFamily : DEFAULT_FAMILY, layer.bold, layer.italic);
+  // A saved document may leave bold or italic out.
+  const bold = Boolean(layer.bold);
+  const italic = Boolean(layer.italic);
+  const fallback = library ? undefined : defaultFont(fonts.data ?? [], bold, italic);
+  const face = useFontFace(library ? String(layer.fontId) : fallback?.id, library ? layer.fontFamily : DEFAULT_FAMILY, bold, italic);
   const family = layer.fontFamily ? `"${layer.fontFamily}", "${DEFAULT_FAMILY}"` : `"${DEFAULT_FAMILY}"`;
   return { family, face: !library && fonts.isLoading ? 'loading' : face };
 }

@@ -9,7 +9,7 @@ import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { material, page } from '@/test/materials';
 import { SIGNED_IN } from '@/test/renderApp';
-import { defaultFont } from '@/editor/fonts/fonts';
+import { defaultFont, resetFontFaces } from '@/editor/fonts/fonts';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -124,6 +124,35 @@ describe('stage drawing', () => {
     expect(defaultFont(FONTS_WITH_DEFAULT, true, false)?.id).toBe('sys-cjk-bold');
     expect(defaultFont(FONTS_WITH_DEFAULT, false, true)?.id).toBe('sys-cjk');
     expect(defaultFont(FONTS, false, false)).toBeUndefined();
+  });
+
+  it('draws a bold text of a document that leaves italic out in the default family’s Bold face', async () => {
+    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url.startsWith('/font/ofuseranddefault/')) return FONTS_WITH_DEFAULT;
+      if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(8) };
+      throw new Error(`unexpected ${url}`);
+    });
+    // jsdom has no FontFace API: a stand-in records the faces made.
+    const made: string[] = [];
+    const g = globalThis as unknown as { FontFace?: unknown };
+    g.FontFace = class {
+      constructor(family: string, _data: ArrayBuffer, d: FontFaceDescriptors) {
+        made.push(`${family} ${d.weight} ${d.style}`);
+      }
+      load = async () => this;
+    };
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: () => undefined } });
+    try {
+      const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), bold: true, italic: undefined } as unknown as Layer;
+      renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+      await waitFor(() => expect(screen.getByTestId('layer-text').dataset.font).toBe('ready'));
+      expect(get).toHaveBeenCalledWith('/font/file/sys-cjk-bold', undefined, { responseType: 'blob', silent: true });
+      expect(made).toEqual(['Noto Sans CJK SC 700 normal']);
+    } finally {
+      delete g.FontFace;
+      delete (document as unknown as { fonts?: unknown }).fonts;
+      resetFontFaces();
+    }
   });
 });
 
