@@ -39,7 +39,7 @@ export function cutOf(v: VideoLayer): { start: number; end: number } | null {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-      <Typography.Text type="secondary" style={{ width: 72, flex: 'none' }}>
+      <Typography.Text type="secondary" style={{ width: 84, flex: 'none' }}>
         {label}
       </Typography.Text>
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>

@@ -45,7 +45,7 @@ function SceneCard({ scene, index: i, count, active, transitions, roomForOne }: 
       data-active={active}
       onClick={() => !active && dispatch(a.selectScene(id))}
       style={{
-        width: 220,
+        width: 236,
         flex: 'none',
         cursor: 'pointer',
         borderColor: active ? '#1677ff' : undefined,
