@@ -184,10 +184,20 @@ async function ssimInPage(page, stageUrl, stillUrl) {
 
 /** Waits until the stage's pictures are decoded and the page's fonts are ready. */
 export async function stageSettled(page) {
-  await page.waitForFunction(() => {
-    const imgs = Array.from(document.querySelectorAll('#editor img'));
-    return imgs.every((i) => i.complete && i.naturalWidth > 0);
-  }, undefined, { timeout: 15_000 });
+  try {
+    await page.waitForFunction(() => {
+      const imgs = Array.from(document.querySelectorAll('#editor img'));
+      return imgs.every((i) => i.complete && i.naturalWidth > 0);
+    }, undefined, { timeout: 15_000 });
+  } catch (e) {
+    // Name the pictures that did not load and what the server answers for them.
+    const broken = await page.evaluate(async () => Promise.all(
+      Array.from(document.querySelectorAll('#editor img'))
+        .filter((i) => !(i.complete && i.naturalWidth > 0))
+        .map(async (i) => `${i.src.slice(0, 160)} → ${(await fetch(i.src)).status}`),
+    ));
+    throw new Error(`stage pictures not loaded: ${broken.join('; ')} (${e.message.split('\n')[0]})`);
+  }
   await page.evaluate(() => document.fonts.ready);
 }
 

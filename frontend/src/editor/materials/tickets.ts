@@ -43,7 +43,7 @@ export function withTickets(rule: Rule, tickets: ReadonlyMap<string, string>): R
 
 /** The materials of these ids the caller may use, signed afresh. */
 export function fetchMaterialsByIds(ids: string[]): Promise<Material[]> {
-  return api.post<Material[]>('/material/byIds', { ids });
+  return api.post<Material[]>('/material/byIds', { ids: ids.join(',') });
 }
 
 /** Signs an opened document's material addresses afresh; when the call fails they stay as saved. */

@@ -76,7 +76,7 @@ describe('/diy', () => {
     });
     const { store } = renderApp('/diy?taskId=5', SIGNED_IN);
     await screen.findByTestId('diy-editor');
-    expect(post).toHaveBeenCalledWith('/material/byIds', { ids: ['7'] });
+    expect(post).toHaveBeenCalledWith('/material/byIds', { ids: '7' });
     expect(store.getState().editor.doc.scenes[0]!.layers[0]).toMatchObject({ src: '/diyvrbt/material/file/7/original?ticket=fresh' });
   });
 
