@@ -429,7 +429,7 @@ if (!staticServer) {
   // Issue 14: a template with a text and a picture slot, filled by a fresh user, made, run and played.
   await check('template-journey', async (open) => {
     const page = await open('#/login');
-    await templateJourney({ page, baseUrl, outDir, assert, signIn, bin: process.env.E2E_BIN });
+    await templateJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
 }
 

@@ -39,7 +39,7 @@ function testPicture() {
   return file;
 }
 
-export async function templateJourney({ page, baseUrl, outDir, assert, signIn, bin }) {
+export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   assert(bin, 'the template journey needs E2E_BIN (the reelforge binary) to grant the template manager its level');
   const dir = path.join(outDir, 'template-journey');
   mkdirSync(dir, { recursive: true });
