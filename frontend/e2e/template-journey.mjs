@@ -76,9 +76,8 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   const submitOk = page.getByTestId('submit-ok');
   await submitOk.waitFor();
   await shot('manager-submit-as-template');
-  const submitting = page.waitForResponse((r) => r.url().includes('/diyvrbt/template/submit'));
-  await submitOk.click();
-  const submitted = await (await submitting).json();
+  const [submitting] = await Promise.all([page.waitForResponse((r) => r.url().includes('/diyvrbt/template/submit')), submitOk.click()]);
+  const submitted = await submitting.json();
   assert(submitted.code === 2000, `POST /template/submit answered ${JSON.stringify(submitted).slice(0, 300)}`);
   const templateId = submitted.data.id;
   await go('#/manage/check-template/pending');
@@ -109,12 +108,11 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   // Pick the template.
   await go('#/template-select');
   const card = page.getByTestId(`template-${templateId}`);
-  await card.waitFor();
+  await card.scrollIntoViewIfNeeded();
   const slotsLine = await card.getByTestId('template-slots').textContent();
   expect(/文字 1/.test(slotsLine) && /图片 1/.test(slotsLine), `the card counts one text and one picture slot: "${slotsLine}"`);
   await shot('template-select');
   await page.getByTestId(`use-${templateId}`).click();
-  const drawer = page.locator('.ant-drawer-content');
   await page.getByTestId('fill-form').waitFor();
   await shot('fill-drawer');
 
@@ -137,9 +135,8 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await shot('slots-filled');
 
   // Make the work; the second button lands on my works.
-  const filling = page.waitForResponse((r) => r.url().includes('/diyvrbt/template/fill'));
-  await drawer.getByTestId('fill-works').click();
-  const filled = await (await filling).json();
+  const [filling] = await Promise.all([page.waitForResponse((r) => r.url().includes('/diyvrbt/template/fill')), page.getByTestId('fill-works').click()]);
+  const filled = await filling.json();
   assert(filled.code === 2000, `POST /template/fill answered ${JSON.stringify(filled).slice(0, 300)}`);
   const taskId = filled.data.taskId;
   await page.waitForURL((u) => new URL(u).hash.startsWith('#/my-works'));
@@ -216,7 +213,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await go('#/template-select');
   await page.getByRole('heading', { name: 'Templates', level: 3 }).waitFor();
-  await page.getByTestId(`template-${templateId}`).waitFor();
+  await page.getByTestId(`template-${templateId}`).scrollIntoViewIfNeeded();
   await shot('template-select-en');
   await page.getByTestId(`use-${templateId}`).click();
   await page.getByTestId('fill-form').waitFor();
