@@ -39,6 +39,15 @@ function testPicture() {
   return file;
 }
 
+/** Whether the locator is one picture that has loaded (not broken, not missing). */
+async function pictureShown(locator) {
+  if ((await locator.count()) !== 1) return false;
+  return locator.evaluate((img) => (img.complete ? img.naturalWidth > 0 : new Promise((done) => {
+    img.addEventListener('load', () => done(img.naturalWidth > 0));
+    img.addEventListener('error', () => done(false));
+  })));
+}
+
 export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   assert(bin, 'the template journey needs E2E_BIN (the reelforge binary) to grant the template manager its level');
   const dir = path.join(outDir, 'template-journey');
@@ -83,6 +92,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await go('#/manage/check-template/pending');
   await page.getByTestId(`check-${templateId}`).click();
   await page.getByTestId('detail-slots').locator('.ant-table-row').nth(1).waitFor();
+  expect(await pictureShown(page.getByTestId('detail-slots').getByTestId('slot-picture')), 'the check detail shows the picture slot as a picture');
   await shot('manager-check-detail');
   await page.getByTestId('approve').click();
   await page.locator('.ant-message').getByText('已通过审核').waitFor();
@@ -114,6 +124,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await shot('template-select');
   await page.getByTestId(`use-${templateId}`).click();
   await page.getByTestId('fill-form').waitFor();
+  expect(await pictureShown(page.getByTestId('slot-media-1').getByTestId('slot-picture')), "the picture slot shows the template's own picture before it is replaced");
   await shot('fill-drawer');
 
   // Replace the text slot and the picture slot.
@@ -128,9 +139,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await picker.waitFor({ state: 'hidden' });
   const chosen = page.getByTestId('slot-media-1');
   await chosen.getByTestId('slot-media-name').getByText(path.basename(picture)).waitFor();
-  const thumb = chosen.locator('img');
-  expect((await thumb.count()) === 1, 'the picture slot shows the chosen picture');
-  if ((await thumb.count()) === 1) await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await thumb.elementHandle());
+  expect(await pictureShown(chosen.getByTestId('slot-picture')), 'the picture slot shows the chosen picture');
   await page.getByTestId('fill-name').fill(workName);
   await shot('slots-filled');
 
@@ -141,6 +150,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   const taskId = filled.data.taskId;
   await page.waitForURL((u) => new URL(u).hash.startsWith('#/my-works'));
   await page.getByTestId('my-works').waitFor();
+  await page.locator('.ant-message').getByText(`已生成作品「${workName}」`).waitFor();
   await shot('landed-my-works');
 
   // Find it by its name.
