@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
 import { previewEqualsExport } from './preview.mjs';
 import { editorJourney } from './editor-journey.mjs';
+import { templateJourney } from './template-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -207,9 +208,8 @@ async function codeFromOutbox(mail) {
   throw new Error(`no code for ${mail} in ${outbox}`);
 }
 
-/** Signs in through the login page with a code read from the outbox; returns the mail used. */
-async function signIn(page, lang) {
-  const mail = `e2e-${lang}-${Date.now()}@example.com`;
+/** Signs in through the login page with a code read from the outbox (a new address unless `mail` is given); returns the mail used. */
+async function signIn(page, lang, mail = `e2e-${lang}-${Date.now()}@example.com`) {
   await page.getByTestId('login-page').waitFor();
   await page.getByTestId('login-mail').fill(mail);
   await page.getByTestId('send-code').click();
@@ -425,6 +425,11 @@ if (!staticServer) {
     const page = await open('#/login');
     await signIn(page, 'journey');
     await editorJourney({ page, baseUrl, outDir, assert });
+  });
+  // Issue 14: a template with a text and a picture slot, filled by a fresh user, made, run and played.
+  await check('template-journey', async (open) => {
+    const page = await open('#/login');
+    await templateJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
 }
 
