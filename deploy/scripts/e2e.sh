@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts `reelforge all` on a scratch data directory and runs the browser tests against it
-# (E2E_SCRIPT: another script under frontend/, e.g. e2e/bench-editor.mjs; BIN: another reelforge binary).
+# (E2E_SCRIPT: another script under frontend/, e.g. e2e/bench-editor.mjs; BIN: another reelforge binary,
+# passed on as E2E_BIN for the checks that run its admin commands).
 set -euo pipefail
 PORT=${1:-18080}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,4 +19,4 @@ for _ in $(seq 1 60); do
   sleep 0.5
 done
 curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "reelforge all did not become ready"; cat "$DATA/reelforge.log"; exit 1; }
-cd "$ROOT/frontend" && BASE_URL="http://127.0.0.1:$PORT" E2E_OUT="${E2E_OUT:-$ROOT/frontend/e2e/out}" node "${E2E_SCRIPT:-e2e/run.mjs}"
+cd "$ROOT/frontend" && E2E_BIN="$BIN" BASE_URL="http://127.0.0.1:$PORT" E2E_OUT="${E2E_OUT:-$ROOT/frontend/e2e/out}" node "${E2E_SCRIPT:-e2e/run.mjs}"

@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
 import { previewEqualsExport } from './preview.mjs';
 import { editorJourney } from './editor-journey.mjs';
+import { templateJourney } from './template-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -207,9 +208,8 @@ async function codeFromOutbox(mail) {
   throw new Error(`no code for ${mail} in ${outbox}`);
 }
 
-/** Signs in through the login page with a code read from the outbox; returns the mail used. */
-async function signIn(page, lang) {
-  const mail = `e2e-${lang}-${Date.now()}@example.com`;
+/** Signs in through the login page with a code read from the outbox (a new address unless `mail` is given); returns the mail used. */
+async function signIn(page, lang, mail = `e2e-${lang}-${Date.now()}@example.com`) {
   await page.getByTestId('login-page').waitFor();
   await page.getByTestId('login-mail').fill(mail);
   await page.getByTestId('send-code').click();
@@ -375,6 +375,23 @@ if (!staticServer) {
   await check('my-material', async (open) => {
     const { picture, video } = testMedia();
     const page = await open('#/login');
+    // A category to move into: the tenant's tree is a template manager's to make (granted here).
+    const bin = process.env.E2E_BIN;
+    assert(bin, 'the my-material journey needs E2E_BIN (the reelforge binary) to grant a template manager');
+    const manager = `e2e-category-${Date.now()}@example.com`;
+    execFileSync(bin, ['admin', 'grant', '--mail', manager, '--level', '3', '--tenant', 'qs'], { stdio: 'pipe', timeout: 60_000 });
+    await signIn(page, 'category', manager);
+    const category = await page.evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+      const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs', 'Content-Type': 'application/json' };
+      const r = await fetch('/diyvrbt/category/taskvideo', { method: 'POST', headers, body: JSON.stringify({ categoryName: '素材归档', dimension: 'use' }) });
+      return r.json();
+    });
+    assert(category.code === 2000, `POST /category/taskvideo answered ${JSON.stringify(category).slice(0, 300)}`);
+    const categoryId = category.data.categoryId;
+    // The manager's session ends with the page (the sign-in and logout journeys test the menu).
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${baseUrl}/#/login`, { waitUntil: 'domcontentloaded' });
     await signIn(page, 'material');
     await page.evaluate(() => (window.location.hash = '#/workbench/my-material'));
     await page.getByTestId('my-material').waitFor();
@@ -406,6 +423,21 @@ if (!staticServer) {
     await page.locator(`[data-testid="material-${ids[0]}"] [data-testid="material-name"]`).getByText('改名后的图片').waitFor();
     await shot(page, 'material-22-renamed');
 
+    // Move the picture into the category: it is listed there afterwards.
+    await page.getByTestId(`material-select-${ids[0]}`).click();
+    await page.getByTestId('batch-move').click();
+    await page.getByTestId('move-target').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '素材归档' }).click();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message').getByText(/移动|已移/).first().waitFor();
+    await shot(page, 'material-22b-moved');
+    await page.evaluate((id) => (window.location.hash = `#/workbench/my-material/${id}`), categoryId);
+    await page.getByTestId(`material-${ids[0]}`).waitFor();
+    assert((await page.getByTestId(`material-${ids[1]}`).count()) === 0, 'only the moved picture is listed in the category');
+    await shot(page, 'material-22c-in-category');
+    await page.evaluate(() => (window.location.hash = '#/workbench/my-material'));
+    await page.getByTestId(`material-${ids[1]}`).waitFor();
+
     await page.getByTestId(`delete-${ids[1]}`).click();
     // The confirm button (antd spaces two-character labels: "确 定").
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
@@ -425,6 +457,11 @@ if (!staticServer) {
     const page = await open('#/login');
     await signIn(page, 'journey');
     await editorJourney({ page, baseUrl, outDir, assert });
+  });
+  // Issue 14: a template with a text and a picture slot, filled by a fresh user, made, run and played.
+  await check('template-journey', async (open) => {
+    const page = await open('#/login');
+    await templateJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
 }
 

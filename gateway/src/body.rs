@@ -17,3 +17,29 @@ pub fn parse<T: DeserializeOwned>(req: &HttpRequest, bytes: &[u8]) -> Result<T, 
         serde_urlencoded::from_bytes(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
     }
 }
+
+/// A body's fields as sent, for routes that read them one by one: a JSON object as it is, a form
+/// with a repeated field (`ids=a&ids=b`, how the spec's client sends a list) as an array of its
+/// values, so no value is silently dropped.
+pub fn fields(req: &HttpRequest, bytes: &[u8]) -> Result<serde_json::Map<String, serde_json::Value>, ApiError> {
+    let ct = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if ct.starts_with("application/json") {
+        return parse(req, bytes);
+    }
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_bytes(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
+    let mut map = serde_json::Map::new();
+    for (k, v) in pairs {
+        match map.get_mut(&k) {
+            None => {
+                map.insert(k, serde_json::Value::String(v));
+            }
+            Some(serde_json::Value::Array(items)) => items.push(serde_json::Value::String(v)),
+            Some(slot) => {
+                let first = slot.take();
+                *slot = serde_json::Value::Array(vec![first, serde_json::Value::String(v)]);
+            }
+        }
+    }
+    Ok(map)
+}

@@ -28,6 +28,7 @@ pub const CONCURRENCY: usize = 2;
 pub struct Frames {
     clients: reelforge_worker::Clients,
     blob: BlobStore,
+    cache: reelforge_worker::MaterialCache,
     scratch: PathBuf,
     permits: Arc<Semaphore>,
 }
@@ -66,10 +67,15 @@ fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
 }
 
 impl Frames {
-    /// Stills of documents whose materials are looked up with `clients` and read from `blob`, each
-    /// drawn in its own directory under `scratch`.
-    pub fn new(clients: reelforge_worker::Clients, blob: BlobStore, scratch: &Path) -> Self {
-        Self { clients, blob, scratch: scratch.to_owned(), permits: Arc::new(Semaphore::new(CONCURRENCY)) }
+    /// Stills of documents whose materials are looked up with `clients` and read from `blob`
+    /// through `cache` (the worker's), each drawn in its own directory under `scratch`.
+    pub fn new(
+        clients: reelforge_worker::Clients,
+        blob: BlobStore,
+        cache: reelforge_worker::MaterialCache,
+        scratch: &Path,
+    ) -> Self {
+        Self { clients, blob, cache, scratch: scratch.to_owned(), permits: Arc::new(Semaphore::new(CONCURRENCY)) }
     }
 
     /// The PNG of `task_info`'s frame at `t` seconds, for `user_id` of `tenant`: the document is
@@ -95,7 +101,7 @@ impl Frames {
         let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
         let dir = Scratch(self.scratch.join(format!("still-{}", uuid::Uuid::new_v4().simple())));
         let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
-        let materials = reelforge_worker::fetch::materials(&self.clients, &self.blob, &job, &rule, &dir.0.join("materials"))
+        let materials = reelforge_worker::fetch::materials(&self.clients, &self.blob, &self.cache, &job, &rule, &dir.0.join("materials"))
             .await
             .map_err(refused)?;
         let out = dir.0.join("frame.png");

@@ -256,6 +256,10 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     assert_eq!((f["openState"].as_i64(), f["reasonsForFailureOfAudit"].as_str()), (Some(3), Some("模糊")));
     let both = data(s.call(Method::POST, "/material/byIds", &me).json(&serde_json::json!({"ids": format!("{},{}", tall.id, film.id)}))).await?;
     assert_eq!(both.as_array().map(Vec::len), Some(2));
+    // A form repeats a list's field (how the spec's client encodes an array): every id counts.
+    let repeated = data(s.call(Method::POST, "/material/byIds", &me).form(&[("ids", tall.id.as_str()), ("ids", film.id.as_str())])).await?;
+    let ids: Vec<&str> = repeated.as_array().into_iter().flatten().filter_map(|m| m["id"].as_str()).collect();
+    assert_eq!(ids, [tall.id.as_str(), film.id.as_str()]);
     Ok(())
 }
 

@@ -24,11 +24,14 @@ export function makeQueryClient(): QueryClient {
 
 const defaultQueryClient = makeQueryClient();
 
+/** The brand colour; antd derives links from its info colour, so links name it too or they stay antd blue. */
+const THEME = { token: { colorPrimary: '#5b3df5', colorLink: '#5b3df5', borderRadius: 8 } };
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: active } = useTranslation();
   const locale = asLanguage(active.language) === 'en-US' ? enUS : zhCN;
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#5b3df5', borderRadius: 8 } }}>
+    <ConfigProvider locale={locale} theme={THEME}>
       <AntApp message={MESSAGE_CONFIG}>
         <ApiBridge />
         {children}

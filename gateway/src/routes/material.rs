@@ -17,7 +17,7 @@ use crate::{ApiError, AppState, body, caller, envelope};
 type Fields = serde_json::Map<String, serde_json::Value>;
 
 fn fields(req: &HttpRequest, bytes: &[u8]) -> Result<Fields, ApiError> {
-    body::parse(req, bytes)
+    body::fields(req, bytes)
 }
 
 fn text(f: &Fields, name: &str) -> Option<String> {

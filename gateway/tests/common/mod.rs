@@ -131,6 +131,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         frames: Some(reelforge_gateway::frame::Frames::new(
             reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone())?,
             blobs.clone(),
+            reelforge_worker::MaterialCache::new(dir.path().join("cache"), 64 << 20),
             &dir.path().join("scratch"),
         )),
     };

@@ -267,6 +267,9 @@ pub struct WorkerConfig {
     pub heartbeat_seconds: u64,
     /// Seconds without a heartbeat after which the task service takes a job back.
     pub stale_seconds: u64,
+    /// Megabytes of materials kept on the worker's disk between jobs (`<data_dir>/cache/materials`);
+    /// 0 downloads every material for every job.
+    pub material_cache_mb: u64,
 }
 
 impl Default for Config {
@@ -284,7 +287,7 @@ impl Default for Config {
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
             tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
-            worker: WorkerConfig { concurrency: 1, heartbeat_seconds: 30, stale_seconds: 90 },
+            worker: WorkerConfig { concurrency: 1, heartbeat_seconds: 30, stale_seconds: 90, material_cache_mb: 2048 },
             upload: UploadConfig::default(),
         }
     }

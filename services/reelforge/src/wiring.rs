@@ -169,8 +169,17 @@ fn frames(
     Ok(reelforge_gateway::frame::Frames::new(
         clients,
         backends.blob()?,
+        material_cache(config),
         &config.data_dir.join("scratch"),
     ))
+}
+
+/// The materials kept between renders and stills, under the data directory.
+fn material_cache(config: &Config) -> reelforge_worker::MaterialCache {
+    reelforge_worker::MaterialCache::new(
+        config.data_dir.join("cache").join("materials"),
+        config.worker.material_cache_mb.saturating_mul(1 << 20),
+    )
 }
 
 /// The render worker over the opened backends, calling the services at these URLs.
@@ -188,6 +197,7 @@ fn worker(
         scratch: config.data_dir.join("scratch"),
         concurrency: usize::from(config.worker.concurrency.max(1)),
         heartbeat: Duration::from_secs(config.worker.heartbeat_seconds.max(1)),
+        material_cache: material_cache(config),
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,
@@ -277,7 +287,13 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
                 mode: "distributed".into(),
                 ready: ready_check(channels, backends.clone()),
                 media: Some(media(&backends, &keys)?),
-                frames: Some(frames(&backends, &config, &keys, &s.task.url, &s.material.url)?),
+                frames: Some(frames(
+                    &backends,
+                    &config,
+                    &keys,
+                    &s.task.url,
+                    &s.material.url,
+                )?),
                 keys,
             };
             let http = reelforge_gateway::serve(&config, state)

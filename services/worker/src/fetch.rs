@@ -13,6 +13,7 @@ use reelforge_render::Materials;
 use reelforge_timeline::Rule;
 use reelforge_timeline::source::{Source, parse_source_of, tenant_prefix};
 
+use crate::cache::MaterialCache;
 use crate::clients::Clients;
 use crate::error::WorkerError;
 
@@ -23,7 +24,11 @@ fn tenant_key(key: &str, tenant: &str) -> bool {
 }
 
 /// The storage key of material `id` in the job owner's library.
-async fn key_of_material(clients: &Clients, job: &RenderJob, id: &str) -> Result<String, WorkerError> {
+async fn key_of_material(
+    clients: &Clients,
+    job: &RenderJob,
+    id: &str,
+) -> Result<String, WorkerError> {
     match clients.material(job, id).await {
         Ok(found) => {
             let key = found.relative_path;
@@ -37,19 +42,25 @@ async fn key_of_material(clients: &Clients, job: &RenderJob, id: &str) -> Result
             }
             Ok(key)
         }
-        Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
+        Err(s)
+            if matches!(
+                s.code(),
+                tonic::Code::NotFound | tonic::Code::InvalidArgument
+            ) =>
+        {
             Err(WorkerError::UnknownMaterial(id.to_owned()))
         }
         Err(s) => Err(WorkerError::Service("material", s)),
     }
 }
 
-/// Looks the rule's material ids up as the job's owner and downloads every material into `dir`;
-/// an id the library does not know, or a key storage does not hold, fails naming it; a source
-/// outside the job's tenant fails the job as a bad rule, before any download.
+/// Looks the rule's material ids up as the job's owner and places every material in `dir` (through
+/// the worker's material cache); an id the library does not know, or a key storage does not hold,
+/// fails naming it; a source outside the job's tenant fails the job as a bad rule, before any download.
 pub async fn materials(
     clients: &Clients,
     blob: &BlobStore,
+    cache: &MaterialCache,
     job: &RenderJob,
     rule: &Rule,
     dir: &Path,
@@ -75,19 +86,17 @@ pub async fn materials(
         downloads.push((src.clone(), key, source.local_path()));
     }
     for (src, key, local) in downloads {
-        let bytes = match blob.get(&key).await {
-            Ok(b) => b,
-            Err(BlobError::NotFound(_) | BlobError::Key(_)) => {
-                return Err(WorkerError::MissingMaterial(src));
-            }
-            Err(e) => return Err(e.into()),
-        };
         // `local` is a checked relative key or `diyvrbt/material/file/{id}/original`: inside `dir`.
         let file = dir.join(&local);
         if let Some(parent) = file.parent() {
             tokio::fs::create_dir_all(parent).await?;
         }
-        tokio::fs::write(&file, &bytes).await?;
+        match cache.place(blob, &key, &file).await {
+            Err(WorkerError::Storage(BlobError::NotFound(_) | BlobError::Key(_))) => {
+                return Err(WorkerError::MissingMaterial(src));
+            }
+            placed => placed?,
+        }
     }
     Ok(m)
 }
@@ -115,13 +124,23 @@ mod tests {
     async fn a_job_never_fetches_outside_its_tenant() -> TestResult {
         let root = tempfile::tempdir()?;
         let blob = BlobStore::open(&format!("fs://{}", root.path().join("blobs").display()))?;
-        blob.put("t/cc/u/1/materials/x/original.png", &b"theirs"[..]).await?;
-        blob.put("t/qs/u/1/materials/y/original.png", &b"ours"[..]).await?;
+        blob.put("t/cc/u/1/materials/x/original.png", &b"theirs"[..])
+            .await?;
+        blob.put("t/qs/u/1/materials/y/original.png", &b"ours"[..])
+            .await?;
         std::fs::write(root.path().join("secret.png"), b"secret")?;
-        let keys = Keyring::new(&[SigningKeyConfig { id: "k".into(), secret: "0123456789abcdef0123456789abcdef".into() }])?;
+        let keys = Keyring::new(&[SigningKeyConfig {
+            id: "k".into(),
+            secret: "0123456789abcdef0123456789abcdef".into(),
+        }])?;
         // Never called: a document naming keys only looks nothing up.
         let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys)?;
-        let job = RenderJob { tenant: "qs".into(), user_id: "1".into(), ..Default::default() };
+        let job = RenderJob {
+            tenant: "qs".into(),
+            user_id: "1".into(),
+            ..Default::default()
+        };
+        let cache = MaterialCache::new(root.path().join("cache"), 1 << 20);
         let secret = root.path().join("secret.png").display().to_string();
         for src in [
             "t/cc/u/1/materials/x/original.png",
@@ -132,12 +151,23 @@ mod tests {
             "http://evil.example/x",
         ] {
             let dir = root.path().join("job");
-            let got = materials(&clients, &blob, &job, &rule_naming(src)?, &dir).await;
-            assert!(matches!(&got, Err(WorkerError::Rule(m)) if m.contains("material source")), "{src}: {got:?}");
+            let got = materials(&clients, &blob, &cache, &job, &rule_naming(src)?, &dir).await;
+            assert!(
+                matches!(&got, Err(WorkerError::Rule(m)) if m.contains("material source")),
+                "{src}: {got:?}"
+            );
             assert!(!dir.exists(), "{src}: something was written");
         }
         let dir = root.path().join("job");
-        let got = materials(&clients, &blob, &job, &rule_naming("t/qs/u/1/materials/y/original.png")?, &dir).await?;
+        let got = materials(
+            &clients,
+            &blob,
+            &cache,
+            &job,
+            &rule_naming("t/qs/u/1/materials/y/original.png")?,
+            &dir,
+        )
+        .await?;
         let file = got.resolve("t/qs/u/1/materials/y/original.png")?;
         assert!(file.starts_with(&dir));
         assert_eq!(std::fs::read(file)?, b"ours");

@@ -5,6 +5,7 @@
 //! to the task service and acks only after that report committed. While it renders it beats a
 //! heartbeat; a job the task service no longer leases to it is stopped.
 
+pub mod cache;
 mod clients;
 mod error;
 pub mod fetch;
@@ -24,6 +25,7 @@ use reelforge_proto::task::FinishRenderRequest;
 use tokio::sync::watch;
 use tracing::Instrument;
 
+pub use cache::MaterialCache;
 pub use clients::Clients;
 pub use error::{Disposition, WorkerError};
 
@@ -40,6 +42,8 @@ pub struct WorkerSettings {
     pub concurrency: usize,
     /// Time between heartbeats of a rendering job.
     pub heartbeat: Duration,
+    /// Materials kept between jobs.
+    pub material_cache: MaterialCache,
 }
 
 /// A render worker.
@@ -254,6 +258,7 @@ impl Worker {
         let materials = fetch::materials(
             &self.clients,
             &self.blob,
+            &self.settings.material_cache,
             msg,
             &rule,
             &dir.join("materials"),
@@ -297,9 +302,7 @@ impl Worker {
         }
         reporter.stage("uploading", 97);
         let (video_key, cover_key) = output_keys(&msg.tenant, msg.task_id, &msg.job_id);
-        self.blob
-            .put(&video_key, tokio::fs::read(&out).await?)
-            .await?;
+        self.blob.upload_file(&video_key, &out).await?;
         let cover_key = match tokio::fs::read(&cover).await {
             Ok(jpg) => {
                 self.blob.put(&cover_key, jpg).await?;

@@ -28,6 +28,7 @@ struct Farm {
     materials: MaterialStore,
     _stop: watch::Sender<bool>,
     _scratch: tempfile::TempDir,
+    _cache: tempfile::TempDir,
 }
 
 const USER: &str = "ann@example.com";
@@ -107,6 +108,7 @@ async fn farm_with_lease(
         },
     ));
     let scratch = tempfile::tempdir()?;
+    let cache = tempfile::tempdir()?;
     let worker = Worker::new(
         queue,
         bus,
@@ -117,6 +119,7 @@ async fn farm_with_lease(
             scratch: scratch.path().to_path_buf(),
             concurrency: 2,
             heartbeat: Duration::from_secs(5),
+            material_cache: reelforge_worker::MaterialCache::new(cache.path(), 64 << 20),
         },
     );
     tokio::spawn(worker.run(rx));
@@ -128,6 +131,7 @@ async fn farm_with_lease(
         materials: MaterialStore::new(db),
         _stop: stop,
         _scratch: scratch,
+        _cache: cache,
     })
 }
 
@@ -380,6 +384,27 @@ async fn renders_materials_by_id(farm: Farm) -> TestResult {
     assert!(
         centre[0] > 170 && centre[1] < 80 && centre[2] < 80,
         "the red background shows, not a blank canvas: {centre:?}"
+    );
+
+    // The material stays on the worker's disk for the next job, but the store still decides: once
+    // its object is gone, a render naming it fails naming the material instead of drawing the copy.
+    assert_eq!(
+        std::fs::read_dir(farm._cache.path())?.count(),
+        1,
+        "the material is cached"
+    );
+    let owner = reelforge_material::Owner {
+        tenant: "qs".into(),
+        user_id: USER.into(),
+    };
+    farm.blob
+        .delete(&farm.materials.get(&owner, &id).await?.relative_path)
+        .await?;
+    let gone = save_and_run(&farm, long_document(&id, 2)).await?;
+    let t = ended(&farm, gone).await?;
+    assert!(
+        t.status == 9 && t.reason.contains("is not in storage"),
+        "{t:?}"
     );
 
     let unknown = save_and_run(&farm, document("no-such-material")).await?;

@@ -13,6 +13,7 @@ import {
 } from '@/api/template';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
 import { AuditStateTag } from '@/platform/templates/components/AuditStateTag';
+import { SlotPicture } from '@/platform/templates/components/SlotPicture';
 import { CategoriesForm } from './components/CategoriesForm';
 import { RejectModal } from './components/RejectModal';
 
@@ -39,7 +40,12 @@ function Slots({ id }: { id: number }) {
       columns={[
         { title: t('tpl.slotScene'), dataIndex: 'sceneIndex', render: (n: number) => n + 1 },
         { title: t('tpl.slotKindLabel'), dataIndex: 'materialType', render: (k: string) => t(`tpl.slotKind.${k}`) },
-        { title: t('tpl.slotContent'), dataIndex: 'content', ellipsis: true },
+        {
+          title: t('tpl.slotContent'),
+          dataIndex: 'content',
+          ellipsis: true,
+          render: (content: string, s) => (s.materialType === 'picture' ? <SlotPicture src={content} alt={t('tpl.slotKind.picture')} /> : content),
+        },
         { title: t('tpl.slotMax'), dataIndex: 'maxLength', render: (n: number, s) => (s.materialType === 'text' && n > 0 ? n : '—') },
       ]}
     />
@@ -63,7 +69,7 @@ function Decision({ template }: { template: TemplateSummary }) {
       },
     );
   return (
-    <Space wrap>
+    <Space wrap style={{ marginTop: 12 }}>
       {template.auditState !== 'approved' ? (
         <Button type="primary" loading={audit.isPending} onClick={() => decide(true)} data-testid="approve">
           {t('tpl.approve')}

@@ -75,6 +75,9 @@ describe('template check (manager)', () => {
     renderApp('/manage/check-template-detail/9', MANAGER);
     expect(await screen.findByTestId('detail-video')).toHaveAttribute('src', '/preview/9.mp4');
     expect(await within(screen.getByTestId('detail-slots')).findByText('店名')).toBeInTheDocument();
+    // A picture slot shows its picture, not its address.
+    expect(within(screen.getByTestId('detail-slots')).getByTestId('slot-picture')).toHaveAttribute('src', '/tpl/own.png');
+    expect(within(screen.getByTestId('detail-slots')).queryByText('/tpl/own.png')).toBeNull();
     fireEvent.click(screen.getByTestId('approve'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/template/audit', { id: 9, approve: true }));
     expect(await screen.findByText('已通过审核')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Button, Drawer, Empty, Form, Input, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Form, Input, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import type { Material } from '@/api/material';
 import { useFillTemplate, useTemplateSlots, type TemplateSlot, type TemplateSummary } from '@/api/template';
 import { editorLinkFor } from '@/app/editor';
 import { MaterialSlotPicker } from './components/MaterialSlotPicker';
+import { SlotPicture } from './components/SlotPicture';
 
 export interface FillTemplateDrawerProps {
   /** The template being used; null keeps the drawer closed. */
@@ -49,12 +50,18 @@ function SlotLabel({ slot, index }: { slot: TemplateSlot; index: number }) {
   );
 }
 
+/** The picture shown for a media slot: the chosen material's, else the template's own picture. */
+function slotThumb(slot: TemplateSlot, material: Material | undefined): string | undefined {
+  if (material) return material.coverUrl || (slot.materialType === 'picture' ? material.url : undefined);
+  return slot.materialType === 'picture' ? slot.content : undefined;
+}
+
 function MediaSlot({ slot, material, onChoose }: { slot: TemplateSlot; material: Material | undefined; onChoose: () => void }) {
   const { t } = useTranslation();
-  const thumb = material?.coverUrl || (slot.materialType === 'picture' ? material?.url : undefined);
+  const thumb = slotThumb(slot, material);
   return (
     <Space data-testid={`slot-media-${slot.id}`}>
-      {thumb ? <img src={thumb} alt="" style={{ width: 64, height: 40, objectFit: 'cover', borderRadius: 4 }} /> : null}
+      {thumb ? <SlotPicture src={thumb} alt={material ? material.materialName : t('tpl.keepOriginal')} /> : null}
       <Typography.Text type={material ? undefined : 'secondary'} data-testid="slot-media-name">
         {material ? material.materialName : t('tpl.keepOriginal')}
       </Typography.Text>
@@ -67,6 +74,7 @@ function MediaSlot({ slot, material, onChoose }: { slot: TemplateSlot; material:
 
 function FillForm({ template, slots, onDone }: { template: TemplateSummary; slots: TemplateSlot[]; onDone: () => void }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<FillValues>();
   const [picked, setPicked] = useState<Record<string, Material>>({});
@@ -81,6 +89,8 @@ function FillForm({ template, slots, onDone }: { template: TemplateSummary; slot
       { templateId: template.id, ...(name ? { name } : {}), replaces: buildReplaces(slots, values.texts ?? {}, picked) },
       {
         onSuccess: ({ taskId }) => {
+          // The drawer closes and the page changes: without a word the user cannot tell the work was made.
+          void message.success(t('tpl.made', { name: name || template.taskName }));
           onDone();
           void navigate(next === 'editor' ? editorLinkFor(taskId) : '/my-works');
         },

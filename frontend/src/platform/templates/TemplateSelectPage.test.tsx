@@ -188,9 +188,14 @@ describe('TemplateSelectPage', () => {
     expect(post).not.toHaveBeenCalledWith('/template/fill', expect.anything());
 
     fireEvent.change(text, { target: { value: '新年好' } });
+    const own = within(screen.getByTestId('slot-media-p1'));
+    expect(own.getByTestId('slot-picture')).toHaveAttribute('src', '/tpl/own.png');
+    expect(own.getByTestId('slot-media-name')).toHaveTextContent('保留模板原内容');
+    expect(within(screen.getByTestId('slot-media-v1')).queryByTestId('slot-picture')).toBeNull();
     fireEvent.click(screen.getByTestId('slot-pick-p1'));
     fireEvent.click(await screen.findByTestId('material-m1'));
     await waitFor(() => expect(within(screen.getByTestId('slot-media-p1')).getByTestId('slot-media-name')).toHaveTextContent('我的照片'));
+    expect(within(screen.getByTestId('slot-media-p1')).getByTestId('slot-picture')).toHaveAttribute('src', '/files/m1.jpg');
     expect(within(screen.getByTestId('slot-media-v1')).getByTestId('slot-media-name')).toHaveTextContent('保留模板原内容');
     expect(post).toHaveBeenCalledWith('/material/ofuser', expect.objectContaining({ type: 'picture' }));
 
@@ -206,5 +211,6 @@ describe('TemplateSelectPage', () => {
       }),
     );
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/diy?taskId=55'));
+    expect(await screen.findByText('已生成作品「模板7」')).toBeInTheDocument();
   });
 });
