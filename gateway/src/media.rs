@@ -39,8 +39,23 @@ struct Ticket {
     /// The material id, for a material ticket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     material: Option<String>,
+    /// The template and its preview's keys, for a template preview ticket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    template: Option<TemplatePreview>,
     exp: u64,
     aud: String,
+}
+
+/// What a template preview ticket grants: the preview of one template, whose keys the gateway read
+/// from the task service when it signed the ticket for a viewer allowed to see the template.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct TemplatePreview {
+    /// The template.
+    pub id: i64,
+    /// Storage key of its preview video.
+    pub video: String,
+    /// Storage key of its preview cover.
+    pub cover: String,
 }
 
 impl Media {
@@ -61,6 +76,7 @@ impl Media {
             tenant: tenant.to_owned(),
             task: Some(task_id),
             material: None,
+            template: None,
             exp: jsonwebtoken::get_current_timestamp().saturating_add(TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
@@ -73,9 +89,45 @@ impl Media {
             tenant: tenant.to_owned(),
             task: None,
             material: Some(id.to_owned()),
+            template: None,
             exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
+    }
+
+    /// A ticket for `user_id` of `tenant` to read `preview` (video and cover of one template),
+    /// signed once the task service let the user see the template; as long-lived as a material's,
+    /// since a template page sits open as long as an editor.
+    pub fn template_ticket(&self, tenant: &str, user_id: &str, preview: TemplatePreview) -> Result<String, ApiError> {
+        self.sign(Ticket {
+            sub: user_id.to_owned(),
+            tenant: tenant.to_owned(),
+            task: None,
+            material: None,
+            template: Some(preview),
+            exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
+            aud: AUDIENCE.to_owned(),
+        })
+    }
+
+    /// The preview a ticket grants, if it is valid for `tenant` and template `id` and its keys lie
+    /// under the tenant's prefix; else the template reads as one that does not exist (as every
+    /// id-taking route answers a stranger), with a hint for an expired address.
+    pub fn template_preview(&self, ticket: &str, tenant: &str, id: i64) -> Result<TemplatePreview, ApiError> {
+        let refused = || ApiError::BadRequest(format!("template {id} does not exist, or its preview address expired: list the templates again"));
+        let t = self.verify(ticket, tenant).map_err(|_| refused())?;
+        let prefix = format!("t/{tenant}/");
+        match t.template {
+            Some(p)
+                if p.id == id
+                    && t.task.is_none()
+                    && t.material.is_none()
+                    && [&p.video, &p.cover].iter().all(|k| k.is_empty() || k.starts_with(&prefix)) =>
+            {
+                Ok(p)
+            }
+            _ => Err(refused()),
+        }
     }
 
     fn sign(&self, claims: Ticket) -> Result<String, ApiError> {
@@ -88,7 +140,7 @@ impl Media {
     /// The user a ticket stands for, if it is valid for `tenant` and `task_id`; else 'login expired'.
     pub fn ticket_user(&self, ticket: &str, tenant: &str, task_id: i64) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
-        if t.task != Some(task_id) || t.material.is_some() {
+        if t.task != Some(task_id) || t.material.is_some() || t.template.is_some() {
             return Err(ApiError::LoginExpired);
         }
         Ok(t.sub)
@@ -97,7 +149,7 @@ impl Media {
     /// The user a ticket stands for, if it is valid for `tenant` and material `id`; else 'login expired'.
     pub fn material_ticket_user(&self, ticket: &str, tenant: &str, id: &str) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
-        if t.material.as_deref() != Some(id) || t.task.is_some() {
+        if t.material.as_deref() != Some(id) || t.task.is_some() || t.template.is_some() {
             return Err(ApiError::LoginExpired);
         }
         Ok(t.sub)

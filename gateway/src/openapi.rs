@@ -24,7 +24,7 @@ use crate::routes::{ai, category, favourite, font, frame, history, manage, mater
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file,
         shape::get,
-        template::list, template::mine, template::check_list, template::check_get, template::get, template::slots,
+        template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
         frame::still

@@ -103,6 +103,10 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /template/{id}", Scope::Tenant),
     ("GET /template/check/{id}", Scope::Tenant),
     ("GET /template/slots/{id}", Scope::Tenant),
+    // Read only with the ticket of a template answer, bound to one template and tenant: a stranger
+    // holding their own answer's ticket gets nothing of this template (tests/templates.rs checks
+    // the ticket of a real preview).
+    ("GET /template/media/{id}/{part}", Scope::Tenant),
     ("POST /template/fill", Scope::Tenant),
     ("POST /template/submit", Scope::User),
     ("POST /template/audit", Scope::Tenant),
@@ -251,6 +255,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /template/{id}" => s.call(Method::GET, &format!("/template/{}", victim.template), stranger),
         "GET /template/check/{id}" => s.call(Method::GET, &format!("/template/check/{}", victim.template), stranger),
         "GET /template/slots/{id}" => s.call(Method::GET, &format!("/template/slots/{}", victim.template), stranger),
+        "GET /template/media/{id}/{part}" => s.call(Method::GET, &format!("/template/media/{}/cover?ticket={}", victim.template, stranger.token), stranger),
         "POST /template/fill" => json(serde_json::json!({"templateId": victim.template, "replaces": [{"id": "1", "replaceContent": "mine"}]})),
         "POST /template/submit" => json(serde_json::json!({"taskId": victim.task, "kind": "classic"})),
         "POST /template/audit" => json(serde_json::json!({"id": victim.template, "approve": true})),

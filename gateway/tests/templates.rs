@@ -7,6 +7,9 @@
 mod common;
 
 use common::{Fallible, data, envelope};
+use prost::Message;
+use reelforge_proto::render::RenderJob;
+use reelforge_task::{FinishOutcome, JobRef, RENDER_QUEUE, TaskStore};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -114,6 +117,55 @@ async fn template_calls() -> Fallible<()> {
     let listed = data(s.call(Method::GET, "/template/list?categoryId=9", &neighbour)).await?;
     assert_eq!(ids(&listed["list"]), vec![id], "approved: the tenant sees it");
     assert_eq!(listed["list"][0]["push"], true);
+    Ok(())
+}
+
+/// A template's preview is its hidden preview task's render: once that render is done the answers
+/// carry signed addresses of its cover and video, served with ranges to whoever the task service
+/// answered the template to, and to no other template or tenant.
+#[tokio::test]
+async fn a_finished_preview_is_the_templates_cover_and_video() -> Fallible<()> {
+    let db = reelforge_kit::testing::fresh_sqlite();
+    let s = common::start_on(&db, None, |_| {}).await?;
+    let viewer = s.user("qs", "viewer", 8).await?;
+    let stranger = s.user("cc", "stranger", 8).await?;
+    let before = data(s.call(Method::GET, "/template/list", &viewer)).await?;
+    assert!(before["list"].as_array().into_iter().flatten().all(|t| t["coverUrl"] == "" && t["videoUrl"] == ""), "{before}");
+
+    // The worker's part, played by the test: the first starter's preview is rendered.
+    let conn = reelforge_kit::db::connect(&db).await?;
+    let store = TaskStore::new(conn.clone());
+    let queue = reelforge_kit::queue::open(&s.config.queue, &conn).await?;
+    let delivery = queue.receive(RENDER_QUEUE, std::time::Duration::from_secs(20)).await?.ok_or("a preview render is queued")?;
+    let job = RenderJob::decode(delivery.body.as_slice())?;
+    let run = JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt };
+    let (video_key, cover_key) = (format!("t/qs/tasks/{}/renders/{}.mp4", job.task_id, job.job_id), format!("t/qs/tasks/{}/renders/{}.jpg", job.task_id, job.job_id));
+    s.blobs.put(&video_key, b"\0\0\0\x18ftypmp42 preview".to_vec()).await?;
+    s.blobs.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
+    assert!(store.start(&run, 60_000).await?);
+    assert!(store.finish(&run, false, FinishOutcome::Done { video_key, cover_key }).await?);
+
+    let after = data(s.call(Method::GET, "/template/list", &viewer)).await?;
+    let shown: Vec<&Value> = after["list"].as_array().into_iter().flatten().filter(|t| t["videoUrl"] != "").collect();
+    assert_eq!(shown.len(), 1, "{after}");
+    let (id, cover, video) = (shown[0]["id"].as_i64().ok_or("id")?, shown[0]["coverUrl"].as_str().ok_or("cover")?, shown[0]["videoUrl"].as_str().ok_or("video")?);
+    assert!(cover.starts_with(&format!("/diyvrbt/template/media/{id}/cover?ticket=")), "{cover}");
+    let origin = s.base.trim_end_matches("/diyvrbt");
+    let get = |url: &str, tenant: &str| reqwest::Client::new().get(format!("{origin}{url}")).header("X-Variant", tenant);
+    let picture = get(cover, "qs").send().await?;
+    assert_eq!((picture.status().as_u16(), picture.headers()["content-type"].to_str()?), (200, "image/jpeg"));
+    assert_eq!(picture.bytes().await?.as_ref(), b"\xff\xd8\xff cover");
+    let part = get(video, "qs").header("Range", "bytes=4-7").send().await?;
+    assert_eq!(part.status().as_u16(), 206);
+    assert_eq!(part.bytes().await?.as_ref(), b"ftyp");
+    // The ticket is bound to its template and tenant.
+    let elsewhere = video.replacen(&format!("/media/{id}/"), &format!("/media/{}/", id + 1), 1);
+    assert_eq!(envelope(get(&elsewhere, "qs")).await?["code"], 3000);
+    assert_eq!(envelope(get(video, "cc")).await?["code"], 3000);
+    assert_eq!(envelope(get(&format!("/diyvrbt/template/media/{id}/video"), "qs")).await?["code"], 3000, "no ticket");
+    // Another tenant's list answers its own starters, none with this preview.
+    let theirs = data(s.call(Method::GET, "/template/list", &stranger)).await?;
+    assert!(theirs["list"].as_array().into_iter().flatten().all(|t| t["videoUrl"] == ""), "{theirs}");
     Ok(())
 }
 

@@ -69,6 +69,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/template/check", web::get().to(template::check_list))
         .route("/template/check/{id}", web::get().to(template::check_get))
         .route("/template/slots/{id}", web::get().to(template::slots))
+        .route("/template/media/{id}/{part}", web::get().to(template::preview))
         .route("/template/fill", web::post().to(template::fill))
         .route("/template/submit", web::post().to(template::submit))
         .route("/template/audit", web::post().to(template::audit))

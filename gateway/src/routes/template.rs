@@ -8,6 +8,8 @@ use futures::StreamExt;
 use reelforge_proto::task as pb;
 use serde::{Deserialize, Serialize};
 
+use crate::caller::Caller;
+use crate::media::TemplatePreview;
 use crate::{ApiError, AppState, body, caller, envelope, upload};
 
 /// Largest card sheet the gateway reads, bytes (the task service refuses a larger one too).
@@ -96,12 +98,37 @@ pub struct IvvrDto {
     video: String,
 }
 
-fn template_dto(t: pb::Template, detail: bool) -> TemplateDto {
-    TemplateDto {
-        // Template previews are not rendered yet (no cover or video key is ever stored), so there
-        // is no address to give; the contract answers '' until one exists.
-        cover_url: String::new(),
-        video_url: String::new(),
+/// Signs the preview addresses of the templates answered to `caller` (who may see them: the task
+/// service answered them to this caller).
+struct Previews<'a> {
+    media: Option<&'a crate::media::Media>,
+    caller: &'a Caller,
+}
+
+impl<'a> Previews<'a> {
+    fn of(state: &'a AppState, caller: &'a Caller) -> Self {
+        Self { media: state.media.as_ref(), caller }
+    }
+
+    fn urls(&self, t: &pb::Template) -> Result<(String, String), ApiError> {
+        let Some(media) = self.media.filter(|_| !t.video_key.is_empty() || !t.cover_key.is_empty()) else {
+            return Ok((String::new(), String::new()));
+        };
+        let user = self.caller.user()?.user_id.clone();
+        let preview = TemplatePreview { id: t.id, video: t.video_key.clone(), cover: t.cover_key.clone() };
+        let ticket = media.template_ticket(&self.caller.tenant, &user, preview)?;
+        let url = |key: &str, part: &str| {
+            if key.is_empty() { String::new() } else { format!("{}/template/media/{}/{part}?ticket={ticket}", crate::BASE, t.id) }
+        };
+        Ok((url(&t.cover_key, "cover"), url(&t.video_key, "video")))
+    }
+}
+
+fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Result<TemplateDto, ApiError> {
+    let (cover_url, video_url) = previews.urls(&t)?;
+    Ok(TemplateDto {
+        cover_url,
+        video_url,
         id: t.id,
         task_name: t.task_name,
         kind: t.kind,
@@ -120,7 +147,7 @@ fn template_dto(t: pb::Template, detail: bool) -> TemplateDto {
         update_time: t.update_time,
         video_create_info: detail.then_some(t.task_info),
         ivvr_info: detail.then(|| t.ivvr_info.into_iter().map(|i| IvvrDto { pic: i.pic, video: i.video }).collect()),
-    }
+    })
 }
 
 /// One page of templates.
@@ -130,8 +157,8 @@ pub struct TemplatePage {
     list: Vec<TemplateDto>,
 }
 
-fn page_dto(p: pb::TemplatePage) -> TemplatePage {
-    TemplatePage { total: p.total, list: p.items.into_iter().map(|t| template_dto(t, false)).collect() }
+fn page_dto(p: pb::TemplatePage, previews: &Previews<'_>) -> Result<TemplatePage, ApiError> {
+    Ok(TemplatePage { total: p.total, list: p.items.into_iter().map(|t| template_dto(t, false, previews)).collect::<Result<_, _>>()? })
 }
 
 /// Query of the template lists: 1-based page (default 1 of 12); `kind`; `sizeCategoryId`
@@ -199,7 +226,7 @@ pub async fn list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<A
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
     let p = state.clients.task.clone().template_list(caller.request(list)?).await?.into_inner();
-    Ok(envelope::ok(page_dto(p)))
+    Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
 /// The caller's submitted templates, any state.
@@ -208,7 +235,7 @@ pub async fn mine(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<A
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
     let p = state.clients.task.clone().template_mine(caller.request(list)?).await?.into_inner();
-    Ok(envelope::ok(page_dto(p)))
+    Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
 /// TEMPLATE_MANAGER: the tenant's templates in one audit state (default pending).
@@ -217,14 +244,14 @@ pub async fn check_list(req: HttpRequest, q: web::Query<ListQuery>, state: web::
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
     let p = state.clients.task.clone().template_check_list(caller.request(list)?).await?.into_inner();
-    Ok(envelope::ok(page_dto(p)))
+    Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
 async fn detail(req: &HttpRequest, state: &AppState, id: &str, check: bool) -> Result<HttpResponse, ApiError> {
     let template_id = id_param("id", id)?;
     let caller = caller::caller(req, state).await?;
     let t = state.clients.task.clone().template_get(caller.request(pb::TemplateIdRequest { template_id, check })?).await?.into_inner();
-    Ok(envelope::ok(template_dto(t, true)))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(state, &caller))?))
 }
 
 /// One template: approved, the caller's own, or any of the tenant's for a TEMPLATE_MANAGER.
@@ -237,6 +264,41 @@ pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppSt
 #[utoipa::path(get, path = "/diyvrbt/template/check/{id}", responses((status = 200, body = TemplateDto)))]
 pub async fn check_get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     detail(&req, &state, &id, true).await
+}
+
+/// Query of a template's preview file: the ticket of its signed address.
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct PreviewQuery {
+    #[serde(default)]
+    ticket: String,
+}
+
+/// A template's preview video or cover (`part` video or cover), by the signed address a template
+/// answer carries (`coverUrl`, `videoUrl`): the ticket names the template and the keys the task
+/// service answered to a viewer allowed to see it; ranges answer 206.
+#[utoipa::path(get, path = "/diyvrbt/template/media/{id}/{part}", params(PreviewQuery), responses((status = 200, body = Vec<u8>), (status = 206, description = "the requested byte range")))]
+pub async fn preview(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    q: web::Query<PreviewQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, part) = path.into_inner();
+    let template_id = id_param("id", &id)?;
+    if q.ticket.is_empty() {
+        return Err(ApiError::BadRequest("ticket: required (the signed address a template answer carries)".into()));
+    }
+    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("template previews from this gateway"))?;
+    let preview = media.template_preview(&q.ticket, &caller::tenant(&req)?, template_id)?;
+    let (key, content_type) = match part.as_str() {
+        "video" => (preview.video, "video/mp4"),
+        "cover" => (preview.cover, "image/jpeg"),
+        other => return Err(ApiError::BadRequest(format!("part: `{other}` is not video or cover"))),
+    };
+    if key.is_empty() {
+        return Err(ApiError::BadRequest(format!("template {template_id} has no preview {part}")));
+    }
+    media.serve(&req, &key, content_type, None).await
 }
 
 /// A replaceable layer of a template.
@@ -363,7 +425,7 @@ pub async fn submit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSta
         .template_submit(caller.request(pb::SubmitTemplateRequest { task_id: b.task_id, kind: b.kind, category_ids: b.category_ids, size_category_id })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(t, true)))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of audit.
@@ -390,7 +452,7 @@ pub async fn audit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppStat
         .template_audit(caller.request(pb::AuditTemplateRequest { template_id: b.id, approve: b.approve, reason: b.reason })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(t, true)))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of categories.
@@ -418,7 +480,7 @@ pub async fn categories(req: HttpRequest, bytes: web::Bytes, state: web::Data<Ap
         .template_categories(caller.request(pb::TemplateCategoriesRequest { template_id: b.id, category_ids: b.category_ids, size_category_id })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(t, true)))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of setPush.

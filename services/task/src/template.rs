@@ -582,6 +582,29 @@ fn document(frame: Value, bg: &str, layers: Vec<Value>) -> String {
     .to_string()
 }
 
+/// The `usedFor` of the hidden task whose render is a template's preview: never listed as a work.
+pub const PREVIEW_USED_FOR: &str = "TEMPLATE_PREVIEW";
+
+/// The longer side of a template's preview render, pixels: a card's preview needs no more, and a
+/// small render keeps a new tenant's first previews from holding up its users' own renders.
+pub const PREVIEW_LONG_SIDE: f64 = 640.0;
+
+/// A template's document as its preview renders it: the same document drawn at most
+/// [`PREVIEW_LONG_SIDE`] pixels on its longer side (never enlarged).
+pub fn preview_document(task_info: &str) -> Result<String, TaskError> {
+    let mut doc: Value = serde_json::from_str(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
+    let rule = Rule::parse(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
+    let (w, h) = rule.resolution_ratio.target_size();
+    let long = f64::from(w.max(h));
+    if long > PREVIEW_LONG_SIDE
+        && let Some(ratio) = doc.get_mut("resolutionRatio").and_then(Value::as_object_mut)
+    {
+        let width = (f64::from(w) * PREVIEW_LONG_SIDE / long / 2.0).round() * 2.0;
+        ratio.insert("targetWidth".into(), json!(width));
+    }
+    Ok(doc.to_string())
+}
+
 /// The starter templates seeded for every tenant: classic ones in 9:16, 16:9 and 1:1 and business
 /// cards in 9:16 and 16:9, each text a slot with a maxLength (the cards' texts carry their field).
 pub fn starters() -> Vec<Starter> {
@@ -673,6 +696,19 @@ pub fn starters() -> Vec<Starter> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_preview_is_drawn_small_and_never_enlarged() -> Result<(), Box<dyn std::error::Error>> {
+        for (starter, size) in super::starters().iter().map(|s| (s, super::preview_document(&s.task_info))).zip([(360, 640), (640, 360), (640, 640)]) {
+            let rule = reelforge_timeline::Rule::parse(&starter.1?)?;
+            let (w, h) = rule.resolution_ratio.target_size();
+            assert_eq!((w, h), size, "{}", starter.0.name);
+        }
+        let small = r#"{"resolutionRatio":{"width":320,"height":180,"targetWidth":320},"scenes":[]}"#;
+        let kept = reelforge_timeline::Rule::parse(&super::preview_document(small)?)?;
+        assert_eq!(kept.resolution_ratio.target_size(), (320, 180));
+        Ok(())
+    }
+
     use super::*;
 
     fn owner() -> Owner {

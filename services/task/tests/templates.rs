@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_task::template::{AuditState, Replacement, TemplateFilter, TemplateKind, Viewer};
-use reelforge_task::{Owner, SaveInput, TaskError, TaskFilter, TaskStore, domain, migrate};
+use prost::Message;
+use reelforge_proto::render::RenderJob;
+use reelforge_task::{FinishOutcome, JobRef, Owner, SaveInput, TaskError, TaskFilter, TaskStore, domain, migrate};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -39,6 +41,13 @@ async fn flow(url: &str) -> TestResult {
     let t = store.submit_template(&maker, task, TemplateKind::Classic, &[7, 12], None).await?;
     assert_eq!((t.audit, t.counts, t.used_for.as_str(), t.category_ids.clone()), (AuditState::Pending, (1, 1, 1), "TASK_TEMPLATE", vec![7, 12]));
     assert!(matches!(store.submit_template(&other, task, TemplateKind::Classic, &[], None).await, Err(TaskError::NotFound(_))));
+    // Its preview renders as the maker (whose materials it names), queued at once, not among their works.
+    let due = store.outbox_due(10).await?;
+    assert_eq!(due.len(), 1);
+    let preview = RenderJob::decode(due[0].body.as_slice())?;
+    assert_eq!((preview.tenant.as_str(), preview.user_id.as_str()), ("qs", "2"));
+    assert_ne!(preview.task_id, task);
+    assert_eq!(store.mine(&maker.owner, &TaskFilter::default(), 1, 100).await?.1, 1, "only the maker's own task is listed");
     assert!(
         matches!(store.submit_template(&maker, task, TemplateKind::BusinessCard, &[], None).await, Err(TaskError::Invalid(m)) if m.contains("cardField")),
         "a card needs card fields"
@@ -122,6 +131,23 @@ async fn listing(url: &str) -> TestResult {
     assert_eq!(total, 5, "{starters:?}");
     assert!(!store.seed_starters("qs").await?, "already seeded");
     assert_eq!(store.approved_templates(&user, &all, 1, 100).await?.1, 5);
+
+    // Each starter's preview is a hidden task of no user, queued once; its render becomes the
+    // template's cover and video, and it is listed among nobody's works.
+    let due = store.outbox_due(100).await?;
+    assert_eq!(due.len(), 5, "one preview render per starter");
+    assert!(starters.iter().all(|t| t.cover_key.is_empty() && t.video_key.is_empty()));
+    let job = RenderJob::decode(due[0].body.as_slice())?;
+    assert!(job.user_id.is_empty());
+    let preview = JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt };
+    assert!(store.start(&preview, 60_000).await?);
+    let done = FinishOutcome::Done { video_key: "t/qs/tasks/p/renders/j.mp4".into(), cover_key: "t/qs/tasks/p/renders/j.jpg".into() };
+    assert!(store.finish(&preview, false, done).await?);
+    let shown: Vec<_> = store.approved_templates(&user, &all, 1, 100).await?.0.into_iter().filter(|t| !t.video_key.is_empty()).collect();
+    assert_eq!(shown.len(), 1, "the finished preview is one template's");
+    assert_eq!((shown[0].video_key.as_str(), shown[0].cover_key.as_str()), ("t/qs/tasks/p/renders/j.mp4", "t/qs/tasks/p/renders/j.jpg"));
+    let nobody = Owner { tenant: "qs".into(), user_id: String::new() };
+    assert_eq!(store.mine(&nobody, &TaskFilter::default(), 1, 100).await?.1, 0, "previews are no one's works");
     assert_eq!(store.approved_templates(&viewer("cc", "x", false), &all, 1, 100).await?.1, 5, "each tenant its own");
 
     // Filters: kind, sizes, category, name; paging.
@@ -185,7 +211,7 @@ async fn cards(url: &str) -> TestResult {
     assert_eq!(report.made.len(), 48);
     let failed: Vec<(u32, &str)> = report.failed.iter().map(|(r, why)| (*r, why.as_str())).collect();
     assert_eq!(failed, vec![(18, "姓名: 12 characters, longer than 10"), (34, "邮箱: required")], "sheet rows: the header is row 1");
-    assert_eq!(store.queued_jobs().await?, 48, "one render job per card");
+    assert_eq!(store.queued_jobs().await?, 5 + 48, "the five starters' previews and one render job per card");
     let tasks = store.mine(&v.owner, &TaskFilter::default(), 1, 100).await?;
     assert_eq!(tasks.1, 48);
     let first = store.get(&v.owner, report.made[0].1).await?;

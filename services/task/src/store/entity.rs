@@ -116,6 +116,8 @@ pub mod video_template {
         pub video_key: String,
         /// The starter's key for a seeded template, else empty.
         pub starter: String,
+        /// The hidden task of the template's creator whose render is its preview (0: none).
+        pub preview_task_id: i64,
         pub created_ms: i64,
         pub updated_ms: i64,
     }

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -248,5 +248,28 @@ impl MigrationTrait for Templates {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("template_seed").to_owned()).await?;
         manager.drop_table(Table::drop().table("video_template").to_owned()).await
+    }
+}
+
+/// The hidden task whose render is a template's preview.
+struct TemplatePreviews;
+
+impl MigrationName for TemplatePreviews {
+    fn name(&self) -> &str {
+        "m20261124_000006_template_previews"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for TemplatePreviews {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE video_template ADD COLUMN preview_task_id BIGINT NOT NULL DEFAULT 0").await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.get_connection().execute_unprepared("ALTER TABLE video_template DROP COLUMN preview_task_id").await?;
+        Ok(())
     }
 }

@@ -157,6 +157,29 @@ fn attempt_of(job: &JobRef) -> i32 {
     i32::try_from(job.attempt).unwrap_or(i32::MAX)
 }
 
+/// A new task row of `owner` (not yet inserted), status new, version 1.
+fn new_task_row(owner: &Owner, draft: TaskDraft) -> video_task::ActiveModel {
+    let now = now_millis();
+    video_task::ActiveModel {
+        tenant: Set(owner.tenant.clone()),
+        user_id: Set(owner.user_id.clone()),
+        name: Set(draft.name),
+        task_info: Set(draft.task_info),
+        status: Set(TaskStatus::New.code()),
+        size_category_id: Set(draft.size_category_id),
+        used_for: Set(draft.used_for),
+        video_key: Set(String::new()),
+        cover_key: Set(String::new()),
+        reason: Set(String::new()),
+        percent: Set(0),
+        created_ms: Set(now),
+        updated_ms: Set(now),
+        version: Set(1),
+        duration_ms: Set(draft.duration_ms),
+        ..Default::default()
+    }
+}
+
 impl TaskStore {
     /// Wraps a migrated database.
     pub fn new(db: DatabaseConnection) -> Self {
@@ -183,29 +206,7 @@ impl TaskStore {
     pub async fn save(&self, owner: &Owner, draft: TaskDraft) -> Result<i64, TaskError> {
         let now = now_millis();
         match draft.task_id {
-            None => {
-                let m = video_task::ActiveModel {
-                    tenant: Set(owner.tenant.clone()),
-                    user_id: Set(owner.user_id.clone()),
-                    name: Set(draft.name),
-                    task_info: Set(draft.task_info),
-                    status: Set(TaskStatus::New.code()),
-                    size_category_id: Set(draft.size_category_id),
-                    used_for: Set(draft.used_for),
-                    video_key: Set(String::new()),
-                    cover_key: Set(String::new()),
-                    reason: Set(String::new()),
-                    percent: Set(0),
-                    created_ms: Set(now),
-                    updated_ms: Set(now),
-                    version: Set(1),
-                    duration_ms: Set(draft.duration_ms),
-                    ..Default::default()
-                }
-                .insert(&self.db)
-                .await?;
-                Ok(m.id)
-            }
+            None => Ok(new_task_row(owner, draft).insert(&self.db).await?.id),
             Some(id) => {
                 let mut update = video_task::Entity::update_many()
                     .col_expr(video_task::Column::Name, Expr::value(draft.name))
@@ -352,7 +353,8 @@ impl TaskStore {
     pub async fn mine(&self, owner: &Owner, filter: &TaskFilter, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
         let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
-            .filter(video_task::Column::UserId.eq(&owner.user_id));
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .filter(video_task::Column::UsedFor.ne(crate::template::PREVIEW_USED_FOR));
         if !filter.states.is_empty() {
             query = query.filter(video_task::Column::Status.is_in(filter.states.iter().copied()));
         }
@@ -543,6 +545,10 @@ impl TaskStore {
     /// it has not ended. Returns whether anything changed; a duplicate or late report changes nothing.
     pub async fn finish(&self, job: &JobRef, dead_letter: bool, outcome: FinishOutcome) -> Result<bool, TaskError> {
         let now = now_millis();
+        let preview = match &outcome {
+            FinishOutcome::Done { video_key, cover_key } => Some((video_key.clone(), cover_key.clone())),
+            FinishOutcome::Failed { .. } => None,
+        };
         let (job_state, task_update) = match outcome {
             FinishOutcome::Done { video_key, cover_key } => (
                 JOB_DONE,
@@ -583,6 +589,16 @@ impl TaskStore {
             .filter(video_task::Column::Status.is_in(RENDERING))
             .exec(&txn)
             .await?;
+        if let Some((video_key, cover_key)) = preview {
+            // The task is a template's preview: the template shows this render.
+            entity::video_template::Entity::update_many()
+                .col_expr(entity::video_template::Column::VideoKey, Expr::value(video_key))
+                .col_expr(entity::video_template::Column::CoverKey, Expr::value(cover_key))
+                .filter(entity::video_template::Column::PreviewTaskId.eq(job.task_id))
+                .filter(entity::video_template::Column::Tenant.eq(&job.tenant))
+                .exec(&txn)
+                .await?;
+        }
         txn.commit().await?;
         Ok(true)
     }

@@ -11,9 +11,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
 
-use super::entity::{template_seed, video_template};
-use super::{TaskStore, like_escape};
-use crate::domain::{Order, Run, TaskDraft, TaskError, check_name, check_rule};
+use super::entity::{template_seed, video_task, video_template};
+use super::{TaskStore, like_escape, new_task_row};
+use crate::domain::{Order, Owner, Run, TaskDraft, TaskError, check_name, check_rule};
 use crate::template::{
     self, AuditState, CardReport, Replacement, SheetFormat, Slot, Template, TemplateFilter, TemplateKind, Viewer,
 };
@@ -72,6 +72,7 @@ struct NewTemplate<'a> {
     size_category_id: i32,
     task_info: String,
     starter: &'a str,
+    preview_task_id: i64,
 }
 
 fn new_row(t: NewTemplate<'_>) -> Result<video_template::ActiveModel, TaskError> {
@@ -100,10 +101,31 @@ fn new_row(t: NewTemplate<'_>) -> Result<video_template::ActiveModel, TaskError>
         cover_key: Set(String::new()),
         video_key: Set(String::new()),
         starter: Set(t.starter.to_owned()),
+        preview_task_id: Set(t.preview_task_id),
         created_ms: Set(now),
         updated_ms: Set(now),
         ..Default::default()
     })
+}
+
+/// The hidden task of `owner` whose render is a template's preview: the template's document drawn
+/// small ([`template::preview_document`]), never listed among the owner's works.
+fn preview_task(owner: &Owner, name: &str, task_info: &str, size_category_id: i32) -> Result<video_task::ActiveModel, TaskError> {
+    let task_info = template::preview_document(task_info)?;
+    let checked = check_rule(&task_info, &owner.tenant)?;
+    Ok(new_task_row(
+        owner,
+        TaskDraft {
+            task_id: None,
+            name: name.to_owned(),
+            task_info,
+            size_category_id,
+            used_for: template::PREVIEW_USED_FOR.to_owned(),
+            version: None,
+            duration_ms: checked.duration_ms,
+            warnings: Vec::new(),
+        },
+    ))
 }
 
 /// Default and largest page of the template lists.
@@ -127,7 +149,11 @@ impl TaskStore {
                 _ => Err(e.into()),
             };
         }
+        // Starters name no material, so their previews need no owner's library: they belong to no user.
+        let owner = Owner { tenant: tenant.to_owned(), user_id: String::new() };
+        let mut previews = Vec::new();
         for s in template::starters() {
+            let preview_task_id = preview_task(&owner, s.name, &s.task_info, s.size_category_id)?.insert(&txn).await?.id;
             new_row(NewTemplate {
                 tenant,
                 creator_id: "",
@@ -139,12 +165,25 @@ impl TaskStore {
                 size_category_id: s.size_category_id,
                 task_info: s.task_info,
                 starter: s.key,
+                preview_task_id,
             })?
             .insert(&txn)
             .await?;
+            previews.push(preview_task_id);
         }
         txn.commit().await?;
+        for id in previews {
+            self.render_preview(&owner, id).await;
+        }
         Ok(true)
+    }
+
+    /// Queues the render of a template's preview; a template without one still works, so a
+    /// failure is logged, not answered.
+    async fn render_preview(&self, owner: &Owner, preview_task_id: i64) {
+        if let Err(e) = self.run(owner, preview_task_id).await {
+            tracing::warn!(error = %e, preview_task_id, "template preview not queued");
+        }
     }
 
     async fn template_row(&self, tenant: &str, id: i64) -> Result<video_template::Model, TaskError> {
@@ -267,6 +306,10 @@ impl TaskStore {
         if template::slots(&rule).is_empty() {
             return Err(TaskError::Invalid("taskInfo: no replaceable layer (canModify = 1); a template needs at least one".into()));
         }
+        let size_category_id = size_category_id.filter(|s| *s > 0).unwrap_or(task.size_category_id);
+        let txn = self.db.begin().await?;
+        // The preview renders as the creator, whose library its materials are looked up in.
+        let preview_task_id = preview_task(&viewer.owner, &task.name, &task.task_info, size_category_id)?.insert(&txn).await?.id;
         let row = new_row(NewTemplate {
             tenant: &viewer.owner.tenant,
             creator_id: &viewer.owner.user_id,
@@ -275,12 +318,15 @@ impl TaskStore {
             kind,
             audit: AuditState::Pending,
             category_ids,
-            size_category_id: size_category_id.filter(|s| *s > 0).unwrap_or(task.size_category_id),
+            size_category_id,
             task_info: task.task_info,
             starter: "",
+            preview_task_id,
         })?
-        .insert(&self.db)
+        .insert(&txn)
         .await?;
+        txn.commit().await?;
+        self.render_preview(&viewer.owner, preview_task_id).await;
         Ok(to_template(row))
     }
 
