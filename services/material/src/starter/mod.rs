@@ -1,0 +1,213 @@
+//! The starter library: backgrounds in every style class, masks, borders, atmosphere effects,
+//! button samples and music, all made by the project (tiny-skia pictures, GIFs with a fixed
+//! palette, a small synthesiser), so a new installation has something to pick from.
+//!
+//! The files are made and probed (as uploads are: cover, size, duration, waveform, loudness) once
+//! per process, on a blocking thread, the first time a tenant needs them; each tenant then gets
+//! its own copies under `t/{tenant}/sys/materials/{id}/` and its rows, once (see `store::seed`).
+//! Ids are derived from the tenant and the entry, so concurrent seedings write the same objects
+//! and the losing transaction leaves nothing behind.
+
+mod animate;
+pub mod catalogue;
+mod music;
+mod paint;
+mod pictures;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use image::ImageEncoder as _;
+use reelforge_kit::BlobStore;
+use tokio::sync::OnceCell;
+
+use crate::domain::{self, MaterialError, MaterialKind, Probed};
+use crate::probe;
+use crate::store::{MaterialStore, Seeded};
+use catalogue::{Art, Entry};
+
+/// One starter material, made and probed.
+pub struct Made {
+    /// The catalogue entry's key.
+    pub key: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Its material kind.
+    pub kind: MaterialKind,
+    /// Its system category.
+    pub category_id: i64,
+    /// Its style class, -1 none.
+    pub style_id: i64,
+    /// The file's extension.
+    pub ext: &'static str,
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// What probing found (keys empty).
+    pub probed: Probed,
+    /// The cover probing made.
+    pub cover: Option<Vec<u8>>,
+    /// The waveform probing made.
+    pub waveform: Option<String>,
+}
+
+fn encode_still(rgba: image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'static str), String> {
+    let mut out = Vec::new();
+    if opaque {
+        let rgb = image::DynamicImage::ImageRgba8(rgba).to_rgb8();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88).encode_image(&rgb).map_err(|e| format!("jpeg: {e}"))?;
+        Ok((out, "jpg"))
+    } else {
+        image::codecs::png::PngEncoder::new_with_quality(&mut out, image::codecs::png::CompressionType::Fast, image::codecs::png::FilterType::Adaptive)
+            .write_image(rgba.as_raw(), rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)
+            .map_err(|e| format!("png: {e}"))?;
+        Ok((out, "png"))
+    }
+}
+
+/// Makes the file of `entry`: its bytes and extension.
+fn make_file(entry: &Entry) -> Result<(Vec<u8>, &'static str), String> {
+    match &entry.art {
+        Art::Still { w, h, opaque, draw } => {
+            let mut canvas = paint::Canvas::new(*w, *h)?;
+            draw(&mut canvas);
+            encode_still(canvas.rgba(), *opaque)
+        }
+        Art::Moving { w, h, frames, draw } => Ok((animate::gif(*w, *h, *frames, catalogue::FRAME_DELAY_CS, *draw)?, "gif")),
+        Art::Music(tune) => Ok((music::wav(&music::render(tune, 7)), "wav")),
+    }
+}
+
+/// Makes and probes every entry. Blocks (drawing, encoding, GStreamer): run on a blocking thread.
+pub fn make_all() -> Result<Vec<Made>, String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
+    catalogue::entries()
+        .into_iter()
+        .map(|entry| {
+            let (bytes, ext) = make_file(&entry).map_err(|e| format!("{}: {e}", entry.key))?;
+            let path = dir.path().join(format!("{}.{ext}", entry.key));
+            std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", entry.key))?;
+            // Probed as an upload of its file type is, whatever kind the library files it under.
+            let as_upload = domain::upload_kind(ext).unwrap_or(entry.kind);
+            let out = probe::probe_file(&path, as_upload).map_err(|e| format!("{}: {e}", entry.key))?;
+            let mut probed = out.probed;
+            if let Art::Moving { frames, .. } = entry.art {
+                // GStreamer reports no duration for a GIF; the loop's length is known here.
+                probed.duration = f64::from(frames) * f64::from(catalogue::FRAME_DELAY_CS) / 100.0;
+            }
+            Ok(Made {
+                key: entry.key,
+                name: entry.name,
+                kind: entry.kind,
+                category_id: entry.category_id,
+                style_id: entry.style_id,
+                ext,
+                bytes,
+                probed,
+                cover: out.cover,
+                waveform: out.waveform,
+            })
+        })
+        .collect()
+}
+
+/// The starter files of this process, made on first use.
+static LIBRARY: OnceCell<Arc<Vec<Made>>> = OnceCell::const_new();
+
+async fn library() -> Result<Arc<Vec<Made>>, MaterialError> {
+    LIBRARY
+        .get_or_try_init(|| async {
+            let started = Instant::now();
+            let made = tokio::task::spawn_blocking(make_all).await.map_err(|e| MaterialError::Starter(e.to_string()))?;
+            let made = made.map_err(MaterialError::Starter)?;
+            tracing::info!(items = made.len(), ms = started.elapsed().as_millis() as u64, "starter library made");
+            Ok(Arc::new(made))
+        })
+        .await
+        .cloned()
+}
+
+/// The id of entry `key` in `tenant`'s library: the same on every seeding of the tenant (a
+/// 128-bit FNV-1a hash as a version-8 UUID), different across tenants.
+pub fn starter_id(tenant: &str, key: &str) -> String {
+    let mut h: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    for b in tenant.bytes().chain([0]).chain(key.bytes()) {
+        h ^= u128::from(b);
+        h = h.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+    }
+    uuid::Builder::from_custom_bytes(h.to_be_bytes()).into_uuid().to_string()
+}
+
+/// Seeds tenants' starter libraries into a store and a blob store.
+#[derive(Clone)]
+pub struct Starter {
+    store: MaterialStore,
+    blob: BlobStore,
+}
+
+impl Starter {
+    /// Seeds into `store`, the files into `blob`.
+    pub fn new(store: MaterialStore, blob: BlobStore) -> Self {
+        Self { store, blob }
+    }
+
+    /// Seeds `tenant`'s starter library unless it is seeded; answers whether this call did.
+    /// The files are stored before the rows, so a listed starter material always has its file.
+    pub async fn seed(&self, tenant: &str) -> Result<bool, MaterialError> {
+        if self.store.is_seeded(tenant).await? {
+            return Ok(false);
+        }
+        let started = Instant::now();
+        let made = library().await?;
+        let mut rows = Vec::with_capacity(made.len());
+        for m in made.iter() {
+            let id = starter_id(tenant, m.key);
+            let key = domain::storage_key(tenant, None, &id, &format!("{}.{}", m.key, m.ext));
+            self.blob.put(&key, m.bytes.clone()).await?;
+            let mut probed = m.probed.clone();
+            if let Some(cover) = &m.cover {
+                probed.cover_key = domain::derived_key(&key, "cover.jpg");
+                self.blob.put(&probed.cover_key, cover.clone()).await?;
+            }
+            if let Some(waveform) = &m.waveform {
+                probed.waveform_key = domain::derived_key(&key, "waveform.json");
+                self.blob.put(&probed.waveform_key, waveform.clone().into_bytes()).await?;
+            }
+            rows.push(Seeded {
+                id,
+                key,
+                kind: m.kind,
+                name: m.name.to_owned(),
+                category_id: m.category_id,
+                style_id: m.style_id,
+                file_size: m.bytes.len() as u64,
+                probed,
+            });
+        }
+        let seeded = self.store.seed(tenant, rows).await?;
+        if seeded {
+            tracing::info!(%tenant, items = made.len(), ms = started.elapsed().as_millis() as u64, "starter library seeded");
+        }
+        Ok(seeded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_stable_per_tenant_and_differ_across_tenants() {
+        let a = starter_id("qs", "bg-gradient-dawn");
+        assert_eq!(a, starter_id("qs", "bg-gradient-dawn"));
+        assert_ne!(a, starter_id("cc", "bg-gradient-dawn"));
+        assert_ne!(a, starter_id("qs", "bg-gradient-ocean"));
+        assert!(uuid::Uuid::parse_str(&a).is_ok(), "{a}");
+    }
+
+    #[test]
+    fn every_entry_has_its_own_key() {
+        let entries = catalogue::entries();
+        let keys: std::collections::BTreeSet<&str> = entries.iter().map(|e| e.key).collect();
+        assert_eq!(keys.len(), entries.len());
+    }
+}
