@@ -34,37 +34,61 @@ fn level(v: u8, n: u32, threshold: u8) -> u32 {
     (scaled / (255 * 32)).min(n - 1)
 }
 
-fn index(rgba: &image::RgbaImage) -> Vec<u8> {
-    rgba.enumerate_pixels()
-        .map(|(x, y, p)| {
-            if p[3] < 128 {
-                return TRANSPARENT;
+/// Each channel's share of the palette index, by threshold and value: a lookup per channel and
+/// pixel instead of divisions (this runs for every pixel of every frame).
+struct Table([[[u8; 256]; 16]; 3]);
+
+impl Table {
+    fn new() -> Box<Self> {
+        let mut t = Box::new(Self([[[0; 256]; 16]; 3]));
+        let strides = [LEVELS[1] * LEVELS[2], LEVELS[2], 1];
+        for (c, stride) in strides.into_iter().enumerate() {
+            for threshold in 0..16u8 {
+                for v in 0..=255u8 {
+                    t.0[c][usize::from(threshold)][usize::from(v)] = (level(v, LEVELS[c], threshold) * stride) as u8;
+                }
             }
-            let t = BAYER[(y % 4) as usize][(x % 4) as usize];
-            let (r, g, b) = (level(p[0], LEVELS[0], t), level(p[1], LEVELS[1], t), level(p[2], LEVELS[2], t));
-            ((r * LEVELS[1] + g) * LEVELS[2] + b) as u8
-        })
-        .collect()
+        }
+        t
+    }
+
+    fn index(&self, rgba: &image::RgbaImage) -> Vec<u8> {
+        let w = rgba.width() as usize;
+        let mut out = Vec::with_capacity(rgba.as_raw().len() / 4);
+        for (i, p) in rgba.as_raw().chunks_exact(4).enumerate() {
+            if p[3] < 128 {
+                out.push(TRANSPARENT);
+                continue;
+            }
+            let t = usize::from(BAYER[(i / w) % 4][(i % w) % 4]);
+            out.push(self.0[0][t][usize::from(p[0])] + self.0[1][t][usize::from(p[1])] + self.0[2][t][usize::from(p[2])]);
+        }
+        out
+    }
 }
 
 /// Draws `frames` frames of `w`×`h` with `draw(canvas, t)` for `t` in `0..1` and encodes them as
-/// a looping GIF showing each for `delay_cs` hundredths of a second.
-pub fn gif(w: u16, h: u16, frames: u16, delay_cs: u16, draw: fn(&mut Canvas, f32)) -> Result<Vec<u8>, String> {
+/// a looping GIF showing each for `delay_cs` hundredths of a second; answers it and the first frame.
+pub fn gif(w: u16, h: u16, frames: u16, delay_cs: u16, draw: fn(&mut Canvas, f32)) -> Result<(Vec<u8>, image::RgbaImage), String> {
     let mut out = Vec::new();
+    let mut first = None;
+    let table = Table::new();
     {
         let mut encoder = ::gif::Encoder::new(&mut out, w, h, &palette()).map_err(|e| format!("gif: {e}"))?;
         encoder.set_repeat(::gif::Repeat::Infinite).map_err(|e| format!("gif: {e}"))?;
         for i in 0..frames {
             let mut canvas = Canvas::new(u32::from(w), u32::from(h))?;
             draw(&mut canvas, f32::from(i) / f32::from(frames));
-            let mut frame = ::gif::Frame::from_indexed_pixels(w, h, index(&canvas.rgba()), Some(TRANSPARENT));
+            let rgba = canvas.rgba();
+            let mut frame = ::gif::Frame::from_indexed_pixels(w, h, table.index(&rgba), Some(TRANSPARENT));
+            first.get_or_insert(rgba);
             frame.delay = delay_cs;
             // Each frame is whole: the previous one is cleared, so transparent pixels stay so.
             frame.dispose = ::gif::DisposalMethod::Background;
             encoder.write_frame(&frame).map_err(|e| format!("gif: {e}"))?;
         }
     }
-    Ok(out)
+    Ok((out, first.ok_or("gif: no frames")?))
 }
 
 #[cfg(test)]
@@ -85,5 +109,10 @@ mod tests {
         // 128 lies between cube levels 2 (102) and 3 (153): the dither must use both.
         let levels: std::collections::BTreeSet<u32> = (0..16).map(|t| level(128, 6, t)).collect();
         assert_eq!(levels.into_iter().collect::<Vec<_>>(), [2, 3]);
+        let grey = image::RgbaImage::from_pixel(4, 4, image::Rgba([128, 128, 128, 255]));
+        let indices: std::collections::BTreeSet<u8> = Table::new().index(&grey).into_iter().collect();
+        assert!(indices.len() >= 2 && indices.iter().all(|i| usize::from(*i) < 252), "{indices:?}");
+        let clear = image::RgbaImage::from_pixel(2, 2, image::Rgba([255, 255, 255, 10]));
+        assert_eq!(Table::new().index(&clear), [TRANSPARENT; 4]);
     }
 }

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use image::ImageEncoder as _;
+use image::codecs::png::{CompressionType, FilterType};
 use reelforge_kit::BlobStore;
 use tokio::sync::OnceCell;
 
@@ -50,64 +51,108 @@ pub struct Made {
     pub waveform: Option<String>,
 }
 
-fn encode_still(rgba: image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'static str), String> {
+fn encode_still(rgba: &image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'static str), String> {
     let mut out = Vec::new();
     if opaque {
-        let rgb = image::DynamicImage::ImageRgba8(rgba).to_rgb8();
+        let rgb = image::DynamicImage::ImageRgba8(rgba.clone()).to_rgb8();
         image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88).encode_image(&rgb).map_err(|e| format!("jpeg: {e}"))?;
         Ok((out, "jpg"))
     } else {
-        image::codecs::png::PngEncoder::new_with_quality(&mut out, image::codecs::png::CompressionType::Fast, image::codecs::png::FilterType::Adaptive)
+        image::codecs::png::PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
             .write_image(rgba.as_raw(), rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)
             .map_err(|e| format!("png: {e}"))?;
         Ok((out, "png"))
     }
 }
 
-/// Makes the file of `entry`: its bytes and extension.
-fn make_file(entry: &Entry) -> Result<(Vec<u8>, &'static str), String> {
-    match &entry.art {
-        Art::Still { w, h, opaque, draw } => {
-            let mut canvas = paint::Canvas::new(*w, *h)?;
-            draw(&mut canvas);
-            encode_still(canvas.rgba(), *opaque)
-        }
-        Art::Moving { w, h, frames, draw } => Ok((animate::gif(*w, *h, *frames, catalogue::FRAME_DELAY_CS, *draw)?, "gif")),
-        Art::Music(tune) => Ok((music::wav(&music::render(tune, 7)), "wav")),
+/// What GStreamer calls the codec of a file with this extension, as an upload's row records it.
+fn codec(ext: &str) -> &'static str {
+    match ext {
+        "jpg" => "JPEG image",
+        "png" => "PNG image",
+        _ => "GIF image",
     }
 }
 
-/// Makes and probes every entry. Blocks (drawing, encoding, GStreamer): run on a blocking thread.
+/// Makes `entry`'s file and probes it. Pictures are measured and get their cover from the pixels
+/// drawn (the cover as an upload's: at most 480 px, JPEG); GStreamer's set-up would cost more
+/// than the drawing. Music is probed through GStreamer as an upload is, for its waveform and
+/// loudness.
+fn make(entry: &Entry, scratch: &std::path::Path) -> Result<Made, String> {
+    let (bytes, ext, picture, duration) = match &entry.art {
+        Art::Still { w, h, opaque, draw } => {
+            let mut canvas = paint::Canvas::new(*w, *h)?;
+            draw(&mut canvas);
+            let rgba = canvas.rgba();
+            let (bytes, ext) = encode_still(&rgba, *opaque)?;
+            (bytes, ext, Some(rgba), 0.0)
+        }
+        Art::Moving { w, h, frames, draw } => {
+            let (bytes, first) = animate::gif(*w, *h, *frames, catalogue::FRAME_DELAY_CS, *draw)?;
+            (bytes, "gif", Some(first), f64::from(*frames) * f64::from(catalogue::FRAME_DELAY_CS) / 100.0)
+        }
+        Art::Music(tune) => (music::wav(&music::render(tune, 7)), "wav", None, 0.0),
+    };
+    let (probed, cover, waveform) = match picture {
+        Some(rgba) => {
+            let probed = Probed {
+                duration,
+                width: rgba.width() as i32,
+                height: rgba.height() as i32,
+                codec: codec(ext).to_owned(),
+                ..Probed::default()
+            };
+            (probed, Some(probe::cover_of(&rgba)?), None)
+        }
+        None => {
+            let path = scratch.join(format!("{}.{ext}", entry.key));
+            std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
+            let out = probe::probe_file(&path, MaterialKind::Audio)?;
+            (out.probed, None, out.waveform)
+        }
+    };
+    Ok(Made {
+        key: entry.key,
+        name: entry.name,
+        kind: entry.kind,
+        category_id: entry.category_id,
+        style_id: entry.style_id,
+        ext,
+        bytes,
+        probed,
+        cover,
+        waveform,
+    })
+}
+
+/// Makes and probes every entry, on as many threads as there are cores (at most 4). Blocks:
+/// run it on a blocking thread.
 pub fn make_all() -> Result<Vec<Made>, String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
-    catalogue::entries()
-        .into_iter()
-        .map(|entry| {
-            let (bytes, ext) = make_file(&entry).map_err(|e| format!("{}: {e}", entry.key))?;
-            let path = dir.path().join(format!("{}.{ext}", entry.key));
-            std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", entry.key))?;
-            // Probed as an upload of its file type is, whatever kind the library files it under.
-            let as_upload = domain::upload_kind(ext).unwrap_or(entry.kind);
-            let out = probe::probe_file(&path, as_upload).map_err(|e| format!("{}: {e}", entry.key))?;
-            let mut probed = out.probed;
-            if let Art::Moving { frames, .. } = entry.art {
-                // GStreamer reports no duration for a GIF; the loop's length is known here.
-                probed.duration = f64::from(frames) * f64::from(catalogue::FRAME_DELAY_CS) / 100.0;
-            }
-            Ok(Made {
-                key: entry.key,
-                name: entry.name,
-                kind: entry.kind,
-                category_id: entry.category_id,
-                style_id: entry.style_id,
-                ext,
-                bytes,
-                probed,
-                cover: out.cover,
-                waveform: out.waveform,
+    let scratch = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
+    let entries = catalogue::entries();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let mut made: Vec<Option<Result<Made, String>>> = (0..entries.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..workers)
+            .map(|w| {
+                let (entries, dir) = (&entries, scratch.path());
+                scope.spawn(move || {
+                    (w..entries.len())
+                        .step_by(workers)
+                        .map(|i| (i, make(&entries[i], dir).map_err(|e| format!("{}: {e}", entries[i].key))))
+                        .collect::<Vec<_>>()
+                })
             })
-        })
-        .collect()
+            .collect();
+        for run in runs {
+            match run.join() {
+                Ok(results) => results.into_iter().for_each(|(i, r)| made[i] = Some(r)),
+                Err(_) => return Err("a starter worker panicked".to_owned()),
+            }
+        }
+        Ok(())
+    })?;
+    made.into_iter().map(|m| m.unwrap_or_else(|| Err("an entry was not made".to_owned()))).collect()
 }
 
 /// The starter files of this process, made on first use.
