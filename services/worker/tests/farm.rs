@@ -426,7 +426,10 @@ async fn embedded_renders_a_starter_background() -> TestResult {
         user_id: USER.into(),
     };
     let background = farm.materials.get(&owner, &id).await?;
-    assert_eq!(background.size, "1280x720", "a 16:9 background for the 16:9 document");
+    assert_eq!(
+        background.size, "1280x720",
+        "a 16:9 background for the 16:9 document"
+    );
     let original =
         image::load_from_memory(&farm.blob.get(&background.relative_path).await?)?.to_rgb8();
     let want = *original.get_pixel(original.width() / 2, original.height() / 2);

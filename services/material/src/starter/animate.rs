@@ -45,7 +45,8 @@ impl Table {
         for (c, stride) in strides.into_iter().enumerate() {
             for threshold in 0..16u8 {
                 for v in 0..=255u8 {
-                    t.0[c][usize::from(threshold)][usize::from(v)] = (level(v, LEVELS[c], threshold) * stride) as u8;
+                    t.0[c][usize::from(threshold)][usize::from(v)] =
+                        (level(v, LEVELS[c], threshold) * stride) as u8;
                 }
             }
         }
@@ -61,7 +62,11 @@ impl Table {
                 continue;
             }
             let t = usize::from(BAYER[(i / w) % 4][(i % w) % 4]);
-            out.push(self.0[0][t][usize::from(p[0])] + self.0[1][t][usize::from(p[1])] + self.0[2][t][usize::from(p[2])]);
+            out.push(
+                self.0[0][t][usize::from(p[0])]
+                    + self.0[1][t][usize::from(p[1])]
+                    + self.0[2][t][usize::from(p[2])],
+            );
         }
         out
     }
@@ -69,23 +74,35 @@ impl Table {
 
 /// Draws `frames` frames of `w`×`h` with `draw(canvas, t)` for `t` in `0..1` and encodes them as
 /// a looping GIF showing each for `delay_cs` hundredths of a second; answers it and the first frame.
-pub fn gif(w: u16, h: u16, frames: u16, delay_cs: u16, draw: fn(&mut Canvas, f32)) -> Result<(Vec<u8>, image::RgbaImage), String> {
+pub fn gif(
+    w: u16,
+    h: u16,
+    frames: u16,
+    delay_cs: u16,
+    draw: fn(&mut Canvas, f32),
+) -> Result<(Vec<u8>, image::RgbaImage), String> {
     let mut out = Vec::new();
     let mut first = None;
     let table = Table::new();
     {
-        let mut encoder = ::gif::Encoder::new(&mut out, w, h, &palette()).map_err(|e| format!("gif: {e}"))?;
-        encoder.set_repeat(::gif::Repeat::Infinite).map_err(|e| format!("gif: {e}"))?;
+        let mut encoder =
+            ::gif::Encoder::new(&mut out, w, h, &palette()).map_err(|e| format!("gif: {e}"))?;
+        encoder
+            .set_repeat(::gif::Repeat::Infinite)
+            .map_err(|e| format!("gif: {e}"))?;
         for i in 0..frames {
             let mut canvas = Canvas::new(u32::from(w), u32::from(h))?;
             draw(&mut canvas, f32::from(i) / f32::from(frames));
             let rgba = canvas.rgba();
-            let mut frame = ::gif::Frame::from_indexed_pixels(w, h, table.index(&rgba), Some(TRANSPARENT));
+            let mut frame =
+                ::gif::Frame::from_indexed_pixels(w, h, table.index(&rgba), Some(TRANSPARENT));
             first.get_or_insert(rgba);
             frame.delay = delay_cs;
             // Each frame is whole: the previous one is cleared, so transparent pixels stay so.
             frame.dispose = ::gif::DisposalMethod::Background;
-            encoder.write_frame(&frame).map_err(|e| format!("gif: {e}"))?;
+            encoder
+                .write_frame(&frame)
+                .map_err(|e| format!("gif: {e}"))?;
         }
     }
     Ok((out, first.ok_or("gif: no frames")?))
@@ -101,7 +118,10 @@ mod tests {
         assert_eq!(level(255, 6, 0), 5);
         assert_eq!(level(255, 7, 15), 6);
         let p = palette();
-        assert_eq!((&p[0..3], &p[251 * 3..252 * 3]), (&[0u8, 0, 0][..], &[255u8, 255, 255][..]));
+        assert_eq!(
+            (&p[0..3], &p[251 * 3..252 * 3]),
+            (&[0u8, 0, 0][..], &[255u8, 255, 255][..])
+        );
     }
 
     #[test]
@@ -110,8 +130,12 @@ mod tests {
         let levels: std::collections::BTreeSet<u32> = (0..16).map(|t| level(128, 6, t)).collect();
         assert_eq!(levels.into_iter().collect::<Vec<_>>(), [2, 3]);
         let grey = image::RgbaImage::from_pixel(4, 4, image::Rgba([128, 128, 128, 255]));
-        let indices: std::collections::BTreeSet<u8> = Table::new().index(&grey).into_iter().collect();
-        assert!(indices.len() >= 2 && indices.iter().all(|i| usize::from(*i) < 252), "{indices:?}");
+        let indices: std::collections::BTreeSet<u8> =
+            Table::new().index(&grey).into_iter().collect();
+        assert!(
+            indices.len() >= 2 && indices.iter().all(|i| usize::from(*i) < 252),
+            "{indices:?}"
+        );
         let clear = image::RgbaImage::from_pixel(2, 2, image::Rgba([255, 255, 255, 10]));
         assert_eq!(Table::new().index(&clear), [TRANSPARENT; 4]);
     }

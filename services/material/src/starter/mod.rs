@@ -14,6 +14,7 @@ mod music;
 mod paint;
 mod pictures;
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -28,7 +29,7 @@ use crate::store::{MaterialStore, Seeded};
 use catalogue::{Art, Entry};
 
 /// One starter material, made and probed.
-pub struct Made {
+struct Made {
     /// The catalogue entry's key.
     pub key: &'static str,
     /// Display name.
@@ -55,12 +56,23 @@ fn encode_still(rgba: &image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'sta
     let mut out = Vec::new();
     if opaque {
         let rgb = image::DynamicImage::ImageRgba8(rgba.clone()).to_rgb8();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88).encode_image(&rgb).map_err(|e| format!("jpeg: {e}"))?;
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88)
+            .encode_image(&rgb)
+            .map_err(|e| format!("jpeg: {e}"))?;
         Ok((out, "jpg"))
     } else {
-        image::codecs::png::PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-            .write_image(rgba.as_raw(), rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)
-            .map_err(|e| format!("png: {e}"))?;
+        image::codecs::png::PngEncoder::new_with_quality(
+            &mut out,
+            CompressionType::Fast,
+            FilterType::Adaptive,
+        )
+        .write_image(
+            rgba.as_raw(),
+            rgba.width(),
+            rgba.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| format!("png: {e}"))?;
         Ok((out, "png"))
     }
 }
@@ -89,7 +101,12 @@ fn make(entry: &Entry, scratch: &std::path::Path) -> Result<Made, String> {
         }
         Art::Moving { w, h, frames, draw } => {
             let (bytes, first) = animate::gif(*w, *h, *frames, catalogue::FRAME_DELAY_CS, *draw)?;
-            (bytes, "gif", Some(first), f64::from(*frames) * f64::from(catalogue::FRAME_DELAY_CS) / 100.0)
+            (
+                bytes,
+                "gif",
+                Some(first),
+                f64::from(*frames) * f64::from(catalogue::FRAME_DELAY_CS) / 100.0,
+            )
         }
         Art::Music(tune) => (music::wav(&music::render(tune, 7)), "wav", None, 0.0),
     };
@@ -127,7 +144,7 @@ fn make(entry: &Entry, scratch: &std::path::Path) -> Result<Made, String> {
 
 /// Makes and probes every entry, on as many threads as there are cores (at most 4). Blocks:
 /// run it on a blocking thread.
-pub fn make_all() -> Result<Vec<Made>, String> {
+fn make_all() -> Result<Vec<Made>, String> {
     let scratch = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
     let entries = catalogue::entries();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
@@ -139,7 +156,13 @@ pub fn make_all() -> Result<Vec<Made>, String> {
                 scope.spawn(move || {
                     (w..entries.len())
                         .step_by(workers)
-                        .map(|i| (i, make(&entries[i], dir).map_err(|e| format!("{}: {e}", entries[i].key))))
+                        .map(|i| {
+                            (
+                                i,
+                                make(&entries[i], dir)
+                                    .map_err(|e| format!("{}: {e}", entries[i].key)),
+                            )
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -152,7 +175,9 @@ pub fn make_all() -> Result<Vec<Made>, String> {
         }
         Ok(())
     })?;
-    made.into_iter().map(|m| m.unwrap_or_else(|| Err("an entry was not made".to_owned()))).collect()
+    made.into_iter()
+        .map(|m| m.unwrap_or_else(|| Err("an entry was not made".to_owned())))
+        .collect()
 }
 
 /// The starter files of this process, made on first use.
@@ -162,9 +187,15 @@ async fn library() -> Result<Arc<Vec<Made>>, MaterialError> {
     LIBRARY
         .get_or_try_init(|| async {
             let started = Instant::now();
-            let made = tokio::task::spawn_blocking(make_all).await.map_err(|e| MaterialError::Starter(e.to_string()))?;
+            let made = tokio::task::spawn_blocking(make_all)
+                .await
+                .map_err(|e| MaterialError::Starter(e.to_string()))?;
             let made = made.map_err(MaterialError::Starter)?;
-            tracing::info!(items = made.len(), ms = started.elapsed().as_millis() as u64, "starter library made");
+            tracing::info!(
+                items = made.len(),
+                ms = started.elapsed().as_millis() as u64,
+                "starter library made"
+            );
             Ok(Arc::new(made))
         })
         .await
@@ -179,7 +210,9 @@ pub fn starter_id(tenant: &str, key: &str) -> String {
         h ^= u128::from(b);
         h = h.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
     }
-    uuid::Builder::from_custom_bytes(h.to_be_bytes()).into_uuid().to_string()
+    uuid::Builder::from_custom_bytes(h.to_be_bytes())
+        .into_uuid()
+        .to_string()
 }
 
 /// Seeds tenants' starter libraries into a store and a blob store.
@@ -187,20 +220,51 @@ pub fn starter_id(tenant: &str, key: &str) -> String {
 pub struct Starter {
     store: MaterialStore,
     blob: BlobStore,
+    /// Tenants known to be seeded, so a system list costs no query for it after the first.
+    seeded: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Held while seeding: concurrent first lists in this process store the files once (other
+    /// processes are kept to one set by the seed row).
+    seeding: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Starter {
     /// Seeds into `store`, the files into `blob`.
     pub fn new(store: MaterialStore, blob: BlobStore) -> Self {
-        Self { store, blob }
+        Self {
+            store,
+            blob,
+            seeded: Arc::default(),
+            seeding: Arc::default(),
+        }
+    }
+
+    fn known(&self, tenant: &str) -> bool {
+        self.seeded.lock().is_ok_and(|s| s.contains(tenant))
     }
 
     /// Seeds `tenant`'s starter library unless it is seeded; answers whether this call did.
-    /// The files are stored before the rows, so a listed starter material always has its file.
     pub async fn seed(&self, tenant: &str) -> Result<bool, MaterialError> {
-        if self.store.is_seeded(tenant).await? {
+        if self.known(tenant) {
             return Ok(false);
         }
+        let _seeding = self.seeding.lock().await;
+        if self.known(tenant) || self.store.is_seeded(tenant).await? {
+            self.remember(tenant);
+            return Ok(false);
+        }
+        let seeded = self.store_files_and_rows(tenant).await?;
+        self.remember(tenant);
+        Ok(seeded)
+    }
+
+    fn remember(&self, tenant: &str) {
+        if let Ok(mut s) = self.seeded.lock() {
+            s.insert(tenant.to_owned());
+        }
+    }
+
+    /// Stores the files, then the rows, so a listed starter material always has its file.
+    async fn store_files_and_rows(&self, tenant: &str) -> Result<bool, MaterialError> {
         let started = Instant::now();
         let made = library().await?;
         let mut rows = Vec::with_capacity(made.len());
@@ -215,7 +279,9 @@ impl Starter {
             }
             if let Some(waveform) = &m.waveform {
                 probed.waveform_key = domain::derived_key(&key, "waveform.json");
-                self.blob.put(&probed.waveform_key, waveform.clone().into_bytes()).await?;
+                self.blob
+                    .put(&probed.waveform_key, waveform.clone().into_bytes())
+                    .await?;
             }
             rows.push(Seeded {
                 id,

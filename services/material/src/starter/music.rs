@@ -36,13 +36,33 @@ struct Voice {
     decay: f32,
 }
 
-const PAD: Voice = Voice { gain: 0.08, harmonics: &[1.0, 0.4, 0.2], attack: 0.25, decay: 0.4 };
-const BASS: Voice = Voice { gain: 0.22, harmonics: &[1.0, 0.35], attack: 0.01, decay: 0.2 };
-const PLUCK: Voice = Voice { gain: 0.1, harmonics: &[1.0, 0.5, 0.25, 0.12], attack: 0.004, decay: 0.15 };
+const PAD: Voice = Voice {
+    gain: 0.08,
+    harmonics: &[1.0, 0.4, 0.2],
+    attack: 0.25,
+    decay: 0.4,
+};
+const BASS: Voice = Voice {
+    gain: 0.22,
+    harmonics: &[1.0, 0.35],
+    attack: 0.01,
+    decay: 0.2,
+};
+const PLUCK: Voice = Voice {
+    gain: 0.1,
+    harmonics: &[1.0, 0.5, 0.25, 0.12],
+    attack: 0.004,
+    decay: 0.15,
+};
 
 /// Adds a note of `voice` at `freq` to `buf`, from `start` (s) held for `len` (s).
 fn note(buf: &mut [f32], voice: &Voice, start: f32, len: f32, freq: f32) {
-    let Voice { gain, harmonics, attack, decay } = *voice;
+    let Voice {
+        gain,
+        harmonics,
+        attack,
+        decay,
+    } = *voice;
     let rate = RATE as f32;
     let from = (start * rate) as usize;
     let to = (((start + len + decay * 4.0) * rate) as usize).min(buf.len());
@@ -77,7 +97,12 @@ fn kick(buf: &mut [f32], start: f32) {
     let rate = RATE as f32;
     let from = (start * rate) as usize;
     let mut phase = 0.0f32;
-    for (i, s) in buf.iter_mut().enumerate().skip(from).take((0.3 * rate) as usize) {
+    for (i, s) in buf
+        .iter_mut()
+        .enumerate()
+        .skip(from)
+        .take((0.3 * rate) as usize)
+    {
         let t = (i - from) as f32 / rate;
         // The pitch falls from 120 Hz to 45 Hz, the thump of a bass drum.
         phase += TAU * (45.0 + 75.0 * (-t / 0.04).exp()) / rate;
@@ -89,7 +114,12 @@ fn hat(buf: &mut [f32], start: f32, dice: &mut Dice) {
     let rate = RATE as f32;
     let from = (start * rate) as usize;
     let mut last = 0.0f32;
-    for (i, s) in buf.iter_mut().enumerate().skip(from).take((0.08 * rate) as usize) {
+    for (i, s) in buf
+        .iter_mut()
+        .enumerate()
+        .skip(from)
+        .take((0.08 * rate) as usize)
+    {
         let t = (i - from) as f32 / rate;
         let noise = dice.range(-1.0, 1.0);
         // A first difference lets the hiss through and keeps the rumble out.
@@ -114,10 +144,23 @@ pub fn render(tune: &Tune, seed: u64) -> Vec<f32> {
         }
         let root = f32::from(chord[0]) - 12.0;
         for q in 0..2 {
-            note(&mut buf, &BASS, at + q as f32 * beat * 2.0, beat * 1.6, hz(root));
+            note(
+                &mut buf,
+                &BASS,
+                at + q as f32 * beat * 2.0,
+                beat * 1.6,
+                hz(root),
+            );
         }
         let step = beat / tune.arp_per_beat as f32;
-        let cycle = [chord[0], chord[1], chord[2], chord[0] + 12, chord[2], chord[1]];
+        let cycle = [
+            chord[0],
+            chord[1],
+            chord[2],
+            chord[0] + 12,
+            chord[2],
+            chord[1],
+        ];
         for k in 0..(4 * tune.arp_per_beat) as usize {
             let n = f32::from(cycle[k % cycle.len()]) + 12.0;
             note(&mut buf, &PLUCK, at + k as f32 * step, step * 0.5, hz(n));
@@ -135,7 +178,9 @@ pub fn render(tune: &Tune, seed: u64) -> Vec<f32> {
     let gain = 10f32.powf(-1.0 / 20.0) / peak;
     let (fade_in, fade_out) = ((0.05 * RATE as f32) as usize, (1.5 * RATE as f32) as usize);
     for (i, s) in buf.iter_mut().enumerate() {
-        let edge = (i as f32 / fade_in as f32).min((total - i) as f32 / fade_out as f32).min(1.0);
+        let edge = (i as f32 / fade_in as f32)
+            .min((total - i) as f32 / fade_out as f32)
+            .min(1.0);
         *s *= gain * edge;
     }
     buf
@@ -169,13 +214,22 @@ mod tests {
 
     #[test]
     fn a_track_peaks_at_minus_one_db_and_fades_out() {
-        let tune = Tune { bpm: 120.0, chords: [[60, 64, 67]; 4], drums: true, arp_per_beat: 2, seconds: 3.0 };
+        let tune = Tune {
+            bpm: 120.0,
+            chords: [[60, 64, 67]; 4],
+            drums: true,
+            arp_per_beat: 2,
+            seconds: 3.0,
+        };
         let s = render(&tune, 1);
         assert_eq!(s.len(), 3 * RATE as usize);
         let peak = s.iter().fold(0f32, |m, v| m.max(v.abs()));
         assert!((peak - 0.891).abs() < 0.01, "{peak}");
         assert!(s[s.len() - 1].abs() < 1e-4, "the last sample is faded out");
         let bytes = wav(&s);
-        assert_eq!((&bytes[0..4], &bytes[8..12], bytes.len()), (&b"RIFF"[..], &b"WAVE"[..], 44 + s.len() * 2));
+        assert_eq!(
+            (&bytes[0..4], &bytes[8..12], bytes.len()),
+            (&b"RIFF"[..], &b"WAVE"[..], 44 + s.len() * 2)
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! deterministic random source, so the same build always makes the same bytes.
 
 use resvg::tiny_skia::{
-    self as sk, Color, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap, Point, RadialGradient,
-    Rect, Shader, SpreadMode, Stroke, Transform,
+    self as sk, Color, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap,
+    Point, RadialGradient, Rect, Shader, SpreadMode, Stroke, Transform,
 };
 
 /// An sRGB colour with alpha, 0..=255 each.
@@ -51,7 +51,11 @@ pub struct Canvas {
 }
 
 fn paint(shader: Shader<'static>) -> Paint<'static> {
-    Paint { shader, anti_alias: true, ..Paint::default() }
+    Paint {
+        shader,
+        anti_alias: true,
+        ..Paint::default()
+    }
 }
 
 fn solid(c: Rgba) -> Paint<'static> {
@@ -60,7 +64,11 @@ fn solid(c: Rgba) -> Paint<'static> {
 
 fn stops(colours: &[Rgba]) -> Vec<GradientStop> {
     let last = colours.len().saturating_sub(1).max(1) as f32;
-    colours.iter().enumerate().map(|(i, c)| GradientStop::new(i as f32 / last, c.sk())).collect()
+    colours
+        .iter()
+        .enumerate()
+        .map(|(i, c)| GradientStop::new(i as f32 / last, c.sk()))
+        .collect()
 }
 
 /// A closed polygon through `points`.
@@ -108,10 +116,38 @@ pub fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
 pub fn heart(x: f32, y: f32, s: f32) -> Option<Path> {
     let mut pb = PathBuilder::new();
     pb.move_to(x + s * 0.5, y + s * 0.95);
-    pb.cubic_to(x + s * 0.1, y + s * 0.65, x - s * 0.05, y + s * 0.3, x + s * 0.25, y + s * 0.12);
-    pb.cubic_to(x + s * 0.4, y + s * 0.03, x + s * 0.5, y + s * 0.2, x + s * 0.5, y + s * 0.25);
-    pb.cubic_to(x + s * 0.5, y + s * 0.2, x + s * 0.6, y + s * 0.03, x + s * 0.75, y + s * 0.12);
-    pb.cubic_to(x + s * 1.05, y + s * 0.3, x + s * 0.9, y + s * 0.65, x + s * 0.5, y + s * 0.95);
+    pb.cubic_to(
+        x + s * 0.1,
+        y + s * 0.65,
+        x - s * 0.05,
+        y + s * 0.3,
+        x + s * 0.25,
+        y + s * 0.12,
+    );
+    pb.cubic_to(
+        x + s * 0.4,
+        y + s * 0.03,
+        x + s * 0.5,
+        y + s * 0.2,
+        x + s * 0.5,
+        y + s * 0.25,
+    );
+    pb.cubic_to(
+        x + s * 0.5,
+        y + s * 0.2,
+        x + s * 0.6,
+        y + s * 0.03,
+        x + s * 0.75,
+        y + s * 0.12,
+    );
+    pb.cubic_to(
+        x + s * 1.05,
+        y + s * 0.3,
+        x + s * 0.9,
+        y + s * 0.65,
+        x + s * 0.5,
+        y + s * 0.95,
+    );
     pb.close();
     pb.finish()
 }
@@ -119,7 +155,9 @@ pub fn heart(x: f32, y: f32, s: f32) -> Option<Path> {
 impl Canvas {
     /// A transparent canvas of `w`×`h`.
     pub fn new(w: u32, h: u32) -> Result<Self, String> {
-        Pixmap::new(w, h).map(|pixmap| Self { pixmap }).ok_or_else(|| format!("a {w}x{h} canvas"))
+        Pixmap::new(w, h)
+            .map(|pixmap| Self { pixmap })
+            .ok_or_else(|| format!("a {w}x{h} canvas"))
     }
 
     /// Width in pixels, as drawing coordinates.
@@ -139,41 +177,93 @@ impl Canvas {
 
     /// Fills everything with a linear gradient from `(x0, y0)` to `(x1, y1)` through `colours`.
     pub fn linear(&mut self, (x0, y0): (f32, f32), (x1, y1): (f32, f32), colours: &[Rgba]) {
-        let shader = LinearGradient::new(Point::from_xy(x0, y0), Point::from_xy(x1, y1), stops(colours), SpreadMode::Pad, Transform::identity());
-        if let (Some(shader), Some(rect)) = (shader, Rect::from_xywh(0.0, 0.0, self.w(), self.h())) {
-            self.pixmap.fill_rect(rect, &paint(shader), Transform::identity(), None);
+        let shader = LinearGradient::new(
+            Point::from_xy(x0, y0),
+            Point::from_xy(x1, y1),
+            stops(colours),
+            SpreadMode::Pad,
+            Transform::identity(),
+        );
+        if let (Some(shader), Some(rect)) = (shader, Rect::from_xywh(0.0, 0.0, self.w(), self.h()))
+        {
+            self.pixmap
+                .fill_rect(rect, &paint(shader), Transform::identity(), None);
         }
     }
 
     /// A soft round glow: `colour` at the centre fading to transparent at `r`.
     pub fn glow(&mut self, cx: f32, cy: f32, r: f32, colour: Rgba) {
         let centre = Point::from_xy(cx, cy);
-        let shader = RadialGradient::new(centre, 0.0, centre, r, stops(&[colour, colour.alpha(0)]), SpreadMode::Pad, Transform::identity());
+        let shader = RadialGradient::new(
+            centre,
+            0.0,
+            centre,
+            r,
+            stops(&[colour, colour.alpha(0)]),
+            SpreadMode::Pad,
+            Transform::identity(),
+        );
         if let (Some(shader), Some(circle)) = (shader, PathBuilder::from_circle(cx, cy, r)) {
-            self.pixmap.fill_path(&circle, &paint(shader), FillRule::Winding, Transform::identity(), None);
+            self.pixmap.fill_path(
+                &circle,
+                &paint(shader),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
 
     /// Fills `path` with one colour.
     pub fn shape(&mut self, path: Option<Path>, c: Rgba) {
         if let Some(path) = path {
-            self.pixmap.fill_path(&path, &solid(c), FillRule::Winding, Transform::identity(), None);
+            self.pixmap.fill_path(
+                &path,
+                &solid(c),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
 
     /// Fills `path` with a linear gradient from `(x0, y0)` to `(x1, y1)`.
-    pub fn shape_linear(&mut self, path: Option<Path>, (x0, y0): (f32, f32), (x1, y1): (f32, f32), colours: &[Rgba]) {
-        let shader = LinearGradient::new(Point::from_xy(x0, y0), Point::from_xy(x1, y1), stops(colours), SpreadMode::Pad, Transform::identity());
+    pub fn shape_linear(
+        &mut self,
+        path: Option<Path>,
+        (x0, y0): (f32, f32),
+        (x1, y1): (f32, f32),
+        colours: &[Rgba],
+    ) {
+        let shader = LinearGradient::new(
+            Point::from_xy(x0, y0),
+            Point::from_xy(x1, y1),
+            stops(colours),
+            SpreadMode::Pad,
+            Transform::identity(),
+        );
         if let (Some(path), Some(shader)) = (path, shader) {
-            self.pixmap.fill_path(&path, &paint(shader), FillRule::Winding, Transform::identity(), None);
+            self.pixmap.fill_path(
+                &path,
+                &paint(shader),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
 
     /// Strokes `path` `width` wide.
     pub fn line(&mut self, path: Option<Path>, c: Rgba, width: f32) {
         if let Some(path) = path {
-            let stroke = Stroke { width, line_cap: sk::LineCap::Round, line_join: sk::LineJoin::Round, ..Stroke::default() };
-            self.pixmap.stroke_path(&path, &solid(c), &stroke, Transform::identity(), None);
+            let stroke = Stroke {
+                width,
+                line_cap: sk::LineCap::Round,
+                line_join: sk::LineJoin::Round,
+                ..Stroke::default()
+            };
+            self.pixmap
+                .stroke_path(&path, &solid(c), &stroke, Transform::identity(), None);
         }
     }
 
@@ -182,13 +272,22 @@ impl Canvas {
     pub fn frame(&mut self, inset: f32, thickness: f32, radius: f32, c: Rgba) {
         let (w, h) = (self.w(), self.h());
         let mut pb = PathBuilder::new();
-        for (d, r) in [(inset, radius), (inset + thickness, (radius - thickness).max(0.0))] {
+        for (d, r) in [
+            (inset, radius),
+            (inset + thickness, (radius - thickness).max(0.0)),
+        ] {
             if let Some(p) = rounded(d, d, w - 2.0 * d, h - 2.0 * d, r) {
                 pb.push_path(&p);
             }
         }
         if let Some(path) = pb.finish() {
-            self.pixmap.fill_path(&path, &solid(c), FillRule::EvenOdd, Transform::identity(), None);
+            self.pixmap.fill_path(
+                &path,
+                &solid(c),
+                FillRule::EvenOdd,
+                Transform::identity(),
+                None,
+            );
         }
     }
 

@@ -12,14 +12,22 @@ const WHITE: Rgba = rgb(0xffffff);
 /// Dawn: a warm vertical gradient with a soft sun.
 pub fn gradient_dawn(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.linear((0.0, 0.0), (0.0, h), &[rgb(0xff9a9e), rgb(0xfad0c4), rgb(0xfbc2eb)]);
+    c.linear(
+        (0.0, 0.0),
+        (0.0, h),
+        &[rgb(0xff9a9e), rgb(0xfad0c4), rgb(0xfbc2eb)],
+    );
     c.glow(w * 0.7, h * 0.3, w * 0.6, WHITE.alpha(110));
 }
 
 /// Ocean: a diagonal teal-to-blue gradient with two glows.
 pub fn gradient_ocean(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.linear((0.0, 0.0), (w, h), &[rgb(0x2193b0), rgb(0x6dd5ed), rgb(0x4364f7)]);
+    c.linear(
+        (0.0, 0.0),
+        (w, h),
+        &[rgb(0x2193b0), rgb(0x6dd5ed), rgb(0x4364f7)],
+    );
     c.glow(w * 0.2, h * 0.8, h * 0.7, WHITE.alpha(70));
     c.glow(w * 0.85, h * 0.15, h * 0.5, rgb(0xc2fff7).alpha(90));
 }
@@ -31,7 +39,11 @@ fn hills(c: &mut Canvas, base: f32, height: f32, colour: Rgba, seed: u64) {
     let steps = 8;
     for i in 0..=steps {
         let x = w * i as f32 / steps as f32;
-        let peak = if i % 2 == 1 { dice.range(0.5, 1.0) } else { dice.range(0.0, 0.35) };
+        let peak = if i % 2 == 1 {
+            dice.range(0.5, 1.0)
+        } else {
+            dice.range(0.0, 0.35)
+        };
         points.push((x, base - height * peak));
     }
     points.push((w, h));
@@ -52,12 +64,20 @@ pub fn chinese_ink(c: &mut Canvas) {
 /// Festive red: deep red with gold rings and a lattice border.
 pub fn chinese_festive(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.linear((0.0, 0.0), (0.0, h), &[rgb(0xa31515), rgb(0xd4281c), rgb(0x8e0e0e)]);
+    c.linear(
+        (0.0, 0.0),
+        (0.0, h),
+        &[rgb(0xa31515), rgb(0xd4281c), rgb(0x8e0e0e)],
+    );
     let gold = rgb(0xf5c242);
     for (x, y, r) in [(0.15, 0.3, 0.18), (0.85, 0.7, 0.22), (0.5, 0.5, 0.3)] {
         let (cx, cy, r) = (w * x, h * y, h.min(w) * r);
         c.line(PathBuilder::from_circle(cx, cy, r), gold.alpha(150), 4.0);
-        c.line(PathBuilder::from_circle(cx, cy, r * 0.8), gold.alpha(90), 2.0);
+        c.line(
+            PathBuilder::from_circle(cx, cy, r * 0.8),
+            gold.alpha(90),
+            2.0,
+        );
     }
     c.frame(h.min(w) * 0.03, 6.0, 0.0, gold);
     c.frame(h.min(w) * 0.03 + 14.0, 2.0, 0.0, gold.alpha(200));
@@ -67,16 +87,29 @@ pub fn chinese_festive(c: &mut Canvas) {
 pub fn scenery_sunset(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     let horizon = h * 0.6;
-    c.linear((0.0, 0.0), (0.0, horizon), &[rgb(0x2c3e75), rgb(0xf3904f), rgb(0xfdd36a)]);
+    c.linear(
+        (0.0, 0.0),
+        (0.0, horizon),
+        &[rgb(0x2c3e75), rgb(0xf3904f), rgb(0xfdd36a)],
+    );
     c.glow(w * 0.5, horizon, w.max(h) * 0.35, rgb(0xfff3b0).alpha(200));
     c.circle(w * 0.5, horizon, w.min(h) * 0.09, rgb(0xfff1c1));
     let sea = Rect::from_xywh(0.0, horizon, w, h - horizon).map(PathBuilder::from_rect);
-    c.shape_linear(sea, (0.0, horizon), (0.0, h), &[rgb(0x1f4e79), rgb(0x0b2545)]);
+    c.shape_linear(
+        sea,
+        (0.0, horizon),
+        (0.0, h),
+        &[rgb(0x1f4e79), rgb(0x0b2545)],
+    );
     let mut dice = Dice::new(21);
     for i in 0..40 {
         let y = horizon + (h - horizon) * (i as f32 + 0.5) / 40.0;
         let half = w * 0.05 * (1.0 + 3.0 * (y - horizon) / (h - horizon)) * dice.range(0.4, 1.0);
-        c.line(polyline(&[(w * 0.5 - half, y), (w * 0.5 + half, y)]), rgb(0xffd27f).alpha(140), 3.0);
+        c.line(
+            polyline(&[(w * 0.5 - half, y), (w * 0.5 + half, y)]),
+            rgb(0xffd27f).alpha(140),
+            3.0,
+        );
     }
 }
 
@@ -107,7 +140,13 @@ pub fn hand_doodles(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     c.fill(rgb(0xfff8e7));
     let mut dice = Dice::new(41);
-    let pastels = [rgb(0xf28b82), rgb(0xfbbc04), rgb(0x81c995), rgb(0x8ab4f8), rgb(0xc58af9)];
+    let pastels = [
+        rgb(0xf28b82),
+        rgb(0xfbbc04),
+        rgb(0x81c995),
+        rgb(0x8ab4f8),
+        rgb(0xc58af9),
+    ];
     for i in 0..18 {
         let colour = pastels[i % pastels.len()];
         let (x, y) = (dice.range(0.0, w), dice.range(0.0, h));
@@ -115,7 +154,9 @@ pub fn hand_doodles(c: &mut Canvas) {
             0 => wobbly_circle(c, x, y, dice.range(20.0, 60.0), colour, &mut dice),
             1 => c.line(star(x, y, 40.0, 18.0, 5), colour, 4.0),
             _ => {
-                let points: Vec<(f32, f32)> = (0..8).map(|k| (x + k as f32 * 18.0, y + if k % 2 == 0 { 0.0 } else { 16.0 })).collect();
+                let points: Vec<(f32, f32)> = (0..8)
+                    .map(|k| (x + k as f32 * 18.0, y + if k % 2 == 0 { 0.0 } else { 16.0 }))
+                    .collect();
                 c.line(polyline(&points), colour, 4.0);
             }
         }
@@ -131,7 +172,11 @@ pub fn hand_notebook(c: &mut Canvas) {
         c.line(polyline(&[(0.0, y), (w, y)]), rgb(0xa4c8f0), 2.0);
         y += 40.0;
     }
-    c.line(polyline(&[(w * 0.1, 0.0), (w * 0.1, h)]), rgb(0xe57373), 3.0);
+    c.line(
+        polyline(&[(w * 0.1, 0.0), (w * 0.1, h)]),
+        rgb(0xe57373),
+        3.0,
+    );
     let mut dice = Dice::new(42);
     wobbly_circle(c, w * 0.8, h * 0.25, 70.0, rgb(0xfbbc04), &mut dice);
     c.line(heart(w * 0.6, h * 0.6, 120.0), rgb(0xe57373), 5.0);
@@ -161,29 +206,60 @@ pub fn texture_linen(c: &mut Canvas) {
 pub fn texture_terrazzo(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     c.fill(rgb(0xf1ede6));
-    let chips = [rgb(0xc0846b), rgb(0x6b8f8c), rgb(0xe3b448), rgb(0x9a9a9a), rgb(0x3d4a5c)];
+    let chips = [
+        rgb(0xc0846b),
+        rgb(0x6b8f8c),
+        rgb(0xe3b448),
+        rgb(0x9a9a9a),
+        rgb(0x3d4a5c),
+    ];
     let mut dice = Dice::new(52);
     for i in 0..260 {
-        let (x, y, r) = (dice.range(0.0, w), dice.range(0.0, h), dice.range(4.0, 16.0));
-        let points: Vec<(f32, f32)> =
-            (0..5).map(|k| (x + r * dice.range(0.6, 1.0) * (TAU * k as f32 / 5.0).cos(), y + r * dice.range(0.6, 1.0) * (TAU * k as f32 / 5.0).sin())).collect();
+        let (x, y, r) = (
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            dice.range(4.0, 16.0),
+        );
+        let points: Vec<(f32, f32)> = (0..5)
+            .map(|k| {
+                (
+                    x + r * dice.range(0.6, 1.0) * (TAU * k as f32 / 5.0).cos(),
+                    y + r * dice.range(0.6, 1.0) * (TAU * k as f32 / 5.0).sin(),
+                )
+            })
+            .collect();
         c.shape(polygon(&points), chips[i % chips.len()]);
     }
 }
 
 fn tech_grid(c: &mut Canvas, shift: f32, glow: u8) {
     let (w, h) = (c.w(), c.h());
-    c.linear((0.0, 0.0), (0.0, h), &[rgb(0x020617), rgb(0x0b1d4a), rgb(0x081229)]);
+    c.linear(
+        (0.0, 0.0),
+        (0.0, h),
+        &[rgb(0x020617), rgb(0x0b1d4a), rgb(0x081229)],
+    );
     let horizon = h * 0.45;
     let cyan = rgb(0x22d3ee);
     for i in -12..=12 {
         let x = w * 0.5 + i as f32 * w * 0.12;
-        c.line(polyline(&[(w * 0.5 + i as f32 * w * 0.01, horizon), (x * 2.0 - w * 0.5, h)]), cyan.alpha(90), 2.0);
+        c.line(
+            polyline(&[
+                (w * 0.5 + i as f32 * w * 0.01, horizon),
+                (x * 2.0 - w * 0.5, h),
+            ]),
+            cyan.alpha(90),
+            2.0,
+        );
     }
     for k in 0..10 {
         let f = ((k as f32 + shift) / 10.0).powi(2);
         let y = horizon + (h - horizon) * f;
-        c.line(polyline(&[(0.0, y), (w, y)]), cyan.alpha(60 + (120.0 * f) as u8), 2.0);
+        c.line(
+            polyline(&[(0.0, y), (w, y)]),
+            cyan.alpha(60 + (120.0 * f) as u8),
+            2.0,
+        );
     }
     c.glow(w * 0.5, horizon, w.max(h) * 0.4, rgb(0x3b82f6).alpha(glow));
 }
@@ -199,11 +275,22 @@ pub fn tech_circuit(c: &mut Canvas) {
     c.linear((0.0, 0.0), (w, h), &[rgb(0x0f172a), rgb(0x1e3a8a)]);
     let mut dice = Dice::new(61);
     for _ in 0..40 {
-        let (mut x, mut y) = ((dice.range(0.0, w) / 20.0).round() * 20.0, (dice.range(0.0, h) / 20.0).round() * 20.0);
+        let (mut x, mut y) = (
+            (dice.range(0.0, w) / 20.0).round() * 20.0,
+            (dice.range(0.0, h) / 20.0).round() * 20.0,
+        );
         let mut points = vec![(x, y)];
         for k in 0..4 {
             let len = dice.range(40.0, 160.0);
-            if k % 2 == 0 { x += len } else { y += if dice.range(0.0, 1.0) > 0.5 { len } else { -len } }
+            if k % 2 == 0 {
+                x += len
+            } else {
+                y += if dice.range(0.0, 1.0) > 0.5 {
+                    len
+                } else {
+                    -len
+                }
+            }
             points.push((x, y));
         }
         c.line(polyline(&points), rgb(0x38bdf8).alpha(150), 2.0);
@@ -216,16 +303,29 @@ pub fn tech_circuit(c: &mut Canvas) {
 pub fn business_navy(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     c.linear((0.0, 0.0), (0.0, h), &[rgb(0x0b1f3a), rgb(0x163a66)]);
-    c.shape(polygon(&[(0.0, h * 0.7), (w, h * 0.5), (w, h * 0.62), (0.0, h * 0.82)]), WHITE.alpha(235));
-    c.line(polyline(&[(0.0, h * 0.85), (w, h * 0.65)]), rgb(0xd4af37), 6.0);
+    c.shape(
+        polygon(&[(0.0, h * 0.7), (w, h * 0.5), (w, h * 0.62), (0.0, h * 0.82)]),
+        WHITE.alpha(235),
+    );
+    c.line(
+        polyline(&[(0.0, h * 0.85), (w, h * 0.65)]),
+        rgb(0xd4af37),
+        6.0,
+    );
 }
 
 /// Blocks: light grey with blue geometric panels.
 pub fn business_blocks(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     c.fill(rgb(0xf3f5f8));
-    c.shape(polygon(&[(w * 0.55, 0.0), (w, 0.0), (w, h), (w * 0.75, h)]), rgb(0x1d4ed8));
-    c.shape(polygon(&[(w * 0.45, 0.0), (w * 0.6, 0.0), (w * 0.8, h), (w * 0.65, h)]), rgb(0x60a5fa).alpha(200));
+    c.shape(
+        polygon(&[(w * 0.55, 0.0), (w, 0.0), (w, h), (w * 0.75, h)]),
+        rgb(0x1d4ed8),
+    );
+    c.shape(
+        polygon(&[(w * 0.45, 0.0), (w * 0.6, 0.0), (w * 0.8, h), (w * 0.65, h)]),
+        rgb(0x60a5fa).alpha(200),
+    );
     c.rect(w * 0.06, h * 0.1, w * 0.08, 8.0, rgb(0x1d4ed8));
 }
 
@@ -233,10 +333,21 @@ pub fn business_blocks(c: &mut Canvas) {
 pub fn other_confetti(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     c.linear((0.0, 0.0), (w, h), &[rgb(0xfdfbfb), rgb(0xebedee)]);
-    let colours = [rgb(0xff6b6b), rgb(0xfeca57), rgb(0x48dbfb), rgb(0x1dd1a1), rgb(0x5f27cd)];
+    let colours = [
+        rgb(0xff6b6b),
+        rgb(0xfeca57),
+        rgb(0x48dbfb),
+        rgb(0x1dd1a1),
+        rgb(0x5f27cd),
+    ];
     let mut dice = Dice::new(81);
     for i in 0..220 {
-        c.circle(dice.range(0.0, w), dice.range(0.0, h), dice.range(3.0, 10.0), colours[i % colours.len()].alpha(200));
+        c.circle(
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            dice.range(3.0, 10.0),
+            colours[i % colours.len()].alpha(200),
+        );
     }
 }
 
@@ -247,7 +358,10 @@ pub fn other_stripes(c: &mut Canvas) {
     let band = w.max(h) / 12.0;
     for i in -12..24 {
         let x = i as f32 * band * 2.0;
-        c.shape(polygon(&[(x, 0.0), (x + band, 0.0), (x + band - h, h), (x - h, h)]), rgb(0xffd6a5).alpha(180));
+        c.shape(
+            polygon(&[(x, 0.0), (x + band, 0.0), (x + band - h, h), (x - h, h)]),
+            rgb(0xffd6a5).alpha(180),
+        );
     }
 }
 
@@ -260,7 +374,10 @@ pub fn mask_circle(c: &mut Canvas) {
 /// A white rounded-square mask.
 pub fn mask_rounded(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.shape(rounded(w * 0.04, h * 0.04, w * 0.92, h * 0.92, w * 0.16), WHITE);
+    c.shape(
+        rounded(w * 0.04, h * 0.04, w * 0.92, h * 0.92, w * 0.16),
+        WHITE,
+    );
 }
 
 /// A white heart mask.
@@ -272,7 +389,10 @@ pub fn mask_heart(c: &mut Canvas) {
 /// A white five-point star mask.
 pub fn mask_star(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.shape(star(w / 2.0, h * 0.53, w.min(h) * 0.48, w.min(h) * 0.2, 5), WHITE);
+    c.shape(
+        star(w / 2.0, h * 0.53, w.min(h) * 0.48, w.min(h) * 0.2, 5),
+        WHITE,
+    );
 }
 
 /// A white hexagon mask.
@@ -294,7 +414,12 @@ pub fn border_gold(c: &mut Canvas) {
     let gold = rgb(0xd4af37);
     c.frame(24.0, 10.0, 0.0, gold);
     c.frame(44.0, 3.0, 0.0, gold.alpha(220));
-    for (x, y) in [(40.0, 40.0), (c.w() - 40.0, 40.0), (40.0, c.h() - 40.0), (c.w() - 40.0, c.h() - 40.0)] {
+    for (x, y) in [
+        (40.0, 40.0),
+        (c.w() - 40.0, 40.0),
+        (40.0, c.h() - 40.0),
+        (c.w() - 40.0, c.h() - 40.0),
+    ] {
         c.shape(star(x, y, 22.0, 22.0, 2), gold);
     }
 }
@@ -320,7 +445,12 @@ pub fn border_chinese(c: &mut Canvas) {
     c.frame(16.0, 14.0, 8.0, red);
     c.frame(40.0, 4.0, 4.0, rgb(0xe0b84c));
     let (w, h) = (c.w(), c.h());
-    for (x, y) in [(60.0, 60.0), (w - 60.0, 60.0), (60.0, h - 60.0), (w - 60.0, h - 60.0)] {
+    for (x, y) in [
+        (60.0, 60.0),
+        (w - 60.0, 60.0),
+        (60.0, h - 60.0),
+        (w - 60.0, h - 60.0),
+    ] {
         c.line(PathBuilder::from_circle(x, y, 26.0), red, 8.0);
         c.circle(x, y, 10.0, rgb(0xe0b84c));
     }
@@ -329,7 +459,12 @@ pub fn border_chinese(c: &mut Canvas) {
 /// A soft white glow around the edges, rounded.
 pub fn border_glow(c: &mut Canvas) {
     for i in 0..12 {
-        c.frame(i as f32 * 4.0, 4.0, 60.0 - i as f32 * 3.0, WHITE.alpha(200 - i * 16));
+        c.frame(
+            i as f32 * 4.0,
+            4.0,
+            60.0 - i as f32 * 3.0,
+            WHITE.alpha(200 - i * 16),
+        );
     }
 }
 
@@ -339,7 +474,12 @@ pub fn atmosphere_bokeh(c: &mut Canvas) {
     let mut dice = Dice::new(91);
     for _ in 0..28 {
         let r = dice.range(20.0, 90.0);
-        c.glow(dice.range(0.0, w), dice.range(0.0, h), r, rgb(0xffe08a).alpha(dice.range(90.0, 200.0) as u8));
+        c.glow(
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            r,
+            rgb(0xffe08a).alpha(dice.range(90.0, 200.0) as u8),
+        );
     }
 }
 
@@ -348,7 +488,11 @@ pub fn atmosphere_sparkles(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     let mut dice = Dice::new(92);
     for _ in 0..40 {
-        let (x, y, r) = (dice.range(0.0, w), dice.range(0.0, h), dice.range(8.0, 26.0));
+        let (x, y, r) = (
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            dice.range(8.0, 26.0),
+        );
         c.glow(x, y, r * 1.6, WHITE.alpha(90));
         c.shape(star(x, y, r, r * 0.18, 4), WHITE);
     }
@@ -357,9 +501,20 @@ pub fn atmosphere_sparkles(c: &mut Canvas) {
 /// A button face: a rounded pill with a vertical gradient and a highlight.
 fn pill(c: &mut Canvas, top: Rgba, bottom: Rgba) {
     let (w, h) = (c.w(), c.h());
-    c.shape(rounded(6.0, 10.0, w - 12.0, h - 14.0, h / 2.0), rgb(0x000000).alpha(60));
-    c.shape_linear(rounded(4.0, 4.0, w - 12.0, h - 14.0, h / 2.0), (0.0, 4.0), (0.0, h - 10.0), &[top, bottom]);
-    c.shape(rounded(h * 0.25, 10.0, w - 12.0 - h * 0.5, h * 0.28, h * 0.14), WHITE.alpha(70));
+    c.shape(
+        rounded(6.0, 10.0, w - 12.0, h - 14.0, h / 2.0),
+        rgb(0x000000).alpha(60),
+    );
+    c.shape_linear(
+        rounded(4.0, 4.0, w - 12.0, h - 14.0, h / 2.0),
+        (0.0, 4.0),
+        (0.0, h - 10.0),
+        &[top, bottom],
+    );
+    c.shape(
+        rounded(h * 0.25, 10.0, w - 12.0 - h * 0.5, h * 0.28, h * 0.14),
+        WHITE.alpha(70),
+    );
 }
 
 /// An orange gradient pill button.
@@ -385,7 +540,10 @@ pub fn button_gold(c: &mut Canvas) {
 /// A white outlined pill button.
 pub fn button_outline(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
-    c.shape(rounded(6.0, 6.0, w - 12.0, h - 12.0, h / 2.0), rgb(0x000000).alpha(70));
+    c.shape(
+        rounded(6.0, 6.0, w - 12.0, h - 12.0, h / 2.0),
+        rgb(0x000000).alpha(70),
+    );
     c.line(rounded(6.0, 6.0, w - 12.0, h - 12.0, h / 2.0), WHITE, 6.0);
 }
 
@@ -394,8 +552,20 @@ pub fn button_play(c: &mut Canvas) {
     let (w, h) = (c.w(), c.h());
     let r = w.min(h) * 0.46;
     c.circle(w / 2.0, h / 2.0 + 4.0, r, rgb(0x000000).alpha(60));
-    c.shape_linear(PathBuilder::from_circle(w / 2.0, h / 2.0, r), (0.0, 0.0), (0.0, h), &[rgb(0xff5f6d), rgb(0xffc371)]);
-    c.shape(polygon(&[(w * 0.42, h * 0.32), (w * 0.42, h * 0.68), (w * 0.7, h * 0.5)]), WHITE);
+    c.shape_linear(
+        PathBuilder::from_circle(w / 2.0, h / 2.0, r),
+        (0.0, 0.0),
+        (0.0, h),
+        &[rgb(0xff5f6d), rgb(0xffc371)],
+    );
+    c.shape(
+        polygon(&[
+            (w * 0.42, h * 0.32),
+            (w * 0.42, h * 0.68),
+            (w * 0.7, h * 0.5),
+        ]),
+        WHITE,
+    );
 }
 
 /// Gradient flow (animated): the dawn colours sliding along a slow diagonal.
@@ -403,7 +573,11 @@ pub fn moving_gradient(c: &mut Canvas, t: f32) {
     let (w, h) = (c.w(), c.h());
     let dx = (TAU * t).cos() * w * 0.5;
     let dy = (TAU * t).sin() * h * 0.3;
-    c.linear((dx, dy), (w - dx, h - dy), &[rgb(0xff9a9e), rgb(0xa18cd1), rgb(0xfbc2eb)]);
+    c.linear(
+        (dx, dy),
+        (w - dx, h - dy),
+        &[rgb(0xff9a9e), rgb(0xa18cd1), rgb(0xfbc2eb)],
+    );
 }
 
 /// Neon grid (animated): the grid lines run towards the viewer, the horizon pulses.
@@ -426,7 +600,11 @@ fn snow(c: &mut Canvas, t: f32, seed: u64) {
 /// Snowy night (animated): snow falling over a dark blue sky.
 pub fn moving_snow_night(c: &mut Canvas, t: f32) {
     let (w, h) = (c.w(), c.h());
-    c.linear((0.0, 0.0), (0.0, h), &[rgb(0x0f2027), rgb(0x203a43), rgb(0x2c5364)]);
+    c.linear(
+        (0.0, 0.0),
+        (0.0, h),
+        &[rgb(0x0f2027), rgb(0x203a43), rgb(0x2c5364)],
+    );
     c.circle(w * 0.75, h * 0.15, w * 0.08, rgb(0xf5f3ce));
     snow(c, t, 101);
 }
@@ -437,7 +615,11 @@ pub fn moving_bokeh(c: &mut Canvas, t: f32) {
     c.linear((0.0, 0.0), (w, h), &[rgb(0x0b1f3a), rgb(0x1e3c72)]);
     let mut dice = Dice::new(102);
     for _ in 0..18 {
-        let (x, y0, r) = (dice.range(0.0, w), dice.range(0.0, h), dice.range(12.0, 40.0));
+        let (x, y0, r) = (
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            dice.range(12.0, 40.0),
+        );
         let y = (y0 - t * h).rem_euclid(h);
         c.glow(x, y, r, rgb(0xffd27f).alpha(150));
     }
@@ -453,11 +635,16 @@ pub fn moving_petals(c: &mut Canvas, t: f32) {
     let (w, h) = (c.w(), c.h());
     let mut dice = Dice::new(104);
     for _ in 0..30 {
-        let (x0, y0, s) = (dice.range(0.0, w), dice.range(0.0, h), dice.range(6.0, 12.0));
+        let (x0, y0, s) = (
+            dice.range(0.0, w),
+            dice.range(0.0, h),
+            dice.range(6.0, 12.0),
+        );
         let y = (y0 + t * h) % h;
         let x = x0 + (TAU * (t + y0 / h)).sin() * 12.0;
         let squash = 0.4 + 0.6 * (TAU * (t * 2.0 + x0 / w)).cos().abs();
-        let petal = Rect::from_xywh(x - s, y - s * squash, s * 2.0, s * 2.0 * squash).and_then(PathBuilder::from_oval);
+        let petal = Rect::from_xywh(x - s, y - s * squash, s * 2.0, s * 2.0 * squash)
+            .and_then(PathBuilder::from_oval);
         c.shape(petal, rgb(0xf8a5c2).alpha(230));
     }
 }

@@ -49,7 +49,10 @@ pub struct Seeded {
 impl MaterialStore {
     /// Whether the starter library of `tenant` is seeded.
     pub async fn is_seeded(&self, tenant: &str) -> Result<bool, MaterialError> {
-        Ok(entity::Entity::find_by_id(tenant.to_owned()).one(&self.db).await?.is_some())
+        Ok(entity::Entity::find_by_id(tenant.to_owned())
+            .one(&self.db)
+            .await?
+            .is_some())
     }
 
     /// Records `rows` as the tenant's system materials, once: answers false (and inserts nothing)
@@ -57,7 +60,12 @@ impl MaterialStore {
     pub async fn seed(&self, tenant: &str, rows: Vec<Seeded>) -> Result<bool, MaterialError> {
         let txn = self.db.begin().await?;
         let now = reelforge_kit::db::now_millis();
-        let claimed = entity::ActiveModel { tenant: Set(tenant.to_owned()), created_ms: Set(now) }.insert(&txn).await;
+        let claimed = entity::ActiveModel {
+            tenant: Set(tenant.to_owned()),
+            created_ms: Set(now),
+        }
+        .insert(&txn)
+        .await;
         if let Err(e) = claimed {
             txn.rollback().await?;
             return match e.sql_err() {
@@ -78,7 +86,11 @@ impl MaterialStore {
                 relative_path: Set(s.key),
                 picture_path: Set(p.cover_key),
                 time_length: Set(p.duration),
-                size: Set(if p.width > 0 && p.height > 0 { format!("{}x{}", p.width, p.height) } else { String::new() }),
+                size: Set(if p.width > 0 && p.height > 0 {
+                    format!("{}x{}", p.width, p.height)
+                } else {
+                    String::new()
+                }),
                 material_state: Set(1),
                 system: Set(true),
                 // The catalogue's order is the newest-first order of the lists.
