@@ -1,11 +1,11 @@
-//! The starter library on real SQLite and PostgreSQL with a file blob store: every category is
-//! filled with usable, probed materials whose files exist; seeding twice or concurrently makes one
-//! set; one tenant's starter materials are invisible to another.
+//! The starter library on real SQLite (a file blob store) and PostgreSQL (the S3-compatible
+//! server): every category is filled with usable, probed materials whose files exist; seeding
+//! twice or concurrently makes one set; one tenant's starter materials are invisible to another.
 
 use std::time::Instant;
 
 use reelforge_kit::BlobStore;
-use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
+use reelforge_kit::testing::{fresh_postgres, fresh_sqlite, s3_url, unique};
 use reelforge_material::domain::{Order, Orientation};
 use reelforge_material::starter::catalogue::{self, STYLES};
 use reelforge_material::{
@@ -46,14 +46,16 @@ async fn listed(
         .0)
 }
 
+/// A migrated store on `url` and a blob store: `blob_url`, or a fresh directory when `None`.
 async fn setup(
     url: &str,
+    blob_url: Option<String>,
 ) -> Result<(MaterialStore, BlobStore, tempfile::TempDir), Box<dyn std::error::Error>> {
     let db = reelforge_kit::db::connect(url).await?;
     migrate(&db).await?;
     let dir = tempfile::tempdir()?;
-    let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
-    Ok((MaterialStore::new(db), blob, dir))
+    let blob_url = blob_url.unwrap_or_else(|| format!("fs://{}", dir.path().display()));
+    Ok((MaterialStore::new(db), BlobStore::open(&blob_url)?, dir))
 }
 
 /// What each category holds: its kind and how many.
@@ -67,8 +69,8 @@ const EXPECTED: [(i64, MaterialKind, usize); 7] = [
     (catalogue::MUSIC, MaterialKind::Audio, 4),
 ];
 
-async fn suite(url: &str) -> TestResult {
-    let (store, blob, _dir) = setup(url).await?;
+async fn suite(url: &str, blob_url: Option<String>) -> TestResult {
+    let (store, blob, _dir) = setup(url, blob_url).await?;
     let starter = Starter::new(store.clone(), blob.clone());
 
     let started = Instant::now();
@@ -202,18 +204,22 @@ async fn suite(url: &str) -> TestResult {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite() -> TestResult {
-    suite(&fresh_sqlite()).await
+    suite(&fresh_sqlite(), None).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_postgres() -> TestResult {
-    suite(&fresh_postgres().await?).await
+async fn on_postgres_and_s3() -> TestResult {
+    suite(
+        &fresh_postgres().await?,
+        Some(format!("{}&root=/{}", s3_url(), unique("starter"))),
+    )
+    .await
 }
 
 /// Every stored original probes as a usable upload of its file type would.
 #[tokio::test]
 async fn every_original_probes_as_usable() -> TestResult {
-    let (store, blob, _dir) = setup(&fresh_sqlite()).await?;
+    let (store, blob, _dir) = setup(&fresh_sqlite(), None).await?;
     Starter::new(store.clone(), blob.clone()).seed("qs").await?;
     let scratch = tempfile::tempdir()?;
     for (category, _, _) in EXPECTED {
