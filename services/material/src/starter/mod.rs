@@ -2,8 +2,9 @@
 //! button samples and music, all made by the project (tiny-skia pictures, GIFs with a fixed
 //! palette, a small synthesiser), so a new installation has something to pick from.
 //!
-//! The files are made and probed (as uploads are: cover, size, duration, waveform, loudness) once
-//! per process, on a blocking thread, the first time a tenant needs them; each tenant then gets
+//! The files are made once per process, on a blocking thread, the first time a tenant needs them:
+//! pictures measured from their pixels with covers made as uploads' are, music probed through
+//! GStreamer as uploads are (waveform, loudness). Each tenant then gets
 //! its own copies under `t/{tenant}/sys/materials/{id}/` and its rows, once (see `store::seed`).
 //! Ids are derived from the tenant and the entry, so concurrent seedings write the same objects
 //! and the losing transaction leaves nothing behind.
@@ -31,25 +32,25 @@ use catalogue::{Art, Entry};
 /// One starter material, made and probed.
 struct Made {
     /// The catalogue entry's key.
-    pub key: &'static str,
+    key: &'static str,
     /// Display name.
-    pub name: &'static str,
+    name: &'static str,
     /// Its material kind.
-    pub kind: MaterialKind,
+    kind: MaterialKind,
     /// Its system category.
-    pub category_id: i64,
+    category_id: i64,
     /// Its style class, -1 none.
-    pub style_id: i64,
+    style_id: i64,
     /// The file's extension.
-    pub ext: &'static str,
+    ext: &'static str,
     /// The file.
-    pub bytes: Vec<u8>,
+    bytes: Vec<u8>,
     /// What probing found (keys empty).
-    pub probed: Probed,
+    probed: Probed,
     /// The cover probing made.
-    pub cover: Option<Vec<u8>>,
+    cover: Option<Vec<u8>>,
     /// The waveform probing made.
-    pub waveform: Option<String>,
+    waveform: Option<String>,
 }
 
 fn encode_still(rgba: &image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'static str), String> {
