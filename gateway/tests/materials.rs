@@ -7,6 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
+use reelforge_material::starter::catalogue;
 use reqwest::Method;
 
 const MP4: &[u8] = include_bytes!("fixtures/clip.mp4");
@@ -210,7 +211,7 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     let wide = s.materials.insert(&owner, add("wide.png", Picture, 1200, "1920x1080", false)).await?;
     let tall = s.materials.insert(&owner, add("tall.png", Picture, 1201, "1080x1920", false)).await?;
     let film = s.materials.insert(&owner, add("film.mp4", Video, 1200, "640x360", false)).await?;
-    s.materials.insert(&owner, add("mask.png", Backgrounds, 2003, "100x100", true)).await?;
+    let mask = s.materials.insert(&owner, add("mask.png", Backgrounds, 2003, "100x100", true)).await?;
     // Sorted: rows made in the same millisecond have no defined newest.
     let ids = |v: &serde_json::Value| -> Vec<String> {
         let mut ids: Vec<String> =
@@ -237,7 +238,9 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     let bad = envelope(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({"orderType": "loudest"}))).await?;
     assert!(bad["desc"].as_str().is_some_and(|d| d.contains("orderType")), "{bad}");
     let system = data(s.call(Method::POST, "/material/ofdefault", &me).json(&serde_json::json!({"categoryId": 2003}))).await?;
-    assert_eq!(system["total"], 1);
+    let starter_masks = catalogue::entries().iter().filter(|e| e.category_id == catalogue::MASKS).count();
+    assert_eq!(system["total"].as_u64(), Some(starter_masks as u64 + 1), "the starter masks and this one: {system}");
+    assert!(ids(&system).contains(&mask.id));
 
     // Rename, move, open state by the owner; the audit only by a manager.
     let r = data(s.call(Method::POST, "/material/updatename", &me).json(&serde_json::json!({"materialId": wide.id, "materialName": "宽图"}))).await?;
@@ -291,5 +294,46 @@ async fn a_video_browsers_cannot_play_gets_an_h264_preview() -> Fallible<()> {
     };
     let (status, ct, head) = get_bytes(&s, &preview, Some("bytes=0-11")).await?;
     assert_eq!((status, ct.as_str(), &head[4..8]), (206, "video/mp4", b"ftyp".as_slice()));
+    Ok(())
+}
+
+/// A new tenant's first look at its system library finds the starter library: every category the
+/// editor's panel asks for is filled with ready materials whose files, covers and waveforms are
+/// served, and a seeded track answers getVolumeDB.
+#[tokio::test]
+async fn the_starter_library_fills_every_category() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "newcomer", 8).await?;
+    let list = |body: serde_json::Value| data(s.call(Method::POST, "/material/ofdefault", &me).json(&body));
+    for (category, kind) in [
+        (catalogue::MASKS, "picture"),
+        (catalogue::BACKGROUNDS_STATIC, "backgrounds"),
+        (catalogue::BACKGROUNDS_DYNAMIC, "backgrounds"),
+        (catalogue::BUTTONS, "picture"),
+        (catalogue::ATMOSPHERE, "specialEffects"),
+        (catalogue::BORDERS, "specialEffects"),
+        (catalogue::MUSIC, "audio"),
+    ] {
+        let page = list(serde_json::json!({"categoryId": category})).await?;
+        let items = page["dataList"].as_array().ok_or("dataList")?;
+        assert!(!items.is_empty(), "category {category} is filled");
+        for m in items {
+            assert_eq!((m["type"].as_str(), m["state"].as_str()), (Some(kind), Some("ready")), "{m}");
+        }
+        let first = &items[0];
+        let (status, _, bytes) = get_bytes(&s, first["url"].as_str().ok_or("url")?, None).await?;
+        assert_eq!((status, bytes.len() as u64), (200, first["fileSize"].as_u64().unwrap_or(0)), "{first}");
+        let extra = if kind == "audio" { "waveformUrl" } else { "coverUrl" };
+        let (status, _, _) = get_bytes(&s, first[extra].as_str().ok_or("derived file")?, None).await?;
+        assert_eq!(status, 200, "{extra} of {first}");
+    }
+    let backgrounds = list(serde_json::json!({"type": "backgrounds", "horizontalOrVertical": 1})).await?;
+    assert!(backgrounds["total"].as_u64().is_some_and(|n| n >= 8), "vertical backgrounds: {backgrounds}");
+    let music = list(serde_json::json!({"categoryId": catalogue::MUSIC})).await?;
+    let track = music["dataList"][0]["id"].as_str().ok_or("a track")?.to_owned();
+    let db = data(s.call(Method::POST, "/material/getVolumeDB", &me).json(&serde_json::json!({"materialId": track}))).await?;
+    assert!(db.as_f64().is_some_and(|d| (-30.0..0.0).contains(&d)), "{db}");
+    let again = list(serde_json::json!({})).await?;
+    assert_eq!(again["total"].as_u64(), Some(catalogue::entries().len() as u64), "listing again seeds nothing more");
     Ok(())
 }

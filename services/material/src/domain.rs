@@ -385,6 +385,9 @@ pub enum MaterialError {
     /// This service was started without blob storage.
     #[error("uploads are not available from this material service")]
     NoStorage,
+    /// The starter library could not be made.
+    #[error("starter library: {0}")]
+    Starter(String),
     /// The database failed.
     #[error("material store")]
     Store(#[from] sea_orm::DbErr),
@@ -396,7 +399,7 @@ impl ServiceError for MaterialError {
             Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) => ErrorKind::Forbidden,
-            Self::Store(_) | Self::Blob(_) => ErrorKind::Internal,
+            Self::Store(_) | Self::Blob(_) | Self::Starter(_) => ErrorKind::Internal,
             Self::NoStorage => ErrorKind::Unavailable,
         }
     }

@@ -8,12 +8,13 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::{self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest};
 use crate::processing::Prober;
+use crate::starter::Starter;
 use crate::store::{Choice, MaterialStore, Upload};
 
 /// The gRPC face of the material service.
 pub struct MaterialGrpc {
     store: MaterialStore,
-    storage: Option<(BlobStore, Prober)>,
+    storage: Option<(BlobStore, Prober, Starter)>,
 }
 
 impl MaterialGrpc {
@@ -26,16 +27,17 @@ impl MaterialGrpc {
     /// Serves `store` with the files in `blob`, probing uploads in the background.
     pub fn with_storage(store: MaterialStore, blob: BlobStore) -> Self {
         let prober = Prober::new(store.clone(), blob.clone());
-        Self { store, storage: Some((blob, prober)) }
+        let starter = Starter::new(store.clone(), blob.clone());
+        Self { store, storage: Some((blob, prober, starter)) }
     }
 
     /// The prober, to resume materials left processing.
     pub fn prober(&self) -> Option<Prober> {
-        self.storage.as_ref().map(|(_, p)| p.clone())
+        self.storage.as_ref().map(|(_, p, _)| p.clone())
     }
 
     fn blob(&self) -> Result<&BlobStore, Status> {
-        self.storage.as_ref().map(|(b, _)| b).ok_or_else(|| to_status(MaterialError::NoStorage))
+        self.storage.as_ref().map(|(b, _, _)| b).ok_or_else(|| to_status(MaterialError::NoStorage))
     }
 
     /// Removes every object of `m`: the whole directory of an upload, or the file and picture of
@@ -174,6 +176,14 @@ impl MaterialService for MaterialGrpc {
             orientation,
             order,
         };
+        // A tenant's first look at its system library seeds the starter materials; a failure
+        // is logged and the list answers what there is.
+        if query.system
+            && let Some((_, _, starter)) = &self.storage
+            && let Err(e) = starter.seed(&owner.tenant).await
+        {
+            tracing::error!(tenant = %owner.tenant, error = %e, "starter library not seeded");
+        }
         let (rows, total) = self.store.list(&owner, &query).await.map_err(to_status)?;
         Ok(Response::new(pb::MaterialPage { items: rows.into_iter().map(to_pb).collect(), total }))
     }
@@ -195,7 +205,7 @@ impl MaterialService for MaterialGrpc {
     async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::Material>, Status> {
         let owner = user(&req)?;
         let req = req.into_inner();
-        let (blob, prober) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
+        let (blob, prober, _) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
         let kind = MaterialKind::parse(&req.r#type).map_err(to_status)?;
         let id = domain::parse_upload_key(&owner, &req.key, kind).map_err(to_status)?;
         let stored = match blob.size(&req.key).await {

@@ -1,17 +1,20 @@
 //! The material service: a user's uploaded materials and the tenant's system materials.
 //! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server, `probe` the
-//! GStreamer probing of uploads and `processing` its background runs.
+//! GStreamer probing of uploads and `processing` its background runs, `starter` the library
+//! every tenant starts with.
 
 pub mod domain;
 mod grpc;
 pub mod probe;
 mod processing;
+pub mod starter;
 mod store;
 
 pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest};
 pub use grpc::MaterialGrpc;
 pub use processing::Prober;
-pub use store::{Choice, MaterialStore, Upload, migrate};
+pub use starter::Starter;
+pub use store::{Choice, MaterialStore, Seeded, Upload, migrate};
 
 use reelforge_kit::BlobStore;
 use reelforge_kit::identity::{Guarded, Keyring};

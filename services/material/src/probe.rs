@@ -277,6 +277,13 @@ fn sprite(frames: &[image::RgbImage], (w, h): (u32, u32)) -> image::RgbImage {
     out
 }
 
+/// The cover of a picture already in memory, made as an upload's is: at most 480 px, JPEG.
+pub(crate) fn cover_of(picture: &image::RgbaImage) -> Result<Vec<u8>, String> {
+    let (w, h) = fit(picture.width(), picture.height(), COVER_MAX);
+    let small = image::imageops::thumbnail(picture, w, h);
+    jpeg(&image::DynamicImage::ImageRgba8(small).to_rgb8())
+}
+
 fn jpeg(img: &image::RgbImage) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)

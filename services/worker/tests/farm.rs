@@ -437,6 +437,44 @@ async fn distributed_renders_materials_by_id() -> TestResult {
     renders_materials_by_id(distributed().await?).await
 }
 
+/// A document naming a starter background by id renders its pixels: the render's cover shows
+/// the background's own centre colour, which a blank (black) canvas does not.
+#[tokio::test]
+async fn embedded_renders_a_starter_background() -> TestResult {
+    let (farm, _blobs) = embedded().await?;
+    reelforge_material::Starter::new(farm.materials.clone(), farm.blob.clone())
+        .seed("qs")
+        .await?;
+    let id = reelforge_material::starter::starter_id("qs", "bg-gradient-ocean");
+    let owner = reelforge_material::Owner {
+        tenant: "qs".into(),
+        user_id: USER.into(),
+    };
+    let background = farm.materials.get(&owner, &id).await?;
+    assert_eq!(
+        background.size, "1280x720",
+        "a 16:9 background for the 16:9 document"
+    );
+    let original =
+        image::load_from_memory(&farm.blob.get(&background.relative_path).await?)?.to_rgb8();
+    let want = *original.get_pixel(original.width() / 2, original.height() / 2);
+    assert!(
+        want.0.iter().any(|c| *c > 120),
+        "the background's centre is not black: {want:?}"
+    );
+
+    let task_id = save_and_run(&farm, document(&id)).await?;
+    let t = ended(&farm, task_id).await?;
+    assert_eq!(t.status, 10, "{t:?}");
+    let cover = image::load_from_memory(&farm.blob.get(&t.brief_picture).await?)?.to_rgb8();
+    let got = *cover.get_pixel(cover.width() / 2, cover.height() / 2);
+    assert!(
+        got.0.iter().zip(want.0).all(|(g, w)| g.abs_diff(w) <= 40),
+        "the render shows the background's pixels: {got:?}, the background {want:?}"
+    );
+    Ok(())
+}
+
 fn rabbitmqctl(command: &str) -> TestResult {
     let status = std::process::Command::new("rabbitmqctl")
         .arg(command)

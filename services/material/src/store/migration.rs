@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateMaterial), Box::new(AddProbing)]
+        vec![Box::new(CreateMaterial), Box::new(AddProbing), Box::new(CreateStarterSeed)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_material".into_iden()
@@ -111,5 +111,34 @@ impl MigrationTrait for AddProbing {
             manager.alter_table(Table::alter().table("material").drop_column(col).to_owned()).await?;
         }
         Ok(())
+    }
+}
+
+/// The tenants whose starter library is seeded: the primary key makes a second seeding fail.
+struct CreateStarterSeed;
+
+impl MigrationName for CreateStarterSeed {
+    fn name(&self) -> &str {
+        "m20261124_000003_create_material_seed"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for CreateStarterSeed {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("material_seed")
+                    .if_not_exists()
+                    .col(string("tenant").primary_key())
+                    .col(big_integer("created_ms"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("material_seed").to_owned()).await
     }
 }

@@ -2,6 +2,9 @@
 
 mod entity;
 mod migration;
+mod seed;
+
+pub use seed::Seeded;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
