@@ -576,7 +576,7 @@ fn document(frame: Value, bg: &str, layers: Vec<Value>) -> String {
     json!({
         "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 25,
         "resolutionRatio": frame, "actionArrange": [], "audio": [],
-        "scenes": [{"id": 1, "frontendId": "s0", "type": "canvas", "name": "scene 1", "effect": "", "effectTime": 1,
+        "scenes": [{"frontendId": "s0", "type": "canvas", "name": "scene 1", "effect": "", "effectTime": 1,
                     "bgColor": bg, "timeLength": 5, "audio": [], "voice": [], "videoAudios": [], "layers": layers}]
     })
     .to_string()

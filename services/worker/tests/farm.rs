@@ -437,6 +437,39 @@ async fn distributed_renders_materials_by_id() -> TestResult {
     renders_materials_by_id(distributed().await?).await
 }
 
+/// A new tenant's first template list queues the starters' previews; the worker renders each (no
+/// owner, no material) and every starter then shows a cover and a video.
+#[tokio::test]
+async fn embedded_renders_the_starter_templates_previews() -> TestResult {
+    let (farm, _blobs) = embedded().await?;
+    let list = || async {
+        let page = farm
+            .tasks
+            .clone()
+            .template_list(farm.req(pb::TemplateListRequest { page: Some(reelforge_proto::common::Page { page_num: 1, page_size: 20 }), ..Default::default() })?)
+            .await?
+            .into_inner();
+        Ok::<_, Box<dyn std::error::Error>>(page.items)
+    };
+    assert_eq!(list().await?.len(), 5);
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        let items = list().await?;
+        if items.iter().all(|t| !t.video_key.is_empty() && !t.cover_key.is_empty()) {
+            for t in &items {
+                let mp4 = farm.blob.get(&t.video_key).await?;
+                assert!(mp4.len() > 1000 && &mp4[4..8] == b"ftyp", "{}: an MP4", t.task_name);
+                let cover = image::load_from_memory(&farm.blob.get(&t.cover_key).await?)?;
+                assert!(cover.width().max(cover.height()) <= 640, "{}: drawn small, {}x{}", t.task_name, cover.width(), cover.height());
+            }
+            break;
+        }
+        assert!(Instant::now() < deadline, "the starters' previews did not all render: {items:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    Ok(())
+}
+
 /// A document naming a starter background by id renders its pixels: the render's cover shows
 /// the background's own centre colour, which a blank (black) canvas does not.
 #[tokio::test]
