@@ -77,7 +77,7 @@ const rule = {
 const taskId = await saveTask(page, rule, 'bench 50 layers', 41);
 await page.goto(`${baseUrl}/#/diy?taskId=${taskId}`);
 await page.waitForFunction(() => document.querySelectorAll('#editor .rf-layer').length === 50);
-const target = await page.locator('#componentl22').boundingBox();
+const target = await page.locator('#editor .rf-layer').nth(22).boundingBox();
 const start = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
 await page.mouse.click(start.x, start.y);
 await page.evaluate(() => {
@@ -101,7 +101,7 @@ const drag = await page.evaluate(() => {
   return { frames: window.__frames, ms: performance.now() - window.__t0 };
 });
 const fps = drag.frames / (drag.ms / 1000);
-const moved = await page.locator('#componentl22').boundingBox();
+const moved = await page.locator('#editor .rf-layer').nth(22).boundingBox();
 
 // 3. Adding a layer: the click on the menu item to the new element's first painted frame.
 await page.goto(`${baseUrl}/#/diy`);

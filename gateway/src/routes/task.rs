@@ -141,8 +141,44 @@ fn task_dto(t: pb::Task) -> TaskDto {
 pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let task_id = id.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a task id")))?;
     let caller = caller::caller(&req, &state).await?;
-    let t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
+    let mut t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
+    t.task_info = complete_document(t.task_info);
     Ok(envelope::ok(task_dto(t)))
+}
+
+/// The document with every field the model knows and the document leaves out written in, with its
+/// default: the editor that opens a task reads it as the generated types describe it, and a
+/// document saved through the API (a starter template's work, a business card, another client) may
+/// leave optional fields out. What the document has is answered as it was written (the model reads
+/// some fields leniently, so its own writing of them is not used); a document that does not parse
+/// is answered as stored.
+fn complete_document(task_info: String) -> String {
+    let Ok(rule) = reelforge_timeline::Rule::parse(&task_info) else { return task_info };
+    let (Ok(mut doc), Ok(full)) = (serde_json::from_str::<serde_json::Value>(&task_info), serde_json::to_value(&rule)) else {
+        return task_info;
+    };
+    fill_missing(&mut doc, &full);
+    doc.to_string()
+}
+
+/// Adds to `doc` the fields of `full` it lacks, object by object and, where both lists are as long,
+/// item by item (scenes and layers keep their order when the model reads them).
+fn fill_missing(doc: &mut serde_json::Value, full: &serde_json::Value) {
+    use serde_json::Value;
+    match (doc, full) {
+        (Value::Object(d), Value::Object(f)) => {
+            for (k, v) in f {
+                match d.get_mut(k) {
+                    Some(mine) => fill_missing(mine, v),
+                    None => {
+                        d.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (Value::Array(d), Value::Array(f)) if d.len() == f.len() => d.iter_mut().zip(f).for_each(|(d, f)| fill_missing(d, f)),
+        _ => {}
+    }
 }
 
 /// Query of mine: 1-based page, default 1 of 10; `taskState` and `sizeCategoryId` comma-joined
