@@ -89,6 +89,8 @@ export interface MaterialFilter {
   horizontalOrVertical?: OrientationValue;
   orderType?: MaterialOrder;
   pageSize?: number;
+  /** A background style class (1–8, spec editor-core §2); absent: any. */
+  styleId?: number;
 }
 
 /** Body of /material/ofuser and /material/ofdefault for one page; absent filters are not sent. */
@@ -100,6 +102,7 @@ export function materialListBody(filter: MaterialFilter, pageNum: number): Recor
     type: filter.type,
     horizontalOrVertical: filter.horizontalOrVertical,
     orderType: filter.orderType,
+    styleId: filter.styleId,
   };
 }
 

@@ -104,12 +104,35 @@ describe('MaterialPanel', () => {
     expect(screen.queryByText('素材still')).not.toBeInTheDocument();
   });
 
+  it('filters backgrounds by style class', async () => {
+    const post = serve({
+      library: () => [material('gradient', { type: 'backgrounds', styleId: 1 }), material('tech', { type: 'backgrounds', styleId: 6 })],
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: '背景' }));
+    expect(await screen.findByText('素材tech')).toBeInTheDocument();
+    fireEvent.mouseDown(within(screen.getByTestId('panel-style')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('科技'));
+    await waitFor(() => expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ type: 'backgrounds', styleId: 6 }));
+    await waitFor(() => expect(screen.queryByText('素材gradient')).not.toBeInTheDocument());
+    expect(screen.getByText('素材tech')).toBeInTheDocument();
+  });
+
+  it('asks the starter library for buttons, atmosphere and border effects by category', async () => {
+    const post = serve({ library: (body) => [material(`c${String(body.categoryId)}`, { type: 'specialEffects' })] });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: '按钮' }));
+    expect(await screen.findByText('素材c4001')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '特效' }));
+    fireEvent.click(within(await screen.findByTestId('panel-kind')).getByText('边框'));
+    expect(await screen.findByText('素材c5002')).toBeInTheDocument();
+    expect(calls(post, '/material/ofdefault').at(-1)).toMatchObject({ categoryId: 5002, type: 'specialEffects' });
+  });
+
   it('says a kind with no source is not available, and asks nothing for it', async () => {
     const post = serve({});
     renderPanel();
-    fireEvent.click(await screen.findByRole('tab', { name: '按钮' }));
-    expect(await screen.findByTestId('panel-not-available')).toHaveTextContent('按钮样例 暂未开放');
-    fireEvent.click(screen.getByRole('tab', { name: '文字' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '文字' }));
     fireEvent.click(within(await screen.findByTestId('panel-kind')).getByText('动画字'));
     expect(await screen.findByTestId('panel-not-available')).toHaveTextContent('动画字 暂未开放');
     expect(calls(post, '/material/ofdefault').every((b) => b.type === 'artWord')).toBe(true);

@@ -1,5 +1,5 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { App, Button, Col, Empty, Result, Row, Segmented, Space, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Col, Empty, Result, Row, Segmented, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFavourites, useToggleFavourite } from '@/api/favourite';
@@ -8,7 +8,7 @@ import { useAppSelector } from '@/app/hooks';
 import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
-import { LIBRARY, type LibrarySource, type LibraryTab } from './library';
+import { BACKGROUND_STYLES, LIBRARY, type LibrarySource, type LibraryTab } from './library';
 
 /** A star that adds a material to the caller's favourites or takes it out. */
 export function FavouriteStar({ material }: { material: Material }) {
@@ -43,8 +43,9 @@ export function FavouriteStar({ material }: { material: Material }) {
 }
 
 /** Keeps what the source and the orientation ask for (also when the server ignores a filter). */
-function keep(material: Material, source: LibrarySource, orientation: OrientationChoice): boolean {
+function keep(material: Material, source: LibrarySource, orientation: OrientationChoice, style: number | undefined): boolean {
   if (orientation !== ANY_ORIENTATION && material.horizontalOrVertical !== orientation) return false;
+  if (style !== undefined && material.styleId !== style) return false;
   if (source.motion === 'still') return material.duration === 0;
   if (source.motion === 'moving') return material.duration > 0;
   return true;
@@ -53,11 +54,13 @@ function keep(material: Material, source: LibrarySource, orientation: Orientatio
 interface SourceListProps {
   source: LibrarySource;
   orientation: OrientationChoice;
+  /** A background style class, or undefined for any. */
+  style: number | undefined;
   order: MaterialOrder;
   onPick: (material: Material) => void;
 }
 
-function SourceList({ source, orientation, order, onPick }: SourceListProps) {
+function SourceList({ source, orientation, style, order, onPick }: SourceListProps) {
   const { t } = useTranslation();
   const filter = useMemo<MaterialFilter>(
     () => ({
@@ -66,13 +69,14 @@ function SourceList({ source, orientation, order, onPick }: SourceListProps) {
       type: source.type,
       horizontalOrVertical: orientation === ANY_ORIENTATION ? undefined : orientation,
       orderType: order,
+      styleId: style,
     }),
-    [source, orientation, order],
+    [source, orientation, style, order],
   );
   const list = useMaterials(filter);
   const items = useMemo(
-    () => (list.data?.pages.flatMap((p) => p.dataList) ?? []).filter((m) => keep(m, source, orientation)),
-    [list.data, source, orientation],
+    () => (list.data?.pages.flatMap((p) => p.dataList) ?? []).filter((m) => keep(m, source, orientation, style)),
+    [list.data, source, orientation, style],
   );
   if (list.isError) return <Typography.Text type="danger">{t('material.loadFailed')}</Typography.Text>;
   return (
@@ -113,6 +117,7 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
   const [tabByGroup, setTabByGroup] = useState<Record<string, string>>({});
   const [orientation, setOrientation] = useState<OrientationChoice>(ANY_ORIENTATION);
   const [order, setOrder] = useState<MaterialOrder>('newest');
+  const [style, setStyle] = useState<number | undefined>(undefined);
   const group = LIBRARY.find((g) => g.key === groupKey) ?? LIBRARY[0];
   if (!group) return null;
   const tab: LibraryTab | undefined = group.tabs.find((x) => x.key === tabByGroup[group.key]) ?? group.tabs[0];
@@ -158,9 +163,27 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
           data-testid="panel-order"
         />
       </Space>
+      {group.styles ? (
+        <Select<number | undefined>
+          size="small"
+          value={style}
+          onChange={setStyle}
+          allowClear
+          placeholder={t('material.panel.style.all')}
+          options={BACKGROUND_STYLES.map((s) => ({ value: s.id, label: t(`material.panel.style.${s.key}`) }))}
+          data-testid="panel-style"
+        />
+      ) : null}
       {group.uploads ? <MaterialUpload size="small" /> : null}
       {tab?.source ? (
-        <SourceList key={`${group.key}/${tab.key}`} source={tab.source} orientation={orientation} order={order} onPick={onPick} />
+        <SourceList
+          key={`${group.key}/${tab.key}`}
+          source={tab.source}
+          orientation={orientation}
+          style={group.styles ? style : undefined}
+          order={order}
+          onPick={onPick}
+        />
       ) : (
         <NotAvailable name={tab ? tabName(tab.key) : t(`material.panel.group.${group.key}`)} />
       )}

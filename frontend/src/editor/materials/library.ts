@@ -8,6 +8,22 @@ import { ALL_CATEGORIES } from '@/api/material';
 
 /** System category of masks (spec editor-core §7: system materials by categoryId, e.g. 2003 masks). */
 export const MASK_CATEGORY = 2003;
+/** The starter library's button samples, atmosphere and border effects (docs/materials.md). */
+export const BUTTON_CATEGORY = 4001;
+export const ATMOSPHERE_CATEGORY = 5001;
+export const BORDER_CATEGORY = 5002;
+
+/** The background style classes (spec editor-core §2), by their `styleId`. */
+export const BACKGROUND_STYLES = [
+  { id: 1, key: 'gradient' },
+  { id: 2, key: 'chinese' },
+  { id: 3, key: 'realShot' },
+  { id: 4, key: 'handDrawn' },
+  { id: 5, key: 'texture' },
+  { id: 6, key: 'tech' },
+  { id: 7, key: 'business' },
+  { id: 8, key: 'other' },
+] as const;
 
 /** Which materials a tab lists; `motion` keeps only stills or only timed ones from a mixed kind. */
 export interface LibrarySource {
@@ -29,6 +45,8 @@ export interface LibraryGroup {
   tabs: LibraryTab[];
   /** The group where the user's uploads land; it carries the upload button. */
   uploads?: boolean;
+  /** The group offers the style classes as a filter. */
+  styles?: boolean;
 }
 
 const system = (type: MaterialType, motion?: LibrarySource['motion']): LibrarySource => ({
@@ -62,19 +80,19 @@ export const LIBRARY: LibraryGroup[] = [
   { key: 'video', tabs: [{ key: 'video', source: system('video') }] },
   {
     key: 'background',
+    styles: true,
     tabs: [
       { key: 'static', source: system('backgrounds', 'still') },
       { key: 'dynamic', source: system('backgrounds', 'moving') },
     ],
   },
-  { key: 'button', tabs: [{ key: 'button', source: null }] },
+  { key: 'button', tabs: [{ key: 'button', source: { source: 'default', categoryId: BUTTON_CATEGORY } }] },
   {
     key: 'effect',
-    // The server does not yet tell atmosphere from border effects: every effect is listed under 'all'.
     tabs: [
       { key: 'all', source: system('specialEffects') },
-      { key: 'atmosphere', source: null },
-      { key: 'border', source: null },
+      { key: 'atmosphere', source: { source: 'default', type: 'specialEffects', categoryId: ATMOSPHERE_CATEGORY } },
+      { key: 'border', source: { source: 'default', type: 'specialEffects', categoryId: BORDER_CATEGORY } },
     ],
   },
 ];
