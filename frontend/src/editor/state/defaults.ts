@@ -116,7 +116,7 @@ export function newRule(): Rule {
 export type NewLayer =
   | { kind: 'text'; size: TextSize; content?: string }
   | { kind: 'shape'; shape: string; shapeCode?: string }
-  | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean }
+  | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean; cover?: boolean }
   | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number };
 
 /** Fields every layer has, at the defaults of spec §9. */
@@ -202,7 +202,8 @@ export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [n
         shadowColor: '',
       };
     case 'picture': {
-      const box = pictureBox(spec.width, spec.height, stage);
+      // An overlay (a border, an atmosphere effect) covers the whole stage.
+      const box = spec.cover ? { x: 0, y: 0, w: stage.width, h: stage.height } : pictureBox(spec.width, spec.height, stage);
       return {
         ...base,
         ...box,

@@ -74,6 +74,12 @@ describe('new document and default placement', () => {
     expect(video).toMatchObject({ type: 'video', w: 512, h: 288, x: 64, y: 36 });
   });
 
+  it('makes an overlay (a border or an atmosphere effect) cover the whole stage', () => {
+    const { dispatch, layers } = setup();
+    dispatch(a.addLayer({ kind: 'picture', src: 'snow.gif', width: 720, height: 1280, gif: true, cover: true }));
+    expect(layers()[0]).toMatchObject({ type: 'gif', x: 0, y: 0, w: 640, h: 360 });
+  });
+
   it('takes the attach scope and extends the scene when the layer ends after it', () => {
     const { dispatch, s, layers } = setup();
     dispatch(a.setAttachScope([2, 7]));
