@@ -1,10 +1,12 @@
 //! What the process tests share: the binary, free ports, child processes killed on drop, polling,
 //! the envelope and signing in through the mail outbox.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{Read, Seek};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A test's result; any error fails it with its message.
@@ -13,9 +15,18 @@ pub type TestResult = Result<(), Box<dyn std::error::Error>>;
 /// The `reelforge` binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_reelforge");
 
-/// A loopback port nothing listens on now.
+/// A loopback port nothing listens on now, and one this test process has not handed out before:
+/// a binary's tests run at once and start their processes a while after choosing their ports
+/// (services start one by one), so without the record the system could hand a port that one test
+/// chose, but has not bound yet, to another ("Address already in use" in CI).
 pub fn free_port() -> Result<u16, std::io::Error> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+    static GIVEN: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        if GIVEN.lock().unwrap_or_else(|p| p.into_inner()).insert(port) {
+            return Ok(port);
+        }
+    }
 }
 
 /// A child process, killed (SIGKILL) and reaped when dropped, so a failing test leaves none behind.
