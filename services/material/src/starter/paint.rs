@@ -62,6 +62,11 @@ fn solid(c: Rgba) -> Paint<'static> {
     paint(Shader::SolidColor(c.sk()))
 }
 
+/// A linear gradient from `(x0, y0)` to `(x1, y1)` through `colours`, padded past its ends.
+fn linear_shader((x0, y0): (f32, f32), (x1, y1): (f32, f32), colours: &[Rgba]) -> Option<Shader<'static>> {
+    LinearGradient::new(Point::from_xy(x0, y0), Point::from_xy(x1, y1), stops(colours), SpreadMode::Pad, Transform::identity())
+}
+
 fn stops(colours: &[Rgba]) -> Vec<GradientStop> {
     let last = colours.len().saturating_sub(1).max(1) as f32;
     colours
@@ -177,13 +182,7 @@ impl Canvas {
 
     /// Fills everything with a linear gradient from `(x0, y0)` to `(x1, y1)` through `colours`.
     pub fn linear(&mut self, (x0, y0): (f32, f32), (x1, y1): (f32, f32), colours: &[Rgba]) {
-        let shader = LinearGradient::new(
-            Point::from_xy(x0, y0),
-            Point::from_xy(x1, y1),
-            stops(colours),
-            SpreadMode::Pad,
-            Transform::identity(),
-        );
+        let shader = linear_shader((x0, y0), (x1, y1), colours);
         if let (Some(shader), Some(rect)) = (shader, Rect::from_xywh(0.0, 0.0, self.w(), self.h()))
         {
             self.pixmap
@@ -235,13 +234,7 @@ impl Canvas {
         (x1, y1): (f32, f32),
         colours: &[Rgba],
     ) {
-        let shader = LinearGradient::new(
-            Point::from_xy(x0, y0),
-            Point::from_xy(x1, y1),
-            stops(colours),
-            SpreadMode::Pad,
-            Transform::identity(),
-        );
+        let shader = linear_shader((x0, y0), (x1, y1), colours);
         if let (Some(path), Some(shader)) = (path, shader) {
             self.pixmap.fill_path(
                 &path,

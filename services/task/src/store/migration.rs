@@ -265,10 +265,21 @@ impl MigrationTrait for TemplatePreviews {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
         db.execute_unprepared("ALTER TABLE video_template ADD COLUMN preview_task_id BIGINT NOT NULL DEFAULT 0").await?;
-        Ok(())
+        // Every finished render looks its task up here (is it a template's preview?).
+        manager
+            .create_index(
+                Index::create()
+                    .name("video_template_by_preview")
+                    .table("video_template")
+                    .if_not_exists()
+                    .col("preview_task_id")
+                    .to_owned(),
+            )
+            .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS video_template_by_preview").await?;
         manager.get_connection().execute_unprepared("ALTER TABLE video_template DROP COLUMN preview_task_id").await?;
         Ok(())
     }
