@@ -90,7 +90,8 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   );
   await shot('shape-resized');
 
-  // A second scene, and a transition from the first to it.
+  // A second scene, and a transition from the first to it, in the scene strip (the timeline's other tab).
+  await page.getByTestId('bottom-tab-scenes').click();
   await page.getByTestId('add-scene').click();
   await page.getByTestId('scene-1').waitFor();
   await page.getByTestId('transition-0').click();

@@ -86,7 +86,7 @@ const base = (resolutionRatio, layers, bgColor) => ({
 });
 const common = (id, z, x, y, w, h) => ({ id, z, x, y, w, h, startTime: 0, endTime: 4, rotate: 0 });
 
-/** The three reference documents; `pics` are uploaded pictures {url}. */
+/** The four reference documents; `pics` are uploaded pictures {url}. */
 export function referenceDocuments(pics) {
   const word = (id, z, x, y, w, h, content, fontSize, color, extra = {}) => ({ type: 'word', ...common(id, z, x, y, w, h), content, fontSize, color, textAlign: 'center', lineHeight: 1.2, ...extra });
   return [
@@ -120,11 +120,21 @@ export function referenceDocuments(pics) {
         { type: 'picture', ...common('p1', 104, 200, 220, 240, 120), src: pics[1].url, opacity: 1, borderRadius: 40, maskClip: -1 },
       ], '#fafafa'),
     },
+    {
+      // Art words as the material panel's styles make them: gradient, solid, one and two borders, shadow, alpha.
+      name: 'art-words-16x9',
+      size: 41,
+      rule: base(ratio('16:9', 640, 360, 41, 1280), [
+        word('a1', 101, 40, 30, 560, 90, '鎏金艺术字', 56, '#ffffff', { type: 'artWord', bold: true, lineHeight: 1.5, color1: '#fff3b0', color2: '#e0a100', fillColor: '#e0a100', border1: { color: '#7a4a00', width: 2 }, border2: '', shadowColor: '#3b2400', alpha: 255 }),
+        word('a2', 102, 40, 140, 560, 90, '红白描边 Sale', 48, '#ffffff', { type: 'artWord', bold: true, lineHeight: 1.5, color1: '', color2: '#e5242b', fillColor: '#e5242b', border1: { color: '#ffffff', width: 3 }, border2: { color: '#e5242b', width: 2 }, shadowColor: '', alpha: 255 }),
+        word('a3', 103, 40, 250, 560, 90, '霓虹 半透明', 48, '#ffffff', { type: 'artWord', bold: true, lineHeight: 1.5, color1: '#7df9ff', color2: '#1e90ff', fillColor: '#1e90ff', border1: { color: '#ffffff', width: 1 }, border2: { color: '#0b3d91', width: 3 }, shadowColor: '', alpha: 200 }),
+      ], '#334155'),
+    },
   ];
 }
 
 /** The mean SSIM of two PNGs (data URLs) in the page, the second scaled to the first's size. */
-async function ssimInPage(page, stageUrl, stillUrl) {
+export async function ssimInPage(page, stageUrl, stillUrl) {
   return page.evaluate(async ({ stageUrl, stillUrl }) => {
     const load = (src) => new Promise((ok, bad) => {
       const img = new Image();
@@ -218,6 +228,9 @@ export async function previewEqualsExport({ page, baseUrl, outDir, assert }) {
     await page.locator('#editor .rf-layer').first().waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('#editor .rf-layer').length === n, doc.rule.scenes[0].layers.length);
     await stageSettled(page);
+    // A face the browser refused would leave the text in a fallback font, which the figure would hide.
+    const failed = await page.evaluate(() => Array.from(document.querySelectorAll('#editor [data-font="failed"]')).map((t) => t.textContent));
+    assert(failed.length === 0, `${doc.name}: texts whose face failed to load: ${JSON.stringify(failed)}`);
     const stage = await page.locator('#editor').screenshot({ path: path.join(dir, `${doc.name}-stage.png`) });
     await page.getByTestId('exact-frame').click();
     const img = page.getByTestId('exact-frame-image');

@@ -11,9 +11,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
+import { motionCheck } from './motion.mjs';
 import { previewEqualsExport } from './preview.mjs';
 import { editorJourney } from './editor-journey.mjs';
+import { editorModes } from './editor-modes.mjs';
 import { templateJourney } from './template-journey.mjs';
+import { timelineCheck } from './timeline.mjs';
+import { audioCheck } from './audio.mjs';
+import { autosaveCheck } from './autosave.mjs';
+import { subtitlesCheck } from './subtitles.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -458,6 +464,39 @@ if (!staticServer) {
     const page = await open('#/login');
     await signIn(page, 'journey');
     await editorJourney({ page, baseUrl, outDir, assert });
+  });
+  // Issue 16: the timeline (bars dragged and trimmed, zoom), animations, transition and filter pickers, playback.
+  await check('timeline', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'timeline');
+    await timelineCheck({ page, baseUrl, outDir, assert });
+  });
+  // Issue 16: music from the library with a fade-in, a voice-over from a fake microphone, the MP4's sound checked.
+  await check('audio', async () => {
+    await audioCheck({ baseUrl, outDir, assert, signIn, executablePath });
+  });
+  // Issue 16: the stage in motion (mid-animation, mid-transition, a later scene) against the server's stills.
+  await check('motion', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'motion');
+    await motionCheck({ page, baseUrl, outDir, assert });
+  });
+  // Issue 16: autosave and recovery (a new document after a reload, a saved task after the page closed).
+  await check('autosave', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'autosave');
+    await autosaveCheck({ page, baseUrl, outDir, assert, context });
+  });
+  // Issue 16: subtitles from an SRT file.
+  await check('subtitles', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'subtitles');
+    await subtitlesCheck({ page, baseUrl, outDir, assert });
+  });
+  await check('editor-modes', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'modes');
+    await editorModes({ page, baseUrl, outDir, assert });
   });
   // Issue 14: a template with a text and a picture slot, filled by a fresh user, made, run and played.
   await check('template-journey', async (open) => {

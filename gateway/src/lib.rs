@@ -10,6 +10,7 @@ pub mod frame;
 mod harden;
 pub mod media;
 mod openapi;
+mod preview;
 mod request;
 mod routes;
 mod spa;

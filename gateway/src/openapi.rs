@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, category, favourite, font, frame, history, manage, material, search, shape, system, task, template, user};
+use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, search, shape, system, task, template, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -23,7 +23,7 @@ use crate::routes::{ai, category, favourite, font, frame, history, manage, mater
         material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file,
-        shape::get,
+        shape::get, catalogue::preview,
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,

@@ -82,3 +82,26 @@ async fn the_still_is_the_rendered_frame_and_refuses_foreign_sources() -> Fallib
     assert!(left.is_empty(), "scratch directories left: {left:?}");
     Ok(())
 }
+
+/// The pickers' previews: a PNG for anyone of a known variant, signed in or not (a plain `<img>`),
+/// cached by the browser; an unknown key or kind is refused naming it.
+#[tokio::test]
+async fn catalogue_previews_are_pngs_for_anyone_and_unknown_keys_are_named() -> Fallible<()> {
+    let s = common::start().await?;
+    let r = reqwest::Client::new().get(format!("{}/catalogue/preview/filter/warm", s.base)).send().await?;
+    assert_eq!(r.status(), 200);
+    let header = |name: &str| r.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    assert_eq!(header("content-type").as_deref(), Some("image/png"));
+    assert!(header("cache-control").is_some_and(|c| c.contains("max-age")), "{:?}", header("cache-control"));
+    assert_eq!(image::load_from_memory(&r.bytes().await?)?.to_rgba8().dimensions(), (320, 180));
+
+    let r = reqwest::Client::new().get(format!("{}/catalogue/preview/transition/CIRCLE_OPEN", s.base)).send().await?;
+    assert_eq!(image::load_from_memory(&r.bytes().await?)?.to_rgba8().dimensions(), (320, 180));
+
+    for (path, named) in [("filter/sparkle", "filter `sparkle`"), ("transition/nope", "transition `nope`"), ("shape/rect", "`shape`")] {
+        let answer = envelope(reqwest::Client::new().get(format!("{}/catalogue/preview/{path}", s.base))).await?;
+        assert_eq!(answer["code"], 3000, "{path}: {answer}");
+        assert!(answer["desc"].as_str().is_some_and(|d| d.contains(named)), "{path}: {answer}");
+    }
+    Ok(())
+}

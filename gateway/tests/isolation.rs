@@ -35,6 +35,8 @@ const NO_ID: &[&str] = &[
     "POST /material/ofdefault",
     // The uuid is a catalogue key, not a row: every tenant gets the same generated shapes.
     "GET /shape/{uuid}",
+    // Catalogue keys too: the previews are drawn from the project's own sample documents.
+    "GET /catalogue/preview/{kind}/{key}",
     "GET /template/list",
     "GET /template/mine",
     "GET /template/check",

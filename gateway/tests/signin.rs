@@ -105,6 +105,7 @@ async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
 
     let info = data(reqwest::Client::new().get(format!("{}/system/info", s.base)).header("Host", "cc.example.net")).await?;
     assert_eq!((info["variant"].as_str(), info["variants"].as_array().map(Vec::len)), (Some("cc"), Some(4)), "{info}");
+    assert_eq!(info["sceneLimit"], 48, "the default scene limit: {info}");
     let unknown = envelope(reqwest::Client::new().get(format!("{}/category/taskvideo", s.base)).header("X-Variant", "zz")).await?;
     assert_eq!(unknown["code"], 3000);
     assert!(unknown["desc"].as_str().is_some_and(|d| d.contains("unknown variant `zz`")), "{unknown}");

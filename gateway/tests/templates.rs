@@ -143,7 +143,7 @@ async fn a_finished_preview_is_the_templates_cover_and_video() -> Fallible<()> {
     s.blobs.put(&video_key, b"\0\0\0\x18ftypmp42 preview".to_vec()).await?;
     s.blobs.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
     assert!(store.start(&run, 60_000).await?);
-    assert!(store.finish(&run, false, FinishOutcome::Done { video_key, cover_key }).await?);
+    assert!(store.finish(&run, false, FinishOutcome::Done { video_key, cover_key, loudness: None }).await?);
 
     let after = data(s.call(Method::GET, "/template/list", &viewer)).await?;
     let shown: Vec<&Value> = after["list"].as_array().into_iter().flatten().filter(|t| t["videoUrl"] != "").collect();

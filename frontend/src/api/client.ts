@@ -75,9 +75,18 @@ export interface ApiClient {
    * goes through the usual code handling and rejects.
    */
   stream(url: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * Sends a POST the browser completes even when the page is being closed (`fetch` keep-alive,
+   * same headers as every call); the answer is not read. False when not sent (keep-alive bodies
+   * are limited to 64 KB).
+   */
+  beacon(url: string, data: Record<string, unknown>): boolean;
   /** Number of requests in flight (for tests and diagnostics). */
   pendingCount(): number;
 }
+
+/** Browsers refuse keep-alive bodies over 64 KB; a little is left for the form encoding's slack. */
+export const BEACON_MAX_BYTES = 60 * 1024;
 
 export interface StreamOptions {
   params?: Record<string, string | number>;
@@ -228,8 +237,20 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
     return fail({ kind: 'business', url, message: `${url} 请求失败: 不是事件流` }, silent, `${url} 请求失败: 不是事件流`);
   }
 
+  function beacon(url: string, data: Record<string, unknown>): boolean {
+    const { body, contentType } = encodeBody(url, data);
+    const size = typeof body === 'string' ? new TextEncoder().encode(body).length : body instanceof URLSearchParams ? body.toString().length : Infinity;
+    if (size > BEACON_MAX_BYTES) return false;
+    const headers = buildHeaders(hooks.getAuth(), hooks.getVariant());
+    if (contentType) headers['Content-Type'] = contentType;
+    const doFetch = fetcher ?? ((input: string, init: RequestInit) => fetch(input, init));
+    void doFetch(`${API_BASE}${url}`, { method: 'POST', headers, body: body as BodyInit, keepalive: true }).catch(() => undefined);
+    return true;
+  }
+
   return {
     request,
+    beacon,
     get: (url, params, options) => request({ ...options, url, params, method: 'GET' }),
     post: (url, data, options) => request({ ...options, url, data, method: 'POST' }),
     stream,

@@ -7,6 +7,8 @@ export interface SystemInfo {
   name: string;
   version: string;
   mode: string;
+  /** Most scenes a saved document may have (48, or 45 in the reduced environment); absent from older servers. */
+  sceneLimit?: number;
 }
 
 /** Fetches the server's name, version and deployment mode; never toasts. */

@@ -37,6 +37,8 @@ export interface TaskSummary {
   updateTime?: string;
   /** Seconds. */
   duration?: number;
+  /** The last render's loudness (EBU R128 integrated), LUFS; null before a render with sound. */
+  loudness?: number | null;
   sizeCategoryId?: number;
   usedFor?: string;
   version?: number;

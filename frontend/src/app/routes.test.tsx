@@ -29,8 +29,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/make-element', '元素制作'],
-    ['/editor-pro', '专业编辑器'],
     ['/upload', '上传'],
     ['/loading', '加载页'],
     ['/new-task', '新建任务'],

@@ -33,6 +33,8 @@ import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
 
 /** The editor is its own chunk, loaded when `/diy` is first opened. */
 const DiyPage = lazy(() => import(/* webpackChunkName: "diy" */ '@/editor/page/DiyPage'));
+/** The make-element editor, its own chunk too. */
+const MakeElementPage = lazy(() => import(/* webpackChunkName: "element" */ '@/editor/element/MakeElementPage'));
 
 const soon = (page: string): ReactNode => <ComingSoon page={page} />;
 const login = (element: ReactNode, need: Requirement = {}): ReactNode => (
@@ -158,8 +160,22 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      page('make-element', 'makeElement'),
-      page('editor-pro', 'editorPro'),
+      {
+        path: 'make-element',
+        element: login(
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <MakeElementPage />
+          </Suspense>,
+        ),
+      },
+      {
+        path: 'editor-pro',
+        element: (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <DiyPage pro />
+          </Suspense>
+        ),
+      },
       { path: 'template-select', element: <TemplateSelectPage /> },
       { path: 'my-works', element: login(<MyWorksPage />) },
       { path: 'mydiyring', element: login(<MyWorksPage usedFor="" titleKey="page.mydiyring" />) },

@@ -1,6 +1,7 @@
 //! The API routes, one module per noun, and the health endpoints.
 
 pub mod ai;
+pub mod catalogue;
 pub mod category;
 pub mod favourite;
 pub mod font;
@@ -28,6 +29,7 @@ pub fn health(cfg: &mut web::ServiceConfig) {
 /// Registers the routes under the base path.
 pub fn api(cfg: &mut web::ServiceConfig) {
     cfg.route("/system/info", web::get().to(system::info))
+        .route("/catalogue/preview/{kind}/{key}", web::get().to(catalogue::preview))
         .route("/category/taskvideo", web::get().to(category::list))
         .route("/category/taskvideo", web::post().to(category::create))
         .route("/category/taskvideo/delete", web::post().to(category::delete))

@@ -110,6 +110,8 @@ pub struct TaskDto {
     version: i64,
     /// The document's length, seconds.
     duration: f64,
+    /// The last render's loudness (EBU R128 integrated), LUFS; null before a render with sound.
+    loudness: Option<f64>,
 }
 
 /// Status code of a task that rendered successfully.
@@ -133,6 +135,7 @@ fn task_dto(t: pb::Task) -> TaskDto {
         reason: t.reason,
         version: t.version,
         duration: t.duration,
+        loudness: t.loudness,
     }
 }
 

@@ -6,8 +6,12 @@
 # filter_complex. Prints wall seconds, × realtime, peak RSS and the ratios (median of RUNS).
 # Three documents: ref-15s at 1280×720 and 720×1280, and footage-portrait (720×1280: the clip
 # covering the frame blurred, the same clip contained in the middle, a title animating in), the
-# render engine's main path, with its own ffmpeg filter_complex (ffmpeg-footage.sh).
-# usage: services/render/benches/run.sh   (env: RUNS=5, MEDIA=dir, OUT=dir)
+# render engine's main path, with its own ffmpeg filter_complex (ffmpeg-footage.sh); and a fifth,
+# ref-60s-portrait-1080 (the portrait reference four times over, 60 s at 1080×1920), measured
+# against the limit only, whose render also prints its peak RSS in each quarter of the run (a
+# render's memory must not grow with its length).
+# usage: services/render/benches/run.sh   (env: RUNS=5, MEDIA=dir, OUT=dir,
+#   DOCS="footage-portrait ref-15s ref-15s-portrait ref-60s-portrait-1080" to run only some)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -47,17 +51,52 @@ limit() { # W H RAW: the raw I420 frames through x264 veryfast CRF 23 (ffmpeg's 
 }
 export -f limit
 
+# Runs a command once like `once`, sampling its resident memory every quarter second; appends
+# "wall_s max_rss_kb" to file $1 and prints the peak RSS (MB) of each quarter of the run.
+rss_quarters() {
+  local log=$1; shift
+  : > "$OUT/rss.txt"
+  /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/err.txt" &
+  local timer=$! pid=""
+  while kill -0 "$timer" 2>/dev/null; do
+    [ -n "$pid" ] || pid=$(pgrep -P "$timer" | head -1 || true)
+    if [ -n "$pid" ]; then awk '/^VmRSS/ {print $2}' "/proc/$pid/status" >> "$OUT/rss.txt" 2>/dev/null || true; fi
+    sleep 0.25
+  done
+  wait "$timer" || { cat "$OUT/err.txt"; exit 1; }
+  cat "$OUT/time.txt" >> "$log"
+  awk '{r[NR] = $1} END {for (q = 0; q < 4; q++) {m = 0; for (i = int(q * NR / 4) + 1; i <= int((q + 1) * NR / 4); i++) if (r[i] > m) m = r[i]; printf "%d ", m / 1024}}' "$OUT/rss.txt"
+}
+
 printf '%-60s %8s %8s %8s\n' "what" "wall s" "× rt" "RSS MB"
-row() { printf '%-60s %8s %8.2f %8s\n' "$1" "$2" "$(echo "15 / $2" | bc -l)" "$3"; }
-for dims in "720 1280 footage-portrait ffmpeg-footage" "1280 720 ref-15s ffmpeg-baseline" \
-  "720 1280 ref-15s-portrait ffmpeg-baseline"; do
-  set -- $dims; W=$1; H=$2; DOC=$3; FFMPEG=$4
+row() { printf '%-60s %8s %8.2f %8s\n' "$1" "$2" "$(echo "$SECONDS_OF_VIDEO / $2" | bc -l)" "$3"; }
+DOCS=${DOCS:-footage-portrait ref-15s ref-15s-portrait ref-60s-portrait-1080}
+for dims in "720 1280 footage-portrait ffmpeg-footage 15" "1280 720 ref-15s ffmpeg-baseline 15" \
+  "720 1280 ref-15s-portrait ffmpeg-baseline 15" "1080 1920 ref-60s-portrait-1080 - 60"; do
+  set -- $dims; W=$1; H=$2; DOC=$3; FFMPEG=$4; SECONDS_OF_VIDEO=$5
+  case " $DOCS " in *" $DOC "*) ;; *) continue ;; esac
   rm -f "$OUT"/log-*
   # The limit encodes the render's own frames: one render first (not counted), decoded to raw.
   "$BIN" "$HERE/$DOC.json" --materials "$MEDIA" -o "$OUT/$DOC.mp4" --quiet
   RAW="$OUT/$DOC.yuv"
   ffmpeg -hide_banner -loglevel error -y -i "$OUT/$DOC.mp4" -f rawvideo -pix_fmt yuv420p "$RAW"
   # The three take turns run after run, so a slow spell of the machine hits all of them alike.
+  if [ "$FFMPEG" = - ]; then
+    # The long document: the limit and the render only, with the render's memory over time.
+    for _ in $(seq "$RUNS"); do
+      once "$OUT/log-limit" bash -c "limit $W $H $RAW"
+      quarters=$(rss_quarters "$OUT/log-render" "$BIN" "$HERE/$DOC.json" --materials "$MEDIA" -o "$OUT/$DOC.mp4" --quiet)
+      echo "  $DOC: peak RSS MB in each quarter of the render: $quarters"
+    done
+    read -r lw lm < <(summary "$OUT/log-limit")
+    read -r rw rm < <(summary "$OUT/log-render")
+    row "limit: x264 CRF 23 on the render's I420" "$lw" "$lm"
+    row "reelforge render $DOC (${W}x${H}, ${SECONDS_OF_VIDEO} s)" "$rw" "$rm"
+    printf '  ratio to the limit %.2f, %.2f× realtime (target >= 4)\n' \
+      "$(echo "$rw / $lw" | bc -l)" "$(echo "$SECONDS_OF_VIDEO / $rw" | bc -l)"
+    rm -f "$RAW"
+    continue
+  fi
   for _ in $(seq "$RUNS"); do
     once "$OUT/log-limit" bash -c "limit $W $H $RAW"
     once "$OUT/log-x264" bash -c "x264_alone $W $H"

@@ -104,6 +104,72 @@ impl Frame {
         }
         (w as u32, h as u32)
     }
+
+    /// Writes the part `(x, y, w, h)` of the frame (clamped, left and top taken down to even
+    /// pixels as in [`Frame::copy_region_into`]) scaled to `size` into `out` as tightly packed
+    /// RGBA. An I420 frame is scaled plane by plane into `planes` (reused) and converted at the
+    /// smaller size, so a clip decoded larger than it shows (its decoder is shared with a
+    /// larger use of the same clip), or a crop blurred so strongly that a smaller picture gives
+    /// the same result, converts only the pixels it needs. Returns the size written, which is
+    /// the region's own when it could not be scaled.
+    pub fn scaled_region_into(
+        &self,
+        region: (u32, u32, u32, u32),
+        size: (u32, u32),
+        planes: &mut Vec<u8>,
+        out: &mut Vec<u8>,
+    ) -> (u32, u32) {
+        let f = &self.inner;
+        let (fw, fh) = (f.width(), f.height());
+        let (rx, ry) = (region.0.min(fw) & !1, region.1.min(fh) & !1);
+        let (rw, rh) = (region.2.min(fw - rx), region.3.min(fh - ry));
+        let (w, h) = (size.0.max(1), size.1.max(1));
+        if (w, h) == (rw, rh) || rw == 0 || rh == 0 || f.format() != gst_video::VideoFormat::I420 {
+            return self.copy_region_into(region, out);
+        }
+        let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+        let (luma, chroma) = (w as usize * h as usize, cw as usize * ch as usize);
+        planes.resize(luma + 2 * chroma, 0);
+        let (yp, uv) = planes.split_at_mut(luma);
+        let (up, vp) = uv.split_at_mut(chroma);
+        let stride = |i: usize| {
+            f.plane_stride()
+                .get(i)
+                .map_or(0, |s| s.unsigned_abs() as usize)
+        };
+        let luma_crop = (f64::from(rx), f64::from(ry), f64::from(rw), f64::from(rh));
+        // The chroma crop is exactly half the luma crop (fractions included), so both planes
+        // are scaled by the same factor and stay aligned.
+        let chroma_crop = (
+            f64::from(rx / 2),
+            f64::from(ry / 2),
+            f64::from(rw) / 2.0,
+            f64::from(rh) / 2.0,
+        );
+        let chroma_rows = fh.div_ceil(2) as usize;
+        let scaled = [
+            (0, &mut *yp, (fh as usize, luma_crop, (w, h))),
+            (1, &mut *up, (chroma_rows, chroma_crop, (cw, ch))),
+            (2, &mut *vp, (chroma_rows, chroma_crop, (cw, ch))),
+        ]
+        .into_iter()
+        .all(|(i, dst, (rows, crop, to))| {
+            f.plane_data(i as u32).is_ok_and(|src| {
+                crate::compose::resize_plane(src, (stride(i), rows), crop, dst, to)
+            })
+        });
+        if !scaled {
+            return self.copy_region_into(region, out);
+        }
+        let src = crate::yuv::I420 {
+            w: w as usize,
+            h: h as usize,
+            planes: [&*yp, &*up, &*vp],
+            strides: [w as usize, cw as usize, cw as usize],
+        };
+        crate::yuv::i420_to_rgba(src, &yuv_matrix(f.info()), out);
+        (w, h)
+    }
 }
 
 /// Returns how a decoded frame's Y′CbCr maps to RGB, from its colorimetry; an unknown matrix

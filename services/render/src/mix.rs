@@ -1,7 +1,13 @@
 //! The audio mixer: interleaved stereo f32 at 48 kHz, sample exact. Items are placed at whole
-//! sample positions computed once from the document's seconds, looped, gained and faded.
+//! sample positions computed once from the document's seconds, looped, gained, faded and ducked
+//! under voices; the whole mix is then measured (EBU R128) and brought to the loudness target.
 
 use crate::decode::{CHANNELS, SAMPLE_RATE};
+use ebur128::{EbuR128, Mode};
+
+/// The highest sample a loudness gain may raise the mix to, dBFS: a quiet mix with loud peaks
+/// ends below its target rather than clipping.
+pub const PEAK_CEILING_DB: f64 = -1.0;
 
 /// How one source is laid into the mix.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,10 +35,63 @@ pub fn samples_for(seconds: f64) -> i64 {
     }
 }
 
+/// Where music ducks: the spans (output samples per channel) in which a voice plays, merged, with
+/// the ramp down before each (attack) and back up after it (release).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ducking {
+    spans: Vec<(i64, i64)>,
+    attack: i64,
+    release: i64,
+}
+
+impl Ducking {
+    /// The ducking of voices playing over `spans` (`[start, end)` each, in any order); spans closer
+    /// than `attack + release` are one span, so the music does not bob up between sentences.
+    pub fn new(spans: impl IntoIterator<Item = (i64, i64)>, attack: i64, release: i64) -> Self {
+        let mut sorted: Vec<(i64, i64)> = spans.into_iter().filter(|(a, b)| b > a).collect();
+        sorted.sort_unstable();
+        let mut merged: Vec<(i64, i64)> = Vec::with_capacity(sorted.len());
+        for (a, b) in sorted {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 + attack + release => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        Self { spans: merged, attack: attack.max(0), release: release.max(0) }
+    }
+
+    /// Whether no voice plays.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// How far down music is at output sample `t`: 0 (not at all) to 1 (the full depth), linear
+    /// over the attack and the release.
+    pub fn amount(&self, t: i64) -> f32 {
+        let next = self.spans.partition_point(|&(a, _)| a <= t);
+        let mut d = 0.0f32;
+        if let Some(&(_, end)) = next.checked_sub(1).and_then(|i| self.spans.get(i)) {
+            if t < end {
+                return 1.0;
+            }
+            if t < end + self.release {
+                d = 1.0 - (t - end) as f32 / self.release as f32;
+            }
+        }
+        if let Some(&(start, _)) = self.spans.get(next)
+            && t >= start - self.attack
+        {
+            d = d.max(1.0 - (start - t) as f32 / self.attack as f32);
+        }
+        d
+    }
+}
+
 /// A mix buffer covering `[0, len)` samples of the output.
 #[derive(Debug, Clone)]
 pub struct Mixer {
     buf: Vec<f32>,
+    loudness: Option<f64>,
 }
 
 fn ramp(i: i64, len: i64, fade_in: i64, fade_out: i64) -> f32 {
@@ -51,6 +110,7 @@ impl Mixer {
     pub fn new(samples: i64) -> Self {
         Mixer {
             buf: vec![0.0; samples.max(0) as usize * CHANNELS],
+            loudness: None,
         }
     }
 
@@ -66,6 +126,19 @@ impl Mixer {
 
     /// Adds `src` (interleaved stereo) as `p` says; parts outside the mix are skipped.
     pub fn add(&mut self, src: &[f32], p: &Placement) {
+        self.add_with(src, p, |_| 1.0);
+    }
+
+    /// Adds `src` as [`Mixer::add`] does, lowered to `floor` (a gain, 0..1) where `ducking` says a
+    /// voice plays.
+    pub fn add_ducked(&mut self, src: &[f32], p: &Placement, ducking: &Ducking, floor: f32) {
+        if ducking.is_empty() || floor >= 1.0 {
+            return self.add(src, p);
+        }
+        self.add_with(src, p, |t| 1.0 - ducking.amount(t) * (1.0 - floor));
+    }
+
+    fn add_with(&mut self, src: &[f32], p: &Placement, duck: impl Fn(i64) -> f32) {
         let n = (src.len() / CHANNELS) as i64;
         if n == 0 || p.len <= 0 || p.gain == 0.0 {
             return;
@@ -81,7 +154,7 @@ impl Mixer {
             } else {
                 break;
             };
-            let g = p.gain * ramp(i, p.len, p.fade_in, p.fade_out);
+            let g = p.gain * ramp(i, p.len, p.fade_in, p.fade_out) * duck(p.at + i);
             let (o, si) = ((p.at + i) as usize * CHANNELS, s as usize * CHANNELS);
             for c in 0..CHANNELS {
                 self.buf[o + c] += src[si + c] * g;
@@ -100,6 +173,34 @@ impl Mixer {
                 }
             }
         }
+    }
+
+    /// Measures the mix's integrated loudness (EBU R128, LUFS) and, when `target` is given, gains the
+    /// whole mix to it (never past [`PEAK_CEILING_DB`]); returns the loudness the mix now has, or
+    /// None for silence (which has none). The figure is kept for the render's report.
+    pub fn normalise(&mut self, target: Option<f64>) -> Option<f64> {
+        let mut meter = EbuR128::new(CHANNELS as u32, SAMPLE_RATE, Mode::I | Mode::SAMPLE_PEAK).ok()?;
+        meter.add_frames_f32(&self.buf).ok()?;
+        let measured = meter.loudness_global().ok().filter(|l| l.is_finite())?;
+        let Some(target) = target else {
+            self.loudness = Some(measured);
+            return self.loudness;
+        };
+        let peak = (0..CHANNELS as u32).filter_map(|c| meter.sample_peak(c).ok()).fold(0.0f64, f64::max);
+        let mut gain_db = target - measured;
+        if peak > 0.0 {
+            gain_db = gain_db.min(PEAK_CEILING_DB - 20.0 * peak.log10());
+        }
+        let g = 10f64.powf(gain_db / 20.0) as f32;
+        self.buf.iter_mut().for_each(|s| *s *= g);
+        // A gain moves integrated loudness by exactly its dB: the gates scale with the signal.
+        self.loudness = Some(measured + gain_db);
+        self.loudness
+    }
+
+    /// The loudness [`Mixer::normalise`] measured or gave the mix, LUFS.
+    pub fn loudness(&self) -> Option<f64> {
+        self.loudness
     }
 
     /// Returns samples `[from, to)` per channel, clamped to ±1 so the encoder never clips wildly.
@@ -138,6 +239,78 @@ mod tests {
         assert_eq!(s[9 * CHANNELS], 0.0);
         m.fade(10, 0);
         assert!(m.slice(0, 10)[2 * CHANNELS] < 0.5);
+    }
+
+    #[test]
+    fn ducking_ramps_down_before_a_voice_and_back_after() {
+        let d = Ducking::new([(100, 200), (40_000, 40_010)], 10, 20);
+        assert_eq!(d.amount(0), 0.0);
+        assert_eq!(d.amount(90), 0.0);
+        assert!((d.amount(95) - 0.5).abs() < 1e-6, "half-way down the attack");
+        assert_eq!(d.amount(100), 1.0);
+        assert_eq!(d.amount(199), 1.0);
+        assert!((d.amount(210) - 0.5).abs() < 1e-6, "half-way up the release");
+        assert_eq!(d.amount(220), 0.0);
+        assert_eq!(d.amount(40_005), 1.0);
+        // Voices closer than attack + release are one span: the music stays down between them.
+        let d = Ducking::new([(300, 400), (100, 200), (220, 250)], 10, 20);
+        assert_eq!(d.amount(210), 1.0);
+        assert_eq!(d.amount(260), 0.5, "a gap longer than both ramps lets the music up");
+        assert_eq!(d.spans, vec![(100, 250), (300, 400)]);
+    }
+
+    #[test]
+    fn ducked_music_is_lowered_only_where_the_voice_plays() {
+        let mut m = Mixer::new(1000);
+        let music = vec![0.5f32; 1000 * CHANNELS];
+        let p = Placement { at: 0, len: 1000, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 };
+        m.add_ducked(&music, &p, &Ducking::new([(400, 600)], 0, 0), 0.25);
+        let s = m.slice(0, 1000);
+        assert_eq!(s[100 * CHANNELS], 0.5);
+        assert_eq!(s[500 * CHANNELS], 0.125);
+        assert_eq!(s[700 * CHANNELS], 0.5);
+    }
+
+    fn sine(seconds: f64, amplitude: f32) -> Vec<f32> {
+        let n = (seconds * f64::from(SAMPLE_RATE)) as usize;
+        (0..n)
+            .flat_map(|i| {
+                let v = amplitude * (2.0 * std::f32::consts::PI * 1000.0 * i as f32 / SAMPLE_RATE as f32).sin();
+                [v; CHANNELS]
+            })
+            .collect()
+    }
+
+    fn mix_of(pcm: &[f32]) -> Mixer {
+        let n = (pcm.len() / CHANNELS) as i64;
+        let mut m = Mixer::new(n);
+        m.add(pcm, &Placement { at: 0, len: n, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 });
+        m
+    }
+
+    #[test]
+    fn normalise_brings_the_mix_to_its_target() {
+        // EBU Tech 3341 case 1: a stereo 1 kHz sine at −23 dBFS measures −23.0 LUFS.
+        let mut m = mix_of(&sine(20.0, 10f32.powf(-23.0 / 20.0)));
+        let before = m.clone().normalise(None).expect("measured");
+        assert!((before - (-23.0)).abs() < 0.1, "{before}");
+        let after = m.normalise(Some(-16.0)).expect("measured");
+        assert!((after - (-16.0)).abs() < 1e-9, "{after}");
+        let remeasured = mix_of(&m.slice(0, m.len())).normalise(None).expect("measured");
+        assert!((remeasured - (-16.0)).abs() < 0.1, "the gained mix measures the target: {remeasured}");
+    }
+
+    #[test]
+    fn normalise_never_lifts_peaks_past_the_ceiling_and_leaves_silence() {
+        // A loud click in quiet: reaching −16 LUFS would clip it, so the gain stops at −1 dBFS.
+        let mut pcm = sine(5.0, 0.01);
+        pcm[1000 * CHANNELS] = 0.9;
+        let mut m = mix_of(&pcm);
+        let after = m.normalise(Some(-16.0)).expect("measured");
+        assert!(after < -16.0, "{after}");
+        let peak = m.slice(0, m.len()).iter().fold(0.0f32, |a, s| a.max(s.abs()));
+        assert!((f64::from(peak) - 10f64.powf(PEAK_CEILING_DB / 20.0)).abs() < 1e-3, "{peak}");
+        assert_eq!(Mixer::new(48_000).normalise(Some(-16.0)), None);
     }
 
     #[test]

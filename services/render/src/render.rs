@@ -50,6 +50,8 @@ pub struct RenderReport {
     pub fps: (i32, i32),
     /// Duration in seconds.
     pub duration: f64,
+    /// The mix's integrated loudness (EBU R128), LUFS; None when the video is silent.
+    pub loudness: Option<f64>,
 }
 
 /// Renders `rule` with materials from `materials` into `out` (MP4).
@@ -65,6 +67,7 @@ pub fn render(
     progress: &mut (dyn FnMut(Progress) + Send),
     cancel: &AtomicBool,
 ) -> Result<RenderReport, RenderError> {
+    bound_malloc_arenas();
     std::thread::scope(|s| {
         let drawn = std::thread::Builder::new()
             .name("reelforge-draw".to_owned())
@@ -75,6 +78,27 @@ pub fn render(
             .join();
         crate::engine::joined(drawn, Stage::Compose, "the drawing thread")
     })
+}
+
+/// Malloc arenas a process that renders keeps ([`bound_malloc_arenas`]).
+const MALLOC_ARENAS: i32 = 2;
+
+/// Caps glibc's malloc arenas at [`MALLOC_ARENAS`] for the process, once. A render starts a
+/// thread per scene (preparation) and GStreamer a few per clip; glibc gives new threads new
+/// arenas (up to 8 per core) and keeps each one's freed pages, so a long render's peak RSS grew
+/// with its length: 493 MB for 15 s of 1080×1920, 565–598 MB for 60 s of the same scenes;
+/// with two arenas the 60 s render peaks at 481–494 MB in each quarter of its run
+/// (`docs/benchmarks.md`, seventh pass). Frames are large allocations made by few threads:
+/// the CPU time with two arenas was within the noise of the default.
+fn bound_malloc_arenas() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        #[cfg(target_env = "gnu")]
+        // SAFETY: `mallopt` only sets an allocator parameter; it takes no pointers.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
+        }
+    });
 }
 
 /// How much nicer than the encoder the drawing thread (and the threads it starts) runs. With
@@ -251,5 +275,6 @@ fn render_here(
         size: (w, h),
         fps: engine.fps(),
         duration: rate.seconds_of(last - first),
+        loudness: mix.as_ref().and_then(crate::mix::Mixer::loudness),
     })
 }

@@ -604,3 +604,110 @@ fn an_unblurred_covering_clip_background_matches_the_picture_covering() -> R {
     );
     Ok(())
 }
+
+#[test]
+fn a_clip_contained_over_its_own_blurred_cover_matches_the_clip_alone() -> R {
+    // The background and the layer show the same frames of one clip, so they share one
+    // decoder (at the clip's own size, which the cut background needs) and the contained copy
+    // is scaled from the shared frame before it is converted: it must look like the clip
+    // decoded on its own at the size it shows.
+    let dir = tempfile::tempdir()?;
+    wide_halves(dir.path())?;
+    let m = with_ids(dir.path(), &[("720", "wide.mp4")]);
+    let portrait = |background: Option<i64>| -> Result<Rule, Box<dyn std::error::Error>> {
+        let layer = json!([{"type": "video", "id": "middle", "videoSrc": "wide.mp4", "x": 0, "y": 55,
+            "w": 90, "h": 50.625, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0,
+            "noAudio": true, "cutInfo": {"start": 0, "end": 2}}]);
+        let doc = json!({
+            "version": 1, "frameRate": 30, "videoQuality": 99,
+            "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+            "scenes": [scene(background, json!({"bgFit": "cover", "bgBlur": 8, "range": [0, 2]}), layer)]
+        });
+        Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+    };
+    let shared = render_frame(&portrait(Some(720))?, &m, 0.5)?;
+    let alone = render_frame(&portrait(None)?, &m, 0.5)?;
+    for y in [58, 80, 102] {
+        for x in (0..90).step_by(3) {
+            let (a, b) = (px(&shared, x, y), px(&alone, x, y));
+            // The two scalers differ by a pixel at the red/blue edge at most.
+            let tolerance = if (42..=48).contains(&x) { 255 } else { 24 };
+            assert!(
+                a.iter().zip(b).all(|(p, q)| p.abs_diff(q) <= tolerance),
+                "({x}, {y}): shared {a:?}, alone {b:?}"
+            );
+        }
+    }
+    assert!(near(px(&shared, 10, 80), RED) && near(px(&shared, 80, 80), BLUE));
+    // Above the clip: the blurred background, red left and blue right, not the bgColor.
+    assert!(near(px(&shared, 10, 20), RED) && near(px(&shared, 80, 20), BLUE));
+    Ok(())
+}
+
+/// Writes a 2 s 192×108 clip (`wide.mp4`) and a picture of its frame (`wide.png`): red on the
+/// left half, blue on the right.
+fn wide_halves(dir: &Path) -> R {
+    let (w, h) = (192, 108);
+    png(dir, "wide.png", w, h, |x, _| {
+        if x < w / 2 {
+            [255, 0, 0, 255]
+        } else {
+            [0, 0, 255, 255]
+        }
+    })?;
+    let settings = EncodeSettings {
+        width: w,
+        height: h,
+        fps: (30, 1),
+        crf: 18,
+        audio_bitrate: 128_000,
+        audio: false,
+        watchdog_s: 20,
+    };
+    let mut frame = Bitmap::filled(w, h, BLUE);
+    for row in frame.px.chunks_exact_mut(w as usize * 4) {
+        for p in row[..w as usize / 2 * 4].chunks_exact_mut(4) {
+            p[..3].copy_from_slice(&RED);
+        }
+    }
+    let mut enc = Encoder::create(&dir.join("wide.mp4"), settings)?;
+    for _ in 0..60 {
+        enc.push_frame(&frame.px)?;
+    }
+    enc.finish()?;
+    Ok(())
+}
+
+#[test]
+fn a_strongly_blurred_clip_background_shrunk_before_blurring_matches_the_picture() -> R {
+    // σ of about 8 decoded pixels: the crop is shrunk 4× (plane by plane) before it is
+    // converted and blurred, which must not show against the picture blurred at full size.
+    let dir = tempfile::tempdir()?;
+    wide_halves(dir.path())?;
+    let m = with_ids(dir.path(), &[("730", "wide.mp4"), ("731", "wide.png")]);
+    let portrait = |id: i64| -> Result<Rule, Box<dyn std::error::Error>> {
+        let doc = json!({
+            "version": 1, "frameRate": 30, "videoQuality": 99,
+            "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+            "scenes": [scene(Some(id), json!({"bgFit": "cover", "bgBlur": 24}), json!([]))]
+        });
+        Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+    };
+    let clip = render_frame(&portrait(730)?, &m, 0.5)?;
+    let picture = render_frame(&portrait(731)?, &m, 0.5)?;
+    assert_eq!((clip.w, clip.h), (90, 160));
+    for y in [0, 80, 159] {
+        for x in (0..90).step_by(3) {
+            let (a, b) = (px(&clip, x, y), px(&picture, x, y));
+            assert!(
+                a.iter().zip(b).all(|(p, q)| p.abs_diff(q) <= 24),
+                "({x}, {y}): clip {a:?}, picture {b:?}"
+            );
+        }
+    }
+    // The blur spreads the edge over many pixels: a wide ramp, mid-way at the centre.
+    let mid = px(&clip, 45, 80);
+    assert!(mid[0] > 80 && mid[2] > 80, "blurred edge {mid:?}");
+    assert!(px(&clip, 30, 80)[0] > px(&clip, 40, 80)[0]);
+    Ok(())
+}

@@ -298,3 +298,88 @@ fn segments_cover_their_scenes() -> R {
     assert_eq!(rep.frames, 60);
     Ok(())
 }
+
+/// A `seconds` long stereo sine of `freq` Hz at `volume` (0..1) as `name`.
+fn tone(dir: &Path, name: &str, freq: u32, seconds: u32, volume: f64) -> R {
+    let st = std::process::Command::new("gst-launch-1.0")
+        .args(["-q", "audiotestsrc", "wave=sine", "samplesperbuffer=4800"])
+        .arg(format!("num-buffers={}", seconds * 10))
+        .arg(format!("freq={freq}"))
+        .arg(format!("volume={volume}"))
+        .args(["!", "audio/x-raw,rate=48000,channels=2", "!", "wavenc", "!", "filesink"])
+        .arg(format!("location={}", dir.join(name).display()))
+        .status()?;
+    assert!(st.success());
+    Ok(())
+}
+
+/// The amplitude of `freq` Hz in the left channel of `pcm` (interleaved stereo, 48 kHz) over
+/// `[a, b)` seconds (a Goertzel filter: one frequency's share of a mix).
+fn level_of(pcm: &[f32], freq: f64, a: f64, b: f64) -> f64 {
+    let (from, to) = ((a * 48_000.0) as usize, (b * 48_000.0) as usize);
+    let w = 2.0 * std::f64::consts::PI * freq / 48_000.0;
+    let (mut s1, mut s2) = (0.0f64, 0.0f64);
+    for i in from..to {
+        let s = f64::from(pcm[i * 2]) + 2.0 * w.cos() * s1 - s2;
+        s2 = s1;
+        s1 = s;
+    }
+    let power = s1 * s1 + s2 * s2 - 2.0 * w.cos() * s1 * s2;
+    2.0 * power.sqrt() / (to - from) as f64
+}
+
+fn render_audio(audio: Value, loudness: Value) -> Result<(Vec<f32>, Option<f64>), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    tone(dir.path(), "music.wav", 440, 6, 0.3)?;
+    tone(dir.path(), "voice.wav", 2000, 2, 0.3)?;
+    let mut doc = json!({
+        "version": 1, "frameRate": 30, "videoQuality": 99,
+        "resolutionRatio": {"name": "16:9", "width": 160, "height": 90, "ratio": 1.777, "sizeId": 41, "targetWidth": 160},
+        "scenes": [scene("#000000", 6.0, "", json!([]))], "audio": audio,
+    });
+    if !loudness.is_null() {
+        doc["loudness"] = loudness;
+    }
+    let r = Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?;
+    let out = dir.path().join("out.mp4");
+    let report = render(&r, &Materials::new(dir.path()), &out, &RenderOptions::default(), &mut |_| {}, &AtomicBool::new(false))?;
+    Ok((decode_audio(&out, 0.0, None, 20)?, report.loudness))
+}
+
+fn db(ratio: f64) -> f64 {
+    20.0 * ratio.log10()
+}
+
+#[test]
+fn music_ducks_under_a_voice_and_the_mix_meets_its_loudness() -> R {
+    let music = json!({"src": "music.wav", "startTime": 0, "endTime": 6, "volume": 100});
+    let voice = json!({"type": "voice", "src": "voice.wav", "startTime": 2, "endTime": 4, "volume": 100});
+    let (pcm, loudness) = render_audio(json!([music, voice]), Value::Null)?;
+    let (before, under, after) = (level_of(&pcm, 440.0, 0.5, 1.5), level_of(&pcm, 440.0, 2.3, 3.7), level_of(&pcm, 440.0, 4.8, 5.8));
+    // The default depth is 12 dB; the attack and release ramps lie outside the windows measured.
+    assert!(db(before / under) >= 8.0, "music {before:.4} → {under:.4} under the voice: {:.1} dB", db(before / under));
+    assert!(db(before / after).abs() < 1.0, "music back after the voice: {before:.4} / {after:.4}");
+    assert!(level_of(&pcm, 2000.0, 2.3, 3.7) > under, "the voice is in front");
+    // The render reports the mix brought to −16 LUFS; the encoded sound measures about that.
+    let reported = loudness.ok_or("a loudness")?;
+    assert!((reported - -16.0).abs() < 0.01, "reported {reported}");
+    let mut decoded = reelforge_render::mix::Mixer::new((pcm.len() / 2) as i64);
+    let n = decoded.len();
+    decoded.add(&pcm, &reelforge_render::mix::Placement { at: 0, len: n, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 });
+    let measured = decoded.normalise(None).ok_or("measured")?;
+    assert!((measured - -16.0).abs() < 1.0, "the MP4's sound measures {measured} LUFS");
+    Ok(())
+}
+
+#[test]
+fn ducking_and_loudness_can_be_switched_off() -> R {
+    let music = json!({"src": "music.wav", "startTime": 0, "endTime": 6, "volume": 100, "duck": false});
+    let voice = json!({"type": "voice", "src": "voice.wav", "startTime": 2, "endTime": 4, "volume": 100});
+    let (pcm, loudness) = render_audio(json!([music, voice]), json!({"status": false, "target": -16}))?;
+    let (before, under) = (level_of(&pcm, 440.0, 0.5, 1.5), level_of(&pcm, 440.0, 2.3, 3.7));
+    assert!(db(before / under).abs() < 1.0, "music not ducked: {before:.4} / {under:.4}");
+    // Left at its items' level: a 0.3 sine at volume 100 stays about 0.3.
+    assert!((before - 0.3).abs() < 0.05, "music level {before:.3}");
+    assert!(loudness.is_some_and(|l| l < -5.0), "still measured: {loudness:?}");
+    Ok(())
+}

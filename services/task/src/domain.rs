@@ -172,7 +172,7 @@ pub struct History {
 pub const MAX_HISTORY_BYTES: usize = 2 * 1024 * 1024;
 
 /// A stored task.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Task {
     /// Its id.
     pub id: i64,
@@ -202,6 +202,8 @@ pub struct Task {
     pub version: i64,
     /// The document's length, milliseconds.
     pub duration_ms: i64,
+    /// The last render's loudness (EBU R128 integrated), LUFS; None before a render with sound.
+    pub loudness: Option<f64>,
 }
 
 /// The part of a task the state poll shows.
@@ -319,7 +321,7 @@ pub struct JobRef {
 }
 
 /// How a render ended, as a worker reports it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FinishOutcome {
     /// The video and cover are stored under these keys.
     Done {
@@ -327,6 +329,8 @@ pub enum FinishOutcome {
         video_key: String,
         /// Cover storage key.
         cover_key: String,
+        /// The mix's loudness, LUFS (None: silent).
+        loudness: Option<f64>,
     },
     /// The render failed.
     Failed {

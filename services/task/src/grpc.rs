@@ -153,6 +153,7 @@ fn to_pb(t: Task) -> pb::Task {
         reason: t.reason,
         version: t.version,
         duration: t.duration_ms as f64 / 1000.0,
+        loudness: t.loudness,
     }
 }
 
@@ -490,7 +491,10 @@ impl TaskService for TaskGrpc {
         let (outcome, mut end) = if req.ok {
             let mut end = announcement(&job, Stage::Done, 100);
             end.video_key = req.video_key.clone();
-            (FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key }, end)
+            // A figure no mix can measure (gated loudness lies within -70..0 LUFS, a little above
+            // after gain) is not stored.
+            let loudness = req.loudness.filter(|l| (-70.0..=10.0).contains(l));
+            (FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key, loudness }, end)
         } else {
             let mut end = announcement(&job, Stage::Error, 0);
             end.reason = req.reason.clone();

@@ -113,7 +113,7 @@ async fn suite(url: &str) -> TestResult {
     assert!(store.heartbeat(&r).await?);
 
     // Finish once: a second report, another attempt or another tenant changes nothing.
-    let done = FinishOutcome::Done { video_key: "t/qs/tasks/1/renders/j.mp4".into(), cover_key: "t/qs/tasks/1/renders/j.jpg".into() };
+    let done = FinishOutcome::Done { video_key: "t/qs/tasks/1/renders/j.mp4".into(), cover_key: "t/qs/tasks/1/renders/j.jpg".into(), loudness: Some(-16.0) };
     assert!(!store.finish(&reference("cc", id, &run.job_id, 1), false, done.clone()).await?);
     assert!(!store.finish(&reference("qs", id, &run.job_id, 2), false, done.clone()).await?);
     assert!(store.finish(&r, false, done.clone()).await?);
@@ -122,6 +122,7 @@ async fn suite(url: &str) -> TestResult {
     assert!(!store.heartbeat(&r).await?, "no heartbeat after the end");
     let state = store.state(&a, id).await?;
     assert_eq!((state.status, state.video_key.as_str(), state.reason.as_str(), state.percent), (TaskStatus::Success, "t/qs/tasks/1/renders/j.mp4", "", 100));
+    assert_eq!(store.get(&a, id).await?.loudness, Some(-16.0), "the render's loudness is kept with the task");
     queue.ack(job).await?;
 
     // A failing run keeps its reason.
@@ -227,7 +228,7 @@ async fn reaper(url: &str) -> TestResult {
     assert_eq!(reaped, vec![Reaped::Requeued(reference("qs", id, &run.job_id, 2))]);
     assert_eq!(store.state(&a, id).await?.status, TaskStatus::Wait);
     assert!(!store.heartbeat(&r1).await?, "the silent worker lost the job");
-    let done = FinishOutcome::Done { video_key: "k".into(), cover_key: String::new() };
+    let done = FinishOutcome::Done { video_key: "k".into(), cover_key: String::new(), loudness: None };
     assert!(!store.finish(&r1, false, done.clone()).await?, "the old attempt cannot finish it");
     let ids: Vec<String> = store.outbox_due(10).await?.into_iter().map(|e| e.id).collect();
     assert_eq!(ids, vec![format!("{}:1", run.job_id), format!("{}:2", run.job_id)]);

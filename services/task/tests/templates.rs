@@ -141,7 +141,7 @@ async fn listing(url: &str) -> TestResult {
     assert!(job.user_id.is_empty());
     let preview = JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt };
     assert!(store.start(&preview, 60_000).await?);
-    let done = FinishOutcome::Done { video_key: "t/qs/tasks/p/renders/j.mp4".into(), cover_key: "t/qs/tasks/p/renders/j.jpg".into() };
+    let done = FinishOutcome::Done { video_key: "t/qs/tasks/p/renders/j.mp4".into(), cover_key: "t/qs/tasks/p/renders/j.jpg".into(), loudness: None };
     assert!(store.finish(&preview, false, done).await?);
     let shown: Vec<_> = store.approved_templates(&user, &all, 1, 100).await?.0.into_iter().filter(|t| !t.video_key.is_empty()).collect();
     assert_eq!(shown.len(), 1, "the finished preview is one template's");

@@ -62,6 +62,12 @@ pub struct AudioItem {
     /// Status (kept as written).
     #[serde(deserialize_with = "lenient::i64")]
     pub status: i64,
+    /// Music only: lowered while a voice-over or dubbing plays (see [`DUCK_ATTACK_S`]).
+    #[serde(deserialize_with = "lenient::flag")]
+    pub duck: bool,
+    /// How far the music is lowered under a voice, dB (0..=[`DUCK_DEPTH_MAX_DB`]).
+    #[serde(deserialize_with = "lenient::f64")]
+    pub duck_depth: f64,
     /// Unknown fields.
     #[serde(flatten)]
     #[ts(skip)]
@@ -87,8 +93,88 @@ impl Default for AudioItem {
             fade_in_time: 0.0,
             fade_out_time: 0.0,
             status: 0,
+            duck: true,
+            duck_depth: DUCK_DEPTH_DB,
             extra: Extra::new(),
         }
+    }
+}
+
+/// The default ducking depth, dB: a voice over music stays clearly in front (broadcast practice
+/// lowers music 10–15 dB under speech).
+pub const DUCK_DEPTH_DB: f64 = 12.0;
+/// The deepest ducking a document may ask for, dB.
+pub const DUCK_DEPTH_MAX_DB: f64 = 40.0;
+/// The music starts going down this long before a voice starts, seconds.
+pub const DUCK_ATTACK_S: f64 = 0.2;
+/// … and is back this long after the voice ends, seconds; a gap shorter than attack and release
+/// together keeps it down.
+pub const DUCK_RELEASE_S: f64 = 0.5;
+
+impl AudioItem {
+    /// Whether the item is a voice (voice-over or dubbing) that music ducks under.
+    pub fn is_voice(&self) -> bool {
+        self.kind == "voice"
+    }
+}
+
+/// The whole mix brought to a loudness (EBU R128 integrated loudness), measured in the render.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export_to = "Loudness.ts", rename_all = "camelCase")]
+pub struct Loudness {
+    /// On (the default) or off (the mix is left at the level its items' volumes give).
+    #[serde(deserialize_with = "lenient::flag")]
+    pub status: bool,
+    /// The target, LUFS (−16 by default, the common target of phone and web playback).
+    #[serde(deserialize_with = "lenient::f64")]
+    pub target: f64,
+    /// Unknown fields.
+    #[serde(flatten)]
+    #[ts(skip)]
+    pub extra: Extra,
+}
+
+/// The default loudness target, LUFS.
+pub const LOUDNESS_TARGET_LUFS: f64 = -16.0;
+/// The loudness targets a document may ask for, LUFS.
+pub const LOUDNESS_TARGETS: std::ops::RangeInclusive<f64> = -40.0..=-5.0;
+
+/// The audio constants the editor shows and writes (exported in the catalogue).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export_to = "AudioRules.ts", rename_all = "camelCase")]
+pub struct AudioRules {
+    /// [`DUCK_DEPTH_DB`].
+    pub duck_depth_db: f64,
+    /// [`DUCK_DEPTH_MAX_DB`].
+    pub duck_depth_max_db: f64,
+    /// [`DUCK_ATTACK_S`].
+    pub duck_attack_s: f64,
+    /// [`DUCK_RELEASE_S`].
+    pub duck_release_s: f64,
+    /// [`LOUDNESS_TARGET_LUFS`].
+    pub loudness_target_lufs: f64,
+    /// The lowest target of [`LOUDNESS_TARGETS`].
+    pub loudness_target_min: f64,
+    /// The highest target of [`LOUDNESS_TARGETS`].
+    pub loudness_target_max: f64,
+}
+
+/// The audio constants as one value.
+pub const AUDIO_RULES: AudioRules = AudioRules {
+    duck_depth_db: DUCK_DEPTH_DB,
+    duck_depth_max_db: DUCK_DEPTH_MAX_DB,
+    duck_attack_s: DUCK_ATTACK_S,
+    duck_release_s: DUCK_RELEASE_S,
+    loudness_target_lufs: LOUDNESS_TARGET_LUFS,
+    loudness_target_min: *LOUDNESS_TARGETS.start(),
+    loudness_target_max: *LOUDNESS_TARGETS.end(),
+};
+
+impl Default for Loudness {
+    fn default() -> Self {
+        Self { status: true, target: LOUDNESS_TARGET_LUFS, extra: Extra::new() }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rule: the whole document, saved as the task's `taskInfo` JSON (editor-core §3).
 
 use crate::arrange::ActionArrange;
-use crate::audio::{AudioFade, AudioItem};
+use crate::audio::{AudioFade, AudioItem, Loudness};
 use crate::layer::Extra;
 use crate::lenient;
 use crate::scene::Scene;
@@ -116,6 +116,8 @@ pub struct Rule {
     pub frame_rate: i64,
     /// Fade of the whole mix.
     pub audio_fade: AudioFade,
+    /// Loudness of the whole mix.
+    pub loudness: Loudness,
     /// The scenes, in order (a layer's open end closed at its scene's end).
     #[serde(deserialize_with = "crate::scene::scenes_closed")]
     pub scenes: Vec<Scene>,
@@ -143,6 +145,7 @@ impl Default for Rule {
             video_quality: 30,
             frame_rate: 80,
             audio_fade: AudioFade::default(),
+            loudness: Loudness::default(),
             scenes: Vec::new(),
             resolution_ratio: ResolutionRatio::default(),
             action_arrange: Vec::new(),

@@ -45,6 +45,7 @@ pub fn export_all(dir: &Path) -> Result<(), ts_rs::ExportError> {
     catalogue::codes::Code::export_all(&cfg)?;
     catalogue::codes::ToolboxTask::export_all(&cfg)?;
     catalogue::media::MediaExtensions::export_all(&cfg)?;
+    audio::AudioRules::export_all(&cfg)?;
     std::fs::write(dir.join("catalogue.ts"), catalogue_ts()).map_err(ts_rs::ExportError::Io)?;
     Ok(())
 }
@@ -55,6 +56,7 @@ pub fn catalogue_ts() -> String {
     format!(
         "{CATALOGUE_HEADER}import type {{ AnimationInfo }} from \"./AnimationInfo\";\n\
          import type {{ AspectRatio }} from \"./AspectRatio\";\n\
+         import type {{ AudioRules }} from \"./AudioRules\";\n\
          import type {{ Code }} from \"./Code\";\n\
          import type {{ Filter }} from \"./Filter\";\n\
          import type {{ MediaExtensions }} from \"./MediaExtensions\";\n\
@@ -65,7 +67,7 @@ pub fn catalogue_ts() -> String {
          export interface Catalogue {{\n  filters: Filter[];\n  transitions: TransitionInfo[];\n  animations: AnimationInfo[];\n  \
          shapes: ShapeKind[];\n  ratios: AspectRatio[];\n  qualityLevels: QualityLevel[];\n  taskStatuses: Code[];\n  \
          settingStatuses: Code[];\n  operatorLevels: Code[];\n  roles: string[];\n  cardFields: Code[];\n  \
-         toolboxTasks: ToolboxTask[];\n  mediaTypes: MediaExtensions[];\n}}\n\n\
+         toolboxTasks: ToolboxTask[];\n  mediaTypes: MediaExtensions[];\n  audio: AudioRules;\n}}\n\n\
          export const CATALOGUE: Catalogue = {json};\n"
     )
 }

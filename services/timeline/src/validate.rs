@@ -352,6 +352,10 @@ impl<'a> Validator<'a> {
         self.frame_size(r);
         self.non_negative("audioFade.inTime", rule.audio_fade.in_time);
         self.non_negative("audioFade.outTime", rule.audio_fade.out_time);
+        if !crate::audio::LOUDNESS_TARGETS.contains(&rule.loudness.target) {
+            let (lo, hi) = (crate::audio::LOUDNESS_TARGETS.start(), crate::audio::LOUDNESS_TARGETS.end());
+            self.push("loudness.target", ProblemCode::OutOfRange, format!("outside {lo}..={hi} LUFS"));
+        }
         self.filter("visualFilter", &rule.visual_filter);
         if rule.scenes.is_empty() {
             self.push("scenes", ProblemCode::Required, "at least one scene is required");
@@ -484,6 +488,10 @@ impl<'a> Validator<'a> {
         }
         self.non_negative(&format!("{p}.fadeInTime"), item.fade_in_time);
         self.non_negative(&format!("{p}.fadeOutTime"), item.fade_out_time);
+        if !(0.0..=crate::audio::DUCK_DEPTH_MAX_DB).contains(&item.duck_depth) {
+            let max = crate::audio::DUCK_DEPTH_MAX_DB;
+            self.push(format!("{p}.duckDepth"), ProblemCode::OutOfRange, format!("outside 0..={max} dB"));
+        }
     }
 
     fn layer(&mut self, p: &str, layer: &Layer, scene_length: Option<f64>) {

@@ -57,6 +57,14 @@ pub struct Worker {
     running: Mutex<HashMap<String, Arc<AtomicBool>>>,
 }
 
+/// What a finished render hands to the task service.
+struct Rendered {
+    video_key: String,
+    cover_key: String,
+    /// The mix's loudness, LUFS (None: silent).
+    loudness: Option<f64>,
+}
+
 /// The storage keys of a job's video and cover.
 pub fn output_keys(tenant: &str, task_id: i64, job_id: &str) -> (String, String) {
     let base = format!("t/{tenant}/tasks/{task_id}/renders/{job_id}");
@@ -249,7 +257,7 @@ impl Worker {
         dir: &Path,
         cancel: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
-    ) -> Result<(String, String), WorkerError> {
+    ) -> Result<Rendered, WorkerError> {
         let rule = reelforge_timeline::Rule::parse(&msg.task_info)
             .map_err(|e| WorkerError::Rule(e.to_string()))?;
         let reporter = progress::Reporter::start(self.bus.clone(), msg);
@@ -286,7 +294,7 @@ impl Worker {
                 }
             }
         };
-        match rendered {
+        let report = match rendered {
             Err(join) => {
                 return Err(WorkerError::Scratch(std::io::Error::other(
                     join.to_string(),
@@ -297,6 +305,7 @@ impl Worker {
             }
             Ok(r) => r?,
         };
+        let loudness = report.loudness;
         if cancel.load(Ordering::Relaxed) {
             return Err(WorkerError::Cancelled);
         }
@@ -311,7 +320,7 @@ impl Worker {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(e.into()),
         };
-        Ok((video_key, cover_key))
+        Ok(Rendered { video_key, cover_key, loudness })
     }
 
     /// Reports the end and acks after the report committed; what cannot be reported is handed back.
@@ -319,7 +328,7 @@ impl Worker {
         &self,
         job: Job,
         msg: &RenderJob,
-        result: Result<(String, String), WorkerError>,
+        result: Result<Rendered, WorkerError>,
     ) {
         let mut report = FinishRenderRequest {
             task_id: msg.task_id,
@@ -328,10 +337,11 @@ impl Worker {
             ..Default::default()
         };
         match result {
-            Ok((video_key, cover_key)) => {
+            Ok(done) => {
                 report.ok = true;
-                report.video_key = video_key;
-                report.cover_key = cover_key;
+                report.video_key = done.video_key;
+                report.cover_key = done.cover_key;
+                report.loudness = done.loudness;
             }
             Err(e) => match e.disposition() {
                 Disposition::Fail => {

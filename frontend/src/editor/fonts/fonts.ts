@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, CODE_SUCCESS, type Envelope } from '@/api/client';
+import { faceOfCollection } from './ttc';
 
 /** A font as the server lists it. */
 export interface LibraryFont {
@@ -83,7 +84,9 @@ export function loadFontFace(fontId: string, family: string, flags: { bold: bool
   if (known) return known;
   const loading = (async () => {
     const blob = await api.get<Blob>(`/font/file/${encodeURIComponent(fontId)}`, undefined, { responseType: 'blob', silent: true });
-    const face = host.make(family, await blob.arrayBuffer(), { weight: flags.bold ? '700' : '400', style: flags.italic ? 'italic' : 'normal' });
+    // A collection (.ttc) gives the face of the family the renderer draws, not its first one.
+    const bytes = faceOfCollection(await blob.arrayBuffer(), family, flags);
+    const face = host.make(family, bytes, { weight: flags.bold ? '700' : '400', style: flags.italic ? 'italic' : 'normal' });
     await face.load();
     host.add(face);
   })();

@@ -1,6 +1,6 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { App, Button, Col, Empty, Result, Row, Segmented, Select, Space, Spin, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFavourites, useToggleFavourite } from '@/api/favourite';
 import { useMaterials, type Material, type MaterialFilter, type MaterialOrder, type OrientationChoice, ANY_ORIENTATION, Orientation } from '@/api/material';
@@ -105,13 +105,15 @@ function NotAvailable({ name }: { name: string }) {
 export interface MaterialPanelProps {
   /** Called with a ready material the user chose. */
   onPick: (material: Material) => void;
+  /** What a tab shows instead of its library list, by `group.tab` key (the editor's art-word styles). */
+  customTabs?: Partial<Record<string, ReactNode>>;
 }
 
 /**
  * The editor's material library: a tab per group (mine, text, pictures, video, backgrounds, buttons,
  * effects) and its kinds, orientation and sort, infinite scroll, favourites and uploads.
  */
-export function MaterialPanel({ onPick }: MaterialPanelProps) {
+export function MaterialPanel({ onPick, customTabs }: MaterialPanelProps) {
   const { t } = useTranslation();
   const [groupKey, setGroupKey] = useState(LIBRARY[0]?.key ?? 'mine');
   const [tabByGroup, setTabByGroup] = useState<Record<string, string>>({});
@@ -122,6 +124,7 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
   if (!group) return null;
   const tab: LibraryTab | undefined = group.tabs.find((x) => x.key === tabByGroup[group.key]) ?? group.tabs[0];
   const tabName = (key: string) => t(`material.panel.tab.${group.key}.${key}`);
+  const custom = tab ? customTabs?.[`${group.key}.${tab.key}`] : undefined;
 
   return (
     <div data-testid="material-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -140,7 +143,8 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
           data-testid="panel-kind"
         />
       ) : null}
-      <Space wrap size={6}>
+      {custom}
+      <Space wrap size={6} style={custom ? { display: 'none' } : undefined}>
         <Segmented<OrientationChoice>
           size="small"
           value={orientation}
@@ -163,7 +167,7 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
           data-testid="panel-order"
         />
       </Space>
-      {group.styles ? (
+      {group.styles && !custom ? (
         <Select<number | undefined>
           size="small"
           value={style}
@@ -175,7 +179,7 @@ export function MaterialPanel({ onPick }: MaterialPanelProps) {
         />
       ) : null}
       {group.uploads ? <MaterialUpload size="small" /> : null}
-      {tab?.source ? (
+      {custom ? null : tab?.source ? (
         <SourceList
           key={`${group.key}/${tab.key}`}
           source={tab.source}

@@ -23,14 +23,17 @@ async function addText() {
 }
 
 describe('/diy', () => {
-  it('opens a blank 未命名 document with the stage, toolbar, property panel and scene strip', async () => {
+  it('opens a blank 未命名 document with the stage, toolbar, property panel, timeline and scene strip', async () => {
     answerGets();
     renderApp('/diy', SIGNED_IN);
     expect(await screen.findByTestId('diy-editor')).toBeInTheDocument();
     expect(document.getElementById('editor')).not.toBeNull();
     expect(screen.getByTestId('task-name')).toHaveTextContent('未命名');
     expect(screen.getByTestId('material-slot')).toBeInTheDocument();
-    expect(screen.getByTestId('scene-0')).toBeInTheDocument();
+    expect(screen.getByTestId('timeline-ruler')).toBeInTheDocument();
+    expect(screen.getByTestId('scene-block-0')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('bottom-tab-scenes'));
+    expect(await screen.findByTestId('scene-0')).toBeInTheDocument();
   });
 
   it('adds a text layer drawn as component{id} with its handle, and the default text', async () => {
@@ -103,15 +106,15 @@ describe('/diy', () => {
     const { store } = renderApp('/diy', SIGNED_IN);
     await screen.findByTestId('diy-editor');
     await addText();
-    fireEvent.click(screen.getByTestId('add-scene'));
-    await screen.findByTestId('scene-1');
+    fireEvent.click(screen.getByTestId('timeline-add-scene'));
+    await screen.findByTestId('scene-block-1');
     fireEvent.click(screen.getByTestId('save'));
     expect(await screen.findByText('已删除 1 个空白场景')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/已于 \d\d:\d\d 保存/));
     const [, body] = post.mock.calls.find(([u]) => u === '/videotask/save')!;
     expect(JSON.parse((body as { taskInfo: string }).taskInfo).scenes).toHaveLength(1);
     expect(store.getState().editor.doc.scenes).toHaveLength(1);
-    expect(screen.queryByTestId('scene-1')).toBeNull();
+    expect(screen.queryByTestId('scene-block-1')).toBeNull();
   });
 
   it('keeps every edit and lists the problems when the server refuses the document', async () => {

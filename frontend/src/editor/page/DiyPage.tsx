@@ -5,25 +5,31 @@
  */
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
 import { resign } from '@/editor/materials/tickets';
+import { Autosave } from '@/editor/autosave/Autosave';
 import type { Rule } from '@/editor/model/gen/Rule';
+import { PlaybackClock } from '@/editor/playback/clock';
+import { ClockContext } from '@/editor/playback/usePlayback';
+import { Timeline } from '@/editor/timeline/Timeline';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
+import { ModeBar } from '@/editor/modes/ModeBar';
+import { EditorPro } from '@/editor/pro/pro';
 import { useStoredRecentColors } from './ColorField';
 import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
-import { SceneStrip } from './SceneStrip';
 import { ShortcutSheet } from './ShortcutSheet';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 import { useEditorKeys } from './useEditorKeys';
 import { useSaveRun } from './useSaveRun';
+import { useSceneLimit } from './useSceneLimit';
 
 /** Reads `?taskId=`: a positive integer, or null. */
 function taskIdParam(value: string | null): number | null {
@@ -48,7 +54,7 @@ function SaveState() {
   );
 }
 
-function Header({ onSave, onRun, busy }: { onSave: () => void; onRun: () => void; busy: boolean }) {
+function Header({ onSave, onRun, busy, extra }: { onSave: () => void; onRun: () => void; busy: boolean; extra?: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const name = useEditorSelector((s) => s.name);
@@ -63,6 +69,7 @@ function Header({ onSave, onRun, busy }: { onSave: () => void; onRun: () => void
         {name}
       </Typography.Title>
       <SaveState />
+      {extra}
       <div style={{ flex: 1 }} />
       <Space>
         <Button onClick={onSave} loading={busy} data-testid="save">
@@ -174,10 +181,16 @@ function Editor() {
   const openSheet = useCallback(() => setSheet(true), []);
   useEditorKeys(onSave, openSheet);
   useStoredRecentColors();
+  useSceneLimit();
   const [fillRef, height] = useFillHeight();
+  // The playhead's clock lives as long as the editor; it stops with it.
+  const [clock] = useState(() => new PlaybackClock());
+  useEffect(() => () => clock.pause(), [clock]);
   return (
+    <ClockContext.Provider value={clock}>
     <div ref={fillRef} data-testid="diy-editor" style={{ display: 'flex', flexDirection: 'column', height: height ?? 'calc(100vh - 64px)', minHeight: MIN_EDITOR_HEIGHT, background: '#fff' }}>
-      <Header onSave={onSave} onRun={onRun} busy={saving || running} />
+      <Header onSave={onSave} onRun={onRun} busy={saving || running} extra={<ModeBar save={save} />} />
+      <Autosave />
       <Problems />
       <Toolbar scale={scale} />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -189,16 +202,17 @@ function Editor() {
           <PropertyPanel />
         </aside>
       </div>
-      <SceneStrip />
+      <Timeline />
       <LeaveGuard />
       <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
       <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
     </div>
+    </ClockContext.Provider>
   );
 }
 
-/** The `/diy` page: opens the task of `?taskId=` or a new document, then the editor. */
-export default function DiyPage() {
+/** The `/diy` page (and `/editor-pro` with `pro`): opens the task of `?taskId=` or a new document, then the editor. */
+export default function DiyPage({ pro = false }: { pro?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const [params] = useSearchParams();
@@ -242,5 +256,9 @@ export default function DiyPage() {
   if (task.isError) return <Result status="warning" title={t('editor.openFailed')} data-testid="diy-open-failed" />;
   if (badDocument) return <Result status="warning" title={t('editor.badDocument')} data-testid="diy-bad-document" />;
   if (opened !== key) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  return <Editor />;
+  return (
+    <EditorPro on={pro}>
+      <Editor />
+    </EditorPro>
+  );
 }

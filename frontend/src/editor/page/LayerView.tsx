@@ -3,6 +3,8 @@ import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useAppSelector } from '@/app/hooks';
 import { DEFAULT_FAMILY, defaultFont, useFontFace, useFonts, type FaceState } from '@/editor/fonts/fonts';
 import { useMaterialInfo } from '@/api/material';
+import { ArtWordBody } from '@/editor/artword/ArtWordBody';
+import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
 import type { TextLayer } from '@/editor/model/gen/TextLayer';
@@ -127,6 +129,12 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: TextLayer; scal
   );
 }
 
+/** An art word in the face its text names (see `artword/ArtWordBody.tsx`). */
+function ArtWordText({ layer, scale }: { layer: ArtWordLayer; scale: number }) {
+  const { family, face } = useTextFace(layer);
+  return <ArtWordBody layer={layer} scale={scale} family={family} face={face} />;
+}
+
 function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagged'>) {
   switch (layer.type) {
     case 'word':
@@ -144,6 +152,11 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
           <ShapeSvg layer={layer} />
         </div>
       );
+    case 'artWord':
+      return <ArtWordText layer={layer} scale={scale} />;
+    case 'specialEffects':
+      // The renderer draws an effect as a picture at its defaults, cropped to its box's ratio.
+      return <img src={layer.src} alt="" draggable={false} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />;
     case 'picture':
     case 'gif':
       return layer.maskClip > 0 ? <MaskedPicture layer={layer} scale={scale} /> : <Picture layer={layer} scale={scale} />;
@@ -229,6 +242,7 @@ export const LayerView = memo(function LayerView({ layer, scale, editing, flagge
       className="rf-layer"
       data-id={id}
       data-type={layer.type}
+      data-slot={layer.canModify === 1 ? 1 : undefined}
       style={{ ...boxStyle(layer, scale), zIndex: layer.z, outline: flagged ? '2px solid #ff4d4f' : undefined }}
     >
       <Body layer={layer} scale={scale} editing={editing} onEditEnd={onEditEnd} />

@@ -1,8 +1,10 @@
-/** The material panel in the editor's left column: a picked picture, GIF, video or effect becomes a layer. */
+/** The material panel in the editor's left column: a picked picture, GIF, video or effect becomes a layer; the art-word tab adds art words. */
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Material } from '@/api/material';
+import { ArtWordPresets } from '@/editor/artword/ArtWordPresets';
+import type { ArtWordStyle } from '@/editor/artword/artWords';
 import { MaterialPanel } from '@/editor/materials/MaterialPanel';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch } from './useEditor';
@@ -15,9 +17,13 @@ export function layerOf(m: Material) {
   const size = { materialId: m.id, width: m.width || undefined, height: m.height || undefined };
   if (m.type === 'video') return { kind: 'video' as const, src: m.url, ...size };
   if (m.type === 'picture' || m.type === 'gif' || m.type === 'backgrounds') return { kind: 'picture' as const, src: m.url, gif: m.type === 'gif', ...size };
-  // A special effect (border, atmosphere) is an overlay of the whole stage; an animated one plays as a GIF.
   if (m.type === 'specialEffects') {
-    return { kind: 'picture' as const, src: m.url, gif: m.duration > 0 || m.codec.toUpperCase() === 'GIF', cover: true, ...size };
+    // A still effect is a special-effect layer over the whole stage. The renderer picks how to
+    // draw an effect by its file's extension, and a library address has none, so it would draw a
+    // moving one as its first frame: that stays a GIF overlay of the whole stage.
+    const moving = m.duration > 0 || m.codec.toUpperCase() === 'GIF';
+    if (moving) return { kind: 'picture' as const, src: m.url, gif: true, cover: true, ...size };
+    return { kind: 'effect' as const, src: m.url, materialId: m.id, name: m.materialName };
   }
   return null;
 }
@@ -35,5 +41,9 @@ export function PickMaterial() {
     },
     [dispatch, message, t],
   );
-  return <MaterialPanel onPick={onPick} />;
+  const customTabs = useMemo(
+    () => ({ 'text.artWord': <ArtWordPresets onPick={(style: ArtWordStyle) => dispatch(a.addLayer({ kind: 'artWord', style, content: t('artWord.sample') }))} /> }),
+    [dispatch, t],
+  );
+  return <MaterialPanel onPick={onPick} customTabs={customTabs} />;
 }

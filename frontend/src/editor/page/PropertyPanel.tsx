@@ -5,7 +5,7 @@
  * spacing, outline, background), or the scene's background (colour, picture or video with its fit
  * and blur) when nothing is selected.
  */
-import { Checkbox, Collapse, Empty, Input, InputNumber, Segmented, Select, Slider, Space, Typography } from 'antd';
+import { Checkbox, Collapse, Empty, Input, Segmented, Select, Slider, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '@/api/material';
@@ -17,13 +17,22 @@ import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
 import type { ShapeLayer } from '@/editor/model/gen/ShapeLayer';
 import type { TextLayer } from '@/editor/model/gen/TextLayer';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
+import { SelectedAudioProps, selectAudioIndex } from '@/editor/audio/AudioItemProps';
+import { AnimationFields } from '@/editor/panels/AnimationFields';
+import { SceneFilterField, TransitionField } from '@/editor/panels/CataloguePicker';
 import { MIN_FONT_SIZE } from '@/editor/state/defaults';
 import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
+import { artWordSection } from '@/editor/artword/ArtWordLook';
+import { CropButton } from '@/editor/crop/CropButton';
+import { slotSection } from '@/editor/modes/SlotFields';
+import { advancedSection, useEditorPro } from '@/editor/pro/pro';
+import { modeOf } from '@/editor/modes/modes';
 import { ColorField } from './ColorField';
 import { FontPicker, GlyphWarning } from './FontField';
 import { BackgroundMaterialField } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { Field as Row, NumberField } from './fields';
 
 /** A layer's font id as the font library names it. */
 function fontIdOf(id: Id | undefined): string | undefined {
@@ -36,36 +45,11 @@ export function cutOf(v: VideoLayer): { start: number; end: number } | null {
   return c && typeof c.start === 'number' && typeof c.end === 'number' ? { start: c.start, end: c.end } : null;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-      <Typography.Text type="secondary" style={{ width: 84, flex: 'none' }}>
-        {label}
-      </Typography.Text>
-      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-    </div>
-  );
-}
-
 type Set = (changes: LayerPatch) => void;
 
-/** A number field. */
-function Num({ label, value, onChange, min, max, step, disabled }: { label: string; value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number; disabled?: boolean }) {
-  return (
-    <Row label={label}>
-      <InputNumber
-        aria-label={label}
-        size="small"
-        value={Math.round(value * 100) / 100}
-        min={min}
-        max={max}
-        step={step}
-        disabled={disabled}
-        style={{ width: '100%' }}
-        onChange={(v) => typeof v === 'number' && onChange(v)}
-      />
-    </Row>
-  );
+/** A number field, in whole steps unless told. */
+function Num(props: { label: string; value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number; disabled?: boolean }) {
+  return <NumberField step={1} {...props} />;
 }
 
 /** A slider: one drag is one undo step. */
@@ -116,7 +100,7 @@ function MaskSelect({ layer, set }: { layer: PictureLayer; set: Set }) {
   );
 }
 
-function PictureLook({ layer, set }: { layer: PictureLayer; set: Set }) {
+function PictureLook({ layer, set, gif }: { layer: PictureLayer; set: Set; gif: boolean }) {
   const { t, i18n } = useTranslation();
   const zh = i18n.language.startsWith('zh');
   return (
@@ -144,6 +128,7 @@ function PictureLook({ layer, set }: { layer: PictureLayer; set: Set }) {
         <MaskSelect layer={layer} set={set} />
       </Row>
       {layer.maskClip > 0 && <Slide label={t('editor.props.maskBlur')} value={layer.maskBlur} min={0} max={50} onChange={(v) => set({ maskBlur: v })} />}
+      <CropButton layer={layer} gif={gif} />
     </>
   );
 }
@@ -259,6 +244,9 @@ function TextLook({ layer, set }: { layer: TextLayer; set: Set }) {
 function LayerProps({ layer }: { layer: Layer }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
+  const mode = modeOf(useEditorSelector((s) => s.usedFor));
+  const pro = useEditorPro();
+  const sceneLength = useEditorSelector(selectCurrentScene).timeLength;
   const set: Set = (changes) => dispatch(a.updateLayer({ id: layer.id, changes }));
   const box = (key: 'x' | 'y' | 'w' | 'h' | 'rotate', min?: number) => (
     <Num label={t(`editor.props.${key}`)} value={layer[key]} min={min} disabled={layer.isLock} onChange={(v) => set({ [key]: v })} />
@@ -282,10 +270,16 @@ function LayerProps({ layer }: { layer: Layer }) {
     },
   ];
   const look = (children: ReactNode) => items.push({ key: 'look', label: t('editor.props.look'), children: <>{children}</> });
-  if (layer.type === 'picture' || layer.type === 'gif') look(<PictureLook layer={layer} set={set} />);
+  if (layer.type === 'picture' || layer.type === 'gif') look(<PictureLook layer={layer} set={set} gif={layer.type === 'gif'} />);
   if (layer.type === 'video') look(<VideoLook layer={layer} set={set} />);
   if (layer.type === 'shape') look(<ShapeLook layer={layer} set={set} />);
-  if (layer.type === 'word' || layer.type === 'dynamicWord') items.push({ key: 'text', label: t('editor.props.text'), children: <TextLook layer={layer} set={set} /> });
+  if (layer.type === 'word' || layer.type === 'dynamicWord' || layer.type === 'artWord') items.push({ key: 'text', label: t('editor.props.text'), children: <TextLook layer={layer} set={set} /> });
+  const art = artWordSection(layer, set, t);
+  if (art) items.push(art);
+  items.push({ key: 'animation', label: t('editor.anim.section'), children: <AnimationFields layer={layer} set={set} /> });
+  const slot = slotSection(layer, mode, set, t);
+  if (slot) items.push(slot);
+  if (pro) items.push(advancedSection(layer, sceneLength, set, t));
   return <Collapse size="small" defaultActiveKey={items.map((i) => i.key)} items={items} />;
 }
 
@@ -294,10 +288,11 @@ function SceneProps() {
   const dispatch = useEditorDispatch();
   const scene = useEditorSelector(selectCurrentScene);
   const id = useEditorSelector((s) => s.sceneId);
+  const last = useEditorSelector((s) => s.doc.scenes[s.doc.scenes.length - 1]?.frontendId === s.sceneId);
   return (
     <Collapse
       size="small"
-      defaultActiveKey={['scene']}
+      defaultActiveKey={['scene', 'transition', 'filter']}
       items={[
         {
           key: 'scene',
@@ -316,6 +311,8 @@ function SceneProps() {
             </>
           ),
         },
+        { key: 'transition', label: t('editor.pickers.transition'), children: <TransitionField scene={scene} last={last} /> },
+        { key: 'filter', label: t('editor.pickers.filter'), children: <SceneFilterField scene={scene} /> },
       ]}
     />
   );
@@ -324,12 +321,15 @@ function SceneProps() {
 export function PropertyPanel() {
   const { t } = useTranslation();
   const selected = useEditorSelector(selectSelectedLayers);
+  const audio = useEditorSelector(selectAudioIndex);
   return (
     <div data-testid="property-panel" style={{ padding: 8, overflow: 'auto', height: '100%' }}>
       {selected.length === 1 && selected[0] ? (
         <LayerProps key={String(selected[0].id)} layer={selected[0]} />
       ) : selected.length > 1 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('editor.props.many', { count: selected.length })} />
+      ) : audio !== null ? (
+        <SelectedAudioProps />
       ) : (
         <SceneProps />
       )}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import type { Id } from '@/editor/model/gen/Id';
 import type { Scene } from '@/editor/model/gen/Scene';
-import { DEFAULT_EFFECT_TIME, MAX_SCENES, MIN_SCENE_LENGTH } from '@/editor/state/defaults';
+import { DEFAULT_EFFECT_TIME, MIN_SCENE_LENGTH } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
@@ -140,6 +140,7 @@ export function SceneStrip() {
   const dispatch = useEditorDispatch();
   const scenes = useEditorSelector((s) => s.doc.scenes);
   const current = useEditorSelector((s) => s.sceneId);
+  const maxScenes = useEditorSelector((s) => s.maxScenes);
   // A few pixels of travel before a drag starts, so a press on the handle is still a click.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const zh = i18n.language.startsWith('zh');
@@ -149,8 +150,8 @@ export function SceneStrip() {
   ];
   const keys = scenes.map(keyOf);
   const roomForOne = () => {
-    if (scenes.length < MAX_SCENES) return true;
-    void message.warning(t('editor.scenes.limit', { max: MAX_SCENES }));
+    if (scenes.length < maxScenes) return true;
+    void message.warning(t('editor.scenes.limit', { max: maxScenes }));
     return false;
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {

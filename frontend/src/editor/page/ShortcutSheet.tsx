@@ -17,6 +17,7 @@ export const SHORTCUTS: { keys: string; action: string; keysText?: boolean }[] =
   { keys: 'Ctrl + Shift + G', action: 'ungroup' },
   { keys: 'doubleClick', action: 'editText', keysText: true },
   { keys: 'Esc', action: 'endEdit' },
+  { keys: 'space', action: 'playPause', keysText: true },
   { keys: '?', action: 'sheet' },
 ];
 

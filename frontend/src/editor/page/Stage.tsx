@@ -12,6 +12,8 @@ import { blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterC
 import type { Layer } from '@/editor/model/gen/Layer';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectDrawOrder } from '@/editor/state/selectors';
+import { PlaybackFrame } from '@/editor/playback/PlaybackFrame';
+import { usePlaybackPart } from '@/editor/playback/usePlayback';
 import { LayerView } from './LayerView';
 import { StageBackground } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
@@ -90,11 +92,15 @@ export function Stage({ onScale }: StageProps) {
   const scale = stageScale(view, size, ratio);
   useEffect(() => onScale?.(scale), [scale, onScale]);
 
+  // While playing or scrubbing the stage shows the frame under the playhead instead of the editable scene.
+  const framing = usePlaybackPart((s) => s.playing || s.scrubbing);
   const ruleFilter = useEditorSelector((s) => s.doc.visualFilter);
   // The renderer filters the whole frame after its layers (the scene's filter, then the document's,
   // then the canvas blur), with blur radii in output pixels.
   const outputPx = scale / (ratio.targetWidth > 0 ? ratio.targetWidth / ratio.width : 1);
-  const frameFilter = joinFilters([...catalogueFilterCss(scene.visualFilter, outputPx), ...catalogueFilterCss(ruleFilter, outputPx), blurCss(scene.canvasBlur * scale)]);
+  const frameFilter = framing
+    ? joinFilters(catalogueFilterCss(ruleFilter, outputPx))
+    : joinFilters([...catalogueFilterCss(scene.visualFilter, outputPx), ...catalogueFilterCss(ruleFilter, outputPx), blurCss(scene.canvasBlur * scale)]);
 
   const byId = useMemo(() => new Map(scene.layers.map((l) => [String(l.id), l])), [scene.layers]);
   const flagged = useMemo(() => flaggedIds(problems.map((p) => p.path), sceneIndex, scene.layers), [problems, sceneIndex, scene.layers]);
@@ -103,7 +109,7 @@ export function Stage({ onScale }: StageProps) {
   useLayoutEffect(() => {
     const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
     setTargets(stage ? Array.from(stage.querySelectorAll<HTMLElement>('.rf-layer')).filter((el) => ids.has(el.dataset.id ?? '')) : []);
-  }, [selectedKey, stage, layers.length]);
+  }, [selectedKey, stage, layers.length, framing]);
   // During a gesture Moveable measures its target itself after every step; the stage re-measures only
   // between gestures (an undo, a panel edit, a zoom).
   const gesturing = useRef(false);
@@ -185,16 +191,22 @@ export function Stage({ onScale }: StageProps) {
           filter: frameFilter,
         }}
       >
-        <StageBackground scene={scene} scale={scale} />
-        {layers.map((l) => (
-          <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} />
-        ))}
+        {framing ? (
+          <PlaybackFrame scale={scale} outputPx={outputPx} />
+        ) : (
+          <>
+            <StageBackground scene={scene} scale={scale} />
+            {layers.map((l) => (
+              <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} />
+            ))}
+          </>
+        )}
       </div>
       {stage && (
         <>
           <Moveable
             ref={moveable}
-            target={editingId === null ? targets : []}
+            target={editingId === null && !framing ? targets : []}
             draggable={!locked}
             resizable={!locked && single !== undefined}
             rotatable={!locked && single !== undefined}
@@ -248,7 +260,7 @@ export function Stage({ onScale }: StageProps) {
             ratio={0}
             onDragStart={(e) => {
               const target = e.inputEvent.target as Element;
-              if (editingId !== null || moveable.current?.isMoveableElement(target) || targets.some((t) => t === target || t.contains(target))) e.stop();
+              if (framing || editingId !== null || moveable.current?.isMoveableElement(target) || targets.some((t) => t === target || t.contains(target))) e.stop();
             }}
             onSelectEnd={(e) => {
               const ids = e.selected.map((el) => idOf(el)).filter((id): id is Id => id !== undefined);

@@ -5,15 +5,20 @@ import { SHAPE_KINDS, useAddShape } from '@/editor/materials/shapes';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
 import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
+import { useSubtitleImport } from '@/editor/subtitles/useSubtitleImport';
 import { ExactFrame } from './ExactFrame';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
+/** The add-text menu's key of the SRT import. */
+const SRT_KEY = 'srt';
+
 export function Toolbar({ scale }: { scale: number }) {
   const { t, i18n } = useTranslation();
   const zh = i18n.language.startsWith('zh');
   const dispatch = useEditorDispatch();
+  const subtitles = useSubtitleImport();
   const addShape = useAddShape();
   const selection = useEditorSelector((s) => s.selection);
   const selected = useEditorSelector(selectSelectedLayers);
@@ -29,12 +34,19 @@ export function Toolbar({ scale }: { scale: number }) {
     <Space wrap size={4} data-testid="editor-toolbar" style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0' }}>
       <Dropdown
         menu={{
-          items: (Object.keys(TEXT_SIZES) as TextSize[]).map((size) => ({ key: size, label: t(`editor.text.${size}`) })),
-          onClick: ({ key }) => dispatch(a.addLayer({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') })),
+          items: [
+            ...(Object.keys(TEXT_SIZES) as TextSize[]).map((size) => ({ key: size, label: t(`editor.text.${size}`) })),
+            { type: 'divider' as const },
+            { key: SRT_KEY, label: t('editor.subtitles.import') },
+            // No speech recognition service exists yet (GET /ai/abilities lists it unavailable).
+            { key: 'asr', label: t('editor.subtitles.asrUnavailable'), disabled: true },
+          ],
+          onClick: ({ key }) => (key === SRT_KEY ? subtitles.pick() : dispatch(a.addLayer({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') }))),
         }}
       >
         <Button data-testid="add-text">{t('editor.addText')}</Button>
       </Dropdown>
+      {subtitles.input}
       <Dropdown
         menu={{
           items: SHAPE_KINDS.map((shape) => ({ key: shape.key, label: zh ? shape.nameZh : shape.nameEn })),

@@ -45,6 +45,9 @@ export function useEditorKeys(onSave: () => void, onHelp: () => void) {
       } else if ((e.key === 'Delete' || e.key === 'Backspace') && ids.length > 0) {
         e.preventDefault();
         dispatch(a.deleteLayers({ ids }));
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && s.audioSelected != null) {
+        e.preventDefault();
+        dispatch(a.deleteAudio({ index: s.audioSelected }));
       } else if (ctrl && key === 'z') {
         e.preventDefault();
         dispatch(e.shiftKey ? a.redo() : a.undo());

@@ -8,6 +8,7 @@ import type { ResolutionRatio } from '@/editor/model/gen/ResolutionRatio';
 import type { Rule } from '@/editor/model/gen/Rule';
 import type { Scene } from '@/editor/model/gen/Scene';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
+import { artWordLayer, type ArtWordStyle } from '@/editor/artword/artWords';
 
 /** Default layer box (spec §9: 200×130). */
 export const DEFAULT_LAYER_SIZE = { w: 200, h: 130 } as const;
@@ -22,8 +23,8 @@ export const NEW_SCENE_LENGTH = 3;
 /** Shortest scene, seconds (spec §5). */
 export const MIN_SCENE_LENGTH = 2;
 /**
- * Most scenes a document holds (spec §9: 48; a server started with the reduced limit of 45 refuses
- * more on save, naming `scenes`).
+ * Most scenes a document holds (spec §9: 48) until the server says its configured limit
+ * (`/system/info` `sceneLimit`: 48, or 45 with `REELFORGE_TIMELINE_SCENE_LIMIT=45`).
  */
 export const MAX_SCENES = 48;
 /** Default transition length, seconds (spec §3 effectTime default 1). */
@@ -104,6 +105,7 @@ export function newRule(): Rule {
     videoQuality: 30,
     frameRate: 80,
     audioFade: { status: false, inTime: 0, outTime: 0 },
+    loudness: { status: true, target: CATALOGUE.audio.loudnessTargetLufs },
     scenes: [newScene(1)],
     resolutionRatio: ratio,
     actionArrange: [],
@@ -117,7 +119,9 @@ export type NewLayer =
   | { kind: 'text'; size: TextSize; content?: string }
   | { kind: 'shape'; shape: string; shapeCode?: string }
   | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean; cover?: boolean }
-  | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number };
+  | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number }
+  | { kind: 'artWord'; style: ArtWordStyle; content?: string }
+  | { kind: 'effect'; src: string; materialId?: Id; name: string };
 
 /** Fields every layer has, at the defaults of spec §9. */
 function common(id: Id, z: number, range: readonly [number, number]) {
@@ -245,6 +249,11 @@ export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [n
         isTransparent: false,
       };
     }
+    case 'artWord':
+      return artWordLayer(buildLayer({ kind: 'text', size: 'TOP', content: spec.content }, id, z, range, stage) as Layer & { type: 'word' }, spec.style, stage);
+    case 'effect':
+      // A special effect (a border, an atmosphere) is an overlay of the whole stage.
+      return { ...base, x: 0, y: 0, w: stage.width, h: stage.height, type: 'specialEffects', materialId: spec.materialId, name: spec.name, src: spec.src };
   }
 }
 

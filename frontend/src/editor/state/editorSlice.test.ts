@@ -423,7 +423,39 @@ describe('scenes', () => {
   });
 });
 
+describe('subtitles', () => {
+  it('adds placed subtitles as full-width white captions on their scenes in one undo step', () => {
+    const { dispatch, s } = setup();
+    dispatch(a.addScene());
+    dispatch(a.addSubtitles([
+      { scene: 0, start: 0.5, end: 1.95, text: '第一句' },
+      { scene: 1, start: 0, end: 0.95, text: 'second' },
+    ]));
+    const [first, second] = s().doc.scenes.map((x) => x.layers);
+    expect(first?.[0]).toMatchObject({ type: 'word', content: '第一句', startTime: 0.5, endTime: 1.95, x: 0, w: s().doc.resolutionRatio.width, color: '#ffffff', fontSize: TEXT_SIZES.CAPTION });
+    expect(second?.[0]).toMatchObject({ content: 'second', startTime: 0, endTime: 0.95 });
+    expect(first?.[0]?.id).not.toBe(second?.[0]?.id);
+    dispatch(a.undo());
+    expect(s().doc.scenes.flatMap((x) => x.layers)).toHaveLength(0);
+  });
+});
+
 describe('undo and redo', () => {
+  it('restores autosaved edits as one unsaved step that undo takes back', () => {
+    const { dispatch, s, layers, addShape } = setup();
+    addShape();
+    const stored = { ...saveableRule(s()), visualFilter: 'warm' };
+    dispatch(a.saveStarted());
+    dispatch(a.saveSucceeded({ taskId: 7, at: 1 }));
+    dispatch(a.restoreEdit({ rule: stored, name: '找回的作品' }));
+    expect(s().doc.visualFilter).toBe('warm');
+    expect(s().name).toBe('找回的作品');
+    expect(layers()).toHaveLength(1);
+    expect(selectDirty(s())).toBe(true);
+    dispatch(a.undo());
+    expect(s().doc.visualFilter).toBe('');
+  });
+
   it('undoes and redoes an edit', () => {
     const { dispatch, layers, addShape } = setup();
     addShape();

@@ -4,7 +4,8 @@
  * document as it was records nothing, and a gesture (a drag, a slider) records one step at its end.
  */
 import { createSlice, current, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
-import { findTransition } from '@/editor/model/catalogue';
+import { audioReducers } from '@/editor/audio/audioCommands';
+import { findFilter, findTransition } from '@/editor/model/catalogue';
 import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
@@ -14,6 +15,8 @@ import type { Scene } from '@/editor/model/gen/Scene';
 import type { ShapeLayer } from '@/editor/model/gen/ShapeLayer';
 import type { TextLayer } from '@/editor/model/gen/TextLayer';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
+import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
+import type { SpecialEffectLayer } from '@/editor/model/gen/SpecialEffectLayer';
 import { extendedSceneLength } from '@/editor/model/layout';
 import {
   buildLayer,
@@ -35,6 +38,8 @@ import {
   type NewLayer,
 } from './defaults';
 import { makeGroup, rescaleToStage, scaleLayer, ungroupMembers } from './geometry';
+import type { PlacedSubtitle } from '@/editor/subtitles/srt';
+import { clearedRule, modeOf, ruleForMode } from '@/editor/modes/modes';
 
 /** Zoom limits of the stage, as a share of the editing size (spec: fit, 50–200 %). */
 export const ZOOM_MIN = 0.5;
@@ -57,6 +62,8 @@ export interface EditorState {
   sceneId: Id;
   /** Selected layer ids of the current scene. */
   selection: Id[];
+  /** Index in `doc.audio` of the selected audio item (its properties show); absent or null for none. */
+  audioSelected?: number | null;
   /** Copied layers. */
   clipboard: Layer[];
   /** Time range a new layer takes; null means the default 0–3 s. */
@@ -78,10 +85,12 @@ export interface EditorState {
   save: { status: SaveStatus; savedAt: number | null; problems: Problem[] };
   /** The colours last picked, newest first (spec §9: 14); kept across documents, per user in localStorage. */
   recentColors: string[];
+  /** Most scenes a document may have: the server's configured limit (spec §9: 48, or 45), kept across documents. */
+  maxScenes: number;
 }
 
 /** Fields a layer edit may set (any kind's; `id` and `type` never change). */
-export type LayerPatch = Partial<Omit<TextLayer & ShapeLayer & PictureLayer & VideoLayer, 'id'>>;
+export type LayerPatch = Partial<Omit<TextLayer & ShapeLayer & PictureLayer & VideoLayer & ArtWordLayer & SpecialEffectLayer, 'id'>>;
 
 /** The four z moves. */
 export type ZMove = 'forward' | 'backward' | 'front' | 'back';
@@ -112,6 +121,7 @@ function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 
     savingRevision: 0,
     save: { status: 'idle', savedAt: null, problems: [] },
     recentColors,
+    maxScenes: MAX_SCENES,
   };
 }
 
@@ -238,11 +248,35 @@ const editorSlice = createSlice({
     /** Opens a document (a saved task or a blank one); history starts empty. */
     loaded(state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
       const { rule, taskId, name, usedFor } = action.payload;
-      return freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors);
+      return { ...freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes };
     },
     /** Starts a new blank document. */
     newDocument(state, action: PayloadAction<{ usedFor?: string } | undefined>) {
-      return freshState(newRule(), -1, DEFAULT_TASK_NAME, action.payload?.usedFor, state.recentColors);
+      const usedFor = action.payload?.usedFor ?? 'ALL';
+      const rule = ruleForMode(newRule(), modeOf(usedFor));
+      return { ...freshState(rule, -1, DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes };
+    },
+    /** Sets the scene limit the server is configured with (not an undo step). */
+    setSceneLimit(state, action: PayloadAction<number>) {
+      if (Number.isInteger(action.payload) && action.payload > 0) state.maxScenes = action.payload;
+    },
+    /**
+     * Clears the task (spec §4): one blank scene, sounds cleared unless the mode keeps them (IVVR),
+     * the name back to 未命名. One undo step for the document; the name is not undone.
+     */
+    clearTask(state) {
+      const cleared = clearedRule(current(state.doc) as Rule, modeOf(state.usedFor));
+      edit(state, (doc) => {
+        doc.scenes = cleared.scenes as Draft<Scene>[];
+        doc.actionArrange = cleared.actionArrange;
+        doc.audio = cleared.audio as Draft<Rule['audio']>;
+      });
+      state.sceneId = (cleared.scenes[0] as Scene).frontendId as Id;
+      state.selection = [];
+      if (state.name !== DEFAULT_TASK_NAME) {
+        state.name = DEFAULT_TASK_NAME;
+        state.revision += 1;
+      }
     },
 
     /** Puts a picked colour first among the recent ones (once, at most RECENT_COLORS); not an undo step. */
@@ -272,6 +306,20 @@ const editorSlice = createSlice({
         state.selection = [id];
       });
     },
+    /** Adds subtitles as caption layers on the scenes they were placed on: one undo step. */
+    addSubtitles(state, action: PayloadAction<PlacedSubtitle[]>) {
+      edit(state, (doc) => {
+        let id = nextLayerId(doc as Rule);
+        for (const sub of action.payload) {
+          const scene = doc.scenes[sub.scene];
+          if (!scene) continue;
+          const layer = buildLayer({ kind: 'text', size: 'CAPTION', content: sub.text }, id, topZ(scene as Scene) + 1, [sub.start, sub.end], doc.resolutionRatio);
+          scene.layers.push(layer as Draft<Layer>);
+          id += 1;
+        }
+        state.selection = [];
+      });
+    },
     /** Sets fields of one layer; text never goes below the minimum size. */
     updateLayer(state, action: PayloadAction<{ id: Id; changes: LayerPatch }>) {
       edit(state, () => {
@@ -280,7 +328,7 @@ const editorSlice = createSlice({
         const changes = { ...action.payload.changes } as Record<string, unknown>;
         delete changes.type;
         Object.assign(layer, changes);
-        if ((layer.type === 'word' || layer.type === 'dynamicWord') && layer.fontSize < MIN_FONT_SIZE) layer.fontSize = MIN_FONT_SIZE;
+        if ((layer.type === 'word' || layer.type === 'dynamicWord' || layer.type === 'artWord') && layer.fontSize < MIN_FONT_SIZE) layer.fontSize = MIN_FONT_SIZE;
       });
     },
     /** Moves layers by dx/dy editing pixels; locked ones stay. */
@@ -371,7 +419,7 @@ const editorSlice = createSlice({
 
     /** Adds a blank scene after the current one and shows it; refused at the scene limit. */
     addScene(state) {
-      if (state.doc.scenes.length >= MAX_SCENES) return;
+      if (state.doc.scenes.length >= state.maxScenes) return;
       edit(state, (doc) => {
         const id = maxNumeric(doc.scenes.map((s) => s.frontendId)) + 1;
         doc.scenes.splice(sceneIndex(doc as Rule, state.sceneId) + 1, 0, newScene(id) as Draft<Scene>);
@@ -381,7 +429,7 @@ const editorSlice = createSlice({
     },
     /** Copies a scene (its layers with new ids) after itself and shows the copy; refused at the scene limit. */
     duplicateScene(state, action: PayloadAction<{ id: Id }>) {
-      if (state.doc.scenes.length >= MAX_SCENES) return;
+      if (state.doc.scenes.length >= state.maxScenes) return;
       edit(state, (doc) => {
         const i = doc.scenes.findIndex((s) => s.frontendId === action.payload.id);
         if (i < 0) return;
@@ -462,6 +510,33 @@ const editorSlice = createSlice({
         else if (!(s.effectTime > 0)) s.effectTime = DEFAULT_EFFECT_TIME;
       });
     },
+    /**
+     * Sets a layer's span in its scene (seconds, from the timeline); a span ending after the scene
+     * lengthens it, as adding a layer does. During a gesture the scene grows from its length when the
+     * gesture began, so dragging back shortens it again.
+     */
+    setLayerTime(state, action: PayloadAction<{ id: Id; start: number; end: number }>) {
+      const { id, start, end } = action.payload;
+      if (!(Number.isFinite(start) && Number.isFinite(end) && start >= 0 && end > start)) return;
+      edit(state, () => {
+        const scene = currentScene(state);
+        const layer = scene.layers.find((l) => l.id === id);
+        if (!layer || !editable(layer as Layer)) return;
+        layer.startTime = start;
+        layer.endTime = end;
+        const before = state.gesture?.scenes.find((s) => s.frontendId === scene.frontendId)?.timeLength ?? scene.timeLength;
+        scene.timeLength = extendedSceneLength(before, end);
+      });
+    },
+    /** Sets a scene's filter: a catalogue key or "" for none. */
+    setSceneFilter(state, action: PayloadAction<{ id: Id; filter: string }>) {
+      const { id, filter } = action.payload;
+      if (filter !== '' && !findFilter(filter)) return;
+      edit(state, (doc) => {
+        const s = doc.scenes.find((x) => x.frontendId === id);
+        if (s) s.visualFilter = filter;
+      });
+    },
     /** Switches the aspect ratio; each layer keeps its centre's share of the stage and scales without stretching. */
     setAspect(state, action: PayloadAction<string>) {
       const ratio = ratioByName(action.payload);
@@ -473,6 +548,19 @@ const editorSlice = createSlice({
         for (const s of doc.scenes) s.layers = (current(s) as Scene).layers.map((l) => rescaleToStage(l, sx, sy)) as Draft<Layer>[];
         doc.resolutionRatio = ratio;
       });
+    },
+    /**
+     * Puts back edits the autosave kept (the document as saved then, and the name): one undo step,
+     * so undo returns to the document as opened; the change is unsaved until the user saves.
+     */
+    restoreEdit(state, action: PayloadAction<{ rule: Rule; name: string }>) {
+      push(state, current(state.doc) as Rule);
+      state.doc = normalise(action.payload.rule) as Draft<Rule>;
+      state.name = action.payload.name.trim() || DEFAULT_TASK_NAME;
+      state.selection = [];
+      state.gesture = null;
+      state.revision += 1;
+      repair(state);
     },
     /** Renames the task (not an undo step). */
     renameTask(state, action: PayloadAction<string>) {
@@ -490,6 +578,7 @@ const editorSlice = createSlice({
     },
     /** Selects layers: replace, toggle (shift/ctrl click) or clear with an empty list. */
     select(state, action: PayloadAction<{ ids: Id[]; toggle?: boolean }>) {
+      state.audioSelected = null;
       const present = new Set(currentScene(state).layers.map((l) => l.id));
       const ids = action.payload.ids.filter((id) => present.has(id));
       if (!action.payload.toggle) {
@@ -560,6 +649,8 @@ const editorSlice = createSlice({
       state.revision += 1;
       repair(state);
     },
+
+    ...audioReducers(edit),
 
     /** A save began, sending the current revision. */
     saveStarted(state) {

@@ -67,6 +67,14 @@ describe('MyTaskPage', () => {
     expect(screen.getByTestId('task-reason')).toHaveTextContent('素材缺失');
   });
 
+  it('shows each video\'s length and, once rendered with sound, its loudness', async () => {
+    serve([{ ...task(5, 10), duration: 75, loudness: -16.04 }, { ...task(6, -1), duration: 6, loudness: null }]);
+    renderApp('/workbench/my-task', SIGNED_IN);
+    await screen.findByText('任务5');
+    expect(screen.getAllByTestId('task-duration').map((n) => n.textContent)).toEqual(['1:15', '0:06']);
+    expect(screen.getAllByTestId('task-loudness').map((n) => n.textContent)).toEqual([' · -16.0 LUFS']);
+  });
+
   it('shows the cover and a download link carrying a media ticket for a finished task', async () => {
     const { post } = serve([task(5, 10)]);
     renderApp('/workbench/my-task', SIGNED_IN);

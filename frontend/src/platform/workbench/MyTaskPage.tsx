@@ -8,9 +8,27 @@ import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { LiveTaskCover } from '@/components/task/LiveTaskCover';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { formatEta as formatClock } from '@/components/task/TaskProgress';
 
 function ProgressCell({ task }: { task: TaskSummary }) {
   return <LiveTaskProgress taskId={task.id} active={isActive(useLiveStatus(task))} />;
+}
+
+/** The video's length and, once rendered with sound, its measured loudness. */
+function LengthCell({ task }: { task: TaskSummary }) {
+  const { t } = useTranslation();
+  const loudness = task.loudness;
+  return (
+    <Typography.Text type="secondary">
+      <span data-testid="task-duration">{task.duration ? formatClock(task.duration) : '—'}</span>
+      {typeof loudness === 'number' ? (
+        <span data-testid="task-loudness" title={t('tasks.loudnessHint')}>
+          {' · '}
+          {t('tasks.loudnessValue', { lufs: loudness.toFixed(1) })}
+        </span>
+      ) : null}
+    </Typography.Text>
+  );
 }
 
 /** /workbench/my-task: my render tasks with status, live progress, run, cancel, preview and download. */
@@ -32,6 +50,7 @@ export function MyTaskPage() {
       ),
     },
     { title: t('tasks.statusTitle'), key: 'status', width: 140, render: (_, task) => <LiveTaskStatus task={task} /> },
+    { title: t('tasks.length'), key: 'length', width: 150, render: (_, task) => <LengthCell task={task} /> },
     { title: t('tasks.progress'), key: 'progress', width: 300, render: (_, task) => <ProgressCell task={task} /> },
     { title: t('tasks.actions'), key: 'actions', render: (_, task) => <TaskActions task={task} onPreview={setPreview} /> },
   ];

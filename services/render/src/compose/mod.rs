@@ -190,3 +190,35 @@ pub fn resize_into(
     }
     RESIZER.with(|r| r.borrow_mut().resize(&src_img, &mut dst_img, &opts).is_ok())
 }
+
+/// Scales the part `crop` `(left, top, width, height)` of one 8-bit plane (`stride` bytes a
+/// row, `rows` rows) into `dst`, a tightly packed `w`×`h` plane (bilinear). A decoded clip's
+/// Y, U and V planes are scaled this way before they are converted to RGBA, so a clip shown
+/// smaller than it is decoded converts only the pixels that show. Returns false when it could
+/// not (a plane or crop out of bounds).
+pub fn resize_plane(
+    src: &[u8],
+    (stride, rows): (usize, usize),
+    crop: (f64, f64, f64, f64),
+    dst: &mut [u8],
+    (w, h): (u32, u32),
+) -> bool {
+    use fast_image_resize as fr;
+    let (Ok(sw), Ok(sh)) = (u32::try_from(stride), u32::try_from(rows)) else {
+        return false;
+    };
+    let Some(src) = src.get(..stride * rows) else {
+        return false;
+    };
+    let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+        return false;
+    };
+    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, dst, fr::PixelType::U8) else {
+        return false;
+    };
+    // The stride's padding lies right of the crop, so it is never read.
+    let opts = fr::ResizeOptions::new()
+        .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+        .crop(crop.0, crop.1, crop.2.max(1.0), crop.3.max(1.0));
+    RESIZER.with(|r| r.borrow_mut().resize(&src_img, &mut dst_img, &opts).is_ok())
+}

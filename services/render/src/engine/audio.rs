@@ -1,11 +1,12 @@
 //! The document's audio: every item (music, voice, video audio, extra audio) decoded, placed,
-//! looped, gained with the volume mapping and faded, then the rule's audioFade, all sample exact.
+//! looped, gained with the volume mapping and faded, all sample exact; music ducked under the
+//! voices; then the rule's audioFade, and the whole mix measured and brought to its loudness.
 
 use crate::decode::{SAMPLE_RATE, decode_audio};
 use crate::error::{MediaError, Place, RenderError, Stage};
 use crate::materials::Materials;
-use crate::mix::{Mixer, Placement, samples_for};
-use reelforge_timeline::audio::AudioItem;
+use crate::mix::{Ducking, Mixer, Placement, samples_for};
+use reelforge_timeline::audio::{AudioItem, DUCK_ATTACK_S, DUCK_RELEASE_S};
 use reelforge_timeline::{Layer, Rule, Timeline, volume};
 
 fn item_place(scene: Option<usize>, item: &AudioItem) -> Place {
@@ -32,18 +33,17 @@ pub fn mix(
 ) -> Result<Mixer, RenderError> {
     let mut m = Mixer::new(total);
     let doc_len = total;
-    let mut items: Vec<(Option<usize>, &AudioItem)> =
-        rule.audio.iter().map(|a| (None, a)).collect();
+    // (scene, item, is a voice): voices first, so the music knows where they play.
+    let mut items: Vec<(Option<usize>, &AudioItem, bool)> =
+        rule.audio.iter().map(|a| (None, a, a.is_voice())).collect();
     for (i, s) in rule.scenes.iter().enumerate() {
-        items.extend(
-            s.audio
-                .iter()
-                .chain(&s.voice)
-                .chain(&s.video_audios)
-                .map(|a| (Some(i), a)),
-        );
+        items.extend(s.audio.iter().chain(&s.video_audios).map(|a| (Some(i), a, a.is_voice())));
+        items.extend(s.voice.iter().map(|a| (Some(i), a, true)));
     }
-    for (scene, item) in items {
+    items.sort_by_key(|&(_, _, voice)| !voice);
+    let mut voiced = Vec::new();
+    let mut ducking = None;
+    for (scene, item, voice) in items {
         let place = item_place(scene, item);
         let path = materials
             .resolve(&item.src)
@@ -63,17 +63,29 @@ pub fn mix(
             .reduce(f64::min);
         let src = decode_audio(&path, item.start.max(0.0), cut, watchdog_s)
             .map_err(|e| place.err(Stage::Decode, e))?;
-        m.add(
-            &src,
-            &Placement {
-                at,
-                len,
-                looped: item.is_loop,
-                gain: volume::slider_to_gain(item.volume) as f32,
-                fade_in: samples_for(item.fade_in_time),
-                fade_out: samples_for(item.fade_out_time),
-            },
-        );
+        let placement = Placement {
+            at,
+            len,
+            looped: item.is_loop,
+            gain: volume::slider_to_gain(item.volume) as f32,
+            fade_in: samples_for(item.fade_in_time),
+            fade_out: samples_for(item.fade_out_time),
+        };
+        if voice {
+            // An unlooped voice is heard only as long as its source lasts.
+            let heard = if item.is_loop { len } else { len.min((src.len() / crate::decode::CHANNELS) as i64) };
+            if placement.gain > 0.0 {
+                voiced.push((at, at + heard));
+            }
+            m.add(&src, &placement);
+        } else if item.duck && item.kind != "video" {
+            let ducking = ducking.get_or_insert_with(|| {
+                Ducking::new(voiced.iter().copied(), samples_for(DUCK_ATTACK_S), samples_for(DUCK_RELEASE_S))
+            });
+            m.add_ducked(&src, &placement, ducking, 10f64.powf(-item.duck_depth / 20.0) as f32);
+        } else {
+            m.add(&src, &placement);
+        }
     }
     // A video layer's own sound plays unless muted, or when the scene lists its video audio itself.
     for (i, s) in rule.scenes.iter().enumerate() {
@@ -130,6 +142,7 @@ pub fn mix(
             samples_for(rule.audio_fade.out_time),
         );
     }
+    m.normalise(rule.loudness.status.then_some(rule.loudness.target));
     Ok(m)
 }
 

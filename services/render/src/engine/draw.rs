@@ -194,55 +194,78 @@ fn video_frame(
         v.shown = Some(idx);
         return Ok(());
     }
-    let reuse = matches!(&v.decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
-    if !reuse {
-        v.decoder = None;
-        let req = VideoRequest {
-            width: v.size.0,
-            height: v.size.1,
-            fps: (rate.num as i32, rate.den as i32),
-            start: v.cut_start + rate.seconds_of(idx),
-            watchdog_s,
-            alpha: v.transparent,
-        };
-        v.decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
-    }
+    let feed = v.feed.clone();
+    let mut feed = feed
+        .lock()
+        .map_err(|_| crate::MediaError::Pipeline("a clip's decoder was poisoned".to_owned()))?;
+    let super::feed::Feed { decoder, current } = &mut *feed;
     let mut ended_at = None;
-    let mut got = None;
-    let region = v.cut.as_ref().map(|_| v.region());
-    if let Some((dec, next)) = &mut v.decoder {
-        while *next <= idx {
-            match dec.next_frame()? {
-                Some(f) => {
-                    *next += 1;
-                    if *next > idx {
-                        // A cut clip converts only its crop, into its own reused buffer (the
-                        // held frame's allocation receives the finished picture); otherwise
-                        // the whole frame goes straight into the held frame's allocation.
-                        let (mut px, region) = if let Some(region) = region {
-                            (std::mem::take(&mut v.work), region)
-                        } else {
-                            let held = v.last.take().map(|b| b.px).unwrap_or_default();
-                            (held, (0, 0, f.width(), f.height()))
-                        };
-                        let (w, h) = f.copy_region_into(region, &mut px);
-                        got = Some((w, h, px));
+    // Another layer showing the same clip frames may have decoded this frame already.
+    if !matches!(current, Some((i, _)) if *i == idx) {
+        let reuse = matches!(decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
+        if !reuse {
+            *decoder = None;
+            let req = VideoRequest {
+                width: v.size.0,
+                height: v.size.1,
+                fps: (rate.num as i32, rate.den as i32),
+                start: v.cut_start + rate.seconds_of(idx),
+                watchdog_s,
+                alpha: v.transparent,
+            };
+            *decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
+        }
+        if let Some((dec, next)) = decoder {
+            while *next <= idx {
+                match dec.next_frame()? {
+                    Some(f) => {
+                        *next += 1;
+                        if *next > idx {
+                            *current = Some((idx, f));
+                        }
                     }
-                }
-                None => {
-                    ended_at = Some(*next);
-                    break;
+                    None => {
+                        ended_at = Some(*next);
+                        break;
+                    }
                 }
             }
         }
     }
+    let mut got = None;
+    if let Some((_, f)) = current.as_ref().filter(|(i, _)| *i == idx) {
+        // A cut clip converts only its crop, into its own reused buffer (the held frame's
+        // allocation receives the finished picture); a clip shown smaller than its shared
+        // decoder's frames is scaled before it is converted; otherwise the whole frame goes
+        // straight into the held frame's allocation.
+        if let Some(cut) = &v.cut {
+            let mut px = std::mem::take(&mut v.work);
+            let (w, h) = match cut.shrunk {
+                Some(size) => f.scaled_region_into(cut.crop, size, &mut v.planes, &mut px),
+                None => f.copy_region_into(cut.crop, &mut px),
+            };
+            got = Some((w, h, px));
+        } else {
+            let mut px = v.last.take().map(|b| b.px).unwrap_or_default();
+            let (w, h) = match v.scale_to {
+                Some(to) => {
+                    f.scaled_region_into((0, 0, f.width(), f.height()), to, &mut v.planes, &mut px)
+                }
+                None => f.copy_region_into((0, 0, f.width(), f.height()), &mut px),
+            };
+            got = Some((w, h, px));
+        }
+    }
+    if ended_at.is_some() {
+        *decoder = None;
+    }
+    drop(feed);
     if let Some((w, h, px)) = got {
         v.last = Some(v.finish(w, h, px));
         v.shown = Some(idx);
     }
     if let Some(n) = ended_at {
         // The clip ended before the cut (or the layer): now its length is known.
-        v.decoder = None;
         v.frames = Some(n);
         if n > 0 && (v.looped || v.last.is_none()) {
             return video_frame(v, idx, rate, watchdog_s);
@@ -274,6 +297,7 @@ fn draw_layer(
     let start = rate.frames_for(l.timing.start);
     let layer_frame = (local - start).max(0);
     let prep = l.prepared_scale;
+    let is_video = matches!(l.content, Content::Video(_));
     let (view, ox, oy): (View<'_>, f64, f64) = match &mut l.content {
         Content::Still(sp) => (sp.bitmap.view(), f64::from(sp.dx), f64::from(sp.dy)),
         Content::Frames(frames, (dx, dy)) => {
@@ -302,14 +326,26 @@ fn draw_layer(
     );
     let rot = s.rotation;
     if rot.abs() < 1e-6 && (sc - 1.0).abs() < 1e-6 {
-        compose::draw(
-            out,
-            view,
-            ox.round() as i32,
-            oy.round() as i32,
-            opacity,
-            clip,
-        );
+        let (x, y) = (ox.round() as i32, oy.round() as i32);
+        let whole =
+            (view.w, view.h, x, y) == (out.w, out.h, 0, 0) && clip == Rect::of(out.w, out.h);
+        if whole && view.opaque && opacity >= 1.0 && is_video {
+            // A clip frame that is the whole picture (a covering clip at the output size, a
+            // cut background) becomes the canvas by swapping allocations instead of copying
+            // 4 bytes a pixel.
+            if let Content::Video(v) = &mut l.content
+                && let Some(last) = &mut v.last
+            {
+                std::mem::swap(&mut out.px, &mut last.px);
+                out.opaque = true;
+                // The held frame now holds the old canvas: asking for this clip frame again
+                // (a transition holding the scene's last frame) converts it again from the
+                // decoder's frame, or decodes it again.
+                v.shown = None;
+            }
+            return Ok(());
+        }
+        compose::draw(out, view, x, y, opacity, clip);
         return Ok(());
     }
     let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);

@@ -4,6 +4,7 @@
 
 mod audio;
 mod draw;
+mod feed;
 pub mod prepare;
 mod spool;
 
@@ -54,7 +55,8 @@ impl SceneJob {
         let (s, i) = (&self.scene, self.index);
         let fps = (self.rate.num as i32, self.rate.den as i32);
         let t0 = std::time::Instant::now();
-        let layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
+        let mut layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
+        feed::share(&mut layers, self.rate, self.rate.frames_for(s.time_length));
         if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
             eprintln!(
                 "timing: scene {i} prepared in {:.3}s",
@@ -435,8 +437,9 @@ impl Engine {
                     .unwrap_or(0);
             if last_use < frame
                 && let Some(s) = self.scenes.get_mut(i)
+                && s.take().is_some()
             {
-                *s = None;
+                trim_heap();
             }
         }
     }
@@ -517,6 +520,16 @@ impl Engine {
     /// Frees scenes no longer needed once `frame` is drawn.
     pub fn release(&mut self, frame: i64) {
         self.release_before(frame);
+    }
+}
+
+/// Hands the pages a released scene freed (its pictures, clip frames and cached base) back to
+/// the system at once, rather than leaving them to glibc's arenas between scenes.
+fn trim_heap() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: `malloc_trim` only returns free heap pages to the kernel; it takes no pointers.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

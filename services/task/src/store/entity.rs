@@ -4,7 +4,7 @@
 pub mod video_task {
     use sea_orm::entity::prelude::*;
 
-    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
     #[sea_orm(table_name = "video_task")]
     pub struct Model {
         #[sea_orm(primary_key)]
@@ -26,6 +26,7 @@ pub mod video_task {
         pub updated_ms: i64,
         pub version: i64,
         pub duration_ms: i64,
+        pub loudness: Option<f64>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

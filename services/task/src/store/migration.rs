@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -281,6 +281,28 @@ impl MigrationTrait for TemplatePreviews {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS video_template_by_preview").await?;
         manager.get_connection().execute_unprepared("ALTER TABLE video_template DROP COLUMN preview_task_id").await?;
+        Ok(())
+    }
+}
+
+struct TaskLoudness;
+
+impl MigrationName for TaskLoudness {
+    fn name(&self) -> &str {
+        "m20261124_000007_task_loudness"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for TaskLoudness {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        // Null until a render with sound finishes (a silent video has no loudness).
+        manager.get_connection().execute_unprepared("ALTER TABLE video_task ADD COLUMN loudness DOUBLE PRECISION NULL").await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.get_connection().execute_unprepared("ALTER TABLE video_task DROP COLUMN loudness").await?;
         Ok(())
     }
 }

@@ -61,6 +61,7 @@ fn to_domain(m: video_task::Model) -> Task {
         updated_ms: m.updated_ms,
         version: m.version,
         duration_ms: m.duration_ms,
+        loudness: m.loudness,
     }
 }
 
@@ -294,6 +295,7 @@ impl TaskStore {
             .col_expr(video_task::Column::Reason, Expr::value(String::new()))
             .col_expr(video_task::Column::Percent, Expr::value(0))
             .col_expr(video_task::Column::DurationMs, Expr::value(checked.duration_ms))
+            .col_expr(video_task::Column::Loudness, Expr::value(Option::<f64>::None))
             .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
             .col_expr(video_task::Column::Version, Expr::col(video_task::Column::Version).add(1))
             .filter(video_task::Column::Id.eq(id))
@@ -546,14 +548,15 @@ impl TaskStore {
     pub async fn finish(&self, job: &JobRef, dead_letter: bool, outcome: FinishOutcome) -> Result<bool, TaskError> {
         let now = now_millis();
         let preview = match &outcome {
-            FinishOutcome::Done { video_key, cover_key } => Some((video_key.clone(), cover_key.clone())),
+            FinishOutcome::Done { video_key, cover_key, .. } => Some((video_key.clone(), cover_key.clone())),
             FinishOutcome::Failed { .. } => None,
         };
         let (job_state, task_update) = match outcome {
-            FinishOutcome::Done { video_key, cover_key } => (
+            FinishOutcome::Done { video_key, cover_key, loudness } => (
                 JOB_DONE,
                 video_task::Entity::update_many()
                     .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Success.code()))
+                    .col_expr(video_task::Column::Loudness, Expr::value(loudness))
                     .col_expr(video_task::Column::Percent, Expr::value(100))
                     .col_expr(video_task::Column::VideoKey, Expr::value(video_key))
                     .col_expr(video_task::Column::CoverKey, Expr::value(cover_key))

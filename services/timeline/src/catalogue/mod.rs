@@ -41,6 +41,8 @@ pub struct Catalogue {
     pub toolbox_tasks: &'static [codes::ToolboxTask],
     /// Media types by extension.
     pub media_types: &'static [media::MediaExtensions],
+    /// Ducking and loudness constants.
+    pub audio: crate::audio::AudioRules,
 }
 
 /// Returns every catalogue.
@@ -58,6 +60,7 @@ pub fn all() -> Catalogue {
         roles: codes::ROLES,
         card_fields: codes::CARD_FIELDS,
         toolbox_tasks: codes::TOOLBOX_TASKS,
+        audio: crate::audio::AUDIO_RULES,
         media_types: media::MEDIA_TYPES,
     }
 }

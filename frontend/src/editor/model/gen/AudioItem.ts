@@ -69,4 +69,12 @@ fadeOutTime: number,
 /**
  * Status (kept as written).
  */
-status: number, };
+status: number, 
+/**
+ * Music only: lowered while a voice-over or dubbing plays (see [`DUCK_ATTACK_S`]).
+ */
+duck: boolean, 
+/**
+ * How far the music is lowered under a voice, dB (0..=[`DUCK_DEPTH_MAX_DB`]).
+ */
+duckDepth: number, };

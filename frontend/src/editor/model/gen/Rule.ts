@@ -2,6 +2,7 @@
 import type { ActionArrange } from "./ActionArrange";
 import type { AudioFade } from "./AudioFade";
 import type { AudioItem } from "./AudioItem";
+import type { Loudness } from "./Loudness";
 import type { ResolutionRatio } from "./ResolutionRatio";
 import type { RuleType } from "./RuleType";
 import type { Scene } from "./Scene";
@@ -34,6 +35,10 @@ frameRate: number,
  * Fade of the whole mix.
  */
 audioFade: AudioFade, 
+/**
+ * Loudness of the whole mix.
+ */
+loudness: Loudness, 
 /**
  * The scenes, in order (a layer's open end closed at its scene's end).
  */

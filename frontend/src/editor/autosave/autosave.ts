@@ -1,0 +1,69 @@
+/**
+ * What the autosave stores and when a restore is offered (pure; the hook and the banner use it).
+ *
+ * A stored state names the document its edits started from (`basedOn`: a fingerprint of the saved
+ * document). A restore is offered when the editor opens a document whose fingerprint is that one
+ * (so nothing was saved since, here or elsewhere) and the stored document differs from it: the
+ * stored edits are newer than the saved task. After a save the next state is based on the new
+ * saved document, and an older state no longer matches.
+ */
+import type { Rule } from '@/editor/model/gen/Rule';
+
+/** Changes rest this long before they are stored (ms). */
+export const AUTOSAVE_DEBOUNCE_MS = 2000;
+
+/** One stored editor state. */
+export interface StoredEdit {
+  /** Format version of this record. */
+  v: 1;
+  /** The fingerprint of the saved document the edits started from ('' for a document never saved). */
+  basedOn: string;
+  /** The task name as edited. */
+  name: string;
+  /** The document as it would be saved (no material tickets). */
+  rule: Rule;
+  /** When the browser stored it, ms since the epoch. */
+  at: number;
+}
+
+/** A short fingerprint of a document (FNV-1a over its JSON), to tell saved documents apart. */
+export function fingerprint(rule: Rule): string {
+  const text = JSON.stringify(rule);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}-${h.toString(36)}`;
+}
+
+/** The record to store for the edited document. */
+export function storedEdit(basedOn: string, name: string, rule: Rule, at: number): string {
+  const record: StoredEdit = { v: 1, basedOn, name, rule, at };
+  return JSON.stringify(record);
+}
+
+/** Reads a stored record; null when there is none or it is not one (a cleared or foreign state). */
+export function parseStoredEdit(text: string): StoredEdit | null {
+  if (!text) return null;
+  try {
+    const r = JSON.parse(text) as Partial<StoredEdit>;
+    if (r.v !== 1 || typeof r.basedOn !== 'string' || !r.rule || !Array.isArray(r.rule.scenes)) return null;
+    return { v: 1, basedOn: r.basedOn, name: typeof r.name === 'string' ? r.name : '', rule: r.rule, at: Number(r.at) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored edits to offer when `opened` (the saved document as opened, or a new one: `basedOn`
+ * '') is shown under `name`; null when there is nothing newer to restore.
+ */
+export function editToOffer(stored: StoredEdit | null, opened: Rule, openedBase: string, name: string): StoredEdit | null {
+  if (!stored || stored.basedOn !== openedBase) return null;
+  const same = JSON.stringify(stored.rule) === JSON.stringify(opened) && stored.name === name;
+  return same ? null : stored;
+}
+
+/** The record that clears a new document's state once it is saved as a task. */
+export const CLEARED = JSON.stringify({ v: 0 });

@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { makeQueryClient, Providers } from '@/app/providers';
+import { makeStore } from '@/app/store';
+import { initialUserState } from '@/auth/userSlice';
+import { PlaybackClock } from '@/editor/playback/clock';
+import { ClockContext } from '@/editor/playback/usePlayback';
+import { editorActions as a } from '@/editor/state/editorSlice';
+import { SIGNED_IN } from '@/test/renderApp';
+import { Timeline } from './Timeline';
+
+jest.setTimeout(60_000);
+
+function setup() {
+  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
+  store.dispatch(a.newDocument({ usedFor: 'ALL' }));
+  store.dispatch(a.addLayer({ kind: 'shape', shape: 'rect' }));
+  store.dispatch(a.addScene());
+  store.dispatch(a.selectScene(1));
+  const clock = new PlaybackClock({ now: () => 0, frame: () => 0, cancel: () => undefined });
+  render(
+    <Providers store={store} queryClient={makeQueryClient()}>
+      <ClockContext.Provider value={clock}>
+        <Timeline />
+      </ClockContext.Provider>
+    </Providers>,
+  );
+  return { store, clock };
+}
+
+describe('the timeline', () => {
+  it('draws the scenes on the axis and the current scene layer bars at 100 px a second', () => {
+    const { store } = setup();
+    const id = store.getState().editor.doc.scenes[0]!.layers[0]!.id;
+    expect(screen.getByTestId('scene-block-0').style.width).toBe('300px');
+    expect(screen.getByTestId('scene-block-1').style.left).toBe('300px');
+    expect(screen.getByTestId(`layer-bar-${String(id)}`).style.width).toBe('300px');
+    expect(screen.getByTestId('current-time')).toHaveTextContent('00:00.0 / 00:06.0');
+  });
+
+  it('zooms through the levels with its buttons', () => {
+    setup();
+    expect(screen.getByTestId('timeline-ruler').dataset.level).toBe('4');
+    fireEvent.click(screen.getByTestId('timeline-zoom-in'));
+    expect(screen.getByTestId('timeline-ruler').dataset.level).toBe('5');
+    expect(screen.getByTestId('scene-block-0').style.width).toBe('600px');
+    for (let i = 0; i < 9; i += 1) fireEvent.click(screen.getByTestId('timeline-zoom-out'));
+    expect(screen.getByTestId('timeline-ruler').dataset.level).toBe('0');
+    expect(screen.getByTestId('timeline-zoom-out')).toBeDisabled();
+  });
+
+  it('shows the scene under the playhead, and brings the playhead to a chosen scene', () => {
+    const { store, clock } = setup();
+    act(() => clock.seek(4));
+    expect(store.getState().editor.sceneId).toBe(2);
+    fireEvent.click(screen.getByTestId('scene-block-0'));
+    expect(store.getState().editor.sceneId).toBe(1);
+    expect(clock.get().time).toBe(0);
+  });
+
+  it('plays and pauses with space, not while typing', () => {
+    const { clock } = setup();
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(clock.get().playing).toBe(true);
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(clock.get().playing).toBe(false);
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    fireEvent.keyDown(input, { key: ' ' });
+    expect(clock.get().playing).toBe(false);
+  });
+
+  it('keeps the scene strip as its second tab', () => {
+    setup();
+    fireEvent.click(screen.getByTestId('bottom-tab-scenes'));
+    expect(screen.getByTestId('scene-strip')).toBeInTheDocument();
+    expect(screen.queryByTestId('timeline-ruler')).toBeNull();
+  });
+});
