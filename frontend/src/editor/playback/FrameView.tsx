@@ -19,6 +19,7 @@ import { planeCss, pixelateBlur } from './compositeCss';
 import { secondsOf } from '@/editor/model/time';
 import { frameAtTime, frameRateOf, frameViewAt, shownLayers, type ShownLayer } from './frame';
 import { animatedCss } from './layerCss';
+import { VideoCanvas } from './VideoCanvas';
 import { backgroundTime, sourceTime, useMediaSync } from './useMediaSync';
 
 const noop = () => undefined;
@@ -39,37 +40,41 @@ function SyncedVideo({ layer, local, lead, playing, fps, scale }: { layer: Layer
   useMediaSync(ref, target, playing, fps);
   return (
     <div id={`component${String(layer.id)}`} className="rf-layer rf-frame-layer" data-id={String(layer.id)} data-type="video" style={{ position: 'absolute', left: layer.x * scale, top: layer.y * scale, width: layer.w * scale, height: layer.h * scale, transform: layer.rotate ? `rotate(${layer.rotate}deg)` : undefined }}>
-      <video
-        ref={ref}
+      <VideoCanvas
+        videoRef={ref}
         src={layer.videoSrc}
         muted={layer.noAudio}
-        preload="auto"
-        data-target={target.toFixed(3)}
-        data-testid="frame-video"
+        fit="contain"
+        width={layer.w * scale}
+        height={layer.h * scale}
+        target={target}
+        testId="frame-video"
         onLoadedMetadata={(e) => {
           e.currentTarget.volume = Math.min(1, sliderToGain(layer.volume));
         }}
-        style={{ width: '100%', height: '100%', objectFit: 'contain', filter: joinFilters(adjustmentsCss(layer.brightness, layer.contrast, layer.saturation)) }}
+        style={{ filter: joinFilters(adjustmentsCss(layer.brightness, layer.contrast, layer.saturation)) }}
       />
     </div>
   );
 }
 
 /** A scene's background clip playing its range, looped, in step with the clock; a picture or GIF as the stage draws it. */
-function PlayingBackground({ scene, local, lead, playing, fps, scale }: { scene: Scene; local: number; lead: number; playing: boolean; fps: number; scale: number }) {
+function PlayingBackground({ scene, local, lead, playing, fps, scale, width, height }: { scene: Scene; local: number; lead: number; playing: boolean; fps: number; scale: number; width: number; height: number }) {
   const ref = useRef<HTMLVideoElement>(null);
   const m = useMaterialInfo(backgroundId(scene)).data;
   const video = m?.type === 'video' && Boolean(m.url);
   useMediaSync(ref, video ? backgroundTime(scene.range, local + lead, m?.duration ?? 0) : null, playing, fps);
   if (!video) return <StageBackground scene={scene} scale={scale} />;
   return (
-    <video
-      ref={ref}
-      data-testid="frame-background"
+    <VideoCanvas
+      videoRef={ref}
       src={m?.url}
       muted
-      preload="auto"
-      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: scene.bgFit === 'cover' ? 'cover' : 'contain', filter: blurCss(scene.bgBlur * scale), pointerEvents: 'none' }}
+      fit={scene.bgFit === 'cover' ? 'cover' : 'contain'}
+      width={width}
+      height={height}
+      testId="frame-background"
+      style={{ filter: blurCss(scene.bgBlur * scale) }}
     />
   );
 }
@@ -122,7 +127,7 @@ function SceneFrame({ scene, local, lead, scale, outputPx, width, height, playin
   const filter = joinFilters([...catalogueFilterCss(scene.visualFilter, outputPx), blurCss(scene.canvasBlur * scale)]);
   return (
     <div data-testid="frame-scene" data-scene-id={String(scene.frontendId)} style={{ position: 'absolute', inset: 0, background: scene.bgColor, overflow: 'hidden', filter, isolation: 'isolate' }}>
-      <PlayingBackground scene={scene} local={local} lead={lead} playing={playing} fps={fps} scale={scale} />
+      <PlayingBackground scene={scene} local={local} lead={lead} playing={playing} fps={fps} scale={scale} width={width} height={height} />
       {shownLayers(scene, local).map((s) => (
         <AnimatedLayer key={String(s.layer.id)} shown={s} scale={scale} width={width} height={height} local={local} lead={lead} playing={playing} fps={fps} />
       ))}

@@ -2,6 +2,7 @@ import { REST } from '@/editor/model/animation';
 import { composite } from '@/editor/model/transition';
 import { maskCss, pixelateBlur, planeCss } from './compositeCss';
 import { animatedCss, clipInset, previewKeyframe } from './layerCss';
+import { fitRect } from './VideoCanvas';
 import { backgroundTime, correctionRate, sourceTime } from './useMediaSync';
 import { musicGain, musicSourceTime } from './MusicPlayer';
 import type { AudioItem } from '@/editor/model/gen/AudioItem';
@@ -114,5 +115,13 @@ describe('a background clip', () => {
     expect(backgroundTime(['2', '4'], 5, 10)).toBe(3);
     expect(backgroundTime(null, 12, 10)).toBe(2);
     expect(backgroundTime([4, 2], 3, 0)).toBe(3);
+  });
+});
+
+describe('a clip drawn into its box', () => {
+  it('fits whole inside, centred, or covers the box', () => {
+    expect(fitRect(640, 360, 200, 200, 'contain')).toEqual([0, 43.75, 200, 112.5]);
+    expect(fitRect(640, 360, 200, 200, 'cover')).toEqual([-77.77777777777777, 0, 355.55555555555554, 200]);
+    expect(fitRect(0, 0, 200, 100, 'contain')).toEqual([0, 0, 200, 100]);
   });
 });
