@@ -263,6 +263,12 @@ export async function timelineCheck({ page, baseUrl, outDir, assert }) {
   });
   console.log(`timeline: video drift over ${drift.n} samples: mean ${(drift.mean * 1000).toFixed(1)} ms, max ${(drift.max * 1000).toFixed(1)} ms`);
   assert(drift.n > 5, 'the video played in step with the clock');
+  // Paused, the editing stage shows the clip's frame under the playhead (it starts at 0 s), not its first frame.
+  await page
+    .waitForFunction((at) => Math.abs((document.querySelector('[data-testid="stage-video"]')?.currentTime ?? -1) - at) < 0.05, t, { timeout: 5000 })
+    .catch(() => undefined);
+  const stageVideo = await page.evaluate(() => document.querySelector('[data-testid="stage-video"]')?.currentTime ?? -1);
+  assert(Math.abs(stageVideo - t) < 0.05, `paused at ${t} s, the stage's clip shows ${stageVideo} s`);
   const change = await pixelChange(page, early, during);
   console.log(`timeline: played to ${t.toFixed(2)} s, playhead +${(x1 - x0).toFixed(0)} px, ${(change * 100).toFixed(1)} % of the stage changed between the first frames and 1.3 s`);
   assert(change > 0.01, `the stage changed while playing (${(change * 100).toFixed(2)} % of its pixels)`);

@@ -8,6 +8,12 @@ import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
 import type { TextLayer } from '@/editor/model/gen/TextLayer';
+import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
+import { frameRateOf } from '@/editor/playback/frame';
+import { usePlaybackPart } from '@/editor/playback/usePlayback';
+import { cutRange, sourceTime, useMediaSync } from '@/editor/playback/useMediaSync';
+import { selectCurrentSceneStart } from '@/editor/state/selectors';
+import { useEditorSelector } from './useEditor';
 import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
@@ -161,18 +167,7 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
     case 'gif':
       return layer.maskClip > 0 ? <MaskedPicture layer={layer} scale={scale} /> : <Picture layer={layer} scale={scale} />;
     case 'video':
-      return (
-        <video
-          src={layer.videoSrc}
-          muted
-          style={{
-            width: '100%',
-            height: '100%',
-            objectFit: 'contain',
-            filter: joinFilters(adjustmentsCss(layer.brightness, layer.contrast, layer.saturation)),
-          }}
-        />
-      );
+      return <StageVideo layer={layer} />;
     case 'group':
       return (
         <>
@@ -250,3 +245,26 @@ export const LayerView = memo(function LayerView({ layer, scale, editing, flagge
     </div>
   );
 });
+
+/**
+ * A clip on the editing stage: the frame under the paused playhead (a layer before its start shows
+ * its first frame, one past its cut's end its last), as the renderer draws that time.
+ */
+function StageVideo({ layer }: { layer: VideoLayer }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const sceneStart = useEditorSelector(selectCurrentSceneStart);
+  const fps = useEditorSelector((s) => frameRateOf(s.doc).num);
+  const time = usePlaybackPart((s) => s.time);
+  const [start, end] = cutRange(layer);
+  useMediaSync(ref, sourceTime(time - sceneStart - layer.startTime, start, end), false, fps);
+  return (
+    <video
+      ref={ref}
+      src={layer.videoSrc}
+      muted
+      preload="auto"
+      data-testid="stage-video"
+      style={{ width: '100%', height: '100%', objectFit: 'contain', filter: joinFilters(adjustmentsCss(layer.brightness, layer.contrast, layer.saturation)) }}
+    />
+  );
+}

@@ -10,7 +10,6 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import type { Rule } from '@/editor/model/gen/Rule';
 import type { Scene } from '@/editor/model/gen/Scene';
 import type { Timeline } from '@/editor/model/gen/Timeline';
-import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import { LayerView } from '@/editor/page/LayerView';
 import { useMaterialInfo } from '@/api/material';
 import { backgroundId, StageBackground } from '@/editor/page/SceneBackground';
@@ -20,17 +19,9 @@ import { secondsOf } from '@/editor/model/time';
 import { frameAtTime, frameRateOf, frameViewAt, shownLayers, type ShownLayer } from './frame';
 import { animatedCss } from './layerCss';
 import { VideoCanvas } from './VideoCanvas';
-import { backgroundTime, sourceTime, useMediaSync } from './useMediaSync';
+import { backgroundTime, cutRange, sourceTime, useMediaSync } from './useMediaSync';
 
 const noop = () => undefined;
-
-/** A video's cut in source seconds (`cutInfo {start, end}`), from 0 to the end without one. */
-function cutRange(v: VideoLayer): [number, number | null] {
-  const c = v.cutInfo as { start?: unknown; end?: unknown } | null | undefined;
-  const start = typeof c?.start === 'number' ? c.start : 0;
-  const end = typeof c?.end === 'number' ? c.end : null;
-  return [start, end];
-}
 
 /** A video layer in step with the clock; muted when `noAudio`, else at its volume (the browser's at most 1). */
 function SyncedVideo({ layer, local, lead, playing, fps, scale }: { layer: Layer & { type: 'video' }; local: number; lead: number; playing: boolean; fps: number; scale: number }) {

@@ -5,6 +5,7 @@
  * a play() is starting nothing else is asked of it.
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 
 /** Drift beyond which playing media seeks instead of changing its rate, seconds. */
 export const SEEK_DRIFT = 0.3;
@@ -23,6 +24,14 @@ export const SETTLED_FRAMES = 0.1;
 export function correctionRate(drift: number, fps: number, correcting = false): number {
   if (Math.abs(drift) <= (correcting ? SETTLED_FRAMES : 0.5) / fps) return 1;
   return Math.min(Math.max(1 - drift / CATCH_UP, 0.5), 1.5);
+}
+
+/** A video's cut in source seconds (`cutInfo {start, end}`), from 0 to the end without one. */
+export function cutRange(v: VideoLayer): [number, number | null] {
+  const c = v.cutInfo as { start?: unknown; end?: unknown } | null | undefined;
+  const start = typeof c?.start === 'number' ? c.start : 0;
+  const end = typeof c?.end === 'number' ? c.end : null;
+  return [start, end];
 }
 
 /**

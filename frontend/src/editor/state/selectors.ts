@@ -11,6 +11,16 @@ export function selectCurrentScene(s: EditorState): Scene {
   return s.doc.scenes.find((x) => x.frontendId === s.sceneId) ?? (s.doc.scenes[0] as Scene);
 }
 
+/** Where the scene on the stage starts in the document, seconds. */
+export function selectCurrentSceneStart(s: EditorState): number {
+  let start = 0;
+  for (const x of s.doc.scenes) {
+    if (x.frontendId === s.sceneId) return start;
+    start += x.timeLength;
+  }
+  return 0;
+}
+
 /** The current scene's layers in drawing order (lowest z first, document order on ties). */
 export const selectDrawOrder: (s: EditorState) => Layer[] = createSelector([selectCurrentScene], (scene) => [...scene.layers].sort((a, b) => a.z - b.z));
 
