@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { animationState, layerState, motionMaxScale, motionZoom } from '../../src/editor/model/animation';
 import { parseColour } from '../../src/editor/model/colour';
+import { shapeOutline } from '../../src/editor/model/shape';
 import { findAnimation } from '../../src/editor/model/catalogue';
 import { defaultAttachRange, extendedSceneLength, sizeCategory, slotKind } from '../../src/editor/model/layout';
 import { framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
@@ -95,6 +96,10 @@ describe('timeline vectors shared with services/timeline', () => {
       zoom: motionZoom(motion),
       maxScale: motionMaxScale(motion),
     }));
+  });
+
+  test('basic shape outlines', () => {
+    check<{ kind: string; w: number; h: number }>('shape_outline', ({ kind, w, h }) => shapeOutline(kind, w, h));
   });
 
   test('colour strings', () => {

@@ -15,6 +15,7 @@ pub mod library;
 pub mod normalise;
 pub mod rule;
 pub mod scene;
+pub mod shape;
 pub mod source;
 pub mod svg;
 pub mod task;

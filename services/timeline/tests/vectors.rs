@@ -7,6 +7,7 @@ use reelforge_timeline::animation::{
 };
 use reelforge_timeline::catalogue::{animations::ANIMATIONS, transitions::TRANSITIONS};
 use reelforge_timeline::colour;
+use reelforge_timeline::shape;
 use reelforge_timeline::layout::{
     default_attach_range, extended_scene_length, size_category, slot_kind,
 };
@@ -365,8 +366,29 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         );
     }
 
+    let shapes: Vec<Value> = [
+        "rect",
+        "circle",
+        "sun",
+        "line",
+        "wave-line",
+        "equilateral-triangle",
+        "isosceles-triangle",
+        "right-triangle",
+        "hexagon",
+        "octagon",
+        "simple-star",
+        "min-snow",
+        "unknown-kind",
+    ]
+    .iter()
+    .flat_map(|k| [(k, 100.0, 80.0), (k, 37.5, 120.0)])
+    .map(|(k, w, h)| Ok(json!({ "input": { "kind": k, "w": w, "h": h }, "expected": serde_json::to_value(shape::outline(k, w, h))? })))
+    .collect::<Result<_, serde_json::Error>>()?;
+
     Ok(vec![
         ("animation_state", Value::Array(animation)),
+        ("shape_outline", Value::Array(shapes)),
         ("layer_state", Value::Array(layer)),
         ("motion_zoom", Value::Array(motions)),
         ("colour", Value::Array(colours)),

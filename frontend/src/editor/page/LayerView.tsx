@@ -15,6 +15,7 @@ import { cutRange, sourceTime, useMediaSync } from '@/editor/playback/useMediaSy
 import { selectCurrentSceneStart } from '@/editor/state/selectors';
 import { useEditorSelector } from './useEditor';
 import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
+import { shapeOutline } from '@/editor/model/shape';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
 export interface LayerViewProps {
@@ -28,23 +29,20 @@ export interface LayerViewProps {
   onEditEnd: (content: string) => void;
 }
 
-/** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind filling its box. */
+/** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind's outline (`model/shape.ts`, the renderer's). */
 function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
   const { w, h, shapeCode } = layer;
   const src = useMemo(() => (shapeCode ? shapeImageUrl({ ...layer, shapeCode }) : null), [layer, shapeCode]);
   if (src !== null) return <img src={src} alt="" draggable={false} data-testid="shape-svg" style={{ display: 'block', width: '100%', height: '100%' }} />;
   const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
+  const outline = shapeOutline(layer.shape, w, h);
   let body;
-  switch (layer.shape) {
-    case 'circle':
+  switch (outline.kind) {
+    case 'ellipse':
       body = <ellipse cx={w / 2} cy={h / 2} rx={w / 2} ry={h / 2} {...common} />;
       break;
-    case 'equilateral-triangle':
-    case 'isosceles-triangle':
-      body = <polygon points={`${w / 2},0 ${w},${h} 0,${h}`} {...common} />;
-      break;
-    case 'right-triangle':
-      body = <polygon points={`0,0 ${w},${h} 0,${h}`} {...common} />;
+    case 'polygon':
+      body = <polygon points={outline.points.map(([x, y]) => `${x},${y}`).join(' ')} {...common} />;
       break;
     case 'line':
       body = <line x1={0} y1={h / 2} x2={w} y2={h / 2} stroke={layer.stroke || layer.fill || '#ffffff'} strokeWidth={Math.max(1, layer.strokeWidth)} vectorEffect="non-scaling-stroke" />;

@@ -5,6 +5,7 @@
 
 use super::{Bitmap, colour, filter, image::rounded_rect};
 use crate::error::MediaError;
+use reelforge_timeline::shape::{Outline, outline};
 use resvg::{tiny_skia as sk, usvg};
 
 /// A shape's drawing settings, in output pixels.
@@ -93,52 +94,29 @@ fn style_sheet(
     (svg, Some(css))
 }
 
-fn polygon(n: usize, w: f32, h: f32, star: bool) -> Option<sk::Path> {
-    let mut pb = sk::PathBuilder::new();
-    let pts = if star { n * 2 } else { n };
-    for i in 0..pts {
-        let a = std::f32::consts::TAU * i as f32 / pts as f32 - std::f32::consts::FRAC_PI_2;
-        let r = if star && i % 2 == 1 { 0.45 } else { 1.0 };
-        let (x, y) = (
-            w / 2.0 + a.cos() * r * w / 2.0,
-            h / 2.0 + a.sin() * r * h / 2.0,
-        );
-        if i == 0 {
-            pb.move_to(x, y)
-        } else {
-            pb.line_to(x, y)
-        }
-    }
-    pb.close();
-    pb.finish()
-}
-
 fn basic_path(kind: &str, w: f32, h: f32, radius: f32) -> Option<sk::Path> {
-    match kind {
-        "circle" | "face" | "sun" | "simple-sun" | "no-border-smile" => {
-            sk::PathBuilder::from_oval(sk::Rect::from_xywh(0.0, 0.0, w, h)?)
-        }
-        "line" | "wave-line" | "poly-line" | "divide_line1" | "divide_line2" | "divide_line3" => {
+    match outline(kind, f64::from(w), f64::from(h)) {
+        Outline::Ellipse => sk::PathBuilder::from_oval(sk::Rect::from_xywh(0.0, 0.0, w, h)?),
+        Outline::Line => {
             let mut pb = sk::PathBuilder::new();
             pb.move_to(0.0, h / 2.0);
             pb.line_to(w, h / 2.0);
             pb.finish()
         }
-        "equilateral-triangle" | "isosceles-triangle" => polygon(3, w, h, false),
-        "right-triangle" => {
+        Outline::Polygon(points) => {
             let mut pb = sk::PathBuilder::new();
-            pb.move_to(0.0, 0.0);
-            pb.line_to(0.0, h);
-            pb.line_to(w, h);
+            for (i, [x, y]) in points.into_iter().enumerate() {
+                let (x, y) = (x as f32, y as f32);
+                if i == 0 {
+                    pb.move_to(x, y)
+                } else {
+                    pb.line_to(x, y)
+                }
+            }
             pb.close();
             pb.finish()
         }
-        "hexagon" => polygon(6, w, h, false),
-        "octagon" => polygon(8, w, h, false),
-        "simple-star" | "star" | "more-angle-pic" | "min-snow" | "complex-snow" => {
-            polygon(5, w, h, true)
-        }
-        _ => rounded_rect(0.0, 0.0, w, h, radius),
+        Outline::Rect => rounded_rect(0.0, 0.0, w, h, radius),
     }
 }
 
