@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { downloadTask, shooter } from './lib.mjs';
 
 const RATE = 48000;
 const DOC_LENGTH = 8;
@@ -81,14 +82,13 @@ export async function audioCheck({ baseUrl, outDir, assert, signIn, executablePa
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--autoplay-policy=no-user-gesture-required',
       '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${voiceWav(scratch)}`],
   });
-  let n = 0;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', permissions: ['microphone'] });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const shot = (name) => page.screenshot({ path: path.join(dir, `${String(++n).padStart(2, '0')}-${name}.png`) });
+    const shot = shooter(page, dir, 0);
     await page.goto(`${baseUrl}/#/login`, { waitUntil: 'domcontentloaded' });
     await signIn(page, 'audio');
     await page.evaluate(() => (window.location.hash = '#/diy'));
@@ -157,18 +157,9 @@ export async function audioCheck({ baseUrl, outDir, assert, signIn, executablePa
     const deadline = Date.now() + 300_000;
     while (Date.now() < deadline && !(await page.getByTestId('run-play').isVisible())) await page.waitForTimeout(500);
     assert(await page.getByTestId('run-play').isVisible(), 'the render finished');
-    const mp4 = await page.evaluate(async (taskId) => {
-      const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
-      const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
-      const r = await fetch(`/diyvrbt/videotask/download?taskId=${taskId}`, { headers });
-      const bytes = new Uint8Array(await r.arrayBuffer());
-      let s = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return { status: r.status, b64: btoa(s) };
-    }, taskId);
+    const mp4 = await downloadTask(page, taskId, dir);
     assert(mp4.status === 200, `download answered ${mp4.status}`);
-    const file = path.join(dir, `task-${taskId}.mp4`);
-    writeFileSync(file, Buffer.from(mp4.b64, 'base64'));
+    const { file } = mp4;
 
     // The sound: present, fading in, and the music ducked under the voice.
     const x = decodeSound(file, scratch);

@@ -4,16 +4,12 @@
 // offer go away. Screenshots: <E2E_OUT>/autosave/NN-<step>.png.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { shooter } from './lib.mjs';
 
 export async function autosaveCheck({ page, baseUrl, outDir, assert, context }) {
   const dir = path.join(outDir, 'autosave');
   mkdirSync(dir, { recursive: true });
-  let n = 0;
-  const shot = async (p, name) => {
-    n += 1;
-    await p.waitForTimeout(250);
-    await p.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
-  };
+  const shot = shooter(page, dir);
   const shapes = (p) => p.locator('#editor .rf-layer[data-type="shape"]').count();
   const addRect = async (p) => {
     const before = await shapes(p);
@@ -43,12 +39,12 @@ export async function autosaveCheck({ page, baseUrl, outDir, assert, context }) 
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.locator('#editor').waitFor();
   await page.getByTestId('autosave-offer').waitFor();
-  await shot(page, 'new-document-offer');
+  await shot('new-document-offer', page);
   assert((await shapes(page)) === 0, 'the reloaded page starts blank');
   await page.getByTestId('autosave-restore').click();
   await page.waitForFunction(() => document.querySelectorAll('#editor .rf-layer[data-type="shape"]').length === 1);
   assert((await page.getByTestId('autosave-offer').count()) === 0, 'the offer closes');
-  await shot(page, 'new-document-restored');
+  await shot('new-document-restored', page);
 
   // Saved as a task, then edited and the page closed: opening the task offers the edit back.
   await page.getByTestId('save').click();
@@ -74,11 +70,11 @@ export async function autosaveCheck({ page, baseUrl, outDir, assert, context }) 
   await third.goto(`${baseUrl}/#/diy?taskId=${taskId}`, { waitUntil: 'domcontentloaded' });
   await third.locator('#editor').waitFor();
   await third.getByTestId('autosave-offer').waitFor();
-  await shot(third, 'task-offer');
+  await shot('task-offer', third);
   await third.getByTestId('autosave-restore').click();
   await third.waitForFunction(() => document.querySelectorAll('#editor .rf-layer[data-type="shape"]').length === 2);
   await third.waitForFunction(() => document.querySelector('[data-testid="save-state"]')?.textContent?.includes('未保存'));
-  await shot(third, 'task-restored-unsaved');
+  await shot('task-restored-unsaved', third);
   await third.getByTestId('save').click();
   await third.waitForFunction(() => document.querySelector('[data-testid="save-state"]')?.textContent?.includes('已于'));
   await third.reload({ waitUntil: 'domcontentloaded' });
@@ -86,6 +82,6 @@ export async function autosaveCheck({ page, baseUrl, outDir, assert, context }) 
   await third.waitForFunction(() => document.querySelectorAll('#editor .rf-layer[data-type="shape"]').length === 2);
   await third.waitForTimeout(800);
   assert((await third.getByTestId('autosave-offer').count()) === 0, 'after a save nothing is offered');
-  await shot(third, 'saved-no-offer');
+  await shot('saved-no-offer', third);
   await third.close();
 }

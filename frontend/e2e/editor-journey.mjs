@@ -8,9 +8,10 @@
 // Text is edited through the property panel's text box: a real mouse double-click does not yet
 // enter in-place editing (docs/editor.md "Not yet").
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { uploadPicture } from './preview.mjs';
+import { downloadTask, shooter } from './lib.mjs';
 
 /** The MP4's duration in seconds as gst-discoverer-1.0 reads it. */
 export function discoveredSeconds(file) {
@@ -23,12 +24,7 @@ export function discoveredSeconds(file) {
 export async function editorJourney({ page, baseUrl, outDir, assert }) {
   const dir = path.join(outDir, 'journey');
   mkdirSync(dir, { recursive: true });
-  let n = 0;
-  const shot = async (name) => {
-    n += 1;
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
-  };
+  const shot = shooter(page, dir);
   const layers = () => page.locator('#editor .rf-layer');
   // What the UI got wrong: the journey goes on past these and fails at its end, listing them all.
   const findings = [];
@@ -179,18 +175,9 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   await shot('playing');
 
   // Download it as the page's link does and check the duration.
-  const mp4 = await page.evaluate(async (taskId) => {
-    const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
-    const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
-    const r = await fetch(`/diyvrbt/videotask/download?taskId=${taskId}`, { headers });
-    const bytes = new Uint8Array(await r.arrayBuffer());
-    let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { status: r.status, type: r.headers.get('content-type'), b64: btoa(s) };
-  }, taskId);
+  const mp4 = await downloadTask(page, taskId, dir);
   assert(mp4.status === 200 && (mp4.type ?? '').startsWith('video/'), `download answered ${mp4.status} ${mp4.type}`);
-  const file = path.join(dir, `task-${taskId}.mp4`);
-  writeFileSync(file, Buffer.from(mp4.b64, 'base64'));
+  const { file } = mp4;
   const seconds = discoveredSeconds(file);
   const expected = await page.evaluate(async (taskId) => {
     const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');

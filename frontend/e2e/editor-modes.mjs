@@ -7,16 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { uploadPicture } from './preview.mjs';
+import { shooter } from './lib.mjs';
 
 export async function editorModes({ page, baseUrl, outDir, assert }) {
   const dir = path.join(outDir, 'modes');
   mkdirSync(dir, { recursive: true });
-  let n = 0;
-  const shot = async (name) => {
-    n += 1;
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
-  };
+  const shot = shooter(page, dir, 300);
   const layersOf = (type) => page.locator(`#editor .rf-layer[data-type="${type}"]`);
   const pic = await uploadPicture(page, 'photo', 'modes.png');
 

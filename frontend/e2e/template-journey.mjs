@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { discoveredSeconds } from './editor-journey.mjs';
 import { saveTask, uploadPicture } from './preview.mjs';
+import { shooter } from './lib.mjs';
 
 const SECONDS = 3;
 
@@ -52,13 +53,8 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   assert(bin, 'the template journey needs E2E_BIN (the reelforge binary) to grant the template manager its level');
   const dir = path.join(outDir, 'template-journey');
   mkdirSync(dir, { recursive: true });
-  let n = 0;
-  const shot = async (name) => {
-    n += 1;
-    // Let antd's entry animations settle so the picture shows what a user sees.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
-  };
+  // Antd's entry animations settle first so the picture shows what a user sees.
+  const shot = shooter(page, dir, 'animations');
   const go = async (hash) => {
     await page.evaluate((h) => (window.location.hash = h), hash);
   };

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { shooter } from './lib.mjs';
 
 /** Makes a 3 s sine tone as MP3; returns its bytes as base64. */
 function testTone() {
@@ -85,12 +86,7 @@ async function pixelChange(page, a, b) {
 export async function timelineCheck({ page, baseUrl, outDir, assert }) {
   const dir = path.join(outDir, 'timeline');
   mkdirSync(dir, { recursive: true });
-  let n = 0;
-  const shot = async (name) => {
-    n += 1;
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
-  };
+  const shot = shooter(page, dir);
   const attr = (testId, name) => page.getByTestId(testId).getAttribute(name);
   const num = async (testId, name) => Number(await attr(testId, name));
 

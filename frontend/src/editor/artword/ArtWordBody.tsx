@@ -8,24 +8,13 @@ import type { CSSProperties } from 'react';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
 import { blurCss } from '@/editor/model/filterCss';
 import type { FaceState } from '@/editor/fonts/fonts';
+import { textBoxStyle } from '@/editor/page/textBoxStyle';
 import { artWordPaint, SHADOW_OFFSET } from './artWords';
 
 /** `family` and `face`: the CSS family the text is drawn in and where its face stands (the stage's text faces). */
 export function ArtWordBody({ layer, scale, family, face }: { layer: ArtWordLayer; scale: number; family: string; face: FaceState }) {
   const paint = artWordPaint(layer);
-  const text: CSSProperties = {
-    width: '100%',
-    fontSize: layer.fontSize * scale,
-    fontFamily: family,
-    lineHeight: layer.lineHeight,
-    fontWeight: layer.bold ? 700 : 400,
-    fontStyle: layer.italic ? 'italic' : 'normal',
-    textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
-    textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
-    letterSpacing: layer.letterSpacing * scale,
-    whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
-  };
+  const text = textBoxStyle(layer, scale, family);
   const under: CSSProperties = { ...text, position: 'absolute', inset: 0, color: 'transparent' };
   const fill: CSSProperties =
     'gradient' in paint.fill

@@ -3,16 +3,15 @@
  * the fields the renderer reads) and of the special effect (its name; the renderer draws it as a
  * picture at its defaults, so it has no look of its own to set).
  */
-import { InputNumber, Segmented, Slider, Typography } from 'antd';
+import { InputNumber, Segmented, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { ColorField } from '@/editor/page/ColorField';
-import { useEditorDispatch } from '@/editor/page/useEditor';
-import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
+import type { LayerPatch } from '@/editor/state/editorSlice';
 import { DEFAULT_BORDER_WIDTH, isColour, readBorder } from './artWords';
-import { Field as Row } from '@/editor/page/fields';
+import { Field as Row, SliderField } from '@/editor/page/fields';
 
 type Set = (changes: LayerPatch) => void;
 
@@ -36,23 +35,7 @@ function Border({ label, value, onChange }: { label: string; value: unknown; onC
 
 function ArtWordLook({ layer, set }: { layer: ArtWordLayer; set: Set }) {
   const { t } = useTranslation();
-  const dispatch = useEditorDispatch();
   const gradient = isColour(layer.color1) && isColour(layer.color2);
-  const slide = (label: string, value: number, max: number, key: 'blur' | 'alpha') => (
-    <Row label={label}>
-      <Slider
-        ariaLabelForHandle={label}
-        min={0}
-        max={max}
-        value={value}
-        onChangeComplete={() => dispatch(a.commitGesture())}
-        onChange={(v) => {
-          dispatch(a.beginGesture());
-          set({ [key]: v });
-        }}
-      />
-    </Row>
-  );
   return (
     <div data-testid="artword-look">
       <Row label={t('artWord.fill')}>
@@ -85,8 +68,8 @@ function ArtWordLook({ layer, set }: { layer: ArtWordLayer; set: Set }) {
       <Row label={t('editor.props.shadowColor')}>
         <ColorField aria-label={t('editor.props.shadowColor')} value={layer.shadowColor} clearable onChange={(shadowColor) => set({ shadowColor })} />
       </Row>
-      {slide(t('editor.props.blur'), layer.blur, 30, 'blur')}
-      {slide(t('artWord.alpha'), layer.alpha, 255, 'alpha')}
+      <SliderField label={t('editor.props.blur')} value={layer.blur} min={0} max={30} onChange={(blur) => set({ blur })} />
+      <SliderField label={t('artWord.alpha')} value={layer.alpha} min={0} max={255} onChange={(alpha) => set({ alpha })} />
     </div>
   );
 }

@@ -1,13 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
-import { makeQueryClient, Providers } from '@/app/providers';
-import { makeStore } from '@/app/store';
-import { initialUserState } from '@/auth/userSlice';
-import type { Layer } from '@/editor/model/gen/Layer';
 import { PropertyPanel } from '@/editor/page/PropertyPanel';
 import { EditorPro } from '@/editor/pro/pro';
 import { editorActions as a } from '@/editor/state/editorSlice';
-import { SIGNED_IN } from '@/test/renderApp';
+import { firstSceneLayers, renderEditor } from '@/test/renderApp';
 import { ModeBar } from './ModeBar';
 
 jest.setTimeout(60_000);
@@ -15,19 +11,10 @@ afterEach(() => jest.restoreAllMocks());
 
 function renderWith(usedFor: string, ui: React.ReactNode) {
   jest.spyOn(api, 'get').mockResolvedValue([]);
-  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
-  store.dispatch(a.newDocument({ usedFor }));
-  const queryClient = makeQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <Providers store={store} queryClient={queryClient}>
-      {ui}
-    </Providers>,
-  );
-  return store;
+  return renderEditor(ui, { usedFor });
 }
 
-const layers = (store: ReturnType<typeof makeStore>): Layer[] => store.getState().editor.doc.scenes[0]!.layers;
+const layers = firstSceneLayers;
 
 describe('mode bar and slot fields', () => {
   it('names a plain work and offers no template submit', () => {

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CARD_FIELDS } from '@/api/template';
 import type { Layer } from '@/editor/model/gen/Layer';
+import { Field } from '@/editor/page/fields';
 import type { LayerPatch } from '@/editor/state/editorSlice';
 import { slotKindOf, type ModeRules } from './modes';
 
@@ -24,10 +25,7 @@ function SlotFields({ layer, set, mode }: { layer: Layer; set: Set; mode: ModeRu
         {t('editorMode.slot.replaceable', { kind: t(`editorMode.slot.kind.${kind}`) })}
       </Checkbox>
       {text && on && (
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-          <Typography.Text type="secondary" style={{ width: 84, flex: 'none' }}>
-            {t('editorMode.slot.maxLength')}
-          </Typography.Text>
+        <Field label={t('editorMode.slot.maxLength')}>
           <InputNumber
             size="small"
             aria-label={t('editorMode.slot.maxLength')}
@@ -36,27 +34,24 @@ function SlotFields({ layer, set, mode }: { layer: Layer; set: Set; mode: ModeRu
             max={500}
             precision={0}
             value={text.maxLength ?? 0}
-            style={{ flex: 1 }}
+            style={{ width: '100%' }}
             onChange={(v) => typeof v === 'number' && set({ maxLength: v })}
           />
-        </div>
+        </Field>
       )}
       {text && mode.cardFields && (
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-          <Typography.Text type="secondary" style={{ width: 84, flex: 'none' }}>
-            {t('editorMode.slot.cardField')}
-          </Typography.Text>
+        <Field label={t('editorMode.slot.cardField')}>
           <Select
             size="small"
             aria-label={t('editorMode.slot.cardField')}
             data-testid="slot-card-field"
-            style={{ flex: 1, minWidth: 0 }}
+            style={{ width: '100%' }}
             value={text.cardField ?? 0}
             options={[{ value: 0, label: t('editor.props.none') }, ...CARD_FIELDS.map((f) => ({ value: f.code, label: t(`card.field.${f.kind}`) }))]}
             // A text filled from a card field is a slot of the card.
             onChange={(cardField: number) => set(cardField > 0 ? { cardField, canModify: 1 } : { cardField: 0 })}
           />
-        </div>
+        </Field>
       )}
       {text && on && (text.maxLength ?? 0) > 0 && [...text.content].length > (text.maxLength ?? 0) && (
         <Typography.Text type="warning" data-testid="slot-too-long">

@@ -13,6 +13,7 @@ import { frameRateOf } from '@/editor/playback/frame';
 import { usePlaybackPart } from '@/editor/playback/usePlayback';
 import { cutRange, sourceTime, useMediaSync } from '@/editor/playback/useMediaSync';
 import { selectCurrentSceneStart } from '@/editor/state/selectors';
+import { textBoxStyle } from './textBoxStyle';
 import { useEditorSelector } from './useEditor';
 import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import { shapeOutline } from '@/editor/model/shape';
@@ -95,20 +96,10 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: TextLayer; scal
   }, [editing]);
   const outline = layer.borderWidth > 0 && layer.borderColor;
   const style: CSSProperties = {
-    width: '100%',
+    ...textBoxStyle(layer, scale, family),
     color: layer.color,
-    fontSize: layer.fontSize * scale,
-    fontFamily: family,
-    lineHeight: layer.lineHeight,
-    fontWeight: layer.bold ? 700 : 400,
-    fontStyle: layer.italic ? 'italic' : 'normal',
-    textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
-    textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
-    letterSpacing: layer.letterSpacing * scale,
     WebkitTextStroke: outline ? `${2 * layer.borderWidth * scale}px ${layer.borderColor}` : undefined,
     paintOrder: outline ? 'stroke fill' : undefined,
-    whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
     outline: 'none',
     cursor: editing ? 'text' : 'inherit',
   };

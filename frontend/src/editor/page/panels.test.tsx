@@ -8,7 +8,7 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { material, page } from '@/test/materials';
-import { SIGNED_IN } from '@/test/renderApp';
+import { firstSceneLayers, renderEditor, SIGNED_IN } from '@/test/renderApp';
 import { defaultFont, resetFontFaces } from '@/editor/fonts/fonts';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
@@ -38,22 +38,8 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function renderWith(ui: React.ReactNode) {
-  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
-  store.dispatch(a.newDocument({ usedFor: 'ALL' }));
-  const queryClient = makeQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <Providers store={store} queryClient={queryClient}>
-      {ui}
-    </Providers>,
-  );
-  return store;
-}
-
-function layers(store: ReturnType<typeof makeStore>): Layer[] {
-  return store.getState().editor.doc.scenes[0]!.layers;
-}
+const renderWith = (ui: React.ReactNode) => renderEditor(ui);
+const layers = firstSceneLayers;
 
 describe('shape panel', () => {
   it('lists the 24 catalogue shapes and adds one with its SVG', async () => {

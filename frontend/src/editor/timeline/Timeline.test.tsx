@@ -1,28 +1,25 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { makeQueryClient, Providers } from '@/app/providers';
-import { makeStore } from '@/app/store';
-import { initialUserState } from '@/auth/userSlice';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { editorActions as a } from '@/editor/state/editorSlice';
-import { SIGNED_IN } from '@/test/renderApp';
+import { renderEditor } from '@/test/renderApp';
 import { Timeline } from './Timeline';
 
 jest.setTimeout(60_000);
 
 function setup() {
-  const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
-  store.dispatch(a.newDocument({ usedFor: 'ALL' }));
-  store.dispatch(a.addLayer({ kind: 'shape', shape: 'rect' }));
-  store.dispatch(a.addScene());
-  store.dispatch(a.selectScene(1));
   const clock = new PlaybackClock({ now: () => 0, frame: () => 0, cancel: () => undefined });
-  render(
-    <Providers store={store} queryClient={makeQueryClient()}>
-      <ClockContext.Provider value={clock}>
-        <Timeline />
-      </ClockContext.Provider>
-    </Providers>,
+  const store = renderEditor(
+    <ClockContext.Provider value={clock}>
+      <Timeline />
+    </ClockContext.Provider>,
+    {
+      prepare: (s) => {
+        s.dispatch(a.addLayer({ kind: 'shape', shape: 'rect' }));
+        s.dispatch(a.addScene());
+        s.dispatch(a.selectScene(1));
+      },
+    },
   );
   return { store, clock };
 }

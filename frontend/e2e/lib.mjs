@@ -1,0 +1,34 @@
+// What several browser checks share: numbered screenshots of a check's steps, and a rendered
+// task's MP4 fetched as the page's download link fetches it.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Returns `shot(name, p = page)`: a screenshot `NN-name.png` in `dir`, numbered in order, taken once
+ * the page has settled (`settle` ms, or 'animations': every running animation finished).
+ */
+export function shooter(page, dir, settle = 250) {
+  let n = 0;
+  return async (name, p = page) => {
+    n += 1;
+    if (settle === 'animations') await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+    else if (settle > 0) await p.waitForTimeout(settle);
+    await p.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
+  };
+}
+
+/** Downloads a task's MP4 as the signed-in page does into `dir/task-N.mp4`; returns its path, the status and the content type. */
+export async function downloadTask(page, taskId, dir) {
+  const mp4 = await page.evaluate(async (taskId) => {
+    const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+    const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
+    const r = await fetch(`/diyvrbt/videotask/download?taskId=${taskId}`, { headers });
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { status: r.status, type: r.headers.get('content-type'), b64: btoa(s) };
+  }, taskId);
+  const file = path.join(dir, `task-${taskId}.mp4`);
+  if (mp4.status === 200) writeFileSync(file, Buffer.from(mp4.b64, 'base64'));
+  return { file, status: mp4.status, type: mp4.type };
+}

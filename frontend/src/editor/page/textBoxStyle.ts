@@ -1,0 +1,23 @@
+/** The CSS of a text block laid out as the renderer lays it out (`compose/text.rs`), shared by text and art-word layers. */
+import type { CSSProperties } from 'react';
+import type { TextLayer } from '@/editor/model/gen/TextLayer';
+
+/** The fields of a layer that lay its text out. */
+export type TextBoxFields = Pick<TextLayer, 'fontSize' | 'lineHeight' | 'bold' | 'italic' | 'underline' | 'strikeThrough' | 'textAlign' | 'letterSpacing'>;
+
+/** Returns the block's CSS: wrapped to the box width, lines of fontSize × lineHeight, at the stage's scale, in `family`. */
+export function textBoxStyle(layer: TextBoxFields, scale: number, family: string): CSSProperties {
+  return {
+    width: '100%',
+    fontSize: layer.fontSize * scale,
+    fontFamily: family,
+    lineHeight: layer.lineHeight,
+    fontWeight: layer.bold ? 700 : 400,
+    fontStyle: layer.italic ? 'italic' : 'normal',
+    textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
+    textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
+    letterSpacing: layer.letterSpacing * scale,
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+  };
+}
