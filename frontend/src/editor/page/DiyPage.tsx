@@ -15,6 +15,7 @@ import type { Rule } from '@/editor/model/gen/Rule';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { Timeline } from '@/editor/timeline/Timeline';
+import { DEFAULT_TASK_NAME } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
 import { ModeBar } from '@/editor/modes/ModeBar';
@@ -66,7 +67,8 @@ function Header({ onSave, onRun, busy, extra }: { onSave: () => void; onRun: () 
         data-testid="task-name"
         editable={{ onChange: (v) => dispatch(a.renameTask(v)), tooltip: t('editor.rename'), maxLength: 60 }}
       >
-        {name}
+        {/* The stored default (spec: 未命名) reads in the page's language. */}
+        {name === DEFAULT_TASK_NAME ? t('tasks.untitled') : name}
       </Typography.Title>
       <SaveState />
       {extra}
