@@ -199,6 +199,19 @@ export async function timelineCheck({ page, baseUrl, outDir, assert }) {
   await page.waitForFunction((id) => (document.querySelector(`[data-testid="layer-bar-${id}"]`)?.style.background ?? '').includes('filmstrip'), videoId, { timeout: 20_000 });
   await shot('video-filmstrip');
 
+  // Cut mode: trimming the video's head by 50 px (0.5 s) cuts the clip itself: the bar starts at
+  // 0.5 s and the cut's in point moves to 0.5 s, so its frames stay where they were on the axis.
+  await page.getByTestId('timeline-cut-mode').click();
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="trim-start-${id}"]`)?.dataset.cut === 'true', videoId);
+  await drag(`trim-start-${videoId}`, 50);
+  await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="layer-bar-${id}"]`)?.dataset.start) > 0.4, videoId);
+  await page.locator(`#editor .rf-layer[data-id="${videoId}"]`).click();
+  const cutIn = Number(await page.getByLabel('入点 (s)').inputValue());
+  const barStart = await num(`layer-bar-${videoId}`, 'data-start');
+  assert(Math.abs(barStart - 0.5) < 0.05 && Math.abs(cutIn - 0.5) < 0.05, `cut mode: the bar starts at ${barStart} s and the clip's in point is ${cutIn} s (both 0.5)`);
+  await shot('cut-mode');
+  await page.getByTestId('timeline-cut-mode').click();
+
   // Scrubbing shows the frame under the playhead: at 4 s, the middle of the transition into scene 2.
   // The axis is scrolled to its start first (clicks above may have scrolled it to bring a bar into view).
   await page.evaluate(() => {

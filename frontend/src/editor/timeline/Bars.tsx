@@ -23,14 +23,16 @@ export type DragTarget = { kind: 'bar'; id: Id; edit: BarEdit } | { kind: 'scene
 /** Width of a trim handle, pixels. */
 const HANDLE_PX = 6;
 
-function Handle({ id, target, side, disabled }: { id: string; target: DragTarget; side: 'left' | 'right'; disabled: boolean }) {
+/** A trim handle; `cut`: it cuts the clip (cut mode on a video bar), drawn in the cut colour. */
+function Handle({ id, target, side, disabled, cut = false }: { id: string; target: DragTarget; side: 'left' | 'right'; disabled: boolean; cut?: boolean }) {
   const drag = useDraggable({ id, data: target, disabled });
   return (
     <div
       ref={drag.setNodeRef}
       {...drag.listeners}
       data-testid={id}
-      style={{ position: 'absolute', top: 0, bottom: 0, [side]: 0, width: HANDLE_PX, cursor: disabled ? 'default' : 'ew-resize', background: disabled ? undefined : 'rgba(255,255,255,0.55)', touchAction: 'none', zIndex: 1 }}
+      data-cut={cut || undefined}
+      style={{ position: 'absolute', top: 0, bottom: 0, [side]: 0, width: HANDLE_PX, cursor: disabled ? 'default' : 'ew-resize', background: disabled ? undefined : cut ? '#fa8c16' : 'rgba(255,255,255,0.55)', touchAction: 'none', zIndex: 1 }}
     />
   );
 }
@@ -51,10 +53,12 @@ export interface LayerBarProps {
   pps: number;
   selected: boolean;
   onSelect: (id: Id, toggle: boolean) => void;
+  /** The timeline's cut mode: a video bar's handles cut the clip. */
+  cutMode: boolean;
 }
 
 /** A layer's bar: its in- and out-animations shaded at its ends. */
-export function LayerBar({ layer, label, left, width, pps, selected, onSelect }: LayerBarProps) {
+export function LayerBar({ layer, label, left, width, pps, selected, onSelect, cutMode }: LayerBarProps) {
   const key = String(layer.id);
   const locked = layer.isLock;
   const body = useDraggable({ id: `bar-${key}`, data: { kind: 'bar', id: layer.id, edit: 'move' } satisfies DragTarget, disabled: locked });
@@ -86,8 +90,8 @@ export function LayerBar({ layer, label, left, width, pps, selected, onSelect }:
       >
         {label}
       </div>
-      <Handle id={`trim-start-${key}`} target={{ kind: 'bar', id: layer.id, edit: 'start' }} side="left" disabled={locked} />
-      <Handle id={`trim-end-${key}`} target={{ kind: 'bar', id: layer.id, edit: 'end' }} side="right" disabled={locked} />
+      <Handle id={`trim-start-${key}`} target={{ kind: 'bar', id: layer.id, edit: 'start' }} side="left" disabled={locked} cut={cutMode && layer.type === 'video'} />
+      <Handle id={`trim-end-${key}`} target={{ kind: 'bar', id: layer.id, edit: 'end' }} side="right" disabled={locked} cut={cutMode && layer.type === 'video'} />
     </div>
   );
 }

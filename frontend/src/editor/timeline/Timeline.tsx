@@ -6,12 +6,15 @@
  * the playhead, and choosing a scene brings the playhead to it. A bar's move or trim and a
  * scene's length are one undo step each.
  */
-import { CaretRightOutlined, PauseOutlined, PlusOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, PauseOutlined, PlusOutlined, ScissorOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragMoveEvent, type DragStartEvent } from '@dnd-kit/core';
 import { App, Button, Segmented, Space, Tooltip, Typography } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAppSelector, useAppStore } from '@/app/hooks';
+import type { Material } from '@/api/material';
+import { queryKeys } from '@/api/keys';
 import { selectAudioIndex } from '@/editor/audio/AudioItemProps';
 import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
@@ -21,11 +24,14 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import { SceneStrip } from '@/editor/page/SceneStrip';
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 import { useClock, usePlayback, usePlaybackPart } from '@/editor/playback/usePlayback';
+import { cutRange } from '@/editor/playback/useMediaSync';
 import { LayerBar, MusicBar, SceneBlock, type DragTarget } from './Bars';
 import { Ruler, TICK_BAND } from './Ruler';
 import {
   axisWidth,
   clampLevel,
+  cutTrim,
+  type Cut,
   DEFAULT_ZOOM_LEVEL,
   editBar,
   editSceneLength,
@@ -99,7 +105,7 @@ function useSceneFollowsPlayhead(starts: number[]) {
   }, [clock, sceneIndex, startsKey]);
 }
 
-function Controls({ duration, level, setLevel, tab, setTab }: { duration: number; level: number; setLevel: (l: number) => void; tab: string; setTab: (t: string) => void }) {
+function Controls({ duration, level, setLevel, tab, setTab, cutMode, setCutMode }: { duration: number; level: number; setLevel: (l: number) => void; tab: string; setTab: (t: string) => void; cutMode: boolean; setCutMode: (on: boolean) => void }) {
   const { t } = useTranslation();
   const clock = useClock();
   const { time, playing } = usePlayback();
@@ -118,6 +124,11 @@ function Controls({ duration, level, setLevel, tab, setTab }: { duration: number
         </Typography.Text>
         <Button size="small" type="text" icon={<ZoomInOutlined />} aria-label={t('editor.timeline.zoomIn')} data-testid="timeline-zoom-in" disabled={level >= ZOOM_LEVELS.length - 1} onClick={() => setLevel(level + 1)} />
       </Space>
+      <Tooltip title={t('editor.timeline.cutModeTip')}>
+        <Button size="small" type={cutMode ? 'primary' : 'text'} icon={<ScissorOutlined />} aria-pressed={cutMode} data-testid="timeline-cut-mode" onClick={() => setCutMode(!cutMode)}>
+          {t('editor.timeline.cutMode')}
+        </Button>
+      </Tooltip>
       <div style={{ flex: 1 }} />
       <AddScene />
       <Segmented
@@ -186,17 +197,18 @@ interface LayerTrackProps {
   pps: number;
   width: number;
   selected: boolean;
+  cutMode: boolean;
 }
 
 /** One layer's track; unchanged tracks are not redrawn when a layer is added or another bar moves. */
-const LayerTrack = memo(function LayerTrack({ layer, label, sceneStart, sceneLength, pps, width, selected }: LayerTrackProps) {
+const LayerTrack = memo(function LayerTrack({ layer, label, sceneStart, sceneLength, pps, width, selected, cutMode }: LayerTrackProps) {
   const dispatch = useEditorDispatch();
   const onSelect = useCallback((id: Id, toggle: boolean) => dispatch(a.select({ ids: [id], toggle })), [dispatch]);
   const [s, e] = layerSpan(layer, sceneLength);
   return (
     <Row label={label} width={width} testId={`track-${String(layer.id)}`}>
       <div style={{ position: 'absolute', top: 0, bottom: 0, left: sceneStart * pps, width: sceneLength * pps, background: '#f6f8fa' }} />
-      <LayerBar layer={layer} label={label} left={(sceneStart + s) * pps} width={(e - s) * pps} pps={pps} selected={selected} onSelect={onSelect} />
+      <LayerBar layer={layer} label={label} left={(sceneStart + s) * pps} width={(e - s) * pps} pps={pps} selected={selected} onSelect={onSelect} cutMode={cutMode} />
     </Row>
   );
 });
@@ -245,7 +257,11 @@ function useWheelZoom(el: HTMLDivElement | null, level: number, zoomTo: (next: n
   }, [el, level, zoomTo]);
 }
 
-function TimelineBody({ level, setLevel }: { level: number; setLevel: (l: number) => void }) {
+/**
+ * The axis and its tracks. In cut mode (`cutMode`) a video bar's trim cuts the clip itself: its
+ * frames stay where they are on the axis and the cut (`cutInfo`) moves with the trimmed edge.
+ */
+function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (l: number) => void; cutMode: boolean }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const store = useAppStore();
@@ -299,7 +315,8 @@ function TimelineBody({ level, setLevel }: { level: number; setLevel: (l: number
   };
 
   // A drag edits from where the bar was when it began, so snapping never accumulates.
-  const origin = useRef<{ target: DragTarget; span: [number, number] } | null>(null);
+  const origin = useRef<{ target: DragTarget; span: [number, number]; cut?: Cut; duration?: number } | null>(null);
+  const queryClient = useQueryClient();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 3 } }));
   const onDragStart = ({ active }: DragStartEvent) => {
     const target = active.data.current as DragTarget | undefined;
@@ -312,7 +329,13 @@ function TimelineBody({ level, setLevel }: { level: number; setLevel: (l: number
     } else {
       const l = scene.layers.find((x) => x.id === target.id);
       if (!l) return;
-      origin.current = { target, span: layerSpan(l, scene.timeLength) };
+      const span = layerSpan(l, scene.timeLength);
+      origin.current = { target, span };
+      if (cutMode && l.type === 'video' && target.edit !== 'move') {
+        const [start, end] = cutRange(l);
+        const info = l.materialId ? queryClient.getQueryData<Material>(queryKeys.material.info(String(l.materialId))) : undefined;
+        origin.current = { target, span, cut: { start, end: end ?? start + span[1] - span[0] }, duration: info?.duration ?? 0 };
+      }
     }
     dispatch(a.beginGesture());
   };
@@ -330,8 +353,14 @@ function TimelineBody({ level, setLevel }: { level: number; setLevel: (l: number
       return;
     }
     const targets = snapTargets(scene.layers, scene.timeLength, o.target.id, playhead - sceneStart);
-    const [start, end] = editBar(o.span, o.target.edit, seconds, targets, threshold);
-    dispatch(a.setLayerTime({ id: o.target.id, start: round(start), end: round(end) }));
+    const edited = editBar(o.span, o.target.edit, seconds, targets, threshold);
+    if (o.cut) {
+      const { span, cut } = cutTrim(o.span, edited, o.cut, o.duration ?? 0);
+      dispatch(a.setLayerTime({ id: o.target.id, start: round(span[0]), end: round(span[1]) }));
+      dispatch(a.updateLayer({ id: o.target.id, changes: { cutInfo: { start: round(cut.start), end: round(cut.end) } } }));
+      return;
+    }
+    dispatch(a.setLayerTime({ id: o.target.id, start: round(edited[0]), end: round(edited[1]) }));
   };
   const onDragEnd = () => {
     if (!origin.current) return;
@@ -372,7 +401,7 @@ function TimelineBody({ level, setLevel }: { level: number; setLevel: (l: number
             </div>
           </div>
           {layers.map((l) => (
-            <LayerTrack key={String(l.id)} layer={l} label={label(l)} sceneStart={sceneStart} sceneLength={scene.timeLength} pps={pps} width={width} selected={selected.has(String(l.id))} />
+            <LayerTrack key={String(l.id)} layer={l} label={label(l)} sceneStart={sceneStart} sceneLength={scene.timeLength} pps={pps} width={width} selected={selected.has(String(l.id))} cutMode={cutMode} />
           ))}
           {layers.length === 0 && (
             <Row label={<Typography.Text type="secondary">{t('editor.timeline.noLayers')}</Typography.Text>} width={width}>
@@ -401,12 +430,13 @@ export function Timeline() {
   const duration = starts[starts.length - 1] ?? 0;
   const [level, setLevel] = useState(DEFAULT_ZOOM_LEVEL);
   const [tab, setTab] = useState('timeline');
+  const [cutMode, setCutMode] = useState(false);
   useSceneFollowsPlayhead(starts);
   usePlayKey();
   return (
     <div data-testid="timeline" style={{ flex: 'none', borderTop: '1px solid #f0f0f0' }}>
-      <Controls duration={duration} level={level} setLevel={(l) => setLevel(clampLevel(l))} tab={tab} setTab={setTab} />
-      {tab === 'timeline' ? <TimelineBody level={level} setLevel={setLevel} /> : <SceneStrip />}
+      <Controls duration={duration} level={level} setLevel={(l) => setLevel(clampLevel(l))} tab={tab} setTab={setTab} cutMode={cutMode} setCutMode={setCutMode} />
+      {tab === 'timeline' ? <TimelineBody level={level} setLevel={setLevel} cutMode={cutMode} /> : <SceneStrip />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { newScene } from '@/editor/state/defaults';
 import type { Layer } from '@/editor/model/gen/Layer';
 import {
+  cutTrim,
   axisWidth,
   barOnAxis,
   clampLevel,
@@ -132,5 +133,28 @@ describe('bars: snapping and limits', () => {
     expect(editBar([1.5, 2.5], 'end', 1.47, targets, 0.06)).toEqual([1.5, 4]);
     expect(editBar([1.5, 2.5], 'end', -3, targets, 0.06)[1]).toBeCloseTo(1.5 + MIN_LAYER_SPAN);
     expect(editBar([1.5, 2.5], 'end', 4, targets, 0.06)).toEqual([1.5, 6.5]);
+  });
+});
+
+describe('trimming a video in cut mode', () => {
+  const bar: [number, number] = [1, 4];
+  const cut = { start: 2, end: 5 };
+
+  it('moves the cut start with the head, keeping the frames in place', () => {
+    expect(cutTrim(bar, [1.5, 4], cut, 10)).toEqual({ span: [1.5, 4], cut: { start: 2.5, end: 5 } });
+  });
+
+  it('never reaches before the first frame of the source', () => {
+    expect(cutTrim(bar, [0, 4], cut, 10)).toEqual({ span: [0, 4], cut: { start: 1, end: 5 } });
+    expect(cutTrim([3, 6], [0, 6], cut, 10)).toEqual({ span: [1, 6], cut: { start: 0, end: 5 } });
+  });
+
+  it('moves the cut end with the tail, up to the source duration', () => {
+    expect(cutTrim(bar, [1, 3], cut, 10)).toEqual({ span: [1, 3], cut: { start: 2, end: 4 } });
+    expect(cutTrim(bar, [1, 12], cut, 10)).toEqual({ span: [1, 9], cut: { start: 2, end: 10 } });
+  });
+
+  it('knows no end when the duration is unknown', () => {
+    expect(cutTrim(bar, [1, 12], cut, 0)).toEqual({ span: [1, 12], cut: { start: 2, end: 13 } });
   });
 });

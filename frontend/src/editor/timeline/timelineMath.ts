@@ -168,3 +168,27 @@ export function formatTime(seconds: number, tenths = false): string {
   const ss = tenths ? s.toFixed(1).padStart(4, '0') : String(Math.floor(s)).padStart(2, '0');
   return `${String(m).padStart(2, '0')}:${ss}`;
 }
+
+/** A video's cut: the part of its source it plays, seconds. */
+export interface Cut {
+  start: number;
+  end: number;
+}
+
+/**
+ * Returns a video bar's span and cut after a trim in cut mode: the clip's frames stay where they
+ * were on the axis, so trimming the head by d moves the cut's start by d and trimming the tail
+ * moves its end, inside the source [0, duration]; a span that would need frames before the source
+ * or past its end is held at that edge. `before` and `cut` are the bar and cut when the drag began,
+ * `after` the span `editBar` made of it.
+ */
+export function cutTrim(before: readonly [number, number], after: readonly [number, number], cut: Cut, duration: number): { span: [number, number]; cut: Cut } {
+  const limit = duration > 0 && Number.isFinite(duration) ? duration : Infinity;
+  if (after[0] !== before[0]) {
+    // Head: the cut's start moves with the bar's start, never before the source's first frame.
+    const start = Math.min(Math.max(cut.start + (after[0] - before[0]), 0), cut.end - MIN_LAYER_SPAN);
+    return { span: [before[0] + (start - cut.start), before[1]], cut: { start, end: cut.end } };
+  }
+  const end = Math.min(Math.max(cut.end + (after[1] - before[1]), cut.start + MIN_LAYER_SPAN), limit);
+  return { span: [before[0], Math.max(before[1] + (end - cut.end), before[0] + MIN_LAYER_SPAN)], cut: { start: cut.start, end } };
+}
