@@ -15,6 +15,7 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import type { Scene } from '@/editor/model/gen/Scene';
 import { findTransition } from '@/editor/model/catalogue';
 import { fittedDurations } from '@/editor/model/animation';
+import { cutRange } from '@/editor/playback/useMediaSync';
 import type { BarEdit } from './timelineMath';
 
 /** What a drag on the axis edits (the draggable's data). */
@@ -37,10 +38,20 @@ function Handle({ id, target, side, disabled, cut = false }: { id: string; targe
   );
 }
 
-/** A video layer's filmstrip (10 frames side by side, made at upload), when its material has one. */
-function useFilmstrip(layer: Layer): string | undefined {
+/**
+ * A video bar's background: its material's filmstrip (10 frames at the middles of ten equal parts of
+ * the clip, made at upload) laid on the axis at the clip's own time scale from the cut's in point,
+ * so each frame shows where it plays (and stays in place when cut mode trims the bar); repeated
+ * at its own aspect when the clip's duration is unknown.
+ */
+function useFilmstrip(layer: Layer, pps: number): string | undefined {
   const id = layer.type === 'video' && layer.materialId !== undefined && layer.materialId !== '' ? String(layer.materialId) : null;
-  return useMaterialInfo(id).data?.filmstripUrl || undefined;
+  const info = useMaterialInfo(id).data;
+  if (!info?.filmstripUrl || layer.type !== 'video') return undefined;
+  const duration = info.duration ?? 0;
+  if (!(duration > 0)) return `#434343 url("${info.filmstripUrl}") left center / auto 100% repeat-x`;
+  const [start] = cutRange(layer);
+  return `#434343 url("${info.filmstripUrl}") ${(-start * pps).toFixed(1)}px center / ${(duration * pps).toFixed(1)}px 100% no-repeat`;
 }
 
 export interface LayerBarProps {
@@ -62,7 +73,7 @@ export function LayerBar({ layer, label, left, width, pps, selected, onSelect, c
   const key = String(layer.id);
   const locked = layer.isLock;
   const body = useDraggable({ id: `bar-${key}`, data: { kind: 'bar', id: layer.id, edit: 'move' } satisfies DragTarget, disabled: locked });
-  const filmstrip = useFilmstrip(layer);
+  const filmstrip = useFilmstrip(layer, pps);
   const [inD, outD] = fittedDurations(width / pps, layer.motionIn ? layer.inTime : 0, layer.motionOut ? layer.outTime : 0);
   const style: CSSProperties = {
     position: 'absolute',
@@ -72,7 +83,7 @@ export function LayerBar({ layer, label, left, width, pps, selected, onSelect, c
     width: Math.max(width, 2),
     borderRadius: 4,
     overflow: 'hidden',
-    background: filmstrip ? `#434343 url("${filmstrip}") left center / auto 100% repeat-x` : barColour(layer),
+    background: filmstrip ?? barColour(layer),
     outline: selected ? '2px solid #1677ff' : undefined,
     outlineOffset: 0,
     opacity: locked ? 0.6 : 1,
