@@ -3,7 +3,7 @@
  * the fields the renderer reads) and of the special effect (its name; the renderer draws it as a
  * picture at its defaults, so it has no look of its own to set).
  */
-import { InputNumber, Segmented, Typography } from 'antd';
+import { InputNumber, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
@@ -11,7 +11,7 @@ import type { Layer } from '@/editor/model/gen/Layer';
 import { ColorField } from '@/editor/page/ColorField';
 import type { LayerPatch } from '@/editor/state/editorSlice';
 import { DEFAULT_BORDER_WIDTH, isColour, readBorder } from './artWords';
-import { Field as Row, SliderField } from '@/editor/page/fields';
+import { FillKindField, Field as Row, SliderField } from '@/editor/page/fields';
 
 type Set = (changes: LayerPatch) => void;
 
@@ -38,17 +38,7 @@ function ArtWordLook({ layer, set }: { layer: ArtWordLayer; set: Set }) {
   const gradient = isColour(layer.color1) && isColour(layer.color2);
   return (
     <div data-testid="artword-look">
-      <Row label={t('artWord.fill')}>
-        <Segmented
-          size="small"
-          value={gradient ? 'gradient' : 'solid'}
-          options={[
-            { value: 'solid', label: t('editor.props.fillColor') },
-            { value: 'gradient', label: t('editor.props.gradient') },
-          ]}
-          onChange={(v) => set(v === 'gradient' ? { color1: layer.fillColor || '#ffffff', color2: isColour(layer.color2) ? layer.color2 : '#ffd000' } : { color1: '', color2: '', fillColor: layer.fillColor || layer.color2 })}
-        />
-      </Row>
+      <FillKindField label={t('artWord.fill')} gradient={gradient} onChange={(g) => set(g ? { color1: layer.fillColor || '#ffffff', color2: isColour(layer.color2) ? layer.color2 : '#ffd000' } : { color1: '', color2: '', fillColor: layer.fillColor || layer.color2 })} />
       {gradient ? (
         <>
           <Row label={t('editor.props.gradientFrom')}>

@@ -6,25 +6,16 @@
  * and places it as a picture layer, which the renderer draws pixel for pixel.
  */
 import { App, Button, Card, Checkbox, Input, InputNumber, Segmented, Space, Typography } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
 import { DEFAULT_FAMILY, defaultFont, useFontFace, useFonts } from '@/editor/fonts/fonts';
 import { ColorField } from '@/editor/page/ColorField';
+import { Field } from '@/editor/page/fields';
 import { defaultSpec, drawElement, ELEMENT_RESOLUTION, elementSize, fontOf, linesOf, type ElementKind, type ElementSpec } from './drawElement';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-      <Typography.Text type="secondary" style={{ width: 96, flex: 'none' }}>
-        {label}
-      </Typography.Text>
-      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-    </div>
-  );
-}
 
 /** The element as saved: the uploaded material (spec §3 elementTask: materialId, name, outputPicPath, type). */
 interface SavedElement {
@@ -94,7 +85,7 @@ export default function MakeElementPage() {
   return (
     <div data-testid="make-element" style={{ display: 'flex', gap: 16, padding: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Card size="small" title={t('element.title')} style={{ width: 360, flex: 'none' }}>
-        <Field label={t('element.kindLabel')}>
+        <Field labelWidth={96} label={t('element.kindLabel')}>
           <Segmented<ElementKind>
             size="small"
             value={spec.kind}
@@ -106,49 +97,49 @@ export default function MakeElementPage() {
             data-testid="element-kind"
           />
         </Field>
-        <Field label={t('element.text')}>
+        <Field labelWidth={96} label={t('element.text')}>
           <Input.TextArea aria-label={t('element.text')} autoSize={{ minRows: 1, maxRows: 3 }} maxLength={40} value={spec.text} onChange={(e) => set({ text: e.target.value })} data-testid="element-text" />
         </Field>
-        <Field label={t('element.fontSize')}>
+        <Field labelWidth={96} label={t('element.fontSize')}>
           <InputNumber size="small" min={12} max={200} value={spec.fontSize} onChange={(v) => typeof v === 'number' && set({ fontSize: v })} style={{ width: '100%' }} />
         </Field>
         <Checkbox checked={spec.bold} onChange={(e) => set({ bold: e.target.checked })} style={{ marginBottom: 8 }}>
           {t('editor.props.bold')}
         </Checkbox>
-        <Field label={t('editor.props.gradientFrom')}>
+        <Field labelWidth={96} label={t('editor.props.gradientFrom')}>
           <ColorField value={spec.color1} onChange={(color1) => set({ color1 })} />
         </Field>
-        <Field label={t('editor.props.gradientTo')}>
+        <Field labelWidth={96} label={t('editor.props.gradientTo')}>
           <ColorField value={spec.color2} onChange={(color2) => set({ color2 })} />
         </Field>
-        <Field label={t('element.stroke')}>
+        <Field labelWidth={96} label={t('element.stroke')}>
           <ColorField value={spec.strokeColor} clearable onChange={(strokeColor) => set({ strokeColor, strokeWidth: strokeColor && spec.strokeWidth === 0 ? 2 : spec.strokeWidth })} />
         </Field>
         {spec.strokeColor !== '' && (
-          <Field label={t('element.strokeWidth')}>
+          <Field labelWidth={96} label={t('element.strokeWidth')}>
             <InputNumber size="small" min={0} max={20} step={0.5} value={spec.strokeWidth} onChange={(v) => typeof v === 'number' && set({ strokeWidth: v })} style={{ width: '100%' }} />
           </Field>
         )}
-        <Field label={t('editor.props.shadowColor')}>
+        <Field labelWidth={96} label={t('editor.props.shadowColor')}>
           <ColorField value={spec.shadowColor} alpha clearable onChange={(shadowColor) => set({ shadowColor })} />
         </Field>
         {spec.shadowColor !== '' && (
-          <Field label={t('editor.props.shadowBlur')}>
+          <Field labelWidth={96} label={t('editor.props.shadowBlur')}>
             <InputNumber size="small" min={0} max={40} value={spec.shadowBlur} onChange={(v) => typeof v === 'number' && set({ shadowBlur: v })} style={{ width: '100%' }} />
           </Field>
         )}
         {spec.kind === 'button' && (
           <>
-            <Field label={t('element.plate1')}>
+            <Field labelWidth={96} label={t('element.plate1')}>
               <ColorField value={spec.plate1} onChange={(plate1) => set({ plate1 })} />
             </Field>
-            <Field label={t('element.plate2')}>
+            <Field labelWidth={96} label={t('element.plate2')}>
               <ColorField value={spec.plate2} onChange={(plate2) => set({ plate2 })} />
             </Field>
-            <Field label={t('element.plateBorder')}>
+            <Field labelWidth={96} label={t('element.plateBorder')}>
               <ColorField value={spec.plateBorder} clearable onChange={(plateBorder) => set({ plateBorder })} />
             </Field>
-            <Field label={t('editor.props.radius')}>
+            <Field labelWidth={96} label={t('editor.props.radius')}>
               <InputNumber size="small" min={0} max={200} value={spec.radius} onChange={(v) => typeof v === 'number' && set({ radius: v })} style={{ width: '100%' }} />
             </Field>
           </>

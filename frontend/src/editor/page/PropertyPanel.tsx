@@ -5,7 +5,7 @@
  * spacing, outline, background), or the scene's background (colour, picture or video with its fit
  * and blur) when nothing is selected.
  */
-import { Checkbox, Collapse, Empty, Input, Segmented, Select, Slider, Space } from 'antd';
+import { Checkbox, Collapse, Empty, Input, Segmented, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '@/api/material';
@@ -32,7 +32,7 @@ import { ColorField } from './ColorField';
 import { FontPicker, GlyphWarning } from './FontField';
 import { BackgroundMaterialField } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
-import { Field as Row, NumberField } from './fields';
+import { FillKindField, Field as Row, NumberField, SliderField } from './fields';
 
 /** A layer's font id as the font library names it. */
 function fontIdOf(id: Id | undefined): string | undefined {
@@ -52,26 +52,6 @@ function Num(props: { label: string; value: number; onChange: (v: number) => voi
   return <NumberField step={1} {...props} />;
 }
 
-/** A slider: one drag is one undo step. */
-function Slide({ label, value, min, max, step = 1, onChange }: { label: string; value: number; min: number; max: number; step?: number; onChange: (v: number) => void }) {
-  const dispatch = useEditorDispatch();
-  return (
-    <Row label={label}>
-      <Slider
-        ariaLabelForHandle={label}
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        onChangeComplete={() => dispatch(a.commitGesture())}
-        onChange={(v) => {
-          dispatch(a.beginGesture());
-          onChange(v);
-        }}
-      />
-    </Row>
-  );
-}
 
 function Colour({ label, value, onChange, clearable }: { label: string; value: string; onChange: (hex: string) => void; clearable?: boolean }) {
   return (
@@ -105,7 +85,7 @@ function PictureLook({ layer, set, gif }: { layer: PictureLayer; set: Set; gif: 
   const zh = i18n.language.startsWith('zh');
   return (
     <>
-      <Slide label={t('editor.props.opacity')} value={layer.opacity} min={0} max={1} step={0.01} onChange={(v) => set({ opacity: v })} />
+      <SliderField label={t('editor.props.opacity')} value={layer.opacity} min={0} max={1} step={0.01} onChange={(v) => set({ opacity: v })} />
       <Row label={t('editor.props.filter')}>
         <Select
           size="small"
@@ -117,7 +97,7 @@ function PictureLook({ layer, set, gif }: { layer: PictureLayer; set: Set; gif: 
           onChange={(filter: string) => set({ filter })}
         />
       </Row>
-      <Slide label={t('editor.props.blur')} value={layer.blur} min={0} max={50} onChange={(v) => set({ blur: v })} />
+      <SliderField label={t('editor.props.blur')} value={layer.blur} min={0} max={50} onChange={(v) => set({ blur: v })} />
       <Checkbox checked={layer.mirror} onChange={(e) => set({ mirror: e.target.checked })} style={{ marginBottom: 8 }}>
         {t('editor.props.mirror')}
       </Checkbox>
@@ -127,7 +107,7 @@ function PictureLook({ layer, set, gif }: { layer: PictureLayer; set: Set; gif: 
       <Row label={t('editor.props.mask')}>
         <MaskSelect layer={layer} set={set} />
       </Row>
-      {layer.maskClip > 0 && <Slide label={t('editor.props.maskBlur')} value={layer.maskBlur} min={0} max={50} onChange={(v) => set({ maskBlur: v })} />}
+      {layer.maskClip > 0 && <SliderField label={t('editor.props.maskBlur')} value={layer.maskBlur} min={0} max={50} onChange={(v) => set({ maskBlur: v })} />}
       <CropButton layer={layer} gif={gif} />
     </>
   );
@@ -139,15 +119,15 @@ function VideoLook({ layer, set }: { layer: VideoLayer; set: Set }) {
   const setCut = (start: number, end: number) => set({ cutInfo: { start: Math.max(0, start), end: Math.max(start, end) } });
   return (
     <>
-      <Slide label={t('editor.props.volume')} value={layer.volume} min={0} max={200} onChange={(v) => set({ volume: v })} />
+      <SliderField label={t('editor.props.volume')} value={layer.volume} min={0} max={200} onChange={(v) => set({ volume: v })} />
       <Checkbox checked={layer.noAudio} onChange={(e) => set({ noAudio: e.target.checked })} style={{ marginBottom: 8 }}>
         {t('editor.props.mute')}
       </Checkbox>
       <Num label={t('editor.props.cutIn')} value={cut?.start ?? 0} min={0} step={0.1} onChange={(v) => setCut(v, cut?.end ?? v + (layer.endTime - layer.startTime))} />
       <Num label={t('editor.props.cutOut')} value={cut?.end ?? layer.endTime - layer.startTime} min={0} step={0.1} onChange={(v) => setCut(cut?.start ?? 0, v)} />
-      <Slide label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
-      <Slide label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
-      <Slide label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />
+      <SliderField label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
+      <SliderField label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
+      <SliderField label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />
     </>
   );
 }
@@ -158,17 +138,7 @@ function ShapeLook({ layer, set }: { layer: ShapeLayer; set: Set }) {
   const [from = '#4096ff', to = '#ffffff'] = layer.gradientColors;
   return (
     <>
-      <Row label={t('editor.props.fillType')}>
-        <Segmented
-          size="small"
-          value={gradient ? 'gradient' : 'color'}
-          options={[
-            { value: 'color', label: t('editor.props.fillColor') },
-            { value: 'gradient', label: t('editor.props.gradient') },
-          ]}
-          onChange={(v) => set(v === 'gradient' ? { fillType: 'gradient', gradientColors: [layer.fill || from, to] } : { fillType: 'color' })}
-        />
-      </Row>
+      <FillKindField label={t('editor.props.fillType')} gradient={gradient} onChange={(g) => set(g ? { fillType: 'gradient', gradientColors: [layer.fill || from, to] } : { fillType: 'color' })} />
       {gradient ? (
         <>
           <Colour label={t('editor.props.gradientFrom')} value={from} onChange={(c) => set({ gradientColors: [c, to] })} />
@@ -305,7 +275,7 @@ function SceneProps() {
               <Row label={t('editor.props.bgMaterial')}>
                 <BackgroundMaterialField
                   scene={scene}
-                  blurField={<Slide label={t('editor.props.bgBlur')} value={scene.bgBlur} min={0} max={50} onChange={(bgBlur) => dispatch(a.setBackground({ id, bgBlur }))} />}
+                  blurField={<SliderField label={t('editor.props.bgBlur')} value={scene.bgBlur} min={0} max={50} onChange={(bgBlur) => dispatch(a.setBackground({ id, bgBlur }))} />}
                 />
               </Row>
             </>

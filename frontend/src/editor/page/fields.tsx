@@ -1,13 +1,15 @@
 /** The editor's labelled form fields (property panel, audio, art word, pro sections); a slider drag is one undo step. */
-import { InputNumber, Slider, Typography } from 'antd';
+import { InputNumber, Segmented, Slider, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useEditorDispatch } from '@/editor/page/useEditor';
 import { editorActions as a } from '@/editor/state/editorSlice';
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled row: the label in a column of `labelWidth` pixels, the field beside it. */
+export function Field({ label, children, labelWidth = 84 }: { label: string; children: ReactNode; labelWidth?: number }) {
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-      <Typography.Text type="secondary" style={{ width: 84, flex: 'none' }}>
+      <Typography.Text type="secondary" style={{ width: labelWidth, flex: 'none' }}>
         {label}
       </Typography.Text>
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
@@ -59,6 +61,24 @@ export function SliderField(props: { label: string; value: number; min: number; 
         />
         {after}
       </div>
+    </Field>
+  );
+}
+
+/** A fill's kind: one colour or a gradient (shapes, art words). */
+export function FillKindField({ label, gradient, onChange }: { label: string; gradient: boolean; onChange: (gradient: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label}>
+      <Segmented
+        size="small"
+        value={gradient ? 'gradient' : 'color'}
+        options={[
+          { value: 'color', label: t('editor.props.fillColor') },
+          { value: 'gradient', label: t('editor.props.gradient') },
+        ]}
+        onChange={(v) => onChange(v === 'gradient')}
+      />
     </Field>
   );
 }
