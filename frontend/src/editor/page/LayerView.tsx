@@ -19,6 +19,9 @@ import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/edit
 import { shapeOutline } from '@/editor/model/shape';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
+/** How much of a layer shows while the paused playhead is outside its time. */
+const FAINT = 0.3;
+
 export interface LayerViewProps {
   layer: Layer;
   /** Stage scale: editing pixels to screen pixels. */
@@ -28,6 +31,8 @@ export interface LayerViewProps {
   /** The server named a problem in this layer. */
   flagged: boolean;
   onEditEnd: (content: string) => void;
+  /** The paused playhead is outside the layer's time: drawn faint (the frame there does not show it). */
+  faint?: boolean;
 }
 
 /** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind's outline (`model/shape.ts`, the renderer's). */
@@ -218,7 +223,7 @@ function boxStyle(layer: Layer, scale: number): CSSProperties {
 }
 
 /** A layer on the stage. */
-export const LayerView = memo(function LayerView({ layer, scale, editing, flagged, onEditEnd }: LayerViewProps) {
+export const LayerView = memo(function LayerView({ layer, scale, editing, flagged, onEditEnd, faint = false }: LayerViewProps) {
   const id = String(layer.id);
   return (
     <div
@@ -227,7 +232,8 @@ export const LayerView = memo(function LayerView({ layer, scale, editing, flagge
       data-id={id}
       data-type={layer.type}
       data-slot={layer.canModify === 1 ? 1 : undefined}
-      style={{ ...boxStyle(layer, scale), zIndex: layer.z, outline: flagged ? '2px solid #ff4d4f' : undefined }}
+      data-faint={faint || undefined}
+      style={{ ...boxStyle(layer, scale), zIndex: layer.z, outline: flagged ? '2px solid #ff4d4f' : undefined, opacity: faint ? FAINT : undefined }}
     >
       <Body layer={layer} scale={scale} editing={editing} onEditEnd={onEditEnd} />
       {!editing && <div id={`component-help${id}`} className="rf-layer-help" data-id={id} style={{ position: 'absolute', inset: 0, cursor: layer.isLock ? 'not-allowed' : 'move' }} />}

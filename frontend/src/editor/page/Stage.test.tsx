@@ -68,3 +68,21 @@ describe('Stage filters', () => {
     expect(document.getElementById('editor')!.style.filter).toBe('grayscale(1) brightness(0.8) blur(3px)');
   });
 });
+
+describe('Stage at the paused playhead', () => {
+  it('draws a layer the frame under the playhead does not show faint, unless it is selected', () => {
+    const { store, el } = stageWithShape();
+    expect(el.dataset.faint).toBeUndefined();
+    act(() => {
+      store.dispatch(a.setLayerTime({ id: 1, start: 1, end: 3 }));
+      store.dispatch(a.select({ ids: [] }));
+    });
+    const moved = document.getElementById('component1') as HTMLElement;
+    expect(moved.dataset.faint).toBe('true');
+    expect(moved.style.opacity).toBe('0.3');
+    act(() => {
+      store.dispatch(a.select({ ids: [1] }));
+    });
+    expect((document.getElementById('component1') as HTMLElement).dataset.faint).toBeUndefined();
+  });
+});

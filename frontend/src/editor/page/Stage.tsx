@@ -11,7 +11,9 @@ import type { Id } from '@/editor/model/gen/Id';
 import { blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { editorActions as a } from '@/editor/state/editorSlice';
-import { selectCurrentScene, selectDrawOrder } from '@/editor/state/selectors';
+import { selectCurrentScene, selectCurrentSceneStart, selectDrawOrder } from '@/editor/state/selectors';
+import { layerState } from '@/editor/model/animation';
+import { layerTiming } from '@/editor/playback/frame';
 import { PlaybackFrame } from '@/editor/playback/PlaybackFrame';
 import { usePlaybackPart } from '@/editor/playback/usePlayback';
 import { LayerView } from './LayerView';
@@ -94,6 +96,15 @@ export function Stage({ onScale }: StageProps) {
 
   // While playing or scrubbing the stage shows the frame under the playhead instead of the editable scene.
   const framing = usePlaybackPart((s) => s.playing || s.scrubbing);
+  // Paused, a layer the frame under the playhead does not show is drawn faint (a selected one stays
+  // whole); the value holds still while playing, so the stage does not re-render every tick.
+  const sceneStart = useEditorSelector(selectCurrentSceneStart);
+  const pausedAt = usePlaybackPart((s) => (s.playing ? -1 : s.time));
+  const faintIds = useMemo(() => {
+    if (pausedAt < 0) return new Set<string>();
+    const local = Math.min(Math.max(pausedAt - sceneStart, 0), scene.timeLength - 1e-3);
+    return new Set(scene.layers.filter((l) => !layerState(layerTiming(l, scene.timeLength), local).visible).map((l) => String(l.id)));
+  }, [pausedAt, sceneStart, scene]);
   const ruleFilter = useEditorSelector((s) => s.doc.visualFilter);
   // The renderer filters the whole frame after its layers (the scene's filter, then the document's,
   // then the canvas blur), with blur radii in output pixels.
@@ -105,6 +116,7 @@ export function Stage({ onScale }: StageProps) {
   const byId = useMemo(() => new Map(scene.layers.map((l) => [String(l.id), l])), [scene.layers]);
   const flagged = useMemo(() => flaggedIds(problems.map((p) => p.path), sceneIndex, scene.layers), [problems, sceneIndex, scene.layers]);
   const selectedKey = selection.map(String).join(',');
+  const selectedSet = useMemo(() => new Set(selectedKey === '' ? [] : selectedKey.split(',')), [selectedKey]);
   const [targets, setTargets] = useState<HTMLElement[]>([]);
   useLayoutEffect(() => {
     const ids = new Set(selectedKey === '' ? [] : selectedKey.split(','));
@@ -197,7 +209,7 @@ export function Stage({ onScale }: StageProps) {
           <>
             <StageBackground scene={scene} scale={scale} />
             {layers.map((l) => (
-              <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} />
+              <LayerView key={String(l.id)} layer={l} scale={scale} editing={editingId === String(l.id)} flagged={flagged.has(String(l.id))} onEditEnd={finishEdit} faint={faintIds.has(String(l.id)) && !selectedSet.has(String(l.id))} />
             ))}
           </>
         )}
