@@ -125,12 +125,16 @@ pub fn own_streaming_threads(pipeline: &gst::Pipeline, lowered: &[gst::Element],
 mod tests {
     use super::*;
 
-    /// Returns the nice value of the thread running a pipeline's source task, read from the task.
-    fn source_thread_nice(lowered: bool, caller_nice: Option<i32>) -> i32 {
-        crate::gst_init().expect("gstreamer");
+    type R<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
+
+    /// Returns the nice value of the thread that ran a pipeline's source task, the pipeline
+    /// started from a new thread at nice `caller_nice` (or the default), its source `lowered`
+    /// or not.
+    fn source_thread_nice(lowered: bool, caller_nice: Option<i32>) -> R<Option<i32>> {
+        crate::gst_init()?;
         let seen = std::sync::Arc::new(std::sync::Mutex::new(None));
         let seen_in = seen.clone();
-        let run = move || {
+        let run = move || -> R<()> {
             if let Some(n) = caller_nice {
                 lower_priority(n);
             }
@@ -138,35 +142,47 @@ mod tests {
             let src = gst::ElementFactory::make("fakesrc")
                 .property("num-buffers", 3i32)
                 .property("signal-handoffs", true)
-                .build()
-                .expect("fakesrc");
-            let sink = gst::ElementFactory::make("fakesink").build().expect("fakesink");
+                .build()?;
+            let sink = gst::ElementFactory::make("fakesink").build()?;
             src.connect("handoff", false, move |_| {
                 // SAFETY: reads the calling thread's priority; takes no pointers.
                 let n = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-                *seen_in.lock().expect("lock") = Some(n);
+                if let Ok(mut seen) = seen_in.lock() {
+                    *seen = Some(n);
+                }
                 None
             });
-            pipeline.add_many([&src, &sink]).expect("add");
-            src.link(&sink).expect("link");
-            let lowered = if lowered { vec![src.clone()] } else { Vec::new() };
+            pipeline.add_many([&src, &sink])?;
+            src.link(&sink)?;
+            let lowered = if lowered {
+                vec![src.clone()]
+            } else {
+                Vec::new()
+            };
             own_streaming_threads(&pipeline, &lowered, 7);
-            pipeline.set_state(gst::State::Playing).expect("play");
-            crate::gst_util::wait_eos(&pipeline, 10).expect("eos");
-            pipeline.set_state(gst::State::Null).expect("stop");
+            pipeline.set_state(gst::State::Playing)?;
+            let ended = crate::gst_util::wait_eos(&pipeline, 10);
+            pipeline.set_state(gst::State::Null)?;
+            Ok(ended?)
         };
-        std::thread::spawn(run).join().expect("thread");
-        let n = *seen.lock().expect("lock");
-        n.expect("the source ran")
+        std::thread::spawn(run)
+            .join()
+            .map_err(|_| "the pipeline's thread panicked")??;
+        let n = *seen.lock().map_err(|_| "poisoned")?;
+        Ok(n)
     }
 
     #[test]
-    fn lowered_tasks_run_nicer_and_others_inherit_the_starting_threads_priority() {
+    fn lowered_tasks_run_nicer_and_others_inherit_the_starting_threads_priority() -> R<()> {
         // SAFETY: reads this thread's priority; takes no pointers.
         let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-        assert_eq!(source_thread_nice(true, None), own.max(7));
-        assert_eq!(source_thread_nice(false, None), own);
+        assert_eq!(source_thread_nice(true, None)?, Some(own.max(7)));
+        assert_eq!(source_thread_nice(false, None)?, Some(own));
         // GLib's shared pool would run this task at its spawner's priority, not the caller's.
-        assert_eq!(source_thread_nice(false, Some(own.max(3))), own.max(3));
+        assert_eq!(
+            source_thread_nice(false, Some(own.max(3)))?,
+            Some(own.max(3))
+        );
+        Ok(())
     }
 }
