@@ -268,6 +268,8 @@ impl VideoDecoder {
         crate::gst_init()?;
         let pipeline = gst::Pipeline::new();
         let guard = PipelineGuard(pipeline.clone());
+        // Decoding at the opening thread's priority: a render's drawing yields to x264.
+        crate::threads::own_streaming_threads(&pipeline, &[], 0);
         let convert = make("videoconvert")?;
         let scale = make("videoscale")?;
         scale.set_property("add-borders", false);
@@ -358,6 +360,7 @@ pub fn decode_audio(
     crate::gst_init()?;
     let pipeline = gst::Pipeline::new();
     let guard = PipelineGuard(pipeline.clone());
+    crate::threads::own_streaming_threads(&pipeline, &[], 0);
     let convert = make("audioconvert")?;
     let resample = make("audioresample")?;
     let caps = gstreamer_audio::AudioCapsBuilder::new_interleaved()

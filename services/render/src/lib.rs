@@ -20,6 +20,7 @@ pub mod materials;
 pub mod mix;
 mod mp4edit;
 pub mod render;
+mod threads;
 mod yuv;
 
 pub use engine::{Engine, material_ids, material_paths, render_frame, write_cover};

@@ -383,3 +383,56 @@ fn ducking_and_loudness_can_be_switched_off() -> R {
     assert!(loudness.is_some_and(|l| l < -5.0), "still measured: {loudness:?}");
     Ok(())
 }
+
+/// A scene restores only what its moving layers drew on the frame before (the canvas is reused
+/// from frame to frame); every frame must still equal the same frame drawn by a new engine on a
+/// new canvas: moving layers, a layer passing over a static base, rotation, a zoom and a
+/// transition included.
+#[test]
+fn frames_drawn_in_sequence_equal_frames_drawn_afresh() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "p.png", [200, 100, 0])?;
+    png(dir.path(), "q.png", [0, 160, 60])?;
+    let first = json!([
+        {"type": "picture", "id": "base", "src": "q.png", "x": 60, "y": 30, "w": 40, "h": 20,
+         "startTime": 0, "endTime": 2},
+        {"type": "picture", "id": "in", "src": "p.png", "x": 10, "y": 10, "w": 40, "h": 20,
+         "startTime": 0.2, "endTime": 2, "motionIn": "MOTIONIN_MOVE_RIGHT", "inTime": 1},
+        {"type": "picture", "id": "out", "src": "p.png", "x": 90, "y": 50, "w": 40, "h": 20, "rotate": 15,
+         "startTime": 0, "endTime": 1.5, "motionOut": "MOTIONOUT_MOVE_LEFT", "outTime": 1},
+        {"type": "word", "id": "t", "content": "Hi", "color": "#ffffff", "fontSize": 20,
+         "x": 20, "y": 50, "w": 80, "h": 30, "startTime": 0.5, "endTime": 2, "motionIn": "MOTIONIN_OPACITY", "inTime": 0.5}
+    ]);
+    let second = json!([
+        {"type": "picture", "id": "zoom", "src": "q.png", "x": 0, "y": 0, "w": 160, "h": 90,
+         "startTime": 0, "endTime": 2, "motion": "ZOOM_IN"},
+        {"type": "picture", "id": "over", "src": "p.png", "x": 30, "y": 30, "w": 40, "h": 20,
+         "startTime": 0.3, "endTime": 2, "motionIn": "MOTIONIN_MOVE_LEFT", "inTime": 1}
+    ]);
+    let r = rule(
+        json!([
+            scene("#000080", 2.0, "MOVE_LEFT", first),
+            scene("#400000", 2.0, "", second)
+        ]),
+        json!([]),
+    )?;
+    let m = Materials::new(dir.path());
+    let mut in_sequence = reelforge_render::Engine::new(&r, &m)?;
+    let (w, h) = in_sequence.size;
+    let mut canvas = reelforge_render::compose::Bitmap::new(w, h);
+    let mut moved = 0;
+    let mut last = canvas.clone();
+    for f in 0..in_sequence.total_frames() {
+        in_sequence.draw(f, &mut canvas)?;
+        let fresh = render_frame(&r, &m, (f as f64 + 0.5) / 30.0)?;
+        assert!(
+            canvas.px == fresh.px,
+            "frame {f} differs from the frame drawn afresh"
+        );
+        moved += usize::from(canvas.px != last.px);
+        last.clone_from(&canvas);
+    }
+    // The document moves: most frames differ from the one before.
+    assert!(moved > 60, "{moved} frames changed");
+    Ok(())
+}

@@ -4,7 +4,7 @@
 use super::{Bitmap, View};
 
 /// An integer rectangle `[x0, x1) × [y0, y1)` in canvas pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Rect {
     /// Left.
     pub x0: i32,

@@ -23,6 +23,73 @@ pub struct SceneState {
     pub cache: Option<(Vec<usize>, Bitmap)>,
     /// Watchdog limit for the decoders.
     pub watchdog_s: u64,
+    /// What the canvas this scene drew last holds, so the next frame restores only what the
+    /// layers above the base touched.
+    pub drawn: Option<Drawn>,
+}
+
+/// A canvas as a scene left it: its base (the cached layers, or the background fill) everywhere
+/// but in `dirty`, where the layers above the base drew.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    /// The canvas's allocation (address and length): a frame drawn into another canvas, or a
+    /// canvas whose allocation was swapped with a clip frame's, starts from a full base.
+    canvas: (usize, usize),
+    /// The base's layers and the layer it starts from (none: the background fill under it).
+    key: Vec<usize>,
+    floor: Option<usize>,
+    /// The bounding box of every pixel the layers above the base wrote.
+    dirty: Rect,
+}
+
+/// Returns the smallest rectangle holding both `a` and `b` (either may be empty).
+fn union(a: Rect, b: Rect) -> Rect {
+    if a.is_empty() {
+        return b;
+    }
+    if b.is_empty() {
+        return a;
+    }
+    Rect {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    }
+}
+
+/// Copies rectangle `r` (inside both) of `base` into `out`, of the same size.
+fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
+    let stride = out.w as usize * 4;
+    let (x0, x1) = (r.x0 as usize * 4, r.x1 as usize * 4);
+    for y in r.y0 as usize..r.y1 as usize {
+        let row = y * stride;
+        if let (Some(d), Some(s)) = (
+            out.px.get_mut(row + x0..row + x1),
+            base.px.get(row + x0..row + x1),
+        ) {
+            d.copy_from_slice(s);
+        }
+    }
+}
+
+/// Fills rectangle `r` of `out` with an opaque colour.
+fn fill_rect(out: &mut Bitmap, rgb: [u8; 3], r: Rect) {
+    if r == Rect::of(out.w, out.h) {
+        out.fill(rgb);
+        return;
+    }
+    let stride = out.w as usize * 4;
+    let (x0, x1) = (r.x0 as usize * 4, r.x1 as usize * 4);
+    let px = [rgb[0], rgb[1], rgb[2], 255];
+    for y in r.y0 as usize..r.y1 as usize {
+        let row = y * stride;
+        if let Some(d) = out.px.get_mut(row + x0..row + x1) {
+            for p in d.chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+        }
+    }
 }
 
 fn at_rest(s: &LayerState) -> bool {
@@ -67,10 +134,36 @@ impl SceneState {
             key.push(i);
             split = i + 1;
         }
+        let whole = Rect::of(out.w, out.h);
+        let canvas = (out.px.as_ptr() as usize, out.px.len());
+        // The canvas still holds this scene's last frame over the same base: only what the
+        // layers above the base drew there differs from the base. Filters and the canvas blur
+        // change every pixel, so their scenes always start from the whole base.
+        let restore = match self.drawn.take() {
+            Some(d)
+                if d.canvas == canvas
+                    && d.key == key
+                    && d.floor == floor
+                    && self.filters.is_empty()
+                    && self.canvas_blur == 0 =>
+            {
+                d.dirty.intersect(whole)
+            }
+            _ => whole,
+        };
         match &self.cache {
             Some((k, base)) if *k == key && base.w == out.w && base.h == out.h => {
-                out.px.copy_from_slice(&base.px);
+                if restore == whole {
+                    out.px.copy_from_slice(&base.px);
+                } else {
+                    restore_from(out, base, restore);
+                }
                 out.opaque = true;
+            }
+            _ if key.is_empty() => {
+                if floor.is_none() {
+                    fill_rect(out, self.bg, restore);
+                }
             }
             _ => {
                 if floor.is_none() {
@@ -86,14 +179,25 @@ impl SceneState {
                 }
             }
         }
-        let still = (split == self.layers.len()).then_some(key);
+        let mut dirty = Rect::default();
         for i in split..self.layers.len() {
             if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i))
                 && s.visible
             {
-                draw_layer(out, l, s, local, rate, self.watchdog_s)?;
+                let drew = draw_layer(out, l, s, local, rate, self.watchdog_s)?;
+                dirty = union(dirty, drew);
             }
         }
+        // A layer that swapped its frame in as the canvas leaves nothing to restore from.
+        if (out.px.as_ptr() as usize, out.px.len()) == canvas {
+            self.drawn = Some(Drawn {
+                canvas,
+                key: key.clone(),
+                floor,
+                dirty,
+            });
+        }
+        let still = (split == self.layers.len()).then_some(key);
         for f in &self.filters {
             f.apply(out, 1.0);
         }
@@ -279,6 +383,8 @@ thread_local! {
     static SCALED: std::cell::RefCell<Bitmap> = std::cell::RefCell::new(Bitmap::default());
 }
 
+/// Draws one layer at state `s` into `out`; returns the rectangle it may have written
+/// (empty when it drew nothing).
 fn draw_layer(
     out: &mut Bitmap,
     l: &mut Drawable,
@@ -286,10 +392,10 @@ fn draw_layer(
     local: i64,
     rate: FrameRate,
     watchdog_s: u64,
-) -> Result<(), RenderError> {
+) -> Result<Rect, RenderError> {
     let opacity = (s.opacity * l.opacity) as f32;
     if opacity <= 0.0 {
-        return Ok(());
+        return Ok(Rect::default());
     }
     let (w, h) = (f64::from(out.w), f64::from(out.h));
     let (bx, by, bw, bh) = l.rect;
@@ -304,7 +410,7 @@ fn draw_layer(
             let n = frames.len().max(1);
             match frames.get(layer_frame as usize % n) {
                 Some(b) => (b.view(), f64::from(*dx), f64::from(*dy)),
-                None => return Ok(()),
+                None => return Ok(Rect::default()),
             }
         }
         Content::Video(v) => {
@@ -313,7 +419,7 @@ fn draw_layer(
             let (ix, iy) = v.inset;
             match &v.last {
                 Some(b) => (b.view(), f64::from(ix), f64::from(iy)),
-                None => return Ok(()),
+                None => return Ok(Rect::default()),
             }
         }
     };
@@ -343,10 +449,16 @@ fn draw_layer(
                 // decoder's frame, or decodes it again.
                 v.shown = None;
             }
-            return Ok(());
+            return Ok(clip);
         }
         compose::draw(out, view, x, y, opacity, clip);
-        return Ok(());
+        let area = Rect {
+            x0: x,
+            y0: y,
+            x1: x + view.w as i32,
+            y1: y + view.h as i32,
+        };
+        return Ok(area.intersect(clip));
     }
     let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);
     if rot.abs() < 1e-6 {
@@ -361,7 +473,7 @@ fn draw_layer(
         }
         .intersect(clip);
         if dst.is_empty() {
-            return Ok(());
+            return Ok(Rect::default());
         }
         let crop = (
             ((f64::from(dst.x0) - sx0) / sc).max(0.0),
@@ -384,7 +496,7 @@ fn draw_layer(
             if let Some(px) = out.px.get_mut(rows)
                 && compose::resize_into(view, px, dw, dh, Some(crop))
             {
-                return Ok(());
+                return Ok(dst);
             }
         }
         SCALED.with(|scaled| {
@@ -401,7 +513,7 @@ fn draw_layer(
                 compose::draw(out, v, dst.x0, dst.y0, opacity, clip);
             }
         });
-        return Ok(());
+        return Ok(dst);
     }
     let (sin, cos) = rot.to_radians().sin_cos();
     let m = [
@@ -413,5 +525,5 @@ fn draw_layer(
         cy + sc * (sin * (ox - cx) + cos * (oy - cy)),
     ];
     compose::draw_affine(out, view, m, opacity, clip);
-    Ok(())
+    Ok(clip)
 }

@@ -73,6 +73,7 @@ impl SceneJob {
             filters,
             canvas_blur: (s.canvas_blur.max(0.0) * self.scale).round() as usize,
             cache: None,
+            drawn: None,
             watchdog_s: self.watchdog_s,
         })
     }
