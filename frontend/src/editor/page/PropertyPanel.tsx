@@ -6,7 +6,7 @@
  * and blur) when nothing is selected.
  */
 import { Checkbox, Collapse, Empty, Input, Segmented, Select, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '@/api/material';
 import { MASK_CATEGORY } from '@/editor/materials/library';
@@ -290,7 +290,9 @@ function SceneProps() {
 
 export function PropertyPanel() {
   const { t } = useTranslation();
-  const selected = useEditorSelector(selectSelectedLayers);
+  // The panel follows the selection a moment after the stage (a deferred render React may split
+  // and interrupt): a new layer shows on the stage without waiting for its property fields.
+  const selected = useDeferredValue(useEditorSelector(selectSelectedLayers));
   const audio = useEditorSelector(selectAudioIndex);
   return (
     <div data-testid="property-panel" style={{ padding: 8, overflow: 'auto', height: '100%' }}>
