@@ -5,16 +5,30 @@ import path from 'node:path';
 
 /**
  * Returns `shot(name, p = page)`: a screenshot `NN-name.png` in `dir`, numbered in order, taken once
- * the page has settled (`settle` ms, or 'animations': every running animation finished).
+ * the page has settled (`settle` ms, or 'animations': every running animation finished); `shot.last`
+ * is the name of the last one.
  */
 export function shooter(page, dir, settle = 250) {
   let n = 0;
-  return async (name, p = page) => {
+  const shot = async (name, p = page) => {
     n += 1;
+    shot.last = name;
     if (settle === 'animations') await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
     else if (settle > 0) await p.waitForTimeout(settle);
     await p.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
   };
+  shot.last = '(none yet)';
+  return shot;
+}
+
+/** Runs a check's steps; a failure names the last screenshot taken before it (where it stopped). */
+export async function afterShot(shot, steps) {
+  try {
+    await steps();
+  } catch (e) {
+    e.message = `${e.message} (after the step '${shot.last}')`;
+    throw e;
+  }
 }
 
 /** Downloads a task's MP4 as the signed-in page does into `dir/task-N.mp4`; returns its path, the status and the content type. */

@@ -9,7 +9,7 @@
 import { CaretRightOutlined, PauseOutlined, PlusOutlined, ScissorOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragMoveEvent, type DragStartEvent } from '@dnd-kit/core';
 import { App, Button, Segmented, Space, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAppSelector, useAppStore } from '@/app/hooks';
@@ -266,8 +266,7 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
   const dispatch = useEditorDispatch();
   const store = useAppStore();
   const clock = useClock();
-  // The tracks follow the document a moment after the stage (as the property panel does).
-  const scenes = useDeferredValue(useTimelineScenes());
+  const scenes = useTimelineScenes();
   const music = useEditorSelector((s) => s.doc.audio);
   const audioSelected = useEditorSelector(selectAudioIndex);
   const sceneId = useEditorSelector((s) => s.sceneId);
