@@ -105,6 +105,59 @@ impl Frame {
         (w as u32, h as u32)
     }
 
+    /// Copies the frame, or the frame scaled plane by plane to `scale` (using `scratch`), into
+    /// the rectangle at even `at` of `frame`, tightly packed I420 of `frame_size`, when its
+    /// picture is the encoder's own: I420 in BT.709 limited range. Returns false otherwise
+    /// (not I420, other colours, a rectangle not inside the frame).
+    pub fn put_i420(
+        &self,
+        scale: Option<(u32, u32)>,
+        scratch: &mut Vec<u8>,
+        frame: &mut [u8],
+        frame_size: (u32, u32),
+        at: (u32, u32),
+    ) -> bool {
+        let f = &self.inner;
+        if f.format() != gst_video::VideoFormat::I420
+            || yuv_matrix(f.info()) != crate::yuv::YuvToRgb::encoder()
+        {
+            return false;
+        }
+        let whole = (0, 0, f.width(), f.height());
+        let src = match scale.filter(|&s| s != (f.width(), f.height())) {
+            Some(size) => {
+                if !self.scale_planes(whole, size, scratch) {
+                    return false;
+                }
+                let (w, h) = (size.0 as usize, size.1 as usize);
+                let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+                let (y, uv) = scratch.split_at(w * h);
+                let (u, v) = uv.split_at(cw * ch);
+                crate::yuv::I420 {
+                    w,
+                    h,
+                    planes: [y, u, v],
+                    strides: [w, cw, cw],
+                }
+            }
+            None => {
+                let stride = |i: usize| {
+                    f.plane_stride()
+                        .get(i)
+                        .map_or(0, |s| s.unsigned_abs() as usize)
+                };
+                let plane = |i: u32| f.plane_data(i).unwrap_or(&[]);
+                crate::yuv::I420 {
+                    w: f.width() as usize,
+                    h: f.height() as usize,
+                    planes: [plane(0), plane(1), plane(2)],
+                    strides: [stride(0), stride(1), stride(2)],
+                }
+            }
+        };
+        crate::yuv::put_i420(src, frame, frame_size, at)
+    }
+
     /// Writes the part `(x, y, w, h)` of the frame (clamped, left and top taken down to even
     /// pixels as in [`Frame::copy_region_into`]) scaled to `size` into `out` as tightly packed
     /// RGBA. An I420 frame is scaled plane by plane into `planes` (reused) and converted at the
@@ -124,8 +177,38 @@ impl Frame {
         let (rx, ry) = (region.0.min(fw) & !1, region.1.min(fh) & !1);
         let (rw, rh) = (region.2.min(fw - rx), region.3.min(fh - ry));
         let (w, h) = (size.0.max(1), size.1.max(1));
-        if (w, h) == (rw, rh) || rw == 0 || rh == 0 || f.format() != gst_video::VideoFormat::I420 {
+        if (w, h) == (rw, rh) || !self.scale_planes(region, (w, h), planes) {
             return self.copy_region_into(region, out);
+        }
+        let (cw, ch) = (w.div_ceil(2) as usize, h.div_ceil(2) as usize);
+        let (yp, uv) = planes.split_at(w as usize * h as usize);
+        let (up, vp) = uv.split_at(cw * ch);
+        let src = crate::yuv::I420 {
+            w: w as usize,
+            h: h as usize,
+            planes: [yp, up, vp],
+            strides: [w as usize, cw, cw],
+        };
+        crate::yuv::i420_to_rgba(src, &yuv_matrix(f.info()), out);
+        (w, h)
+    }
+
+    /// Scales the part `(x, y, w, h)` of an I420 frame (clamped, left and top taken down to
+    /// even pixels) plane by plane to `size` into `planes`, tightly packed I420. Returns false
+    /// when it could not (not I420, an empty region, a plane out of bounds).
+    fn scale_planes(
+        &self,
+        region: (u32, u32, u32, u32),
+        size: (u32, u32),
+        planes: &mut Vec<u8>,
+    ) -> bool {
+        let f = &self.inner;
+        let (fw, fh) = (f.width(), f.height());
+        let (rx, ry) = (region.0.min(fw) & !1, region.1.min(fh) & !1);
+        let (rw, rh) = (region.2.min(fw - rx), region.3.min(fh - ry));
+        let (w, h) = (size.0.max(1), size.1.max(1));
+        if rw == 0 || rh == 0 || f.format() != gst_video::VideoFormat::I420 {
+            return false;
         }
         let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
         let (luma, chroma) = (w as usize * h as usize, cw as usize * ch as usize);
@@ -147,28 +230,17 @@ impl Frame {
             f64::from(rh) / 2.0,
         );
         let chroma_rows = fh.div_ceil(2) as usize;
-        let scaled = [
-            (0, &mut *yp, (fh as usize, luma_crop, (w, h))),
-            (1, &mut *up, (chroma_rows, chroma_crop, (cw, ch))),
-            (2, &mut *vp, (chroma_rows, chroma_crop, (cw, ch))),
+        [
+            (0, yp, (fh as usize, luma_crop, (w, h))),
+            (1, up, (chroma_rows, chroma_crop, (cw, ch))),
+            (2, vp, (chroma_rows, chroma_crop, (cw, ch))),
         ]
         .into_iter()
         .all(|(i, dst, (rows, crop, to))| {
             f.plane_data(i as u32).is_ok_and(|src| {
                 crate::compose::resize_plane(src, (stride(i), rows), crop, dst, to)
             })
-        });
-        if !scaled {
-            return self.copy_region_into(region, out);
-        }
-        let src = crate::yuv::I420 {
-            w: w as usize,
-            h: h as usize,
-            planes: [&*yp, &*up, &*vp],
-            strides: [w as usize, cw as usize, cw as usize],
-        };
-        crate::yuv::i420_to_rgba(src, &yuv_matrix(f.info()), out);
-        (w, h)
+        })
     }
 }
 

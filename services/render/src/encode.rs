@@ -2,9 +2,9 @@
 //!
 //! Pipeline: `appsrc (I420 BT.709 WxH@F) → queue → x264enc (veryfast, pass=qual) →
 //! mp4mux faststart=true → filesink`, and `appsrc (F32LE 48 kHz stereo) → audioconvert →
-//! AAC 128 kb/s (avenc_aac, else voaacenc) → queue → mp4mux`. Frames are drawn in RGBA and
-//! converted to I420 on the drawing thread (`yuv`), so no `videoconvert` competes with x264 for
-//! the cores; a frame equal to the one before is pushed again without converting. The `queue`
+//! AAC 128 kb/s (avenc_aac, else voaacenc) → queue → mp4mux`. Frames come drawn in I420
+//! (`engine::planar`) or in RGBA converted on the drawing thread (`yuv`), so no `videoconvert`
+//! competes with x264 for the cores; a frame equal to the one before is pushed again as it is. The `queue`
 //! in front of x264enc moves encoding off the drawing thread: without it x264 encodes on about
 //! one core (shared/bench/README.md). The appsrcs block when their small queues fill, which
 //! bounds memory and paces drawing to the encoder.
@@ -225,13 +225,23 @@ impl Encoder {
         )
     }
 
-    fn i420_buffer(&self) -> Vec<u8> {
+    /// Returns an allocation for one I420 frame (`yuv::i420_len` bytes), recycled from frames
+    /// x264 is done with, for [`Encoder::push_planes`] or [`Encoder::give_back`].
+    pub fn planes(&self) -> Vec<u8> {
         let expected = crate::yuv::i420_len(self.settings.width, self.settings.height);
         let recycled = self.pool.lock().ok().and_then(|mut p| p.pop());
         match recycled {
             Some(v) if v.len() == expected => v,
             _ => vec![0; expected],
         }
+    }
+
+    /// Returns an allocation from [`Encoder::planes`] that was not pushed to the pool.
+    pub fn give_back(&self, planes: Vec<u8>) {
+        drop(Pooled {
+            px: planes,
+            pool: self.pool.clone(),
+        });
     }
 
     /// Pushes one tightly packed, opaque RGBA frame (width × height × 4 bytes), converted to
@@ -245,8 +255,21 @@ impl Encoder {
                 rgba.len()
             )));
         }
-        let mut planes = self.i420_buffer();
+        let mut planes = self.planes();
         crate::yuv::rgba_to_i420(rgba, w, h, &mut planes);
+        self.push_planes(planes)
+    }
+
+    /// Pushes one frame of tightly packed I420 planes (`yuv::i420_len` bytes).
+    pub fn push_planes(&mut self, planes: Vec<u8>) -> Result<(), MediaError> {
+        let (w, h) = (self.settings.width, self.settings.height);
+        let expected = crate::yuv::i420_len(w, h);
+        if planes.len() != expected {
+            return Err(MediaError::Invalid(format!(
+                "I420 frame of {} bytes, expected {expected}",
+                planes.len()
+            )));
+        }
         let mut buffer = gst::Buffer::from_mut_slice(Pooled {
             px: planes,
             pool: self.pool.clone(),

@@ -21,7 +21,7 @@ pub mod mix;
 mod mp4edit;
 pub mod render;
 mod threads;
-mod yuv;
+pub mod yuv;
 
 pub use engine::{Engine, material_ids, material_paths, render_frame, write_cover};
 pub use materials::Materials;

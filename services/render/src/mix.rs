@@ -57,7 +57,11 @@ impl Ducking {
                 _ => merged.push((a, b)),
             }
         }
-        Self { spans: merged, attack: attack.max(0), release: release.max(0) }
+        Self {
+            spans: merged,
+            attack: attack.max(0),
+            release: release.max(0),
+        }
     }
 
     /// Whether no voice plays.
@@ -179,14 +183,17 @@ impl Mixer {
     /// whole mix to it (never past [`PEAK_CEILING_DB`]); returns the loudness the mix now has, or
     /// None for silence (which has none). The figure is kept for the render's report.
     pub fn normalise(&mut self, target: Option<f64>) -> Option<f64> {
-        let mut meter = EbuR128::new(CHANNELS as u32, SAMPLE_RATE, Mode::I | Mode::SAMPLE_PEAK).ok()?;
+        let mut meter =
+            EbuR128::new(CHANNELS as u32, SAMPLE_RATE, Mode::I | Mode::SAMPLE_PEAK).ok()?;
         meter.add_frames_f32(&self.buf).ok()?;
         let measured = meter.loudness_global().ok().filter(|l| l.is_finite())?;
         let Some(target) = target else {
             self.loudness = Some(measured);
             return self.loudness;
         };
-        let peak = (0..CHANNELS as u32).filter_map(|c| meter.sample_peak(c).ok()).fold(0.0f64, f64::max);
+        let peak = (0..CHANNELS as u32)
+            .filter_map(|c| meter.sample_peak(c).ok())
+            .fold(0.0f64, f64::max);
         let mut gain_db = target - measured;
         if peak > 0.0 {
             gain_db = gain_db.min(PEAK_CEILING_DB - 20.0 * peak.log10());
@@ -246,16 +253,26 @@ mod tests {
         let d = Ducking::new([(100, 200), (40_000, 40_010)], 10, 20);
         assert_eq!(d.amount(0), 0.0);
         assert_eq!(d.amount(90), 0.0);
-        assert!((d.amount(95) - 0.5).abs() < 1e-6, "half-way down the attack");
+        assert!(
+            (d.amount(95) - 0.5).abs() < 1e-6,
+            "half-way down the attack"
+        );
         assert_eq!(d.amount(100), 1.0);
         assert_eq!(d.amount(199), 1.0);
-        assert!((d.amount(210) - 0.5).abs() < 1e-6, "half-way up the release");
+        assert!(
+            (d.amount(210) - 0.5).abs() < 1e-6,
+            "half-way up the release"
+        );
         assert_eq!(d.amount(220), 0.0);
         assert_eq!(d.amount(40_005), 1.0);
         // Voices closer than attack + release are one span: the music stays down between them.
         let d = Ducking::new([(300, 400), (100, 200), (220, 250)], 10, 20);
         assert_eq!(d.amount(210), 1.0);
-        assert_eq!(d.amount(260), 0.5, "a gap longer than both ramps lets the music up");
+        assert_eq!(
+            d.amount(260),
+            0.5,
+            "a gap longer than both ramps lets the music up"
+        );
         assert_eq!(d.spans, vec![(100, 250), (300, 400)]);
     }
 
@@ -263,7 +280,14 @@ mod tests {
     fn ducked_music_is_lowered_only_where_the_voice_plays() {
         let mut m = Mixer::new(1000);
         let music = vec![0.5f32; 1000 * CHANNELS];
-        let p = Placement { at: 0, len: 1000, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 };
+        let p = Placement {
+            at: 0,
+            len: 1000,
+            looped: false,
+            gain: 1.0,
+            fade_in: 0,
+            fade_out: 0,
+        };
         m.add_ducked(&music, &p, &Ducking::new([(400, 600)], 0, 0), 0.25);
         let s = m.slice(0, 1000);
         assert_eq!(s[100 * CHANNELS], 0.5);
@@ -275,7 +299,8 @@ mod tests {
         let n = (seconds * f64::from(SAMPLE_RATE)) as usize;
         (0..n)
             .flat_map(|i| {
-                let v = amplitude * (2.0 * std::f32::consts::PI * 1000.0 * i as f32 / SAMPLE_RATE as f32).sin();
+                let v = amplitude
+                    * (2.0 * std::f32::consts::PI * 1000.0 * i as f32 / SAMPLE_RATE as f32).sin();
                 [v; CHANNELS]
             })
             .collect()
@@ -284,33 +309,57 @@ mod tests {
     fn mix_of(pcm: &[f32]) -> Mixer {
         let n = (pcm.len() / CHANNELS) as i64;
         let mut m = Mixer::new(n);
-        m.add(pcm, &Placement { at: 0, len: n, looped: false, gain: 1.0, fade_in: 0, fade_out: 0 });
+        m.add(
+            pcm,
+            &Placement {
+                at: 0,
+                len: n,
+                looped: false,
+                gain: 1.0,
+                fade_in: 0,
+                fade_out: 0,
+            },
+        );
         m
     }
 
     #[test]
-    fn normalise_brings_the_mix_to_its_target() {
+    fn normalise_brings_the_mix_to_its_target() -> Result<(), &'static str> {
         // EBU Tech 3341 case 1: a stereo 1 kHz sine at −23 dBFS measures −23.0 LUFS.
         let mut m = mix_of(&sine(20.0, 10f32.powf(-23.0 / 20.0)));
-        let before = m.clone().normalise(None).expect("measured");
+        let before = m.clone().normalise(None).ok_or("not measured")?;
         assert!((before - (-23.0)).abs() < 0.1, "{before}");
-        let after = m.normalise(Some(-16.0)).expect("measured");
+        let after = m.normalise(Some(-16.0)).ok_or("not measured")?;
         assert!((after - (-16.0)).abs() < 1e-9, "{after}");
-        let remeasured = mix_of(&m.slice(0, m.len())).normalise(None).expect("measured");
-        assert!((remeasured - (-16.0)).abs() < 0.1, "the gained mix measures the target: {remeasured}");
+        let remeasured = mix_of(&m.slice(0, m.len()))
+            .normalise(None)
+            .ok_or("not measured")?;
+        assert!(
+            (remeasured - (-16.0)).abs() < 0.1,
+            "the gained mix measures the target: {remeasured}"
+        );
+        Ok(())
     }
 
     #[test]
-    fn normalise_never_lifts_peaks_past_the_ceiling_and_leaves_silence() {
+    fn normalise_never_lifts_peaks_past_the_ceiling_and_leaves_silence() -> Result<(), &'static str>
+    {
         // A loud click in quiet: reaching −16 LUFS would clip it, so the gain stops at −1 dBFS.
         let mut pcm = sine(5.0, 0.01);
         pcm[1000 * CHANNELS] = 0.9;
         let mut m = mix_of(&pcm);
-        let after = m.normalise(Some(-16.0)).expect("measured");
+        let after = m.normalise(Some(-16.0)).ok_or("not measured")?;
         assert!(after < -16.0, "{after}");
-        let peak = m.slice(0, m.len()).iter().fold(0.0f32, |a, s| a.max(s.abs()));
-        assert!((f64::from(peak) - 10f64.powf(PEAK_CEILING_DB / 20.0)).abs() < 1e-3, "{peak}");
+        let peak = m
+            .slice(0, m.len())
+            .iter()
+            .fold(0.0f32, |a, s| a.max(s.abs()));
+        assert!(
+            (f64::from(peak) - 10f64.powf(PEAK_CEILING_DB / 20.0)).abs() < 1e-3,
+            "{peak}"
+        );
         assert_eq!(Mixer::new(48_000).normalise(Some(-16.0)), None);
+        Ok(())
     }
 
     #[test]

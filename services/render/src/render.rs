@@ -186,17 +186,28 @@ fn render_here(
             return Err(RenderError::Cancelled);
         }
         let t0 = std::time::Instant::now();
-        let same = engine.draw(f, &mut frame)?;
+        // Drawn straight into I420 where the frame allows it, else in RGBA and converted.
+        let mut planes = enc.planes();
+        let (same, planar) = match engine.draw_i420(f, &mut planes)? {
+            Some(same) => (same, true),
+            None => (engine.draw(f, &mut frame)?, false),
+        };
         let t1 = std::time::Instant::now();
         // A still frame repeats the last one: no conversion, and x264 meets the same buffer.
         let repeated = same
             && enc
                 .push_repeat()
                 .map_err(|e| RenderError::stage(Stage::Encode, e))?;
-        if !repeated {
+        let pushed = if repeated {
+            enc.give_back(planes);
+            Ok(())
+        } else if planar {
+            enc.push_planes(planes)
+        } else {
+            enc.give_back(planes);
             enc.push_frame(&frame.px)
-                .map_err(|e| RenderError::stage(Stage::Encode, e))?;
-        }
+        };
+        pushed.map_err(|e| RenderError::stage(Stage::Encode, e))?;
         let t2 = std::time::Instant::now();
         if timing {
             stage_s[0] += (t1 - t0).as_secs_f64();

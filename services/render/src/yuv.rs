@@ -42,13 +42,170 @@ fn chroma(r: i16, g: i16, b: i16, k: [i16; 3]) -> u8 {
 /// Converts opaque RGBA (`w`×`h`, tightly packed) into I420 planes in `out`
 /// (`i420_len(w, h)` bytes). Chroma is the mean of each 2×2 block.
 pub fn rgba_to_i420(rgba: &[u8], w: u32, h: u32, out: &mut [u8]) {
+    let (wu, hu) = (w as usize, h as usize);
+    let (cw, ch) = (wu.div_ceil(2), hu.div_ceil(2));
+    if out.len() < i420_len(w, h) {
+        return;
+    }
+    let (y, chroma) = out.split_at_mut(wu * hu);
+    let (u, v) = chroma.split_at_mut(cw * ch);
+    let planes = PlanesMut {
+        planes: [y, u, v],
+        strides: [wu, cw, cw],
+    };
+    rgba_to_i420_strided(rgba, wu * 4, w, h, planes);
+}
+
+/// Three planes to write, each with its row stride in bytes.
+pub struct PlanesMut<'a> {
+    /// Y, U and V, each starting at the first pixel written.
+    pub planes: [&'a mut [u8]; 3],
+    /// Bytes between rows of each plane.
+    pub strides: [usize; 3],
+}
+
+/// Converts opaque RGBA (`w`×`h`, rows `stride` bytes apart) into I420 `out`, so a rectangle
+/// of a larger picture converts into a rectangle of a larger frame without copies.
+pub fn rgba_to_i420_strided(rgba: &[u8], stride: usize, w: u32, h: u32, out: PlanesMut<'_>) {
+    let (wu, hu) = (w as usize, h as usize);
+    if wu == 0 || hu == 0 || stride < wu * 4 || rgba.len() < (hu - 1) * stride + wu * 4 {
+        return;
+    }
+    let (cw, ch) = (wu.div_ceil(2), hu.div_ceil(2));
+    let [ys, us, vs] = out.strides;
+    let fits = |p: &[u8], s: usize, pw: usize, ph: usize| s >= pw && p.len() >= (ph - 1) * s + pw;
+    let [yp, up, vp] = &out.planes;
+    if !(fits(yp, ys, wu, hu) && fits(up, us, cw, ch) && fits(vp, vs, cw, ch)) {
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("ssse3") && w.is_multiple_of(8) && h.is_multiple_of(2) {
         // SAFETY: the CPU has SSSE3, checked just above.
-        unsafe { ssse3::convert(rgba, w as usize, h as usize, out) };
+        unsafe { ssse3::convert(rgba, stride, wu, hu, out) };
         return;
     }
-    convert(rgba, w, h, out);
+    convert(rgba, stride, wu, hu, out);
+}
+
+/// Fills I420 planes of `w`×`h` (`i420_len(w, h)` bytes) with one opaque colour, the same
+/// bytes [`rgba_to_i420`] gives for a frame of that colour.
+pub fn fill_i420(out: &mut [u8], w: u32, h: u32, rgb: [u8; 3]) {
+    let block: Vec<u8> = (0..16)
+        .flat_map(|_| [rgb[0], rgb[1], rgb[2], 255])
+        .collect();
+    let mut one = [0u8; 24];
+    // 8×2 pixels take the same path as a frame whose width is a multiple of 8.
+    let (bw, bh) = if w.is_multiple_of(8) { (8, 2) } else { (2, 2) };
+    rgba_to_i420(&block, bw, bh, &mut one);
+    let luma = (w * h) as usize;
+    let (y, chroma) = out.split_at_mut(luma.min(out.len()));
+    let half = chroma.len() / 2;
+    let (u, v) = chroma.split_at_mut(half);
+    y.fill(one[0]);
+    u.fill(one[(bw * bh) as usize]);
+    v.fill(one[(bw * bh + bw * bh / 4) as usize]);
+}
+
+/// Where rectangle `(x, y, w, h)` (even `x` and `y`) of an I420 frame of width `frame_w`,
+/// tightly packed, starts in each plane, and each plane's row length.
+fn plane_offsets(frame_w: usize, frame_h: usize, x: usize, y: usize) -> ([usize; 3], [usize; 3]) {
+    let (cw, ch) = (frame_w.div_ceil(2), frame_h.div_ceil(2));
+    let (u0, v0) = (frame_w * frame_h, frame_w * frame_h + cw * ch);
+    (
+        [
+            y * frame_w + x,
+            u0 + y / 2 * cw + x / 2,
+            v0 + y / 2 * cw + x / 2,
+        ],
+        [frame_w, cw, cw],
+    )
+}
+
+/// Converts rectangle `(x, y, w, h)` of the tightly packed I420 frame `frame` (`frame_w` ×
+/// `frame_h`, even `x` and `y`) to opaque RGBA in `out`, with the encoder's own colours.
+pub fn i420_region_to_rgba(
+    frame: &[u8],
+    (frame_w, frame_h): (usize, usize),
+    (x, y, w, h): (usize, usize, usize, usize),
+    out: &mut Vec<u8>,
+) {
+    let (at, strides) = plane_offsets(frame_w, frame_h, x, y);
+    let plane = |i: usize| frame.get(at[i]..).unwrap_or(&[]);
+    let src = I420 {
+        w,
+        h,
+        planes: [plane(0), plane(1), plane(2)],
+        strides,
+    };
+    i420_to_rgba(src, &YuvToRgb::encoder(), out);
+}
+
+/// Converts opaque RGBA (`w`×`h`, rows `stride` bytes apart) into rectangle `(x, y, w, h)`
+/// (even `x` and `y`) of the tightly packed I420 frame `frame` (`frame_w` × `frame_h`).
+pub fn rgba_to_i420_region(
+    rgba: &[u8],
+    stride: usize,
+    frame: &mut [u8],
+    (frame_w, frame_h): (usize, usize),
+    (x, y, w, h): (usize, usize, usize, usize),
+) {
+    let (at, strides) = plane_offsets(frame_w, frame_h, x, y);
+    let (cw, ch) = (frame_w.div_ceil(2), frame_h.div_ceil(2));
+    if frame.len() < frame_w * frame_h + 2 * cw * ch {
+        return;
+    }
+    let (yp, chroma) = frame.split_at_mut(frame_w * frame_h);
+    let (up, vp) = chroma.split_at_mut(cw * ch);
+    let (u0, v0) = (frame_w * frame_h, frame_w * frame_h + cw * ch);
+    let (Some(yr), Some(ur), Some(vr)) = (
+        yp.get_mut(at[0]..),
+        up.get_mut(at[1] - u0..),
+        vp.get_mut(at[2] - v0..),
+    ) else {
+        return;
+    };
+    let out = PlanesMut {
+        planes: [yr, ur, vr],
+        strides,
+    };
+    rgba_to_i420_strided(rgba, stride, w as u32, h as u32, out);
+}
+
+/// Copies the I420 picture `src` into the rectangle at even `at` of `frame`, tightly packed
+/// I420 of `frame_size`. Returns false, having written nothing, when the rectangle is not
+/// inside the frame or a plane of `src` is short.
+pub fn put_i420(src: I420<'_>, frame: &mut [u8], frame_size: (u32, u32), at: (u32, u32)) -> bool {
+    let (fw, fh) = (frame_size.0 as usize, frame_size.1 as usize);
+    let (x, y) = (at.0 as usize, at.1 as usize);
+    if x % 2 != 0
+        || y % 2 != 0
+        || x + src.w > fw
+        || y + src.h > fh
+        || frame.len() < i420_len(frame_size.0, frame_size.1)
+    {
+        return false;
+    }
+    let (cw, ch) = (src.w.div_ceil(2), src.h.div_ceil(2));
+    let sizes = [(src.w, src.h), (cw, ch), (cw, ch)];
+    let readable = sizes
+        .iter()
+        .enumerate()
+        .all(|(i, &(pw, ph))| ph == 0 || src.planes[i].len() >= (ph - 1) * src.strides[i] + pw);
+    if !readable {
+        return false;
+    }
+    let (at_planes, strides) = plane_offsets(fw, fh, x, y);
+    for (i, (pw, ph)) in sizes.into_iter().enumerate() {
+        for row in 0..ph {
+            let s = row * src.strides[i];
+            let d = at_planes[i] + row * strides[i];
+            if let (Some(from), Some(to)) = (src.planes[i].get(s..s + pw), frame.get_mut(d..d + pw))
+            {
+                to.copy_from_slice(from);
+            }
+        }
+    }
+    true
 }
 
 /// The conversion with SSSE3's byte multiply-add (as libyuv does it): 7-bit coefficients, four
@@ -78,15 +235,14 @@ mod ssse3 {
     }
 
     #[target_feature(enable = "ssse3")]
-    pub fn convert(rgba: &[u8], w: usize, h: usize, out: &mut [u8]) {
-        let (cw, ch) = (w / 2, h / 2);
-        if rgba.len() < w * h * 4 || out.len() < w * h + 2 * cw * ch {
-            return;
-        }
+    pub fn convert(rgba: &[u8], stride: usize, w: usize, h: usize, out: super::PlanesMut<'_>) {
+        let ch = h / 2;
         let (ky, ku, kv) = (coefficients(Y), coefficients(U), coefficients(V));
         let (round, sixteen, mid) = (_mm_set1_epi16(64), _mm_set1_epi16(16), _mm_set1_epi16(128));
-        let (y_plane, chroma) = out.split_at_mut(w * h);
-        let (u_plane, v_plane) = chroma.split_at_mut(cw * ch);
+        let super::PlanesMut {
+            planes: [y_plane, u_plane, v_plane],
+            strides: [ys, us, vs],
+        } = out;
         let load = |row: &[u8], x: usize| -> __m128i {
             let mut b = [0u8; 16];
             b.copy_from_slice(&row[x * 4..x * 4 + 16]);
@@ -94,8 +250,8 @@ mod ssse3 {
             unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
         };
         for y in 0..h {
-            let row = &rgba[y * w * 4..(y + 1) * w * 4];
-            let dst = &mut y_plane[y * w..(y + 1) * w];
+            let row = &rgba[y * stride..y * stride + w * 4];
+            let dst = &mut y_plane[y * ys..y * ys + w];
             for x in (0..w).step_by(8) {
                 let v = sums(load(row, x), load(row, x + 4), ky);
                 let v = _mm_add_epi16(_mm_srli_epi16(_mm_add_epi16(v, round), 7), sixteen);
@@ -106,11 +262,11 @@ mod ssse3 {
             }
         }
         for cy in 0..ch {
-            let top = &rgba[2 * cy * w * 4..(2 * cy + 1) * w * 4];
-            let bottom = &rgba[(2 * cy + 1) * w * 4..(2 * cy + 2) * w * 4];
+            let top = &rgba[2 * cy * stride..2 * cy * stride + w * 4];
+            let bottom = &rgba[(2 * cy + 1) * stride..(2 * cy + 1) * stride + w * 4];
             let (u_row, v_row) = (
-                &mut u_plane[cy * cw..(cy + 1) * cw],
-                &mut v_plane[cy * cw..(cy + 1) * cw],
+                &mut u_plane[cy * us..cy * us + w / 2],
+                &mut v_plane[cy * vs..cy * vs + w / 2],
             );
             for x in (0..w).step_by(8) {
                 // Eight pixels of two rows → four 2×2 means.
@@ -134,15 +290,18 @@ mod ssse3 {
     }
 }
 
-fn convert(rgba: &[u8], w: u32, h: u32, out: &mut [u8]) {
-    let (w, h) = (w as usize, h as usize);
-    if rgba.len() < w * h * 4 || out.len() < i420_len(w as u32, h as u32) || w == 0 || h == 0 {
-        return;
-    }
+fn convert(rgba: &[u8], stride: usize, w: usize, h: usize, out: PlanesMut<'_>) {
     let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
-    let (y_plane, chroma_planes) = out.split_at_mut(w * h);
-    let (u_plane, v_plane) = chroma_planes.split_at_mut(cw * ch);
-    for (y_row, src) in y_plane.chunks_exact_mut(w).zip(rgba.chunks_exact(w * 4)) {
+    let PlanesMut {
+        planes: [y_plane, u_plane, v_plane],
+        strides: [ys, us, vs],
+    } = out;
+    for (y, y_row) in y_plane.chunks_mut(ys).take(h).enumerate() {
+        let (Some(y_row), Some(src)) =
+            (y_row.get_mut(..w), rgba.get(y * stride..y * stride + w * 4))
+        else {
+            return;
+        };
         let mut yc = y_row.chunks_exact_mut(16);
         let mut sc = src.chunks_exact(64);
         for (y16, p) in (&mut yc).zip(&mut sc) {
@@ -164,13 +323,21 @@ fn convert(rgba: &[u8], w: u32, h: u32, out: &mut [u8]) {
     for cy in 0..ch {
         let r0 = (cy * 2).min(h - 1);
         let r1 = (cy * 2 + 1).min(h - 1);
-        let top = &rgba[r0 * w * 4..(r0 + 1) * w * 4];
-        let bottom = &rgba[r1 * w * 4..(r1 + 1) * w * 4];
+        let (Some(top), Some(bottom)) = (
+            rgba.get(r0 * stride..r0 * stride + w * 4),
+            rgba.get(r1 * stride..r1 * stride + w * 4),
+        ) else {
+            return;
+        };
         for ((p, t), b) in pair.iter_mut().zip(top).zip(bottom) {
             *p = u16::from(*t) + u16::from(*b);
         }
-        let u_row = &mut u_plane[cy * cw..(cy + 1) * cw];
-        let v_row = &mut v_plane[cy * cw..(cy + 1) * cw];
+        let (Some(u_row), Some(v_row)) = (
+            u_plane.get_mut(cy * us..cy * us + cw),
+            v_plane.get_mut(cy * vs..cy * vs + cw),
+        ) else {
+            return;
+        };
         let mut blocks = pair.chunks_exact(8);
         for ((u, v), p) in u_row.iter_mut().zip(v_row.iter_mut()).zip(&mut blocks) {
             let m = |c: usize| ((p[c] + p[c + 4] + 2) >> 2) as i16;
@@ -202,6 +369,11 @@ pub struct YuvToRgb {
 }
 
 impl YuvToRgb {
+    /// Returns the conversion back from the encoder's own colours (BT.709, limited range).
+    pub fn encoder() -> Self {
+        Self::new(0.2126, 0.0722, false)
+    }
+
     /// Returns the conversion for luma weights `kr`, `kb` (BT.709: 0.2126, 0.0722; BT.601:
     /// 0.299, 0.114), in limited (16–235) or full (0–255) range.
     pub fn new(kr: f64, kb: f64, full_range: bool) -> Self {
@@ -318,6 +490,69 @@ mod tests {
     }
 
     #[test]
+    fn a_fill_is_the_conversion_of_its_colour() {
+        for (w, h) in [(16u32, 4u32), (6, 4)] {
+            let rgb = [30, 140, 220];
+            let rgba: Vec<u8> = (0..w * h)
+                .flat_map(|_| [rgb[0], rgb[1], rgb[2], 255])
+                .collect();
+            let mut converted = vec![0; i420_len(w, h)];
+            rgba_to_i420(&rgba, w, h, &mut converted);
+            let mut filled = vec![1; i420_len(w, h)];
+            fill_i420(&mut filled, w, h, rgb);
+            assert_eq!(filled, converted, "{w}×{h}");
+        }
+    }
+
+    #[test]
+    fn a_region_comes_out_and_goes_back_in_place() {
+        let (w, h) = (32usize, 12usize);
+        let rgba: Vec<u8> = (0..w * h)
+            .flat_map(|i| {
+                [
+                    (i * 7 % 256) as u8,
+                    (i * 13 % 256) as u8,
+                    (i * 29 % 256) as u8,
+                    255,
+                ]
+            })
+            .collect();
+        let mut frame = vec![0; i420_len(w as u32, h as u32)];
+        rgba_to_i420(&rgba, w as u32, h as u32, &mut frame);
+        let rect = (8, 2, 16, 8);
+        let mut part_rgba = Vec::new();
+        i420_region_to_rgba(&frame, (w, h), rect, &mut part_rgba);
+        // The region converted alone is the same pixels as the whole frame converted.
+        let mut whole = Vec::new();
+        i420_region_to_rgba(&frame, (w, h), (0, 0, w, h), &mut whole);
+        for row in 0..8 {
+            let a = &part_rgba[row * 16 * 4..(row + 1) * 16 * 4];
+            let b = &whole[((row + 2) * w + 8) * 4..((row + 2) * w + 24) * 4];
+            assert_eq!(a, b, "row {row}");
+        }
+        // Convert a picture of one colour into the rectangle, from inside a wider picture:
+        // only the rectangle changes.
+        let red: Vec<u8> = (0..20 * 8).flat_map(|_| [255, 0, 0, 255]).collect();
+        let before = frame.clone();
+        rgba_to_i420_region(&red[8..], 20 * 4, &mut frame, (w, h), rect);
+        let mut after = Vec::new();
+        i420_region_to_rgba(&frame, (w, h), (0, 0, w, h), &mut after);
+        for y in 0..h {
+            for x in 0..w {
+                let inside = (8..24).contains(&x) && (2..10).contains(&y);
+                let p = &after[(y * w + x) * 4..(y * w + x) * 4 + 3];
+                let q = &whole[(y * w + x) * 4..(y * w + x) * 4 + 3];
+                if inside {
+                    assert!(p[0] > 240 && p[1] < 15 && p[2] < 15, "({x}, {y}) {p:?}");
+                } else {
+                    assert_eq!(p, q, "({x}, {y})");
+                }
+            }
+        }
+        assert_ne!(before, frame);
+    }
+
+    #[test]
     fn bt709_limited_range() {
         assert_eq!(one([0, 0, 0]), (16, 128, 128));
         let (y, u, v) = one([255, 255, 255]);
@@ -399,7 +634,13 @@ mod fast {
             .collect();
         let (mut fast, mut portable) = (vec![0; i420_len(w, h)], vec![0; i420_len(w, h)]);
         rgba_to_i420(&rgba, w, h, &mut fast);
-        convert(&rgba, w, h, &mut portable);
+        let (y, chroma) = portable.split_at_mut((w * h) as usize);
+        let (u, v) = chroma.split_at_mut((w * h / 4) as usize);
+        let planes = PlanesMut {
+            planes: [y, u, v],
+            strides: [w as usize, w as usize / 2, w as usize / 2],
+        };
+        convert(&rgba, w as usize * 4, w as usize, h as usize, planes);
         for (i, (a, b)) in fast.iter().zip(&portable).enumerate() {
             assert!(
                 (i32::from(*a) - i32::from(*b)).abs() <= 2,

@@ -196,6 +196,11 @@ pub fn resize_into(
 /// Y, U and V planes are scaled this way before they are converted to RGBA, so a clip shown
 /// smaller than it is decoded converts only the pixels that show. Returns false when it could
 /// not (a plane or crop out of bounds).
+///
+/// The horizontal pass runs on four rows at once, interleaved as the bytes of four-channel
+/// pixels: `fast_image_resize`'s one-channel horizontal convolution costs 1.6 times its
+/// four-channel one per pixel, so a plane scaled in one call cost more than RGBA scaled
+/// (docs/benchmarks.md, ninth pass). The vertical pass is the same either way.
 pub fn resize_plane(
     src: &[u8],
     (stride, rows): (usize, usize),
@@ -210,15 +215,292 @@ pub fn resize_plane(
     let Some(src) = src.get(..stride * rows) else {
         return false;
     };
-    let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+    let (left, top, cw, ch) = (crop.0, crop.1, crop.2.max(1.0), crop.3.max(1.0));
+    if (cw - f64::from(w)).abs() < 1e-9 && left.fract() == 0.0 {
+        // No horizontal scaling: the vertical pass alone.
+        let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+            return false;
+        };
+        let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, dst, fr::PixelType::U8) else {
+            return false;
+        };
+        let opts = fr::ResizeOptions::new()
+            .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+            .crop(left, top, cw, ch);
+        return RESIZER.with(|r| r.borrow_mut().resize(&src_img, &mut dst_img, &opts).is_ok());
+    }
+    // The rows the vertical pass reads: the crop's and the filter's reach beyond it.
+    let reach = (ch / f64::from(h.max(1))).ceil().max(1.0) + 2.0;
+    let y0 = ((top - reach).floor().max(0.0) as usize).min(rows);
+    let y1 = ((top + ch + reach).ceil().max(0.0) as usize).min(rows);
+    let n = y1.saturating_sub(y0);
+    if n == 0 || w == 0 || h == 0 {
         return false;
-    };
-    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, dst, fr::PixelType::U8) else {
-        return false;
-    };
-    // The stride's padding lies right of the crop, so it is never read.
-    let opts = fr::ResizeOptions::new()
-        .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
-        .crop(crop.0, crop.1, crop.2.max(1.0), crop.3.max(1.0));
-    RESIZER.with(|r| r.borrow_mut().resize(&src_img, &mut dst_img, &opts).is_ok())
+    }
+    PLANE_WORK.with(|work| {
+        let mut work = work.borrow_mut();
+        let (packed_buf, across_buf) = &mut *work;
+        // Four rows a pixel, the last group padded with the last row. The buffers only grow
+        // (a clip's Y and chroma planes take turns), and every byte used is written first.
+        let groups = n.div_ceil(4);
+        let wide = w as usize;
+        let need = groups * 4 * stride.max(wide);
+        if packed_buf.len() < need {
+            packed_buf.resize(need, 0);
+        }
+        if across_buf.len() < groups * wide * 4 {
+            across_buf.resize(groups * wide * 4, 0);
+        }
+        let packed = &mut packed_buf[..groups * stride * 4];
+        for (g, out) in packed.chunks_exact_mut(stride * 4).enumerate() {
+            let row = |k: usize| {
+                let y = y0 + (g * 4 + k).min(n - 1);
+                &src[y * stride..(y + 1) * stride]
+            };
+            interleave4([row(0), row(1), row(2), row(3)], out);
+        }
+        let across = &mut across_buf[..groups * wide * 4];
+        let Ok(packed_img) =
+            fr::images::ImageRef::new(sw, groups as u32, packed, fr::PixelType::U8x4)
+        else {
+            return false;
+        };
+        let Ok(mut across_img) =
+            fr::images::Image::from_slice_u8(w, groups as u32, across, fr::PixelType::U8x4)
+        else {
+            return false;
+        };
+        let horizontal = fr::ResizeOptions::new()
+            .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+            .use_alpha(false)
+            .crop(left, 0.0, cw, groups as f64);
+        if !RESIZER.with(|r| {
+            r.borrow_mut()
+                .resize(&packed_img, &mut across_img, &horizontal)
+                .is_ok()
+        }) {
+            return false;
+        }
+        // Back to one row a row, for the vertical pass.
+        let packed = &mut packed_buf[..groups * 4 * wide];
+        for (group, rows) in across
+            .chunks_exact(wide * 4)
+            .zip(packed.chunks_exact_mut(wide * 4))
+        {
+            let (r0, rest) = rows.split_at_mut(wide);
+            let (r1, rest) = rest.split_at_mut(wide);
+            let (r2, r3) = rest.split_at_mut(wide);
+            deinterleave4(group, [r0, r1, r2, r3]);
+        }
+        let Ok(rows_img) =
+            fr::images::ImageRef::new(w, n as u32, &packed[..n * wide], fr::PixelType::U8)
+        else {
+            return false;
+        };
+        let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, dst, fr::PixelType::U8) else {
+            return false;
+        };
+        let vertical = fr::ResizeOptions::new()
+            .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+            .crop(0.0, top - y0 as f64, f64::from(w), ch);
+        RESIZER.with(|r| {
+            r.borrow_mut()
+                .resize(&rows_img, &mut dst_img, &vertical)
+                .is_ok()
+        })
+    })
+}
+
+/// Writes four rows of bytes as the channels of four-channel pixels: pixel `x` of `out` is
+/// `[r0[x], r1[x], r2[x], r3[x]]`.
+fn interleave4(rows: [&[u8]; 4], out: &mut [u8]) {
+    let n = rows
+        .iter()
+        .map(|r| r.len())
+        .min()
+        .unwrap_or(0)
+        .min(out.len() / 4);
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("sse2") {
+        // SAFETY: the CPU has SSE2, checked just above.
+        done = unsafe { simd::interleave4(rows, out, n) };
+    }
+    let [a, b, c, d] = rows.map(|r| &r[done..n]);
+    let columns = a.iter().zip(b).zip(c.iter().zip(d));
+    for (px, ((a, b), (c, d))) in out[done * 4..n * 4].chunks_exact_mut(4).zip(columns) {
+        px.copy_from_slice(&[*a, *b, *c, *d]);
+    }
+}
+
+/// The inverse of [`interleave4`]: channel `k` of `pixels` into `rows[k]`.
+fn deinterleave4(pixels: &[u8], rows: [&mut [u8]; 4]) {
+    let n = rows
+        .iter()
+        .map(|r| r.len())
+        .min()
+        .unwrap_or(0)
+        .min(pixels.len() / 4);
+    let [r0, r1, r2, r3] = rows;
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU has SSSE3, checked just above.
+        done = unsafe { simd::deinterleave4(pixels, [&mut *r0, &mut *r1, &mut *r2, &mut *r3], n) };
+    }
+    let outs = r0[done..n]
+        .iter_mut()
+        .zip(r1[done..n].iter_mut())
+        .zip(r2[done..n].iter_mut().zip(r3[done..n].iter_mut()));
+    for (px, ((a, b), (c, d))) in pixels[done * 4..n * 4].chunks_exact(4).zip(outs) {
+        (*a, *b, *c, *d) = (px[0], px[1], px[2], px[3]);
+    }
+}
+
+/// Sixteen pixels at a time with byte unpacks and shuffles; each returns how many pixels it did.
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::*;
+
+    /// Loads 16 bytes from the start of `s` (at least 16 long, or the bounds check panics).
+    #[inline(always)]
+    fn load(s: &[u8]) -> __m128i {
+        let s = &s[..16];
+        // SAFETY: `s` is 16 readable bytes; the load is unaligned.
+        unsafe { _mm_loadu_si128(s.as_ptr().cast()) }
+    }
+
+    /// Stores 16 bytes at the start of `d` (at least 16 long, or the bounds check panics).
+    #[inline(always)]
+    fn store(d: &mut [u8], v: __m128i) {
+        let d = &mut d[..16];
+        // SAFETY: `d` is 16 writable bytes; the store is unaligned.
+        unsafe { _mm_storeu_si128(d.as_mut_ptr().cast(), v) };
+    }
+
+    #[target_feature(enable = "sse2")]
+    pub fn interleave4(rows: [&[u8]; 4], out: &mut [u8], n: usize) -> usize {
+        let end = n / 16 * 16;
+        for x in (0..end).step_by(16) {
+            let (a, b) = (load(&rows[0][x..]), load(&rows[1][x..]));
+            let (c, d) = (load(&rows[2][x..]), load(&rows[3][x..]));
+            let (ab_lo, ab_hi) = (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b));
+            let (cd_lo, cd_hi) = (_mm_unpacklo_epi8(c, d), _mm_unpackhi_epi8(c, d));
+            let o = &mut out[x * 4..x * 4 + 64];
+            store(&mut o[0..], _mm_unpacklo_epi16(ab_lo, cd_lo));
+            store(&mut o[16..], _mm_unpackhi_epi16(ab_lo, cd_lo));
+            store(&mut o[32..], _mm_unpacklo_epi16(ab_hi, cd_hi));
+            store(&mut o[48..], _mm_unpackhi_epi16(ab_hi, cd_hi));
+        }
+        end
+    }
+
+    #[target_feature(enable = "ssse3")]
+    pub fn deinterleave4(pixels: &[u8], rows: [&mut [u8]; 4], n: usize) -> usize {
+        let end = n / 16 * 16;
+        // Within four pixels: the four bytes of channel 0, then of 1, 2 and 3.
+        let by_channel = _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+        let [r0, r1, r2, r3] = rows;
+        for x in (0..end).step_by(16) {
+            let p = &pixels[x * 4..x * 4 + 64];
+            let s = [0, 16, 32, 48].map(|o| _mm_shuffle_epi8(load(&p[o..]), by_channel));
+            let (t0, t1) = (
+                _mm_unpacklo_epi32(s[0], s[1]),
+                _mm_unpackhi_epi32(s[0], s[1]),
+            );
+            let (t2, t3) = (
+                _mm_unpacklo_epi32(s[2], s[3]),
+                _mm_unpackhi_epi32(s[2], s[3]),
+            );
+            store(&mut r0[x..], _mm_unpacklo_epi64(t0, t2));
+            store(&mut r1[x..], _mm_unpackhi_epi64(t0, t2));
+            store(&mut r2[x..], _mm_unpacklo_epi64(t1, t3));
+            store(&mut r3[x..], _mm_unpackhi_epi64(t1, t3));
+        }
+        end
+    }
+}
+
+thread_local! {
+    // The interleaved rows and their horizontally scaled form, reused from frame to frame.
+    static PLANE_WORK: std::cell::RefCell<(Vec<u8>, Vec<u8>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plane scaled in one call, one channel: what `resize_plane` must equal.
+    fn one_call(
+        src: &[u8],
+        (sw, sh): (u32, u32),
+        crop: (f64, f64, f64, f64),
+        (w, h): (u32, u32),
+    ) -> Vec<u8> {
+        use fast_image_resize as fr;
+        let mut out = vec![0; (w * h) as usize];
+        let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+            return out;
+        };
+        let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out, fr::PixelType::U8)
+        else {
+            return Vec::new();
+        };
+        let opts = fr::ResizeOptions::new()
+            .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+            .crop(crop.0, crop.1, crop.2, crop.3);
+        let _ = fr::Resizer::new().resize(&src_img, &mut dst_img, &opts);
+        out
+    }
+
+    #[test]
+    fn rows_interleaved_and_back_are_the_rows() {
+        let n = 37;
+        let rows: Vec<Vec<u8>> = (0..4)
+            .map(|k| (0..n).map(|x| (x * 7 + k * 50) as u8).collect())
+            .collect();
+        let mut pixels = vec![0; n * 4];
+        interleave4([&rows[0], &rows[1], &rows[2], &rows[3]], &mut pixels);
+        for x in 0..n {
+            assert_eq!(
+                &pixels[x * 4..x * 4 + 4],
+                &[rows[0][x], rows[1][x], rows[2][x], rows[3][x]]
+            );
+        }
+        let mut back = vec![vec![0u8; n]; 4];
+        let [a, b, c, d] = &mut back[..] else {
+            return;
+        };
+        deinterleave4(&pixels, [a, b, c, d]);
+        assert_eq!(back, rows);
+    }
+
+    #[test]
+    fn a_plane_scaled_four_rows_at_a_time_is_the_plane_scaled_in_one_call() {
+        let (sw, sh) = (200u32, 90u32);
+        let src: Vec<u8> = (0..sw * sh)
+            .map(|i| ((i * 37 + i / 7 * 11) % 251) as u8)
+            .collect();
+        let cases = [
+            ((0.0, 0.0, 200.0, 90.0), (113, 51)),
+            ((0.0, 0.0, 200.0, 90.0), (64, 90)),
+            ((13.5, 7.25, 120.0, 61.0), (70, 33)),
+            ((40.0, 10.0, 60.0, 30.0), (150, 75)),
+            ((0.0, 0.0, 200.0, 90.0), (200, 45)),
+        ];
+        for (crop, (w, h)) in cases {
+            let mut ours = vec![0; (w * h) as usize];
+            assert!(resize_plane(
+                &src,
+                (sw as usize, sh as usize),
+                crop,
+                &mut ours,
+                (w, h)
+            ));
+            let theirs = one_call(&src, (sw, sh), crop, (w, h));
+            let worst = ours.iter().zip(&theirs).map(|(a, b)| a.abs_diff(*b)).max();
+            assert!(worst <= Some(1), "{crop:?} → {w}×{h}: differs by {worst:?}");
+        }
+    }
 }

@@ -37,7 +37,12 @@ pub fn mix(
     let mut items: Vec<(Option<usize>, &AudioItem, bool)> =
         rule.audio.iter().map(|a| (None, a, a.is_voice())).collect();
     for (i, s) in rule.scenes.iter().enumerate() {
-        items.extend(s.audio.iter().chain(&s.video_audios).map(|a| (Some(i), a, a.is_voice())));
+        items.extend(
+            s.audio
+                .iter()
+                .chain(&s.video_audios)
+                .map(|a| (Some(i), a, a.is_voice())),
+        );
         items.extend(s.voice.iter().map(|a| (Some(i), a, true)));
     }
     items.sort_by_key(|&(_, _, voice)| !voice);
@@ -73,16 +78,29 @@ pub fn mix(
         };
         if voice {
             // An unlooped voice is heard only as long as its source lasts.
-            let heard = if item.is_loop { len } else { len.min((src.len() / crate::decode::CHANNELS) as i64) };
+            let heard = if item.is_loop {
+                len
+            } else {
+                len.min((src.len() / crate::decode::CHANNELS) as i64)
+            };
             if placement.gain > 0.0 {
                 voiced.push((at, at + heard));
             }
             m.add(&src, &placement);
         } else if item.duck && item.kind != "video" {
             let ducking = ducking.get_or_insert_with(|| {
-                Ducking::new(voiced.iter().copied(), samples_for(DUCK_ATTACK_S), samples_for(DUCK_RELEASE_S))
+                Ducking::new(
+                    voiced.iter().copied(),
+                    samples_for(DUCK_ATTACK_S),
+                    samples_for(DUCK_RELEASE_S),
+                )
             });
-            m.add_ducked(&src, &placement, ducking, 10f64.powf(-item.duck_depth / 20.0) as f32);
+            m.add_ducked(
+                &src,
+                &placement,
+                ducking,
+                10f64.powf(-item.duck_depth / 20.0) as f32,
+            );
         } else {
             m.add(&src, &placement);
         }

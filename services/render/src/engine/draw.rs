@@ -2,10 +2,13 @@
 //! state (from `reelforge_timeline::layer_state`). The bottom run of layers that are at rest
 //! and static is drawn once into a cached base and reused while it stays the same.
 
+use super::feed::Feed;
+use super::planar::{Backdrop, Planar};
 use super::prepare::{Content, Drawable, VideoState};
 use crate::compose::{self, Bitmap, Rect, View, filter};
 use crate::decode::{VideoDecoder, VideoRequest};
 use crate::error::{RenderError, Stage};
+use crate::yuv;
 use reelforge_timeline::animation::{Clip, Edge, LayerState};
 use reelforge_timeline::{FrameRate, layer_state};
 
@@ -21,6 +24,10 @@ pub struct SceneState {
     pub canvas_blur: usize,
     /// Visible layers of the cached base and the base itself.
     pub cache: Option<(Vec<usize>, Bitmap)>,
+    /// The cached base in I420, converted when a frame is first drawn on it in I420.
+    pub cache_planes: Option<Vec<u8>>,
+    /// The number the cached base was made under, unique in the process.
+    pub cache_id: u64,
     /// Watchdog limit for the decoders.
     pub watchdog_s: u64,
     /// What the canvas this scene drew last holds, so the next frame restores only what the
@@ -58,8 +65,12 @@ fn union(a: Rect, b: Rect) -> Rect {
     }
 }
 
-/// Copies rectangle `r` (inside both) of `base` into `out`, of the same size.
+/// Copies rectangle `r` of `base` into `out`, of the same size.
 fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
+    let r = r.intersect(Rect::of(out.w, out.h));
+    if r.is_empty() {
+        return;
+    }
     let stride = out.w as usize * 4;
     let (x0, x1) = (r.x0 as usize * 4, r.x1 as usize * 4);
     for y in r.y0 as usize..r.y1 as usize {
@@ -75,6 +86,12 @@ fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
 
 /// Fills rectangle `r` of `out` with an opaque colour.
 fn fill_rect(out: &mut Bitmap, rgb: [u8; 3], r: Rect) {
+    // An empty rectangle may be inverted with negative corners (what a layer wholly off the
+    // frame drew), which read as unsigned would be a range of billions of rows.
+    let r = r.intersect(Rect::of(out.w, out.h));
+    if r.is_empty() {
+        return;
+    }
     if r == Rect::of(out.w, out.h) {
         out.fill(rgb);
         return;
@@ -100,16 +117,29 @@ fn at_rest(s: &LayerState) -> bool {
         && s.clip.fraction >= 1.0
 }
 
+/// Which layers a frame draws, and which of them the cached base holds.
+struct Plan {
+    /// Each layer's animated state at the frame.
+    states: Vec<LayerState>,
+    /// The topmost layer that covers the frame opaquely: nothing under it shows.
+    floor: Option<usize>,
+    /// The layers of the cached base: from the floor up, visible, static and at rest.
+    key: Vec<usize>,
+    /// The first layer drawn above the base.
+    split: usize,
+}
+
 impl SceneState {
-    /// Draws local frame `local` of the scene into `out` (the output size). Returns the layers
-    /// of the cached base when the frame is that base alone (nothing moves or plays), so the
-    /// caller can tell two such frames apart from a changed one.
-    pub fn draw(
-        &mut self,
-        local: i64,
-        rate: FrameRate,
-        out: &mut Bitmap,
-    ) -> Result<Option<Vec<usize>>, RenderError> {
+    /// Caches `base`, the frame with the layers of `key` drawn, under a new number.
+    fn set_cache(&mut self, key: Vec<usize>, base: Bitmap) {
+        static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        self.cache = Some((key, base));
+        self.cache_planes = None;
+        self.cache_id = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Returns the plan of local frame `local` on a `w`×`h` canvas.
+    fn plan(&self, local: i64, rate: FrameRate, (w, h): (u32, u32)) -> Plan {
         let t = rate.seconds_of(local);
         let states: Vec<LayerState> = self
             .layers
@@ -117,10 +147,9 @@ impl SceneState {
             .map(|l| layer_state(&l.timing, t))
             .collect();
         // Under a layer that covers the whole frame opaquely nothing shows: drawing starts there.
-        let (w, h) = (f64::from(out.w), f64::from(out.h));
         let floor = (0..self.layers.len())
             .rev()
-            .find(|&i| matches!((self.layers.get(i), states.get(i)), (Some(l), Some(s)) if covers(l, s, w, h)));
+            .find(|&i| matches!((self.layers.get(i), states.get(i)), (Some(l), Some(s)) if covers(l, s, (w, h))));
         let mut key = Vec::new();
         let mut split = floor.unwrap_or(0);
         for (i, (l, s)) in self.layers.iter().zip(&states).enumerate().skip(split) {
@@ -134,6 +163,29 @@ impl SceneState {
             key.push(i);
             split = i + 1;
         }
+        Plan {
+            states,
+            floor,
+            key,
+            split,
+        }
+    }
+
+    /// Draws local frame `local` of the scene into `out` (the output size). Returns the layers
+    /// of the cached base when the frame is that base alone (nothing moves or plays), so the
+    /// caller can tell two such frames apart from a changed one.
+    pub fn draw(
+        &mut self,
+        local: i64,
+        rate: FrameRate,
+        out: &mut Bitmap,
+    ) -> Result<Option<Vec<usize>>, RenderError> {
+        let Plan {
+            states,
+            floor,
+            key,
+            split,
+        } = self.plan(local, rate, (out.w, out.h));
         let whole = Rect::of(out.w, out.h);
         let canvas = (out.px.as_ptr() as usize, out.px.len());
         // The canvas still holds this scene's last frame over the same base: only what the
@@ -175,7 +227,7 @@ impl SceneState {
                     }
                 }
                 if !key.is_empty() {
-                    self.cache = Some((key.clone(), out.clone()));
+                    self.set_cache(key.clone(), out.clone());
                 }
             }
         }
@@ -208,6 +260,96 @@ impl SceneState {
         Ok(still)
     }
 
+    /// Draws local frame `local` of the scene straight into `planes`, I420 of the output size
+    /// (`planar`'s): the base (the cached layers, the background colour, a covering clip
+    /// frame, or a clip over the colour) as planes, the layers above it on `planar`'s overlay, blended
+    /// where they drew ([`super::planar`]). Returns `None`, having drawn nothing, when the frame
+    /// needs the whole picture in RGBA (a scene filter or canvas blur changes every pixel, or
+    /// the covering layer cannot be drawn as planes); otherwise what [`SceneState::draw`]
+    /// returns.
+    pub fn draw_planar(
+        &mut self,
+        local: i64,
+        rate: FrameRate,
+        planar: &mut Planar,
+        planes: &mut [u8],
+    ) -> Result<Option<Option<Vec<usize>>>, RenderError> {
+        if !self.filters.is_empty() || self.canvas_blur > 0 {
+            return Ok(None);
+        }
+        let size = (planar.overlay.w, planar.overlay.h);
+        let Plan {
+            states,
+            floor,
+            key,
+            split,
+        } = self.plan(local, rate, size);
+        let mut above = split;
+        if !key.is_empty() {
+            if !matches!(&self.cache, Some((k, b)) if *k == key && (b.w, b.h) == size) {
+                let mut base = Bitmap::new(size.0, size.1);
+                if floor.is_none() {
+                    base.fill(self.bg);
+                }
+                for &i in &key {
+                    if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i)) {
+                        draw_layer(&mut base, l, s, local, rate, self.watchdog_s)?;
+                    }
+                }
+                base.opaque = true;
+                self.set_cache(key.clone(), base);
+            }
+            let Some((_, base)) = &self.cache else {
+                return Ok(None);
+            };
+            let cached = self.cache_planes.get_or_insert_with(|| {
+                let mut p = vec![0; yuv::i420_len(base.w, base.h)];
+                yuv::rgba_to_i420(&base.px, base.w, base.h, &mut p);
+                p
+            });
+            planes.copy_from_slice(cached);
+            planar.begin(Backdrop::Base(self.cache_id), Some(base));
+        } else if let Some(f) = floor {
+            let (Some(l), Some(s)) = (self.layers.get_mut(f), states.get(f)) else {
+                return Ok(None);
+            };
+            if !blit(l, s, (local, rate, self.watchdog_s), size, planes)? {
+                return Ok(None);
+            }
+            above = f + 1;
+            planar.begin(Backdrop::Clear, None);
+        } else {
+            yuv::fill_i420(planes, size.0, size.1, self.bg);
+            // The lowest layer may be a clip that can be copied in over the colour (a clip
+            // contained in a portrait frame).
+            let copied = match (self.layers.get_mut(split), states.get(split)) {
+                (Some(l), Some(s)) if s.visible => {
+                    blit(l, s, (local, rate, self.watchdog_s), size, planes)?
+                }
+                _ => false,
+            };
+            if copied {
+                above = split + 1;
+                planar.begin(Backdrop::Clear, None);
+            } else {
+                planar.begin(Backdrop::Colour(self.bg), None);
+            }
+        }
+        let mut drew = Rect::default();
+        for i in above..self.layers.len() {
+            if let (Some(l), Some(s)) = (self.layers.get_mut(i), states.get(i))
+                && s.visible
+            {
+                let r = draw_layer(&mut planar.overlay, l, s, local, rate, self.watchdog_s)?;
+                drew = union(drew, r);
+            }
+        }
+        planar.finish(planes, drew);
+        // The RGBA canvas this scene drew on last is not what it drew last any more.
+        self.drawn = None;
+        Ok(Some((split == self.layers.len()).then_some(key)))
+    }
+
     /// Opens and prerolls the clips that show at the scene's first frame, decoding that frame,
     /// so drawing the scene does not wait on them (called while the scene before still plays).
     pub fn warm_up(&mut self, rate: FrameRate) -> Result<(), RenderError> {
@@ -224,10 +366,103 @@ impl SceneState {
     }
 }
 
-/// Returns whether layer `l` at state `s` paints every pixel of a `w`×`h` frame opaquely
-/// (the same geometry as `draw_layer`): fully visible, unrotated, opaque, box and picture
-/// both covering the frame.
-fn covers(l: &Drawable, s: &LayerState, w: f64, h: f64) -> bool {
+/// Draws layer `l` at state `s` (at local frame, rate and watchdog `timing`) straight into
+/// `planes` (I420 of `size`) when it can be: a clip frame shown as it is decoded (or scaled
+/// plane by plane), unscaled by its animation, unrotated, opaque, whole, on even pixels inside
+/// the frame, in the encoder's colours, whose decoder's planes are copied into place; or an
+/// opaque still scaled over the whole frame (a zooming picture), scaled plane by plane from
+/// its picture converted to I420 once. Returns false when it cannot be drawn so.
+fn blit(
+    l: &mut Drawable,
+    s: &LayerState,
+    (local, rate, watchdog_s): (i64, FrameRate, u64),
+    size: (u32, u32),
+    planes: &mut [u8],
+) -> Result<bool, RenderError> {
+    if s.rotation.abs() > 1e-6 || s.opacity * l.opacity < 1.0 || s.clip.fraction < 1.0 {
+        return Ok(false);
+    }
+    let at = Placement::of(l, s, size);
+    let (sc, whole) = (at.sc, Rect::of(size.0, size.1));
+    let shows = at.shows(&s.clip, whole);
+    if let Content::Still(sp) = &l.content {
+        let pic = (sp.bitmap.w, sp.bitmap.h);
+        let origin = at.origin((sp.dx, sp.dy));
+        let Some((dst, crop)) = scaled_target(pic, sc, origin, at.centre(), shows) else {
+            return Ok(false);
+        };
+        if !sp.bitmap.opaque || (sc - 1.0).abs() < 1e-6 || dst != whole {
+            return Ok(false);
+        }
+        let still = l.i420.get_or_insert_with(|| {
+            let mut p = vec![0; yuv::i420_len(pic.0, pic.1)];
+            yuv::rgba_to_i420(&sp.bitmap.px, pic.0, pic.1, &mut p);
+            p
+        });
+        return Ok(scale_i420(still, pic, crop, planes, size));
+    }
+    let Content::Video(v) = &mut l.content else {
+        return Ok(false);
+    };
+    if (sc - 1.0).abs() > 1e-6 {
+        return Ok(false);
+    }
+    // Where `draw_layer` puts an unscaled picture: on the whole pixel nearest its origin.
+    let (ox, oy) = at.origin(v.inset);
+    let (x, y) = (ox.round() as i32, oy.round() as i32);
+    let (w, h) = v.scale_to.unwrap_or(v.size);
+    let lands = Rect {
+        x0: x,
+        y0: y,
+        x1: x + w as i32,
+        y1: y + h as i32,
+    };
+    if lands.intersect(shows) != lands || x % 2 != 0 || y % 2 != 0 || w % 2 != 0 || h % 2 != 0 {
+        return Ok(false);
+    }
+    let layer_frame = (local - rate.frames_for(l.timing.start)).max(0);
+    let target = (size, (x as u32, y as u32));
+    video_planes(v, layer_frame, (rate, watchdog_s), target, planes)
+        .map_err(|e| l.place.err(Stage::Decode, e))
+}
+
+/// Scales the part `crop` (luma pixels) of the tightly packed I420 picture `pic` of `pic_size`
+/// over the whole of `planes`, tightly packed I420 of even `size`, plane by plane. Returns
+/// false when it could not.
+fn scale_i420(
+    pic: &[u8],
+    pic_size: (u32, u32),
+    crop: (f64, f64, f64, f64),
+    planes: &mut [u8],
+    size: (u32, u32),
+) -> bool {
+    if !size.0.is_multiple_of(2) || !size.1.is_multiple_of(2) {
+        return false;
+    }
+    let (pw, ph) = (pic_size.0 as usize, pic_size.1 as usize);
+    let (cw, ch) = (pw.div_ceil(2), ph.div_ceil(2));
+    let (ow, oh) = (size.0 as usize, size.1 as usize);
+    if pic.len() < pw * ph + 2 * cw * ch || planes.len() < ow * oh * 3 / 2 {
+        return false;
+    }
+    let (sy, suv) = pic.split_at(pw * ph);
+    let (su, sv) = suv.split_at(cw * ch);
+    let (dy, duv) = planes.split_at_mut(ow * oh);
+    let (du, dv) = duv.split_at_mut(ow / 2 * (oh / 2));
+    // Chroma planes are the luma plane at half the resolution, so their crop is half the luma
+    // crop, fractions included, and both stay aligned.
+    let half = (crop.0 / 2.0, crop.1 / 2.0, crop.2 / 2.0, crop.3 / 2.0);
+    let out_half = (size.0 / 2, size.1 / 2);
+    compose::resize_plane(sy, (pw, ph), crop, dy, size)
+        && compose::resize_plane(su, (cw, ch), half, du, out_half)
+        && compose::resize_plane(sv, (cw, ch), half, dv, out_half)
+}
+
+/// Returns whether layer `l` at state `s` paints every pixel of a `w`×`h` frame opaquely,
+/// by the geometry `draw_layer` draws it with: fully visible, unrotated, opaque, its box and
+/// its picture (placed on whole pixels, or scaled onto the whole pixels it touches) both
+/// covering the frame.
+fn covers(l: &Drawable, s: &LayerState, (w, h): (u32, u32)) -> bool {
     if !s.visible || s.opacity * l.opacity < 1.0 || s.clip.fraction < 1.0 || s.rotation.abs() > 1e-6
     {
         return false;
@@ -240,20 +475,74 @@ fn covers(l: &Drawable, s: &LayerState, w: f64, h: f64) -> bool {
         },
         _ => return false,
     };
-    const EPS: f64 = 1e-6;
-    let (bx, by, bw, bh) = l.rect;
-    let (bx, by) = (bx + s.offset_x * w, by + s.offset_y * h);
-    if bx > EPS || by > EPS || bx + bw < w - EPS || by + bh < h - EPS {
+    let whole = Rect::of(w, h);
+    let at = Placement::of(l, s, (w, h));
+    let clip = at.shows(&s.clip, whole);
+    if clip != whole {
         return false;
     }
-    let prep = l.prepared_scale;
-    let sc = s.scale / prep;
-    let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);
-    let ox = bx + f64::from(dx) - (prep - 1.0) * bw / 2.0;
-    let oy = by + f64::from(dy) - (prep - 1.0) * bh / 2.0;
-    let (x0, y0) = (cx + (ox - cx) * sc, cy + (oy - cy) * sc);
-    let (x1, y1) = (x0 + f64::from(vw) * sc, y0 + f64::from(vh) * sc);
-    x0 <= EPS && y0 <= EPS && x1 >= w - EPS && y1 >= h - EPS
+    let (sc, (ox, oy)) = (at.sc, at.origin((dx, dy)));
+    if (sc - 1.0).abs() < 1e-6 {
+        let (x, y) = (ox.round() as i32, oy.round() as i32);
+        let lands = Rect {
+            x0: x,
+            y0: y,
+            x1: x + vw as i32,
+            y1: y + vh as i32,
+        };
+        return lands.intersect(whole) == whole;
+    }
+    scaled_target((vw, vh), sc, (ox, oy), at.centre(), clip).is_some_and(|(dst, _)| dst == whole)
+}
+
+/// Where a layer lies at an animation state on a frame: its box moved by the animation, the
+/// scale its content was prepared at, and the scale that content is drawn at.
+struct Placement {
+    /// The box: x, y, width, height in output pixels.
+    rect: (f64, f64, f64, f64),
+    /// The scale the content was prepared at, relative to the box.
+    prep: f64,
+    /// The scale the prepared content is drawn at.
+    sc: f64,
+}
+
+impl Placement {
+    /// Returns where `l` lies at state `s` on a frame of `size`.
+    fn of(l: &Drawable, s: &LayerState, size: (u32, u32)) -> Self {
+        let (bx, by, bw, bh) = l.rect;
+        Placement {
+            rect: (
+                bx + s.offset_x * f64::from(size.0),
+                by + s.offset_y * f64::from(size.1),
+                bw,
+                bh,
+            ),
+            prep: l.prepared_scale,
+            sc: s.scale / l.prepared_scale,
+        }
+    }
+
+    /// Returns the unscaled top-left of a picture offset by `d` in the box: zooming content is
+    /// prepared at `prep` times the box, centred on it.
+    fn origin(&self, (dx, dy): (i32, i32)) -> (f64, f64) {
+        let (bx, by, bw, bh) = self.rect;
+        (
+            bx + f64::from(dx) - (self.prep - 1.0) * bw / 2.0,
+            by + f64::from(dy) - (self.prep - 1.0) * bh / 2.0,
+        )
+    }
+
+    /// Returns the box's centre, which scaling keeps in place.
+    fn centre(&self) -> (f64, f64) {
+        let (bx, by, bw, bh) = self.rect;
+        (bx + bw / 2.0, by + bh / 2.0)
+    }
+
+    /// Returns the part of the box that shows at clip state `clip`, inside `frame`.
+    fn shows(&self, clip: &Clip, frame: Rect) -> Rect {
+        let (bx, by, bw, bh) = self.rect;
+        clip_rect(clip, bx, by, bw, bh).intersect(frame)
+    }
 }
 
 fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
@@ -272,6 +561,68 @@ fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
     }
 }
 
+/// Returns the clip frame shown at layer frame `idx`: the cut plays once and holds its last
+/// frame (or loops, for backgrounds); `None` for a clip without frames.
+fn clip_index(v: &VideoState, idx: i64) -> Option<i64> {
+    match v.frames {
+        Some(n) if n <= 0 => None,
+        Some(n) if v.looped => Some(idx.rem_euclid(n)),
+        Some(n) => Some(idx.min(n - 1)),
+        None => Some(idx),
+    }
+}
+
+/// Runs the clip's decoder on to clip frame `idx` (opening it there unless it is a little way
+/// ahead already), so that the feed's `current` holds that frame. Returns the clip's length
+/// in frames when it ended before `idx`; the decoder is then dropped.
+fn decode_to(
+    feed: &mut Feed,
+    v: &VideoState,
+    idx: i64,
+    rate: FrameRate,
+    watchdog_s: u64,
+) -> Result<Option<i64>, crate::MediaError> {
+    let Feed { decoder, current } = feed;
+    // Another layer showing the same clip frames may have decoded this frame already.
+    if matches!(current, Some((i, _)) if *i == idx) {
+        return Ok(None);
+    }
+    let reuse = matches!(decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
+    if !reuse {
+        *decoder = None;
+        let req = VideoRequest {
+            width: v.size.0,
+            height: v.size.1,
+            fps: (rate.num as i32, rate.den as i32),
+            start: v.cut_start + rate.seconds_of(idx),
+            watchdog_s,
+            alpha: v.transparent,
+        };
+        *decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
+    }
+    let mut ended_at = None;
+    if let Some((dec, next)) = decoder {
+        while *next <= idx {
+            match dec.next_frame()? {
+                Some(f) => {
+                    *next += 1;
+                    if *next > idx {
+                        *current = Some((idx, f));
+                    }
+                }
+                None => {
+                    ended_at = Some(*next);
+                    break;
+                }
+            }
+        }
+    }
+    if ended_at.is_some() {
+        *decoder = None;
+    }
+    Ok(ended_at)
+}
+
 /// Makes `v.last` the clip frame shown at layer frame `idx`: the cut plays once and holds its
 /// last frame (or loops, for backgrounds); a reversed clip reads its spool backwards.
 fn video_frame(
@@ -280,11 +631,8 @@ fn video_frame(
     rate: FrameRate,
     watchdog_s: u64,
 ) -> Result<(), crate::MediaError> {
-    let idx = match v.frames {
-        Some(n) if n <= 0 => return Ok(()),
-        Some(n) if v.looped => idx.rem_euclid(n),
-        Some(n) => idx.min(n - 1),
-        None => idx,
+    let Some(idx) = clip_index(v, idx) else {
+        return Ok(());
     };
     // The frame asked for is the one already held: a scene's last frame drawn again and again
     // under a transition (the from-scene holds its last frame), or a clip that has ended.
@@ -302,42 +650,9 @@ fn video_frame(
     let mut feed = feed
         .lock()
         .map_err(|_| crate::MediaError::Pipeline("a clip's decoder was poisoned".to_owned()))?;
-    let super::feed::Feed { decoder, current } = &mut *feed;
-    let mut ended_at = None;
-    // Another layer showing the same clip frames may have decoded this frame already.
-    if !matches!(current, Some((i, _)) if *i == idx) {
-        let reuse = matches!(decoder, Some((_, next)) if *next <= idx && idx - *next <= 30);
-        if !reuse {
-            *decoder = None;
-            let req = VideoRequest {
-                width: v.size.0,
-                height: v.size.1,
-                fps: (rate.num as i32, rate.den as i32),
-                start: v.cut_start + rate.seconds_of(idx),
-                watchdog_s,
-                alpha: v.transparent,
-            };
-            *decoder = Some((VideoDecoder::open(&v.path, &req)?, idx));
-        }
-        if let Some((dec, next)) = decoder {
-            while *next <= idx {
-                match dec.next_frame()? {
-                    Some(f) => {
-                        *next += 1;
-                        if *next > idx {
-                            *current = Some((idx, f));
-                        }
-                    }
-                    None => {
-                        ended_at = Some(*next);
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    let ended_at = decode_to(&mut feed, v, idx, rate, watchdog_s)?;
     let mut got = None;
-    if let Some((_, f)) = current.as_ref().filter(|(i, _)| *i == idx) {
+    if let Some((_, f)) = feed.current.as_ref().filter(|(i, _)| *i == idx) {
         // A cut clip converts only its crop, into its own reused buffer (the held frame's
         // allocation receives the finished picture); a clip shown smaller than its shared
         // decoder's frames is scaled before it is converted; otherwise the whole frame goes
@@ -360,9 +675,6 @@ fn video_frame(
             got = Some((w, h, px));
         }
     }
-    if ended_at.is_some() {
-        *decoder = None;
-    }
     drop(feed);
     if let Some((w, h, px)) = got {
         v.last = Some(v.finish(w, h, px));
@@ -376,6 +688,84 @@ fn video_frame(
         }
     }
     Ok(())
+}
+
+/// Copies the clip frame shown at layer frame `idx` into `planes`, I420 of `frame`'s size, at
+/// its even position, when the clip is drawn as it is decoded (or scaled plane by plane) and
+/// its decoder gives the encoder's own picture; the frame held for drawing in RGBA is then out
+/// of date, so `shown` is cleared. Returns false when the clip cannot be copied so.
+fn video_planes(
+    v: &mut VideoState,
+    idx: i64,
+    (rate, watchdog_s): (FrameRate, u64),
+    frame: ((u32, u32), (u32, u32)),
+    planes: &mut [u8],
+) -> Result<bool, crate::MediaError> {
+    if !v.plain() {
+        return Ok(false);
+    }
+    let Some(at) = clip_index(v, idx) else {
+        return Ok(false);
+    };
+    let feed = v.feed.clone();
+    let mut feed = feed
+        .lock()
+        .map_err(|_| crate::MediaError::Pipeline("a clip's decoder was poisoned".to_owned()))?;
+    if let Some(n) = decode_to(&mut feed, v, at, rate, watchdog_s)? {
+        drop(feed);
+        // The clip ended before the cut (or the layer): ask again for the frame it shows now.
+        v.frames = Some(n);
+        return if n > 0 {
+            video_planes(v, idx, (rate, watchdog_s), frame, planes)
+        } else {
+            Ok(false)
+        };
+    }
+    let (size, place) = frame;
+    let copied = match &feed.current {
+        Some((i, f)) if *i == at => f.put_i420(v.scale_to, &mut v.planes, planes, size, place),
+        _ => false,
+    };
+    if copied {
+        v.shown = None;
+    }
+    Ok(copied)
+}
+
+/// Where a picture of `size` scaled by `sc` about `centre` from its unscaled top-left `origin`
+/// lands on the canvas inside `clip`: the canvas rectangle (whole pixels) and the part of the
+/// picture `(left, top, width, height)`, in picture pixels, scaled into it. `None` when it
+/// lands outside.
+fn scaled_target(
+    size: (u32, u32),
+    sc: f64,
+    (ox, oy): (f64, f64),
+    (cx, cy): (f64, f64),
+    clip: Rect,
+) -> Option<(Rect, (f64, f64, f64, f64))> {
+    let (sx0, sy0) = (cx + (ox - cx) * sc, cy + (oy - cy) * sc);
+    let (sw, sh) = (f64::from(size.0) * sc, f64::from(size.1) * sc);
+    let dst = Rect {
+        x0: sx0.floor() as i32,
+        y0: sy0.floor() as i32,
+        x1: (sx0 + sw).ceil() as i32,
+        y1: (sy0 + sh).ceil() as i32,
+    }
+    .intersect(clip);
+    if dst.is_empty() {
+        return None;
+    }
+    let (left, top) = (
+        ((f64::from(dst.x0) - sx0) / sc).max(0.0),
+        ((f64::from(dst.y0) - sy0) / sc).max(0.0),
+    );
+    let crop = (
+        left,
+        top,
+        (f64::from(dst.x1 - dst.x0) / sc).min(f64::from(size.0) - left),
+        (f64::from(dst.y1 - dst.y0) / sc).min(f64::from(size.1) - top),
+    );
+    Some((dst, crop))
 }
 
 thread_local! {
@@ -397,39 +787,31 @@ fn draw_layer(
     if opacity <= 0.0 {
         return Ok(Rect::default());
     }
-    let (w, h) = (f64::from(out.w), f64::from(out.h));
-    let (bx, by, bw, bh) = l.rect;
-    let (bx, by) = (bx + s.offset_x * w, by + s.offset_y * h);
+    let at = Placement::of(l, s, (out.w, out.h));
     let start = rate.frames_for(l.timing.start);
     let layer_frame = (local - start).max(0);
-    let prep = l.prepared_scale;
     let is_video = matches!(l.content, Content::Video(_));
-    let (view, ox, oy): (View<'_>, f64, f64) = match &mut l.content {
-        Content::Still(sp) => (sp.bitmap.view(), f64::from(sp.dx), f64::from(sp.dy)),
-        Content::Frames(frames, (dx, dy)) => {
+    let (view, offset): (View<'_>, (i32, i32)) = match &mut l.content {
+        Content::Still(sp) => (sp.bitmap.view(), (sp.dx, sp.dy)),
+        Content::Frames(frames, offset) => {
             let n = frames.len().max(1);
             match frames.get(layer_frame as usize % n) {
-                Some(b) => (b.view(), f64::from(*dx), f64::from(*dy)),
+                Some(b) => (b.view(), *offset),
                 None => return Ok(Rect::default()),
             }
         }
         Content::Video(v) => {
             video_frame(v, layer_frame, rate, watchdog_s)
                 .map_err(|e| l.place.err(Stage::Decode, e))?;
-            let (ix, iy) = v.inset;
             match &v.last {
-                Some(b) => (b.view(), f64::from(ix), f64::from(iy)),
+                Some(b) => (b.view(), v.inset),
                 None => return Ok(Rect::default()),
             }
         }
     };
-    let sc = s.scale / prep;
-    let clip = clip_rect(&s.clip, bx, by, bw, bh).intersect(Rect::of(out.w, out.h));
-    // Zooming content is prepared at `prep` times the box, centred on it.
-    let (ox, oy) = (
-        bx + ox - (prep - 1.0) * bw / 2.0,
-        by + oy - (prep - 1.0) * bh / 2.0,
-    );
+    let sc = at.sc;
+    let clip = at.shows(&s.clip, Rect::of(out.w, out.h));
+    let (ox, oy) = at.origin(offset);
     let rot = s.rotation;
     if rot.abs() < 1e-6 && (sc - 1.0).abs() < 1e-6 {
         let (x, y) = (ox.round() as i32, oy.round() as i32);
@@ -460,33 +842,13 @@ fn draw_layer(
         };
         return Ok(area.intersect(clip));
     }
-    let (cx, cy) = (bx + bw / 2.0, by + bh / 2.0);
+    let (cx, cy) = at.centre();
     if rot.abs() < 1e-6 {
         // Scaled, not rotated: crop-and-scale with fast_image_resize, then a plain blend.
-        let (sx0, sy0) = (cx + (ox - cx) * sc, cy + (oy - cy) * sc);
-        let (sw, sh) = (f64::from(view.w) * sc, f64::from(view.h) * sc);
-        let dst = Rect {
-            x0: sx0.floor() as i32,
-            y0: sy0.floor() as i32,
-            x1: (sx0 + sw).ceil() as i32,
-            y1: (sy0 + sh).ceil() as i32,
-        }
-        .intersect(clip);
-        if dst.is_empty() {
+        let Some((dst, crop)) = scaled_target((view.w, view.h), sc, (ox, oy), (cx, cy), clip)
+        else {
             return Ok(Rect::default());
-        }
-        let crop = (
-            ((f64::from(dst.x0) - sx0) / sc).max(0.0),
-            ((f64::from(dst.y0) - sy0) / sc).max(0.0),
-            f64::from(dst.x1 - dst.x0) / sc,
-            f64::from(dst.y1 - dst.y0) / sc,
-        );
-        let crop = (
-            crop.0,
-            crop.1,
-            crop.2.min(f64::from(view.w) - crop.0),
-            crop.3.min(f64::from(view.h) - crop.1),
-        );
+        };
         let (dw, dh) = ((dst.x1 - dst.x0) as u32, (dst.y1 - dst.y0) as u32);
         if view.opaque && opacity >= 1.0 && dst.x0 == 0 && dst.x1 == out.w as i32 {
             // Opaque, full-width and fully visible (the zooming background): scaled straight
@@ -526,4 +888,38 @@ fn draw_layer(
     ];
     compose::draw_affine(out, view, m, opacity, clip);
     Ok(clip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a layer wholly above the frame drew is an inverted rectangle with a negative
+    /// bottom; restoring or refilling it is nothing (read as unsigned it was billions of rows).
+    #[test]
+    fn an_inverted_rectangle_off_the_frame_touches_nothing() {
+        let mut out = Bitmap::filled(16, 8, [1, 2, 3]);
+        let base = Bitmap::filled(16, 8, [9, 9, 9]);
+        let before = out.clone();
+        let off = Rect {
+            x0: 12,
+            y0: 0,
+            x1: 16,
+            y1: -6,
+        };
+        fill_rect(&mut out, [200, 0, 0], off);
+        restore_from(&mut out, &base, off);
+        assert!(out.px == before.px);
+        fill_rect(
+            &mut out,
+            [200, 0, 0],
+            Rect {
+                x0: -4,
+                y0: -4,
+                x1: 2,
+                y1: 2,
+            },
+        );
+        assert_eq!(&out.px[..4], &[200, 0, 0, 255]);
+    }
 }

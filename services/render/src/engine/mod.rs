@@ -5,6 +5,7 @@
 mod audio;
 mod draw;
 mod feed;
+mod planar;
 pub mod prepare;
 mod spool;
 
@@ -35,6 +36,8 @@ pub struct Engine {
     first_use: Option<Vec<i64>>,
     /// The scene being prepared ahead, on its own thread.
     ahead: Option<SceneAhead>,
+    /// The overlay of frames drawn straight into I420, made at the first such frame.
+    planar: Option<planar::Planar>,
 }
 
 /// Everything preparing one scene needs, owned.
@@ -56,6 +59,8 @@ impl SceneJob {
         let fps = (self.rate.num as i32, self.rate.den as i32);
         let t0 = std::time::Instant::now();
         let mut layers = prepare::scene_layers(s, &self.materials, self.scale, self.size, fps, i)?;
+        let bg = compose::colour::rgb_or(&s.bg_color, [0, 0, 0]);
+        prepare::flatten_bottom(&mut layers, bg);
         feed::share(&mut layers, self.rate, self.rate.frames_for(s.time_length));
         if std::env::var_os("REELFORGE_RENDER_TIMING").is_some() {
             eprintln!(
@@ -68,11 +73,13 @@ impl SceneJob {
             .filter_map(|f| compose::filter::by_name(f))
             .collect();
         Ok(SceneState {
-            bg: compose::colour::rgb_or(&s.bg_color, [0, 0, 0]),
+            bg,
             layers,
             filters,
             canvas_blur: (s.canvas_blur.max(0.0) * self.scale).round() as usize,
             cache: None,
+            cache_planes: None,
+            cache_id: 0,
             drawn: None,
             watchdog_s: self.watchdog_s,
         })
@@ -194,9 +201,9 @@ pub const MEMORY_BUDGET_VAR: &str = "REELFORGE_RENDER_MEMORY_MB";
 /// I420 frames the encoder may hold at once: the recycled pool and x264's lookahead and
 /// frame threads.
 const ENCODER_FRAMES: u64 = 48;
-/// Output-sized RGBA frames the drawing holds: two scratch frames, a scene's cached base and
-/// the frame being drawn.
-const DRAWING_FRAMES: u64 = 4;
+/// Output-sized RGBA frames the drawing holds: two scratch frames, a scene's cached base, the
+/// frame being drawn, and the overlay of frames drawn as I420 with its blended rectangle.
+const DRAWING_FRAMES: u64 = 6;
 /// Output-sized RGBA frames one clip holds: its decoder's queue of three, the frame being
 /// converted and the frame held.
 const CLIP_FRAMES: u64 = 5;
@@ -320,6 +327,7 @@ impl Engine {
             last_still: None,
             first_use: None,
             ahead: None,
+            planar: None,
         })
     }
 
@@ -479,6 +487,42 @@ impl Engine {
         let same = still.is_some() && still == self.last_still;
         self.last_still = still;
         Ok(same)
+    }
+
+    /// Draws output frame `frame` straight into `planes`, tightly packed I420 of the output size,
+    /// when it can be drawn so (a scene's frame; `engine::planar`). Returns whether it is the
+    /// same picture as the frame drawn before, as [`Engine::draw`] does, or `None`, having
+    /// drawn nothing, when the frame must be drawn in RGBA with [`Engine::draw`] (a
+    /// transition, a filtered scene, a covering layer that cannot be drawn as planes).
+    pub fn draw_i420(
+        &mut self,
+        frame: i64,
+        planes: &mut [u8],
+    ) -> Result<Option<bool>, RenderError> {
+        let Some(FrameSource::Scene { scene, local }) = self.timeline.at(frame) else {
+            return Ok(None);
+        };
+        if planes.len() != crate::yuv::i420_len(self.size.0, self.size.1) {
+            return Ok(None);
+        }
+        self.prepare_ahead(frame);
+        let rate = self.timeline.rate;
+        let (w, h) = self.size;
+        let mut planar = self
+            .planar
+            .take()
+            .unwrap_or_else(|| planar::Planar::new(w, h));
+        let drawn = self
+            .scene(scene)
+            .and_then(|s| s.draw_planar(local, rate, &mut planar, planes));
+        self.planar = Some(planar);
+        let Some(still) = drawn? else {
+            return Ok(None);
+        };
+        let still = still.map(|k| (scene, k));
+        let same = still.is_some() && still == self.last_still;
+        self.last_still = still;
+        Ok(Some(same))
     }
 
     /// Returns the frame showing time `t` seconds (the frame whose span holds `t`).

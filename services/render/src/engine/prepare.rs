@@ -67,6 +67,16 @@ pub struct VideoState {
 }
 
 impl VideoState {
+    /// Returns whether the decoded frame is drawn as it is, or only scaled (`scale_to`): not
+    /// cut, reversed, premultiplied or adjusted.
+    pub fn plain(&self) -> bool {
+        self.cut.is_none()
+            && self.reverse.is_none()
+            && !self.transparent
+            && self.matrix.is_none()
+            && self.sharpen <= 0.0
+    }
+
     /// Returns the part of the decoded frame to convert: `cut`'s crop, or the whole frame.
     pub fn region(&self) -> (u32, u32, u32, u32) {
         self.cut
@@ -262,6 +272,9 @@ pub struct Drawable {
     pub prepared_scale: f64,
     /// What it draws.
     pub content: Content,
+    /// An opaque still's picture in I420, converted when it is first scaled straight into an
+    /// I420 frame (a zooming picture covering the frame).
+    pub i420: Option<Vec<u8>>,
 }
 
 impl Drawable {
@@ -303,6 +316,7 @@ impl Ctx<'_> {
             opacity,
             prepared_scale: motion_max_scale(&c.motion),
             content,
+            i420: None,
         }
     }
 
@@ -357,6 +371,36 @@ pub fn scene_layers(
     }
     out.sort_by_key(|d| d.z);
     Ok(out)
+}
+
+/// Flattens the scene's bottom layer, when it is a still with transparency, onto the scene's
+/// background colour `bg`: only that colour is ever under it, and source-over onto one colour
+/// is linear in the premultiplied source, so the flattened picture drawn at any opacity, scale
+/// or angle gives the same pixels (rounding aside), while being opaque it is copied and scaled
+/// straight into the frame instead of blended, and can cover the frame.
+pub fn flatten_bottom(layers: &mut [Drawable], bg: [u8; 3]) {
+    let Some(Drawable {
+        content: Content::Still(sp),
+        ..
+    }) = layers.first_mut()
+    else {
+        return;
+    };
+    if sp.bitmap.opaque {
+        return;
+    }
+    let (w, h) = (sp.bitmap.w, sp.bitmap.h);
+    let mut flat = Bitmap::filled(w, h, bg);
+    compose::draw(
+        &mut flat,
+        sp.bitmap.view(),
+        0,
+        0,
+        1.0,
+        compose::Rect::of(w, h),
+    );
+    flat.opaque = true;
+    sp.bitmap = flat;
 }
 
 /// Returns the material id of a scene's background, when the materials know it: a scene's `id`
@@ -462,11 +506,13 @@ fn placement(src: (u32, u32), (w, h): (u32, u32), cover: bool) -> (u32, u32, i32
     let kx = f64::from(w) / sw;
     let ky = f64::from(h) / sh;
     let k = if cover { kx.max(ky) } else { kx.min(ky) };
-    // Even sizes: the decoder's scaler and the encoder's chroma both want them.
+    // Even sizes and offsets: the decoder's scaler and the encoder's chroma want whole 2×2
+    // blocks, and a clip that lands on whole blocks is copied into the frame as it is decoded
+    // (`engine::planar`); centred to within a pixel.
     let dw = (((sw * k) / 2.0).round() as u32 * 2).max(2);
     let dh = (((sh * k) / 2.0).round() as u32 * 2).max(2);
-    let ix = (i64::from(w) - i64::from(dw)) / 2;
-    let iy = (i64::from(h) - i64::from(dh)) / 2;
+    let ix = (i64::from(w) - i64::from(dw)).div_euclid(4) * 2;
+    let iy = (i64::from(h) - i64::from(dh)).div_euclid(4) * 2;
     (dw, dh, ix as i32, iy as i32)
 }
 
