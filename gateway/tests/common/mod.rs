@@ -56,6 +56,16 @@ fn free_port() -> Fallible<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
+/// Sends the services' warnings and errors to the test's captured output, so a failing test shows
+/// the cause behind an "internal error" answer (`RUST_LOG` widens it).
+fn log_to_the_test() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+        drop(tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init());
+    });
+}
+
 /// Starts everything over a fresh SQLite database and a local blob directory.
 pub async fn start() -> Fallible<System> {
     start_on(&reelforge_kit::testing::fresh_sqlite(), None, |_| {}).await
@@ -69,6 +79,7 @@ pub async fn start_postgres() -> Fallible<System> {
 /// Starts everything over the database at `db_url` and the blob store at `storage_url` (a
 /// directory of the test when `None`), after `tune` adjusted the configuration.
 pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOnce(&mut Config)) -> Fallible<System> {
+    log_to_the_test();
     let dir = tempfile::tempdir()?;
     let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
     config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];

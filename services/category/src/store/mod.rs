@@ -3,7 +3,7 @@
 mod entity;
 mod migration;
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use sea_orm_migration::MigratorTrait;
 
 use crate::domain::{Category, CategoryError, Dimension};
@@ -93,7 +93,7 @@ impl CategoryStore {
     /// Sets the push flag of several categories at once: all of them are the tenant's, or none
     /// changes and the first unknown id is named.
     pub async fn set_push(&self, tenant: &str, ids: &[i64], push: bool) -> Result<(), CategoryError> {
-        let tx = self.db.begin().await?;
+        let tx = reelforge_kit::db::begin_write(&self.db).await?;
         let found: Vec<i64> = entity::Entity::find()
             .filter(entity::Column::Tenant.eq(tenant))
             .filter(entity::Column::Id.is_in(ids.iter().copied()))
@@ -118,7 +118,7 @@ impl CategoryStore {
     /// Deletes a category with its children, in one transaction.
     pub async fn delete(&self, tenant: &str, id: i64) -> Result<(), CategoryError> {
         self.get(tenant, id).await?;
-        let tx = self.db.begin().await?;
+        let tx = reelforge_kit::db::begin_write(&self.db).await?;
         entity::Entity::delete_many()
             .filter(entity::Column::Tenant.eq(tenant))
             .filter(entity::Column::HigherUpId.eq(id))

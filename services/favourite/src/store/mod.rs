@@ -3,7 +3,7 @@
 mod entity;
 mod migration;
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use sea_orm_migration::MigratorTrait;
 
 use crate::domain::{Favourite, FavouriteError, SEARCH_HISTORY_LEN};
@@ -77,7 +77,7 @@ impl FavouriteStore {
     /// Records a search keyword: it moves to the front if already there, and only the newest
     /// [`SEARCH_HISTORY_LEN`] stay. Answers the history after the change.
     pub async fn add_search(&self, tenant: &str, user: &str, keyword: String) -> Result<Vec<String>, FavouriteError> {
-        let tx = self.db.begin().await?;
+        let tx = reelforge_kit::db::begin_write(&self.db).await?;
         search::Entity::delete_many()
             .filter(search::Column::Tenant.eq(tenant))
             .filter(search::Column::UserId.eq(user))

@@ -5,7 +5,7 @@ mod entity;
 mod migration;
 
 use reelforge_kit::BlobStore;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 use sea_orm_migration::MigratorTrait;
 
 use crate::domain::{Font, FontError, FontFormat, ParsedFont};
@@ -112,7 +112,7 @@ impl FontStore {
     /// Deletes one of the user's fonts: the row goes only when its file went too.
     pub async fn delete(&self, tenant: &str, user: &str, id: &str) -> Result<(), FontError> {
         let stored = self.get(tenant, user, id).await?;
-        let tx = self.db.begin().await?;
+        let tx = reelforge_kit::db::begin_write(&self.db).await?;
         entity::Entity::delete_by_id(id.to_owned()).exec(&tx).await?;
         self.blob.delete(&stored.key).await?;
         tx.commit().await?;

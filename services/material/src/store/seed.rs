@@ -2,7 +2,7 @@
 //! tenant, in the same transaction as the materials, so a second or concurrent seeding inserts
 //! nothing (the pattern of the task service's starter templates).
 
-use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 
 use super::{MaterialStore, defaults, entity as material};
 use crate::domain::{MaterialError, MaterialKind, Probed, State};
@@ -58,7 +58,7 @@ impl MaterialStore {
     /// Records `rows` as the tenant's system materials, once: answers false (and inserts nothing)
     /// when the tenant was seeded before or by a concurrent call.
     pub async fn seed(&self, tenant: &str, rows: Vec<Seeded>) -> Result<bool, MaterialError> {
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let now = reelforge_kit::db::now_millis();
         let claimed = entity::ActiveModel {
             tenant: Set(tenant.to_owned()),

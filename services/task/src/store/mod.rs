@@ -15,7 +15,7 @@ use reelforge_kit::db::now_millis;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    Set, SqlErr, TransactionTrait,
+    Set, SqlErr,
 };
 use sea_orm_migration::MigratorTrait;
 use tokio::sync::Notify;
@@ -316,7 +316,7 @@ impl TaskStore {
     pub async fn delete(&self, owner: &Owner, ids: &[i64]) -> Result<Vec<Deleted>, TaskError> {
         let tasks = self.of_ids(owner, ids).await?;
         let ids: Vec<i64> = tasks.iter().map(|t| t.id).collect();
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let jobs = render_job::Entity::find().filter(render_job::Column::TaskId.is_in(ids.clone())).all(&txn).await?;
         let job_ids: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
         if !job_ids.is_empty() {
@@ -436,7 +436,7 @@ impl TaskStore {
             task_info: task.task_info,
             created_ms: now,
         };
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         // The insert comes first so SQLite takes its write lock before any read of this transaction.
         let inserted = render_job::ActiveModel::from(job.clone()).insert(&txn).await;
         if let Err(e) = inserted {
@@ -470,7 +470,7 @@ impl TaskStore {
     /// Returns false for a delivery to drop: cancelled, ended, superseded, or rendered elsewhere.
     pub async fn start(&self, job: &JobRef, stale_ms: i64) -> Result<bool, TaskError> {
         let now = now_millis();
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let took = render_job::Entity::update_many()
             .col_expr(render_job::Column::State, Expr::value(JOB_RUNNING))
             .col_expr(render_job::Column::HeartbeatMs, Expr::value(now))
@@ -519,7 +519,7 @@ impl TaskStore {
     /// Puts a job a worker started back to queued (the worker hands its delivery back), so the
     /// next delivery of the same attempt may start it; false when it is no longer running.
     pub async fn release(&self, job: &JobRef) -> Result<bool, TaskError> {
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let released = render_job::Entity::update_many()
             .col_expr(render_job::Column::State, Expr::value(JOB_QUEUED))
             .filter(render_job::Column::Id.eq(&job.job_id))
@@ -569,7 +569,7 @@ impl TaskStore {
                     .col_expr(video_task::Column::Reason, Expr::value(reason)),
             ),
         };
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let mut ended = render_job::Entity::update_many()
             .col_expr(render_job::Column::State, Expr::value(job_state))
             .filter(render_job::Column::Id.eq(&job.job_id))
@@ -614,7 +614,7 @@ impl TaskStore {
         }
         let mut cancelled = Vec::new();
         for id in ids {
-            let txn = self.db.begin().await?;
+            let txn = reelforge_kit::db::begin_write(&self.db).await?;
             let now = now_millis();
             let moved = video_task::Entity::update_many()
                 .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Cancelled.code()))
@@ -695,7 +695,7 @@ impl TaskStore {
         for mut job in silent {
             let give_up = u32::try_from(job.attempt).unwrap_or(u32::MAX) >= max_attempts;
             let now = now_millis();
-            let txn = self.db.begin().await?;
+            let txn = reelforge_kit::db::begin_write(&self.db).await?;
             let mut take = render_job::Entity::update_many()
                 .filter(render_job::Column::Id.eq(&job.id))
                 .filter(render_job::Column::Attempt.eq(job.attempt))

@@ -8,7 +8,7 @@ use reelforge_kit::db::now_millis;
 use reelforge_timeline::Rule;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
 use super::entity::{template_seed, video_task, video_template};
@@ -139,7 +139,7 @@ impl TaskStore {
         if template_seed::Entity::find_by_id(tenant.to_owned()).one(&self.db).await?.is_some() {
             return Ok(false);
         }
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let claimed = template_seed::ActiveModel { tenant: Set(tenant.to_owned()), created_ms: Set(now_millis()) }.insert(&txn).await;
         if let Err(e) = claimed {
             txn.rollback().await?;
@@ -307,7 +307,7 @@ impl TaskStore {
             return Err(TaskError::Invalid("taskInfo: no replaceable layer (canModify = 1); a template needs at least one".into()));
         }
         let size_category_id = size_category_id.filter(|s| *s > 0).unwrap_or(task.size_category_id);
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         // The preview renders as the creator, whose library its materials are looked up in.
         let preview_task_id = preview_task(&viewer.owner, &task.name, &task.task_info, size_category_id)?.insert(&txn).await?.id;
         let row = new_row(NewTemplate {
@@ -371,7 +371,7 @@ impl TaskStore {
     /// A manager pushes or stops pushing templates of the tenant, all or none.
     pub async fn set_template_push(&self, viewer: &Viewer, ids: &[i64], push: bool) -> Result<Vec<i64>, TaskError> {
         viewer.require_manager()?;
-        let txn = self.db.begin().await?;
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let changed = video_template::Entity::update_many()
             .col_expr(video_template::Column::Push, Expr::value(push))
             .col_expr(video_template::Column::UpdatedMs, Expr::value(now_millis()))
