@@ -270,6 +270,10 @@ pub struct WorkerConfig {
     /// Megabytes of materials kept on the worker's disk between jobs (`<data_dir>/cache/materials`);
     /// 0 downloads every material for every job.
     pub material_cache_mb: u64,
+    /// Seconds any render may take, whatever its length: the floor of its time limit.
+    pub render_limit_seconds: u64,
+    /// Seconds of rendering allowed per second of video, on top of the floor.
+    pub render_limit_per_video_second: u64,
 }
 
 impl Default for Config {
@@ -287,7 +291,14 @@ impl Default for Config {
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
             tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
-            worker: WorkerConfig { concurrency: 1, heartbeat_seconds: 30, stale_seconds: 90, material_cache_mb: 2048 },
+            worker: WorkerConfig {
+                concurrency: 1,
+                heartbeat_seconds: 30,
+                stale_seconds: 90,
+                material_cache_mb: 2048,
+                render_limit_seconds: 300,
+                render_limit_per_video_second: 10,
+            },
             upload: UploadConfig::default(),
         }
     }

@@ -198,6 +198,10 @@ fn worker(
         concurrency: usize::from(config.worker.concurrency.max(1)),
         heartbeat: Duration::from_secs(config.worker.heartbeat_seconds.max(1)),
         material_cache: material_cache(config),
+        time_limit: reelforge_worker::RenderTimeLimit {
+            floor: Duration::from_secs(config.worker.render_limit_seconds),
+            per_video_second: Duration::from_secs(config.worker.render_limit_per_video_second),
+        },
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,

@@ -37,6 +37,9 @@ pub enum WorkerError {
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
+    /// The render ran past its time limit (seconds) and was stopped.
+    #[error("the render took longer than its limit of {0} s")]
+    TimedOut(u64),
     /// The worker is stopping.
     #[error("the worker is shutting down")]
     Shutdown,
@@ -59,7 +62,8 @@ impl WorkerError {
             Self::Rule(_)
             | Self::UnknownMaterial(_)
             | Self::MissingMaterial(_)
-            | Self::Render(_) => Disposition::Fail,
+            | Self::Render(_)
+            | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
                 Disposition::Retry
@@ -74,6 +78,7 @@ impl WorkerError {
             Self::Rule(_) => "rule",
             Self::UnknownMaterial(_) | Self::MissingMaterial(_) => "material",
             Self::Render(_) => "render",
+            Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",
             Self::Storage(_) => "storage",

@@ -44,7 +44,29 @@ pub struct WorkerSettings {
     pub heartbeat: Duration,
     /// Materials kept between jobs.
     pub material_cache: MaterialCache,
+    /// How long one render may take.
+    pub time_limit: RenderTimeLimit,
 }
+
+/// How long a render may take: a floor plus an allowance per second of video. A render past it is
+/// stopped and its task fails, so an engine fault that never finishes cannot hold a worker.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderTimeLimit {
+    /// Time any render may take.
+    pub floor: Duration,
+    /// Time added per second of video.
+    pub per_video_second: Duration,
+}
+
+impl RenderTimeLimit {
+    /// The limit of a video of `seconds`.
+    pub fn of(&self, seconds: f64) -> Duration {
+        self.floor + self.per_video_second.mul_f64(seconds.max(0.0))
+    }
+}
+
+/// Time a render stopped at its limit has to return before the worker gives up on it.
+const STOP_GRACE: Duration = Duration::from_secs(30);
 
 /// A render worker.
 pub struct Worker {
@@ -274,6 +296,7 @@ impl Worker {
         .await?;
         let out = dir.join("out.mp4");
         let cover = dir.join("cover.jpg");
+        let limit = self.settings.time_limit.of(rule.duration());
         let (out2, cover2, cancel2) = (out.clone(), cover.clone(), cancel.clone());
         let mut on_progress = reporter.engine_callback();
         let render = tokio::task::spawn_blocking(move || {
@@ -285,12 +308,27 @@ impl Worker {
         });
         tokio::pin!(render);
         let mut stopping = false;
+        let over = tokio::time::sleep(limit);
+        tokio::pin!(over);
+        let mut timed_out = false;
         let rendered = loop {
             tokio::select! {
                 r = &mut render => break r,
                 _ = shutdown.changed(), if !stopping => {
                     stopping = true;
                     cancel.store(true, Ordering::Relaxed);
+                }
+                () = &mut over => {
+                    if timed_out {
+                        // Stuck inside one frame, where the cancel is not looked at: the task
+                        // fails and the slot is freed; the thread is left behind, as the log says.
+                        tracing::error!("a render stopped at its time limit did not return: restart this worker");
+                        return Err(WorkerError::TimedOut(limit.as_secs()));
+                    }
+                    timed_out = true;
+                    cancel.store(true, Ordering::Relaxed);
+                    tracing::error!(limit_s = limit.as_secs(), "render past its time limit: stopped");
+                    over.as_mut().reset(tokio::time::Instant::now() + STOP_GRACE);
                 }
             }
         };
@@ -300,6 +338,7 @@ impl Worker {
                     join.to_string(),
                 )));
             }
+            Ok(_) if timed_out => return Err(WorkerError::TimedOut(limit.as_secs())),
             Ok(Err(reelforge_render::RenderError::Cancelled)) if stopping => {
                 return Err(WorkerError::Shutdown);
             }

@@ -13,7 +13,7 @@ use reelforge_kit::{BlobStore, JobQueue};
 use reelforge_material::{MaterialKind, MaterialStore, NewMaterial};
 use reelforge_proto::task::task_service_client::TaskServiceClient;
 use reelforge_proto::task::{self as pb};
-use reelforge_worker::{Clients, Worker, WorkerSettings};
+use reelforge_worker::{Clients, RenderTimeLimit, Worker, WorkerSettings};
 use tokio::sync::watch;
 use tonic::transport::Channel;
 
@@ -46,16 +46,24 @@ async fn farm(
     cache_url: &str,
     blob: BlobStore,
 ) -> Result<Farm, Box<dyn std::error::Error>> {
-    farm_with_lease(db_url, queue_url, cache_url, blob, 60).await
+    farm_with(db_url, queue_url, cache_url, blob, 60, PRODUCTION_LIMIT).await
 }
 
-/// A farm whose database queue leases a job for `lease_seconds`.
-async fn farm_with_lease(
+/// The configuration's default time limit of a render.
+const PRODUCTION_LIMIT: RenderTimeLimit = RenderTimeLimit {
+    floor: Duration::from_secs(300),
+    per_video_second: Duration::from_secs(10),
+};
+
+/// A farm whose database queue leases a job for `lease_seconds` and whose worker stops a render at
+/// `time_limit`.
+async fn farm_with(
     db_url: &str,
     queue_url: &str,
     cache_url: &str,
     blob: BlobStore,
     lease_seconds: u64,
+    time_limit: RenderTimeLimit,
 ) -> Result<Farm, Box<dyn std::error::Error>> {
     let db = reelforge_kit::db::connect(db_url).await?;
     reelforge_task::migrate(&db).await?;
@@ -120,6 +128,7 @@ async fn farm_with_lease(
             concurrency: 2,
             heartbeat: Duration::from_secs(5),
             material_cache: reelforge_worker::MaterialCache::new(cache.path(), 64 << 20),
+            time_limit,
         },
     );
     tokio::spawn(worker.run(rx));
@@ -550,7 +559,7 @@ async fn distributed_survives_a_broker_restart() -> TestResult {
 async fn a_render_longer_than_the_lease_is_not_duplicated() -> TestResult {
     let dir = tempfile::tempdir()?;
     let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
-    let farm = farm_with_lease(&fresh_sqlite(), "db://", "memory://", blob, 1).await?;
+    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, 1, PRODUCTION_LIMIT).await?;
     let id = red_material(&farm).await?;
     let task_id = save_and_run(&farm, long_document(&id, 120)).await?;
     let events = watch_to_end(&farm, task_id).await?;
@@ -566,5 +575,26 @@ async fn a_render_longer_than_the_lease_is_not_duplicated() -> TestResult {
     assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"));
     let objects = farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?;
     assert_eq!(objects.len(), 2, "one video and one cover: {objects:?}");
+    Ok(())
+}
+
+/// A render past its time limit is stopped: the task fails naming the limit, at once and without a
+/// retry, and leaves no object; the worker goes on to the next job.
+#[tokio::test]
+async fn a_render_past_its_time_limit_fails_its_task() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
+    let limit = RenderTimeLimit { floor: Duration::from_secs(1), per_video_second: Duration::ZERO };
+    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, 60, limit).await?;
+    let id = red_material(&farm).await?;
+    let started = Instant::now();
+    let task_id = save_and_run(&farm, long_document(&id, 600)).await?;
+    let task = ended(&farm, task_id).await?;
+    assert_eq!(task.status, 9, "failed: {task:?}");
+    assert!(task.reason.contains("the render took longer than its limit of 1 s"), "{}", task.reason);
+    assert!(started.elapsed() < Duration::from_secs(60), "stopped at the limit, not rendered through");
+    assert!(farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?.is_empty(), "no object");
+    let next = save_and_run(&farm, document(&id)).await?;
+    assert_eq!(ended(&farm, next).await?.status, 10, "the worker renders the next job");
     Ok(())
 }
