@@ -164,12 +164,15 @@ fn render_here(
         audio: true,
         watchdog_s: 60,
     };
+    // The first scene is prepared while the encoder is made: loading the encoder's GStreamer
+    // plugins (libav's alone takes ~70 ms) would otherwise hold the first frame back with one
+    // core idle.
+    engine.prepare_scenes_ahead(first);
     // The encoder's threads start at the default priority before this thread yields; the
-    // threads started below (scene preparation, sound mix, clip decoders) inherit the lower one.
+    // threads started below (later scenes, sound mix, clip decoders) inherit the lower one.
     let mut enc =
         Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
     yield_to_encoder();
-    engine.prepare_scenes_ahead(first);
     // Joined when the first sound is due, a few frames in.
     let mut mixing = engine.has_audio().then(|| engine.mixing());
     let mut mix = None;
