@@ -109,7 +109,7 @@ pub const DRAW_NICE: i32 = 10;
 
 /// Lowers the calling thread's priority by [`DRAW_NICE`]; threads it starts afterwards inherit
 /// it. Raising the nice value needs no privilege; a failure leaves the priority as it was.
-fn yield_to_encoder() {
+pub(crate) fn yield_to_encoder() {
     // SAFETY: `nice` only changes the calling thread's scheduling priority (Linux keeps it per
     // thread) and takes no pointers.
     unsafe {
@@ -164,9 +164,9 @@ fn render_here(
         audio: true,
         watchdog_s: 60,
     };
-    // The first scene is prepared while the encoder is made: loading the encoder's GStreamer
-    // plugins (libav's alone takes ~70 ms) would otherwise hold the first frame back with one
-    // core idle.
+    // The first scene is prepared while the encoder is made (its thread lowers itself): loading
+    // the encoder's GStreamer plugins (libav's alone takes ~70 ms) would otherwise hold the first
+    // frame back with one core idle.
     engine.prepare_scenes_ahead(first);
     // The encoder's threads start at the default priority before this thread yields; the
     // threads started below (later scenes, sound mix, clip decoders) inherit the lower one.
