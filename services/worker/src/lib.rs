@@ -59,9 +59,12 @@ pub struct RenderTimeLimit {
 }
 
 impl RenderTimeLimit {
-    /// The limit of a video of `seconds`.
+    /// The limit of a video of `seconds`; a length no render could reach gives no limit beyond
+    /// the largest duration, never a panic.
     pub fn of(&self, seconds: f64) -> Duration {
-        self.floor + self.per_video_second.mul_f64(seconds.max(0.0))
+        let extra = Duration::try_from_secs_f64(self.per_video_second.as_secs_f64() * seconds.max(0.0))
+            .unwrap_or(Duration::MAX);
+        self.floor.saturating_add(extra)
     }
 }
 
@@ -433,5 +436,20 @@ async fn heartbeat(clients: Clients, job: RenderJob, every: Duration, cancel: Ar
             }
             Err(s) => tracing::warn!(error = %s.message(), "heartbeat failed"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_limit_grows_with_the_video_and_never_overflows() {
+        let limit = RenderTimeLimit { floor: Duration::from_secs(300), per_video_second: Duration::from_secs(10) };
+        assert_eq!(limit.of(10.0), Duration::from_secs(400));
+        assert_eq!(limit.of(-5.0), Duration::from_secs(300));
+        assert_eq!(limit.of(f64::NAN), Duration::from_secs(300));
+        assert_eq!(limit.of(1e300), Duration::MAX);
+        assert_eq!(limit.of(f64::INFINITY), Duration::MAX);
     }
 }
