@@ -2,7 +2,8 @@
 //! S3-compatible store, chosen by URL. Keys are made by the server and checked here once more.
 
 use bytes::Bytes;
-use opendal::{ErrorKind, Operator, services};
+use opendal::{ErrorKind, HttpTransporter, OperationContext, Operator, services};
+use opendal_http_transport_reqwest::ReqwestTransport;
 
 /// Why a storage call failed.
 #[derive(Debug, thiserror::Error)]
@@ -57,7 +58,12 @@ impl BlobStore {
                     other => return Err(BlobError::Url(format!("unknown s3 option `{other}`"))),
                 };
             }
+            // An HTTP client of the store's own: opendal's default is one client for the whole
+            // process, whose pooled connections die with the async runtime that opened them, so a
+            // second runtime (each test has one) met "dispatch task is gone".
+            let transport = HttpTransporter::new(ReqwestTransport::new(reqwest::Client::new()));
             Operator::new(b.disable_config_load().disable_ec2_metadata())?
+                .with_context(OperationContext::new().with_http_transport(transport))
         } else {
             return Err(BlobError::Url(format!("unsupported scheme in `{url}` (expected fs:// or s3://)")));
         };

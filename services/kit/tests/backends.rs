@@ -175,3 +175,28 @@ async fn blob_local_directory() -> TestResult {
 async fn blob_s3() -> TestResult {
     blob_suite(BlobStore::open(&s3_url())?).await
 }
+
+/// Stores used under different async runtimes at once (each test has its own, and so does each
+/// farm test's system) never share connections: when one runtime ends in the middle of the other's
+/// writes, the other's writes still succeed. With opendal's process-wide HTTP client they failed
+/// with "dispatch task is gone" on a connection the ended runtime drove.
+#[test]
+fn s3_stores_outlive_other_runtimes() -> TestResult {
+    let writes = |name: &'static str, n: usize| {
+        std::thread::spawn(move || -> Result<(), String> {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+            runtime.block_on(async {
+                let store = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("runtimes"))).map_err(|e| e.to_string())?;
+                for i in 0..n {
+                    store.put(&format!("t/qs/{name}/{i}"), &b"x"[..]).await.map_err(|e| format!("{name} write {i}: {e}"))?;
+                }
+                Ok(())
+            })
+        })
+    };
+    let short = writes("short", 20);
+    let long = writes("long", 200);
+    short.join().map_err(|_| "short writer panicked")??;
+    long.join().map_err(|_| "long writer panicked")??;
+    Ok(())
+}
