@@ -36,6 +36,10 @@ pub struct RenderArgs {
     /// No progress line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Render this many times in this process, printing each render's wall time: every render
+    /// after the first runs warm, as the farm's worker renders (GStreamer's plugins loaded once).
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u32,
 }
 
 fn parse_range(s: &str) -> anyhow::Result<std::ops::Range<usize>> {
@@ -100,14 +104,15 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         let _ = std::io::stderr().flush();
     };
     let cancel = AtomicBool::new(false);
-    let report = render(
-        &rule,
-        &materials,
-        &args.output,
-        &opts,
-        &mut on_progress,
-        &cancel,
-    )?;
+    let mut report = render(&rule, &materials, &args.output, &opts, &mut on_progress, &cancel)?;
+    if args.repeat > 1 {
+        eprintln!("render 1: {:.3} s", started.elapsed().as_secs_f64());
+        for n in 2..=args.repeat {
+            let again = Instant::now();
+            report = render(&rule, &materials, &args.output, &opts, &mut |_| {}, &cancel)?;
+            eprintln!("render {n}: {:.3} s", again.elapsed().as_secs_f64());
+        }
+    }
     if !quiet {
         eprintln!();
         eprintln!(
