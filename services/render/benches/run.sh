@@ -117,7 +117,7 @@ for dims in "720 1280 footage-portrait ffmpeg-footage 15" "1280 720 ref-15s ffmp
   row "x264 veryfast alone, 450 raw ${W}x${H} frames" "$xw" "$xm"
   row "ffmpeg filter_complex ${W}x${H} ($FFMPEG)" "$fw" "$fm"
   row "reelforge render $DOC" "$rw" "$rm"
-  row "reelforge render $DOC, warm (a second render in one process, as the worker)" "$ww" "-"
+  row "reelforge render $DOC, warm (as the worker)" "$ww" "-"
   printf '  ratio to the limit %.2f (target <= 1.15), to encoder alone %.2f, to ffmpeg %.2f (target <= 0.65)\n' \
     "$(echo "$rw / $lw" | bc -l)" "$(echo "$rw / $xw" | bc -l)" "$(echo "$rw / $fw" | bc -l)"
   printf '  warm ratio to the limit %.2f\n' "$(echo "$ww / $lw" | bc -l)"
