@@ -185,47 +185,53 @@ fn filter_sample(key: &str) -> Value {
 mod tests {
     use super::*;
 
-    fn pixel(png: &[u8], x: u32, y: u32) -> [u8; 3] {
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
+    type Fallible = Result<(), Box<dyn std::error::Error>>;
+
+    fn pixel(png: &[u8], x: u32, y: u32) -> Result<[u8; 3], image::ImageError> {
+        let img = image::load_from_memory(png)?.to_rgb8();
         assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
-        img.get_pixel(x, y).0
+        Ok(img.get_pixel(x, y).0)
     }
 
     #[tokio::test]
-    async fn a_transition_preview_shows_both_scenes() {
+    async fn a_transition_preview_shows_both_scenes() -> Fallible {
         // MOVE_LEFT half-way: the left half still shows scene A's blue, the right half B's orange.
-        let png = png(Kind::Transition, "MOVE_LEFT").await.expect("drawn");
-        let left = pixel(&png, 8, 8);
-        let right = pixel(&png, WIDTH - 8, HEIGHT - 8);
+        let png = png(Kind::Transition, "MOVE_LEFT").await?;
+        let left = pixel(&png, 8, 8)?;
+        let right = pixel(&png, WIDTH - 8, HEIGHT - 8)?;
         assert!(left[2] > 150 && left[0] < 80, "left shows scene A (blue): {left:?}");
         assert!(right[0] > 200 && right[2] < 60, "right shows scene B (orange): {right:?}");
+        Ok(())
     }
 
     #[tokio::test]
-    async fn a_filter_preview_applies_the_filter() {
-        let plain = pixel(&draw(Kind::Filter, "").expect("drawn"), 8, 8);
-        let grey = pixel(&png(Kind::Filter, "blackWhite").await.expect("drawn"), 8, 8);
+    async fn a_filter_preview_applies_the_filter() -> Fallible {
+        let plain = pixel(&draw(Kind::Filter, "")?, 8, 8)?;
+        let grey = pixel(&png(Kind::Filter, "blackWhite").await?, 8, 8)?;
         assert!(plain[2] > plain[0] + 80, "the sky is blue without a filter: {plain:?}");
         let spread = grey.iter().max().unwrap_or(&0) - grey.iter().min().unwrap_or(&0);
         assert!(spread <= 2, "black and white has no colour: {grey:?}");
+        Ok(())
     }
 
     #[tokio::test]
-    async fn unknown_keys_and_kinds_are_refused_by_name() {
-        let e = png(Kind::Filter, "sparkle").await.expect_err("unknown");
+    async fn unknown_keys_and_kinds_are_refused_by_name() -> Fallible {
+        let e = png(Kind::Filter, "sparkle").await.err().ok_or("sparkle accepted")?;
         assert!(e.to_string().contains("filter `sparkle`"), "{e}");
-        let e = png(Kind::Transition, "../x").await.expect_err("unknown");
+        let e = png(Kind::Transition, "../x").await.err().ok_or("../x accepted")?;
         assert!(e.to_string().contains("transition `../x`"), "{e}");
         assert!(Kind::parse("shape").is_err());
+        Ok(())
     }
 
     #[test]
-    fn every_catalogue_entry_has_a_sample() {
+    fn every_catalogue_entry_has_a_sample() -> Fallible {
         for t in transitions::TRANSITIONS {
-            Rule::parse(&transition_sample(t.key).to_string()).expect(t.key);
+            Rule::parse(&transition_sample(t.key).to_string()).map_err(|e| format!("{}: {e}", t.key))?;
         }
         for f in filters::FILTERS {
-            Rule::parse(&filter_sample(f.key).to_string()).expect(f.key);
+            Rule::parse(&filter_sample(f.key).to_string()).map_err(|e| format!("{}: {e}", f.key))?;
         }
+        Ok(())
     }
 }
