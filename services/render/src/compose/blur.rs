@@ -10,8 +10,11 @@ use super::Bitmap;
 /// Fixed-point shift of the reciprocal of a box's width: `sum * inv >> SHIFT` is the mean.
 /// 255 × 2²² fits in a `u32` with room for the rounding, whatever the width.
 const SHIFT: u32 = 22;
-/// Pixels below which a pass runs on the calling thread (threads cost more than they save).
-const PARALLEL_MIN_PIXELS: usize = 64 * 1024;
+/// Pixels below which a pass runs on the calling thread. Threads cost more than they save on a
+/// clip background blurred every frame (its shrunk crop is well under this): six passes a frame
+/// each started and joined threads that x264 then kept waiting, which made footage-portrait
+/// 3.81 → 3.10 s at this threshold instead of 64 Ki pixels (docs/benchmarks.md, tenth pass).
+const PARALLEL_MIN_PIXELS: usize = 1024 * 1024;
 
 /// Blurs `b` with a Gaussian of standard deviation `sigma` pixels (nothing below 0.5).
 pub fn gaussian(b: &mut Bitmap, sigma: f32) {
@@ -72,17 +75,31 @@ where
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(h))
     };
+    bands_on(threads, src, dst, w, h, pass);
+}
+
+/// [`bands`] on `threads` threads, the calling one included.
+fn bands_on<F>(threads: usize, src: &[u8], dst: &mut [u8], w: usize, h: usize, pass: F)
+where
+    F: Fn(&[u8], std::ops::Range<usize>, &mut [u8]) + Sync,
+{
     if threads <= 1 {
         pass(src, 0..h, dst);
         return;
     }
     let rows_per = h.div_ceil(threads);
+    // The calling thread takes the first band itself: one thread fewer to start and wait for.
     std::thread::scope(|s| {
-        for (i, chunk) in dst.chunks_mut(rows_per * w * 4).enumerate() {
+        let mut chunks = dst.chunks_mut(rows_per * w * 4).enumerate();
+        let first = chunks.next();
+        for (i, chunk) in chunks {
             let start = i * rows_per;
             let rows = start..start + chunk.len() / (w * 4);
             let pass = &pass;
             s.spawn(move || pass(src, rows, chunk));
+        }
+        if let Some((_, chunk)) = first {
+            pass(src, 0..chunk.len() / (w * 4), chunk);
         }
     });
 }
@@ -175,6 +192,25 @@ fn column_pass(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bands on any number of threads write the same rows as one pass over the whole picture.
+    #[test]
+    fn bands_on_many_threads_are_one_pass() {
+        let (w, h) = (37, 23);
+        let src: Vec<u8> = (0..w * h * 4).map(|i| (i * 7 % 251) as u8).collect();
+        let pass = |src: &[u8], rows: std::ops::Range<usize>, dst: &mut [u8]| {
+            for (y, out) in rows.zip(dst.chunks_exact_mut(w * 4)) {
+                row_pass(&src[y * w * 4..(y + 1) * w * 4], out, 3);
+            }
+        };
+        let mut one = vec![0; src.len()];
+        bands_on(1, &src, &mut one, w, h, pass);
+        for threads in [2, 3, 5, 23] {
+            let mut many = vec![0; src.len()];
+            bands_on(threads, &src, &mut many, w, h, pass);
+            assert!(many == one, "{threads} threads");
+        }
+    }
 
     /// The exact Gaussian, straight from its separable kernel (±4σ, edges repeated).
     fn reference(b: &Bitmap, sigma: f64) -> Vec<f64> {
