@@ -118,6 +118,14 @@ impl Mixer {
         }
     }
 
+    /// Returns a mix holding exactly `pcm` (interleaved samples), to measure or slice it.
+    pub fn from_samples(pcm: &[f32]) -> Self {
+        Mixer {
+            buf: pcm[..pcm.len() / CHANNELS * CHANNELS].to_vec(),
+            loudness: None,
+        }
+    }
+
     /// Returns the samples per channel.
     pub fn len(&self) -> i64 {
         (self.buf.len() / CHANNELS) as i64
@@ -306,32 +314,15 @@ mod tests {
             .collect()
     }
 
-    fn mix_of(pcm: &[f32]) -> Mixer {
-        let n = (pcm.len() / CHANNELS) as i64;
-        let mut m = Mixer::new(n);
-        m.add(
-            pcm,
-            &Placement {
-                at: 0,
-                len: n,
-                looped: false,
-                gain: 1.0,
-                fade_in: 0,
-                fade_out: 0,
-            },
-        );
-        m
-    }
-
     #[test]
     fn normalise_brings_the_mix_to_its_target() -> Result<(), &'static str> {
         // EBU Tech 3341 case 1: a stereo 1 kHz sine at −23 dBFS measures −23.0 LUFS.
-        let mut m = mix_of(&sine(20.0, 10f32.powf(-23.0 / 20.0)));
+        let mut m = Mixer::from_samples(&sine(20.0, 10f32.powf(-23.0 / 20.0)));
         let before = m.clone().normalise(None).ok_or("not measured")?;
         assert!((before - (-23.0)).abs() < 0.1, "{before}");
         let after = m.normalise(Some(-16.0)).ok_or("not measured")?;
         assert!((after - (-16.0)).abs() < 1e-9, "{after}");
-        let remeasured = mix_of(&m.slice(0, m.len()))
+        let remeasured = Mixer::from_samples(&m.slice(0, m.len()))
             .normalise(None)
             .ok_or("not measured")?;
         assert!(
@@ -347,7 +338,7 @@ mod tests {
         // A loud click in quiet: reaching −16 LUFS would clip it, so the gain stops at −1 dBFS.
         let mut pcm = sine(5.0, 0.01);
         pcm[1000 * CHANNELS] = 0.9;
-        let mut m = mix_of(&pcm);
+        let mut m = Mixer::from_samples(&pcm);
         let after = m.normalise(Some(-16.0)).ok_or("not measured")?;
         assert!(after < -16.0, "{after}");
         let peak = m

@@ -395,20 +395,8 @@ fn music_ducks_under_a_voice_and_the_mix_meets_its_loudness() -> R {
     // The render reports the mix brought to −16 LUFS; the encoded sound measures about that.
     let reported = loudness.ok_or("a loudness")?;
     assert!((reported - -16.0).abs() < 0.01, "reported {reported}");
-    let mut decoded = reelforge_render::mix::Mixer::new((pcm.len() / 2) as i64);
-    let n = decoded.len();
-    decoded.add(
-        &pcm,
-        &reelforge_render::mix::Placement {
-            at: 0,
-            len: n,
-            looped: false,
-            gain: 1.0,
-            fade_in: 0,
-            fade_out: 0,
-        },
-    );
-    let measured = decoded.normalise(None).ok_or("measured")?;
+    let measured = reelforge_render::mix::Mixer::from_samples(&pcm)
+        .normalise(None).ok_or("measured")?;
     assert!(
         (measured - -16.0).abs() < 1.0,
         "the MP4's sound measures {measured} LUFS"
