@@ -105,16 +105,17 @@ impl Frame {
         (w as u32, h as u32)
     }
 
-    /// Copies the frame, or the frame scaled plane by plane to `scale` (using `scratch`), into
-    /// the rectangle at even `at` of `frame`, tightly packed I420 of `frame_size`, when its
-    /// picture is the encoder's own: I420 in BT.709 limited range. Returns false otherwise
-    /// (not I420, other colours, a rectangle not inside the frame).
+    /// Copies the part `(x, y, w, h)` (x and y even) of the frame, or of the frame scaled
+    /// plane by plane to `scale` (using `scratch`), into the rectangle at even `at` of `frame`,
+    /// tightly packed I420 of `frame_size`, when its picture is the encoder's own: I420 in
+    /// BT.709 limited range. Returns false otherwise (not I420, other colours, a part not
+    /// inside the picture or a rectangle not inside the frame).
     pub fn put_i420(
         &self,
         scale: Option<(u32, u32)>,
         scratch: &mut Vec<u8>,
-        frame: &mut [u8],
-        frame_size: (u32, u32),
+        (frame, frame_size): (&mut [u8], (u32, u32)),
+        part: (u32, u32, u32, u32),
         at: (u32, u32),
     ) -> bool {
         let f = &self.inner;
@@ -155,7 +156,9 @@ impl Frame {
                 }
             }
         };
-        crate::yuv::put_i420(src, frame, frame_size, at)
+        let (x, y, w, h) = part;
+        src.part((x as usize, y as usize, w as usize, h as usize))
+            .is_some_and(|src| crate::yuv::put_i420(src, frame, frame_size, at))
     }
 
     /// Writes the part `(x, y, w, h)` of the frame (clamped, left and top taken down to even

@@ -214,16 +214,7 @@ mod tests {
     fn finds_the_moov_after_megabytes_of_other_boxes() -> Result<(), MediaError> {
         let dir = tempfile::tempdir()?;
         let src = dir.path().join("a.mp4");
-        let settings = EncodeSettings {
-            width: 64,
-            height: 36,
-            fps: (30, 1),
-            crf: 28,
-            audio_bitrate: 128_000,
-            audio: true,
-            watchdog_s: 20,
-        };
-        let mut enc = Encoder::create(&src, settings)?;
+        let mut enc = Encoder::create(&src, EncodeSettings::tiny(28))?;
         for _ in 0..15 {
             enc.push_frame(&vec![128u8; 64 * 36 * 4])?;
         }

@@ -80,6 +80,12 @@ pub fn render(
     })
 }
 
+/// How many seconds the sound may lag the pictures while the mix is being made; past that
+/// the drawing waits for the mix. The encoder holds the video meanwhile, x264's lookahead
+/// included, which it can for longer ([`crate::encode::VIDEO_AHEAD_S`]).
+const SOUND_LAG_S: i64 = 1;
+const _: () = assert!((SOUND_LAG_S as u64) + 1 < crate::encode::VIDEO_AHEAD_S);
+
 /// Malloc arenas a process that renders keeps ([`bound_malloc_arenas`]).
 const MALLOC_ARENAS: i32 = 2;
 
@@ -107,14 +113,11 @@ fn bound_malloc_arenas() {
 /// first. Measured on ref-15s: 3–6 % less wall time (`docs/benchmarks.md`).
 pub const DRAW_NICE: i32 = 10;
 
-/// Lowers the calling thread's priority by [`DRAW_NICE`]; threads it starts afterwards inherit
-/// it. Raising the nice value needs no privilege; a failure leaves the priority as it was.
+/// Lowers the calling thread's priority to [`DRAW_NICE`] (a thread already that nice or nicer
+/// keeps its own); threads it starts afterwards inherit it. Raising the nice value needs no
+/// privilege; a failure leaves the priority as it was.
 pub(crate) fn yield_to_encoder() {
-    // SAFETY: `nice` only changes the calling thread's scheduling priority (Linux keeps it per
-    // thread) and takes no pointers.
-    unsafe {
-        libc::nice(DRAW_NICE);
-    }
+    crate::threads::lower_priority(DRAW_NICE);
 }
 
 fn render_here(
@@ -164,17 +167,18 @@ fn render_here(
         audio: true,
         watchdog_s: 60,
     };
+    // The sound is mixed first of all, on a thread that lowers itself: decoding and measuring
+    // it then overlaps the encoder's start instead of holding the drawing back (see below).
+    let mut mixing = engine.has_audio().then(|| engine.mixing());
     // The first scene is prepared while the encoder is made (its thread lowers itself): loading
     // the encoder's GStreamer plugins (libav's alone takes ~70 ms) would otherwise hold the first
     // frame back with one core idle.
     engine.prepare_scenes_ahead(first);
     // The encoder's threads start at the default priority before this thread yields; the
-    // threads started below (later scenes, sound mix, clip decoders) inherit the lower one.
+    // threads started below (later scenes' clip decoders) inherit the lower one.
     let mut enc =
         Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
     yield_to_encoder();
-    // Joined when the first sound is due, a few frames in.
-    let mut mixing = engine.has_audio().then(|| engine.mixing());
     let mut mix = None;
     let mut frame = Bitmap::new(w, h);
     let sample_at = |f: i64| rate.sample_of(f, SAMPLE_RATE);
@@ -222,8 +226,14 @@ fn render_here(
             per_scene[sec] += (t1 - t0).as_secs_f64();
         }
         // Audio goes in step with video (a third of a second at a time) so the muxer interleaves.
+        // Until the mix is done the sound may lag the pictures by up to `SOUND_LAG_S`, so the
+        // drawing never waits on the mix while x264 is still filling its lookahead.
         let upto = sample_at(f + 1);
-        if upto - audio_done >= i64::from(SAMPLE_RATE) / 3 || f + 1 == last {
+        let lag = upto - audio_done;
+        let mix_waits = mixing.as_ref().is_some_and(|m| !m.is_done())
+            && lag < i64::from(SAMPLE_RATE) * SOUND_LAG_S
+            && f + 1 != last;
+        if !mix_waits && (lag >= i64::from(SAMPLE_RATE) / 3 || f + 1 == last) {
             if let Some(m) = mixing.take() {
                 mix = Some(m.join()?);
             }

@@ -81,7 +81,7 @@ impl OwnThreads {
 
 /// Sets the calling thread's nice value to `nice` (Linux keeps it per thread). Raising it
 /// needs no privilege; lowering it does, so a thread already nicer keeps its own.
-fn lower_priority(nice: i32) {
+pub(crate) fn lower_priority(nice: i32) {
     // SAFETY: `setpriority` on `PRIO_PROCESS` 0 only changes the calling thread's scheduling
     // priority and takes no pointers.
     unsafe {

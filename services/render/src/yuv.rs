@@ -174,6 +174,11 @@ pub fn rgba_to_i420_region(
 /// Copies the I420 picture `src` into the rectangle at even `at` of `frame`, tightly packed
 /// I420 of `frame_size`. Returns false, having written nothing, when the rectangle is not
 /// inside the frame or a plane of `src` is short.
+///
+/// A picture of odd width or height shares its last chroma column or row with the frame's
+/// pixels beside it: there the two chromas are averaged, as converting the composed RGBA
+/// picture would average that 2×2 block, instead of the picture's colour running one pixel
+/// into the frame's.
 pub fn put_i420(src: I420<'_>, frame: &mut [u8], frame_size: (u32, u32), at: (u32, u32)) -> bool {
     let (fw, fh) = (frame_size.0 as usize, frame_size.1 as usize);
     let (x, y) = (at.0 as usize, at.1 as usize);
@@ -195,17 +200,35 @@ pub fn put_i420(src: I420<'_>, frame: &mut [u8], frame_size: (u32, u32), at: (u3
         return false;
     }
     let (at_planes, strides) = plane_offsets(fw, fh, x, y);
+    let (odd_col, odd_row) = (src.w % 2 == 1, src.h % 2 == 1);
     for (i, (pw, ph)) in sizes.into_iter().enumerate() {
         for row in 0..ph {
             let s = row * src.strides[i];
             let d = at_planes[i] + row * strides[i];
-            if let (Some(from), Some(to)) = (src.planes[i].get(s..s + pw), frame.get_mut(d..d + pw))
-            {
+            let (Some(from), Some(to)) = (src.planes[i].get(s..s + pw), frame.get_mut(d..d + pw))
+            else {
+                continue;
+            };
+            if i == 0 {
+                to.copy_from_slice(from);
+            } else if odd_row && row + 1 == ph {
+                for (t, f) in to.iter_mut().zip(from) {
+                    *t = avg(*t, *f);
+                }
+            } else if odd_col {
+                to[..pw - 1].copy_from_slice(&from[..pw - 1]);
+                to[pw - 1] = avg(to[pw - 1], from[pw - 1]);
+            } else {
                 to.copy_from_slice(from);
             }
         }
     }
     true
+}
+
+/// The rounded mean of two bytes.
+fn avg(a: u8, b: u8) -> u8 {
+    (u16::from(a) + u16::from(b)).div_ceil(2) as u8
 }
 
 /// The conversion with SSSE3's byte multiply-add (as libyuv does it): 7-bit coefficients, four
@@ -408,6 +431,23 @@ pub struct I420<'a> {
     pub strides: [usize; 3],
 }
 
+impl<'a> I420<'a> {
+    /// Returns the part `(x, y, w, h)` of the picture, at even `x` and `y` so its chroma
+    /// starts on a whole sample; `None` when it is not inside the picture.
+    pub fn part(&self, (x, y, w, h): (usize, usize, usize, usize)) -> Option<I420<'a>> {
+        if x % 2 != 0 || y % 2 != 0 || x + w > self.w || y + h > self.h {
+            return None;
+        }
+        let at = |i: usize, (px, py): (usize, usize)| self.planes[i].get(py * self.strides[i] + px..);
+        Some(I420 {
+            w,
+            h,
+            planes: [at(0, (x, y))?, at(1, (x / 2, y / 2))?, at(2, (x / 2, y / 2))?],
+            strides: self.strides,
+        })
+    }
+}
+
 /// Converts `src` to opaque RGBA, tightly packed, into `out` (resized to `w * h * 4`).
 pub fn i420_to_rgba(src: I420<'_>, m: &YuvToRgb, out: &mut Vec<u8>) {
     out.resize(src.w * src.h * 4, 0);
@@ -481,6 +521,28 @@ fn i420_row(yr: &[u8], ur: &[u8], vr: &[u8], dst: &mut [u8], m: &YuvToRgb) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_odd_picture_shares_its_last_chroma_row_and_column() {
+        // A 6×6 frame of chroma 100; a 3×3 picture of chroma 200 put at (2, 2).
+        let (fw, fh) = (6u32, 6u32);
+        let mut frame = vec![100u8; i420_len(fw, fh)];
+        let (y, c) = (vec![50u8; 9], vec![200u8; 4]);
+        let src = I420 {
+            w: 3,
+            h: 3,
+            planes: [&y, &c, &c],
+            strides: [3, 2, 2],
+        };
+        assert!(put_i420(src, &mut frame, (fw, fh), (2, 2)));
+        let u = &frame[36..45];
+        // Chroma rows of 3: (1, 1) is wholly the picture's, (2, 1) and (1, 2) are shared with
+        // the frame, and the rest is the frame's.
+        assert_eq!(u, &[100, 100, 100, 100, 200, 150, 100, 150, 150]);
+        assert_eq!(&frame[45..54], u, "V as U");
+        assert_eq!(frame[2 * 6 + 2..2 * 6 + 5], [50, 50, 50], "luma copied as it is");
+        assert_eq!(frame[5 * 6 + 2], 100, "luma below the picture untouched");
+    }
 
     fn one(rgb: [u8; 3]) -> (u8, u8, u8) {
         let rgba: Vec<u8> = (0..4).flat_map(|_| [rgb[0], rgb[1], rgb[2], 255]).collect();

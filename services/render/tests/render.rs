@@ -569,6 +569,21 @@ fn frames_drawn_as_planes_are_the_frames_drawn_in_rgba() -> R {
          "startTime": 0, "endTime": 2, "motion": "ZOOM_IN"},
         word("f", "MOTIONIN_MOVE_RIGHT")
     ]);
+    // The portrait ringtone's look: the clip covering the frame blurred, the same clip
+    // contained above it at an odd height (its last chroma row shared with the background).
+    let mut footage = scene(
+        "#000000",
+        2.0,
+        "",
+        json!([
+            {"type": "video", "id": "inside", "videoSrc": "clip.mp4", "x": 40, "y": 22, "w": 80, "h": 45,
+             "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0, "noAudio": true},
+            word("g", "MOTIONIN_MOVE_UP")
+        ]),
+    );
+    footage["id"] = json!("900");
+    footage["bgFit"] = json!("cover");
+    footage["bgBlur"] = json!(6);
     let mut filtered = scene("#102030", 2.0, "", json!([word("d", "MOTIONIN_OPACITY")]));
     filtered["visualFilter"] = json!("film");
     let r = rule(
@@ -578,22 +593,24 @@ fn frames_drawn_as_planes_are_the_frames_drawn_in_rgba() -> R {
             scene("#000000", 2.0, "", over_clip),
             filtered,
             scene("#401010", 2.0, "", contained),
-            scene("#000000", 2.0, "", zooming)
+            scene("#000000", 2.0, "", zooming),
+            footage
         ]),
         json!([]),
     )?;
-    let m = Materials::new(dir.path());
+    let mut m = Materials::new(dir.path());
+    m.by_id.insert("900".to_owned(), "clip.mp4".to_owned());
     let mut planar = reelforge_render::Engine::new(&r, &m)?;
     let mut rgba = reelforge_render::Engine::new(&r, &m)?;
     let (w, h) = rgba.size;
     let mut canvas = reelforge_render::compose::Bitmap::new(w, h);
     let mut fallback = reelforge_render::compose::Bitmap::new(w, h);
     // Frames drawn as planes in each scene, and in transitions.
-    let mut as_planes = [0usize; 7];
+    let mut as_planes = [0usize; 8];
     for f in 0..rgba.total_frames() {
         let scene = match rgba.timeline.at(f) {
             Some(reelforge_timeline::FrameSource::Scene { scene, .. }) => scene,
-            _ => 6,
+            _ => 7,
         };
         let mut planes = vec![0; reelforge_render::yuv::i420_len(w, h)];
         if planar.draw_i420(f, &mut planes)?.is_some() {
@@ -604,7 +621,7 @@ fn frames_drawn_as_planes_are_the_frames_drawn_in_rgba() -> R {
         }
         rgba.draw(f, &mut canvas)?;
         let expected = i420_of(&canvas);
-        if ![2, 4, 5].contains(&scene) {
+        if ![2, 4, 5, 6].contains(&scene) {
             assert!(planes == expected, "frame {f} differs");
         } else {
             let diff: u64 = planes
@@ -618,10 +635,11 @@ fn frames_drawn_as_planes_are_the_frames_drawn_in_rgba() -> R {
     }
     // The transition's 30 frames take 15 of each of its scenes (and are drawn in RGBA). The
     // clips, covering and contained, are drawn as planes while they play and while they hold
-    // their last frame; the zooming picture but at its first frame, unscaled, drawn in RGBA.
+    // their last frame; the zooming picture but at its first frame, unscaled, drawn in RGBA;
+    // the blurred background with its contained clip in every frame.
     assert_eq!(
         as_planes,
-        [60, 45, 45, 0, 60, 59, 0],
+        [60, 45, 45, 0, 60, 59, 60, 0],
         "frames drawn as planes by scene"
     );
     Ok(())

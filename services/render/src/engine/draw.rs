@@ -317,6 +317,14 @@ impl SceneState {
                 return Ok(None);
             }
             above = f + 1;
+            // Clips right above it that can be copied in as planes go in too (a clip contained
+            // in a portrait frame over its own blurred copy), in order, until one cannot.
+            while let (Some(l), Some(s)) = (self.layers.get_mut(above), states.get(above)) {
+                if s.visible && !blit(l, s, (local, rate, self.watchdog_s), size, planes)? {
+                    break;
+                }
+                above += 1;
+            }
             planar.begin(Backdrop::Clear, None);
         } else {
             yuv::fill_i420(planes, size.0, size.1, self.bg);
@@ -410,6 +418,14 @@ fn blit(
     // Where `draw_layer` puts an unscaled picture: on the whole pixel nearest its origin.
     let (ox, oy) = at.origin(v.inset);
     let (x, y) = (ox.round() as i32, oy.round() as i32);
+    let layer_frame = (local - rate.frames_for(l.timing.start)).max(0);
+    if v.cut.is_some() {
+        if (x, y) != (0, 0) || shows != whole {
+            return Ok(false);
+        }
+        return cut_planes(v, layer_frame, (rate, watchdog_s), size, planes)
+            .map_err(|e| l.place.err(Stage::Decode, e));
+    }
     let (w, h) = v.scale_to.unwrap_or(v.size);
     let lands = Rect {
         x0: x,
@@ -417,11 +433,23 @@ fn blit(
         x1: x + w as i32,
         y1: y + h as i32,
     };
-    if lands.intersect(shows) != lands || x % 2 != 0 || y % 2 != 0 || w % 2 != 0 || h % 2 != 0 {
+    // The part that shows inside the layer's box and the frame, copied where it lands, when
+    // it starts on whole chroma samples both in the picture and in the frame.
+    let vis = lands.intersect(shows);
+    if vis.is_empty() || [vis.x0, vis.y0, vis.x0 - x, vis.y0 - y].iter().any(|c| c % 2 != 0) {
         return Ok(false);
     }
-    let layer_frame = (local - rate.frames_for(l.timing.start)).max(0);
-    let target = (size, (x as u32, y as u32));
+    let part = (
+        (vis.x0 - x) as u32,
+        (vis.y0 - y) as u32,
+        (vis.x1 - vis.x0) as u32,
+        (vis.y1 - vis.y0) as u32,
+    );
+    let target = ClipTarget {
+        size,
+        part,
+        at: (vis.x0 as u32, vis.y0 as u32),
+    };
     video_planes(v, layer_frame, (rate, watchdog_s), target, planes)
         .map_err(|e| l.place.err(Stage::Decode, e))
 }
@@ -429,7 +457,7 @@ fn blit(
 /// Scales the part `crop` (luma pixels) of the tightly packed I420 picture `pic` of `pic_size`
 /// over the whole of `planes`, tightly packed I420 of even `size`, plane by plane. Returns
 /// false when it could not.
-fn scale_i420(
+pub(super) fn scale_i420(
     pic: &[u8],
     pic_size: (u32, u32),
     crop: (f64, f64, f64, f64),
@@ -690,46 +718,105 @@ fn video_frame(
     Ok(())
 }
 
-/// Copies the clip frame shown at layer frame `idx` into `planes`, I420 of `frame`'s size, at
-/// its even position, when the clip is drawn as it is decoded (or scaled plane by plane) and
+/// Where a clip's frame is copied as planes: the part of its picture that shows, and where.
+#[derive(Clone, Copy)]
+struct ClipTarget {
+    /// The output frame's size.
+    size: (u32, u32),
+    /// The part of the (scaled) picture that shows: x, y, width, height, x and y even.
+    part: (u32, u32, u32, u32),
+    /// Where that part goes in the frame, at even pixels.
+    at: (u32, u32),
+}
+
+/// Copies `frame.part` of the clip frame shown at layer frame `idx` into `planes`, I420 of
+/// `frame.size`, at `frame.at`, when the clip is drawn as it is decoded (or scaled plane by plane) and
 /// its decoder gives the encoder's own picture; the frame held for drawing in RGBA is then out
 /// of date, so `shown` is cleared. Returns false when the clip cannot be copied so.
 fn video_planes(
     v: &mut VideoState,
     idx: i64,
-    (rate, watchdog_s): (FrameRate, u64),
-    frame: ((u32, u32), (u32, u32)),
+    timing: (FrameRate, u64),
+    frame: ClipTarget,
     planes: &mut [u8],
 ) -> Result<bool, crate::MediaError> {
     if !v.plain() {
         return Ok(false);
     }
-    let Some(at) = clip_index(v, idx) else {
-        return Ok(false);
-    };
-    let feed = v.feed.clone();
-    let mut feed = feed
-        .lock()
-        .map_err(|_| crate::MediaError::Pipeline("a clip's decoder was poisoned".to_owned()))?;
-    if let Some(n) = decode_to(&mut feed, v, at, rate, watchdog_s)? {
-        drop(feed);
-        // The clip ended before the cut (or the layer): ask again for the frame it shows now.
-        v.frames = Some(n);
-        return if n > 0 {
-            video_planes(v, idx, (rate, watchdog_s), frame, planes)
-        } else {
-            Ok(false)
-        };
-    }
-    let (size, place) = frame;
-    let copied = match &feed.current {
-        Some((i, f)) if *i == at => f.put_i420(v.scale_to, &mut v.planes, planes, size, place),
-        _ => false,
-    };
+    let copied = with_shown_frame(v, idx, timing, |v, f| {
+        f.put_i420(v.scale_to, &mut v.planes, (planes, frame.size), frame.part, frame.at)
+    })?
+    .unwrap_or(false);
     if copied {
         v.shown = None;
     }
     Ok(copied)
+}
+
+/// Draws the frame of a cut clip (a covering background, blurred or cropped) shown at layer
+/// frame `idx` straight into `planes`, I420 of `size`, when its finished picture is exactly the
+/// frame ([`VideoState::finish_planes`]); the frame held for drawing in RGBA is then out of
+/// date, so `shown` is cleared. Returns false, having drawn nothing, when it cannot be drawn so.
+fn cut_planes(
+    v: &mut VideoState,
+    idx: i64,
+    timing: (FrameRate, u64),
+    size: (u32, u32),
+    planes: &mut [u8],
+) -> Result<bool, crate::MediaError> {
+    let Some((crop, shrunk)) = v
+        .cut
+        .as_ref()
+        .filter(|c| c.size == size && v.reverse.is_none() && !v.transparent)
+        .map(|c| (c.crop, c.shrunk))
+    else {
+        return Ok(false);
+    };
+    let drew = with_shown_frame(v, idx, timing, |v, f| {
+        let mut px = std::mem::take(&mut v.work);
+        let got = match shrunk {
+            Some(to) => f.scaled_region_into(crop, to, &mut v.planes, &mut px),
+            None => f.copy_region_into(crop, &mut px),
+        };
+        v.finish_planes(got, px, size, planes)
+    })?
+    .unwrap_or(false);
+    if drew {
+        v.shown = None;
+    }
+    Ok(drew)
+}
+
+/// Runs `draw` on the decoded frame a plain or cut clip shows at layer frame `idx`, decoding
+/// up to it; `None` when it shows none.
+fn with_shown_frame<R>(
+    v: &mut VideoState,
+    idx: i64,
+    (rate, watchdog_s): (FrameRate, u64),
+    draw: impl FnOnce(&mut VideoState, &crate::decode::Frame) -> R,
+) -> Result<Option<R>, crate::MediaError> {
+    loop {
+        let Some(at) = clip_index(v, idx) else {
+            return Ok(None);
+        };
+        let feed = v.feed.clone();
+        let mut feed = feed
+            .lock()
+            .map_err(|_| crate::MediaError::Pipeline("a clip's decoder was poisoned".to_owned()))?;
+        if let Some(n) = decode_to(&mut feed, v, at, rate, watchdog_s)? {
+            drop(feed);
+            // The clip ended before the cut (or the layer): ask again for the frame it shows now.
+            v.frames = Some(n);
+            if n > 0 {
+                continue;
+            }
+            return Ok(None);
+        }
+        return Ok(match feed.current.as_ref() {
+            Some((i, f)) if *i == at => Some(draw(v, f)),
+            _ => None,
+        });
+    }
 }
 
 /// Where a picture of `size` scaled by `sc` about `centre` from its unscaled top-left `origin`

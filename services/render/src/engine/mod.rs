@@ -85,17 +85,15 @@ impl SceneJob {
         })
     }
 
-    /// Prepares the scene on its own thread and prerolls the clips showing at its start; a
-    /// thread started before the drawing thread lowered itself lowers itself (`lower`), so its
-    /// clips' decoders never take cores from x264.
-    fn spawn(self, lower: bool) -> SceneAhead {
+    /// Prepares the scene on its own thread and prerolls the clips showing at its start. The
+    /// thread lowers itself to the drawing's priority (the first scene's starts before the
+    /// drawing thread has lowered its own), so its clips' decoders never take cores from x264.
+    fn spawn(self) -> SceneAhead {
         let scene = self.index;
         let thread = std::thread::Builder::new()
             .name("reelforge-scene".to_owned())
             .spawn(move || {
-                if lower {
-                    crate::render::yield_to_encoder();
-                }
+                crate::render::yield_to_encoder();
                 let mut state = self.run()?;
                 state.warm_up(self.rate)?;
                 Ok(state)
@@ -338,9 +336,7 @@ impl Engine {
 
     /// Prepares each scene on its own thread a second before it comes into view (for renders
     /// that draw frame after frame from `first`; a still draws one frame and needs none ahead).
-    /// The scene at `first` starts preparing at once, beside the encoder starting up, on a thread
-    /// that lowers its priority like the drawing thread (`render::DRAW_NICE`); call this before
-    /// the caller lowers its own.
+    /// The scene at `first` starts preparing at once, beside the encoder starting up.
     pub fn prepare_scenes_ahead(&mut self, first: i64) {
         let tl = &self.timeline;
         let first_use = tl
@@ -356,7 +352,7 @@ impl Engine {
             })
             .collect();
         self.first_use = Some(first_use);
-        self.prepare_ahead(first - 1, true);
+        self.prepare_ahead(first - 1);
     }
 
     /// Returns the output frame rate as `(num, den)`.
@@ -421,7 +417,7 @@ impl Engine {
 
     /// Starts preparing the scene that comes into view within the next second, so its pictures
     /// are loaded and its clips prerolled before drawing needs them.
-    fn prepare_ahead(&mut self, frame: i64, lower: bool) {
+    fn prepare_ahead(&mut self, frame: i64) {
         let Some(first_use) = &self.first_use else {
             return;
         };
@@ -434,7 +430,7 @@ impl Engine {
             return;
         };
         if let Ok(job) = self.scene_job(i) {
-            self.ahead = Some(job.spawn(lower));
+            self.ahead = Some(job.spawn());
         }
     }
 
@@ -463,7 +459,7 @@ impl Engine {
     /// Draws output frame `frame` into `out` (the output size). Returns whether it is the same
     /// picture as the frame this engine drew before (a still scene), which the encoder can repeat.
     pub fn draw(&mut self, frame: i64, out: &mut Bitmap) -> Result<bool, RenderError> {
-        self.prepare_ahead(frame, false);
+        self.prepare_ahead(frame);
         let rate = self.timeline.rate;
         let still = match self.timeline.at(frame) {
             None => return Err(RenderError::Rule(format!("frame {frame} is past the end"))),
@@ -512,7 +508,7 @@ impl Engine {
         if planes.len() != crate::yuv::i420_len(self.size.0, self.size.1) {
             return Ok(None);
         }
-        self.prepare_ahead(frame, false);
+        self.prepare_ahead(frame);
         let rate = self.timeline.rate;
         let (w, h) = self.size;
         let mut planar = self
@@ -550,6 +546,7 @@ impl Engine {
         let thread = std::thread::Builder::new()
             .name("reelforge-mix".to_owned())
             .spawn(move || {
+                crate::render::yield_to_encoder();
                 let total = timeline.rate.sample_of(timeline.total_frames, SAMPLE_RATE);
                 audio::mix(&rule, &timeline, &materials, total, watchdog_s)
             });
@@ -589,6 +586,11 @@ fn trim_heap() {
 pub struct Mixing(std::io::Result<std::thread::JoinHandle<Result<crate::mix::Mixer, RenderError>>>);
 
 impl Mixing {
+    /// Returns whether the mix is done, so [`Mixing::join`] would not wait.
+    pub fn is_done(&self) -> bool {
+        self.0.as_ref().map_or(true, std::thread::JoinHandle::is_finished)
+    }
+
     /// Waits for the mix.
     pub fn join(self) -> Result<crate::mix::Mixer, RenderError> {
         let thread = self

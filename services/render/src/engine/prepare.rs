@@ -58,7 +58,8 @@ pub struct VideoState {
     /// The size the clip shows at when it is decoded larger (its feed is shared with a larger
     /// use of the same clip): the decoded frame is scaled to it before it is converted.
     pub scale_to: Option<(u32, u32)>,
-    /// Scaled Y, U and V planes for `scale_to`, reused from frame to frame.
+    /// Y, U and V planes reused from frame to frame: the decoded frame scaled for `scale_to`
+    /// or a cut's shrunk crop, and a cut's blurred part drawn as planes.
     pub planes: Vec<u8>,
     /// The clip frame in `last`.
     pub shown: Option<i64>,
@@ -96,6 +97,35 @@ impl VideoState {
         let (out, part) = cut.apply(b, self.size, held);
         self.work = part;
         out
+    }
+
+    /// Finishes decoded RGBA bytes of `region()` as [`VideoState::finish`] does, for a cut
+    /// clip whose finished picture is exactly the whole of `planes` (I420 of `size`, a covering
+    /// background): the blurred part is converted to I420 at its own size and scaled plane by
+    /// plane over the frame, which scales 1.5 bytes a pixel instead of 4 and leaves no RGBA
+    /// frame to convert. `last` is left as it was. Returns false, having drawn nothing, when
+    /// the clip is not such a picture.
+    pub fn finish_planes(
+        &mut self,
+        (w, h): (u32, u32),
+        px: Vec<u8>,
+        size: (u32, u32),
+        planes: &mut [u8],
+    ) -> bool {
+        let Some(cut) = &self.cut else {
+            self.work = px;
+            return false;
+        };
+        if cut.size != size || self.transparent {
+            self.work = px;
+            return false;
+        }
+        let (part, visible) = cut.blurred(self.adjust(w, h, px), self.size);
+        let (pw, ph) = (part.w, part.h);
+        self.planes.resize(crate::yuv::i420_len(pw, ph), 0);
+        crate::yuv::rgba_to_i420(&part.px, pw, ph, &mut self.planes);
+        self.work = part.px;
+        super::draw::scale_i420(&self.planes, (pw, ph), visible, planes, size)
     }
 
     /// Premultiplies, adjusts and sharpens decoded RGBA bytes.
@@ -205,6 +235,25 @@ impl Cut {
     /// frame of size `decoded`) cut here — into the allocation `into`. Returns the finished
     /// picture and the crop's allocation, for the next frame.
     fn apply(&self, frame: Bitmap, decoded: (u32, u32), into: Vec<u8>) -> (Bitmap, Vec<u8>) {
+        let (part, visible) = self.blurred(frame, decoded);
+        let (ow, oh) = (self.size.0.max(1), self.size.1.max(1));
+        let mut px = into;
+        px.resize(ow as usize * oh as usize * 4, 0);
+        let mut out = Bitmap {
+            w: ow,
+            h: oh,
+            px,
+            opaque: part.opaque,
+        };
+        if !compose::resize_into(part.view(), &mut out.px, ow, oh, Some(visible)) {
+            out = Bitmap::new(ow, oh);
+        }
+        (out, part.px)
+    }
+
+    /// Cuts and blurs `frame` as [`Cut::apply`] does, short of scaling it to its finished size:
+    /// returns the blurred part and the part of it that shows (x, y, width, height).
+    fn blurred(&self, frame: Bitmap, decoded: (u32, u32)) -> (Bitmap, (f64, f64, f64, f64)) {
         let (x, y, w, h) = self.crop;
         // The decoder's frame arrives as the shrunk crop (the usual path), or whole (a
         // reversed clip's spool) or as the crop at full size, both cut and blurred as planned.
@@ -239,19 +288,7 @@ impl Cut {
         if sigma > 0.0 {
             compose::blur::gaussian(&mut part, sigma);
         }
-        let (ow, oh) = (self.size.0.max(1), self.size.1.max(1));
-        let mut px = into;
-        px.resize(ow as usize * oh as usize * 4, 0);
-        let mut out = Bitmap {
-            w: ow,
-            h: oh,
-            px,
-            opaque: part.opaque,
-        };
-        if !compose::resize_into(part.view(), &mut out.px, ow, oh, Some(visible)) {
-            out = Bitmap::new(ow, oh);
-        }
-        (out, part.px)
+        (part, visible)
     }
 }
 
