@@ -16,9 +16,13 @@ function TypeIcon({ type }: { type: string }) {
 /** A material's probing state as a badge: processing (spinner, followed until it ends), failed with its reason, ready. */
 export function MaterialStateBadge({ material }: { material: Material }) {
   const { t } = useTranslation();
-  const polled = useMaterialState(material.id, material.state === 'processing');
-  const state = polled.data?.state ?? material.state;
-  const reason = polled.data?.failReason || material.failReason;
+  const processing = material.state === 'processing';
+  const polled = useMaterialState(material.id, processing);
+  // Probing only ever ends, so a row that has left processing is newer than any poll: once the
+  // list says so the poll stops, keeping an answer that may still say processing.
+  const answer = processing ? polled.data : undefined;
+  const state = answer?.state ?? material.state;
+  const reason = answer?.failReason || material.failReason;
   if (state === 'processing') {
     return (
       <Tag color="processing" data-testid="material-state" data-state="processing" style={{ marginInlineEnd: 0 }}>

@@ -99,6 +99,26 @@ describe('MyMaterialPage', () => {
     await waitFor(() => expect(listCalls(post).length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a material ready when the list says so, whatever its last poll answered', async () => {
+    // The picture's poll answers ready and reloads the list, in which the clip is ready too; the
+    // clip's own poll, which answered processing just before, then stops with that answer.
+    let pictureDone = false;
+    serve(
+      () => page(['a', 'v'].map((id) => material(id, pictureDone ? {} : { state: 'processing', coverUrl: '' }))),
+      (url, body) => {
+        if (url !== '/material/getVideoState') return undefined;
+        if (body.id === 'v') return { state: 'processing', failReason: '' };
+        pictureDone = true;
+        return { state: 'ready', failReason: '' };
+      },
+    );
+    renderApp('/workbench/my-material', SIGNED_IN);
+    for (const id of ['a', 'v']) {
+      const card = await screen.findByTestId(`material-${id}`);
+      await waitFor(() => expect(within(card).getByTestId('material-state')).toHaveAttribute('data-state', 'ready'));
+    }
+  });
+
   it('uploads with per-file progress, sends the fields with the file last, and reads the new id', async () => {
     let finish: (answer: string) => void = () => undefined;
     let form: FormData | null = null;
