@@ -19,4 +19,11 @@ for _ in $(seq 1 60); do
   sleep 0.5
 done
 curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "reelforge all did not become ready"; cat "$DATA/reelforge.log"; exit 1; }
-cd "$ROOT/frontend" && E2E_BIN="$BIN" BASE_URL="http://127.0.0.1:$PORT" E2E_OUT="${E2E_OUT:-$ROOT/frontend/e2e/out}" node "${E2E_SCRIPT:-e2e/run.mjs}"
+cd "$ROOT/frontend"
+# A failed check shows the server's warnings and errors too: CI keeps nothing else of this run.
+E2E_BIN="$BIN" BASE_URL="http://127.0.0.1:$PORT" E2E_OUT="${E2E_OUT:-$ROOT/frontend/e2e/out}" node "${E2E_SCRIPT:-e2e/run.mjs}" || {
+  rc=$?
+  echo "reelforge all's warnings, errors and failures (the last 40):"
+  grep -aE "WARN|ERROR|failed" "$DATA/reelforge.log" | tail -40 || true
+  exit $rc
+}

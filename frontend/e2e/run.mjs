@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
 import { motionCheck } from './motion.mjs';
@@ -99,7 +100,9 @@ async function check(name, fn) {
     console.log(`PASS ${name} (${Date.now() - started} ms)`);
   } catch (err) {
     failed += 1;
-    console.log(`FAIL ${name}: ${err instanceof Error ? err.message.split('\n')[0] : err}`);
+    // Playwright's call log (what it waited for, and what it found) follows the first line.
+    const said = err instanceof Error ? stripVTControlCharacters(err.message).split('\n').slice(0, 8).join('\n') : err;
+    console.log(`FAIL ${name}: ${said}`);
     if (page) await page.screenshot({ path: path.join(outDir, `FAILED-${name}.png`), fullPage: true }).catch(() => {});
   } finally {
     if (page) await page.close().catch(() => {});
@@ -226,6 +229,9 @@ async function signIn(page, lang, mail = `e2e-${lang}-${Date.now()}@example.com`
   await shot(page, `${lang}-10-login-filled`);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => new URL(u).hash === '#/', { timeout: TIMEOUT });
+  // The router shows the next page in a transition: until it has, the form (its code sent, its
+  // resend button counting down) is still the one on screen, and a step back to #/login keeps it.
+  await page.getByTestId('login-page').waitFor({ state: 'detached' });
   await page.getByTestId('user-role').waitFor();
   return mail;
 }
@@ -398,6 +404,7 @@ if (!staticServer) {
     // The manager's session ends with the page (the sign-in and logout journeys test the menu).
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${baseUrl}/#/login`, { waitUntil: 'domcontentloaded' });
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await signIn(page, 'material');
     await page.evaluate(() => (window.location.hash = '#/workbench/my-material'));
     await page.getByTestId('my-material').waitFor();
@@ -410,7 +417,11 @@ if (!staticServer) {
     await shot(page, 'material-20-uploaded');
     // Probing runs in the background; the cards follow their state until it is ready, with a cover.
     for (const id of ids) {
-      await page.locator(`[data-testid="material-${id}"] [data-testid="material-state"][data-state="ready"]`).waitFor({ timeout: 240_000 });
+      const card = `[data-testid="material-${id}"]`;
+      await page.locator(`${card} [data-testid="material-state"]:not([data-state="processing"])`).waitFor({ timeout: 240_000 });
+      const state = await page.locator(`${card} [data-testid="material-state"]`).getAttribute('data-state');
+      const reason = state === 'failed' ? await page.locator(`${card} [data-testid="material-fail-reason"]`).textContent().catch(() => null) : null;
+      assert(state === 'ready', `material ${id} ended ${state}${reason ? `: ${reason}` : ''}`);
     }
     await page.reload({ waitUntil: 'domcontentloaded' });
     for (const id of ids) {
