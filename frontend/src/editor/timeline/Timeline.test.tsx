@@ -66,6 +66,39 @@ describe('the timeline', () => {
     expect(clock.get().playing).toBe(false);
   });
 
+  it('drops a dragged bar where the pointer went up, though the page had not drawn the last move', () => {
+    // jsdom has no PointerEvent: a MouseEvent with the two fields dnd-kit's sensor reads.
+    class TestPointerEvent extends MouseEvent {
+      readonly isPrimary: boolean;
+      readonly pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.isPrimary = init.isPrimary ?? false;
+        this.pointerId = init.pointerId ?? 0;
+      }
+    }
+    const hadPointerEvent = 'PointerEvent' in window;
+    if (!hadPointerEvent) Object.defineProperty(window, 'PointerEvent', { value: TestPointerEvent, configurable: true });
+    try {
+      const { store } = setup();
+      const id = String(store.getState().editor.doc.scenes[0]!.layers[0]!.id);
+      const bar = screen.getByTestId(`bar-${id}`);
+      const at = (x: number) => ({ clientX: x, clientY: 10, isPrimary: true, button: 0, pointerId: 1 });
+      act(() => void fireEvent.pointerDown(bar, at(10)));
+      for (const x of [20, 50, 100]) act(() => void fireEvent.pointerMove(document, at(x)));
+      expect(store.getState().editor.doc.scenes[0]!.layers[0]!.startTime).toBe(0.9);
+      // The last move and the button's release come before the page draws again.
+      act(() => {
+        fireEvent.pointerMove(document, at(110));
+        fireEvent.pointerUp(document, at(110));
+      });
+      const layer = store.getState().editor.doc.scenes[0]!.layers[0]!;
+      expect([layer.startTime, layer.endTime]).toEqual([1, 4]);
+    } finally {
+      if (!hadPointerEvent) Reflect.deleteProperty(window, 'PointerEvent');
+    }
+  });
+
   it('keeps the scene strip as its second tab', () => {
     setup();
     fireEvent.click(screen.getByTestId('bottom-tab-scenes'));

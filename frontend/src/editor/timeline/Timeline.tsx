@@ -7,7 +7,7 @@
  * scene's length are one undo step each.
  */
 import { CaretRightOutlined, PauseOutlined, PlusOutlined, ScissorOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import { DndContext, PointerSensor, useSensor, useSensors, type DragMoveEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragMoveEvent, type DragStartEvent } from '@dnd-kit/core';
 import { App, Button, Segmented, Space, Tooltip, Typography } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,45 @@ const ROWS_IN_VIEW = 3;
 
 /** Times are kept to hundredths of a second. */
 const round = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Follows a drag's pointer in window capture listeners, so that the drop lands where the button
+ * went up. dnd-kit reports a drag's travel as of its last render, and a busy page may not have
+ * rendered the last moves before the button goes up (the e2e drag of 100 px landed at 90).
+ */
+function usePointerTravel(scroller: HTMLElement | null) {
+  const travel = useRef<{ x0: number; x: number; scroll0: number; stop: () => void } | null>(null);
+  const stop = useCallback(() => {
+    travel.current?.stop();
+    travel.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+  /** Starts following from the event that began the drag (its pointer down). */
+  const start = useCallback(
+    (activator: Event | null) => {
+      stop();
+      if (!activator || !('clientX' in activator) || typeof activator.clientX !== 'number') return;
+      const follow = (e: Event) => {
+        if (travel.current && 'clientX' in e && typeof e.clientX === 'number') travel.current.x = e.clientX;
+      };
+      window.addEventListener('pointermove', follow, true);
+      window.addEventListener('pointerup', follow, true);
+      const stopFollowing = () => {
+        window.removeEventListener('pointermove', follow, true);
+        window.removeEventListener('pointerup', follow, true);
+      };
+      travel.current = { x0: activator.clientX, x: activator.clientX, scroll0: scroller?.scrollLeft ?? 0, stop: stopFollowing };
+    },
+    [scroller, stop],
+  );
+  /** Stops following; answers the travel along the axis in pixels (scrolling included), or null. */
+  const end = useCallback((): number | null => {
+    const t = travel.current;
+    stop();
+    return t ? t.x - t.x0 + (scroller?.scrollLeft ?? 0) - t.scroll0 : null;
+  }, [scroller, stop]);
+  return { start, end, stop };
+}
 
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -318,9 +357,11 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
   const origin = useRef<{ target: DragTarget; span: [number, number]; cut?: Cut; duration?: number } | null>(null);
   const queryClient = useQueryClient();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 3 } }));
-  const onDragStart = ({ active }: DragStartEvent) => {
+  const pointer = usePointerTravel(scroller);
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const target = active.data.current as DragTarget | undefined;
     if (!target) return;
+    pointer.start(activatorEvent);
     const doc = store.getState().editor.doc;
     if (target.kind === 'scene') {
       const s = doc.scenes.find((x) => x.frontendId === target.id);
@@ -339,10 +380,11 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
     }
     dispatch(a.beginGesture());
   };
-  const onDragMove = ({ delta }: DragMoveEvent) => {
+  /** Applies a drag that has travelled `dx` pixels along the axis, from where it began. */
+  const dragTo = (dx: number) => {
     const o = origin.current;
     if (!o) return;
-    const seconds = delta.x / pps;
+    const seconds = dx / pps;
     const threshold = SNAP_PX / pps;
     const playhead = clock.get().time;
     if (o.target.kind === 'scene') {
@@ -362,7 +404,16 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
     }
     dispatch(a.setLayerTime({ id: o.target.id, start: round(edited[0]), end: round(edited[1]) }));
   };
-  const onDragEnd = () => {
+  const onDragMove = ({ delta }: DragMoveEvent) => dragTo(delta.x);
+  const onDragEnd = ({ delta }: DragEndEvent) => {
+    const dx = pointer.end() ?? delta.x;
+    if (!origin.current) return;
+    dragTo(dx);
+    origin.current = null;
+    dispatch(a.commitGesture());
+  };
+  const onDragCancel = () => {
+    pointer.stop();
     if (!origin.current) return;
     origin.current = null;
     dispatch(a.commitGesture());
@@ -378,7 +429,7 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
       data-testid="timeline-tracks"
       style={{ position: 'relative', overflow: 'auto', height: RULER_HEIGHT + Math.min(rows, ROWS_IN_VIEW) * ROW_H + 12, background: '#fff' }}
     >
-      <DndContext sensors={sensors} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragEnd}>
+      <DndContext sensors={sensors} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragCancel}>
         <div style={{ position: 'relative', width: LABEL_W + width }}>
           <div style={{ display: 'flex', height: RULER_HEIGHT, position: 'sticky', top: 0, zIndex: 6, background: '#fafafa', borderBottom: '1px solid #f0f0f0' }}>
             <div style={{ position: 'sticky', left: 0, zIndex: 4, width: LABEL_W, flex: 'none', background: '#fafafa', borderRight: '1px solid #f0f0f0', fontSize: 12, padding: `${TICK_BAND + 4}px 8px 0` }}>{t('editor.timeline.scenes')}</div>
