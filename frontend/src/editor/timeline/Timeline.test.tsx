@@ -79,6 +79,9 @@ describe('the timeline', () => {
     }
     const hadPointerEvent = 'PointerEvent' in window;
     if (!hadPointerEvent) Object.defineProperty(window, 'PointerEvent', { value: TestPointerEvent, configurable: true });
+    // dnd-kit keeps a click-swallowing listener on the document for a moment after a drop: fake
+    // timers let the test run that moment out, so the next test's clicks are not swallowed.
+    jest.useFakeTimers();
     try {
       const { store } = setup();
       const id = String(store.getState().editor.doc.scenes[0]!.layers[0]!.id);
@@ -95,6 +98,8 @@ describe('the timeline', () => {
       const layer = store.getState().editor.doc.scenes[0]!.layers[0]!;
       expect([layer.startTime, layer.endTime]).toEqual([1, 4]);
     } finally {
+      act(() => void jest.runOnlyPendingTimers());
+      jest.useRealTimers();
       if (!hadPointerEvent) Reflect.deleteProperty(window, 'PointerEvent');
     }
   });
