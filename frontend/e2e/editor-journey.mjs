@@ -90,10 +90,13 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   await page.getByTestId('bottom-tab-scenes').click();
   await page.getByTestId('add-scene').click();
   await page.getByTestId('scene-1').waitFor();
+  // Chosen by its name in the picker's search: a click on the opening list could land on the busy
+  // machine before the list settled, and go nowhere (the undo below then undid the new scene).
   await page.getByTestId('transition-0').click();
-  await page.locator('.ant-select-dropdown .ant-select-item-option').nth(1).click();
+  await page.keyboard.type('左移');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="transition-0"]')?.textContent ?? '').includes('左移'));
   const transition = await page.getByTestId('transition-0').textContent();
-  expect(transition && !transition.includes('无转场'), `a transition is chosen: ${transition}`);
   await shot('second-scene-transition');
 
   // Undo the transition and redo it.
