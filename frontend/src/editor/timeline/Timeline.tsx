@@ -63,9 +63,9 @@ const round = (v: number) => Math.round(v * 100) / 100;
  * rendered the last moves before the button goes up (the e2e drag of 100 px landed at 90).
  */
 function usePointerTravel(scroller: HTMLElement | null) {
-  const travel = useRef<{ x0: number; x: number; scroll0: number; stop: () => void } | null>(null);
+  const travel = useRef<{ x0: number; x: number; scroll0: number; listening: AbortController } | null>(null);
   const stop = useCallback(() => {
-    travel.current?.stop();
+    travel.current?.listening.abort();
     travel.current = null;
   }, []);
   useEffect(() => stop, [stop]);
@@ -73,17 +73,15 @@ function usePointerTravel(scroller: HTMLElement | null) {
   const start = useCallback(
     (activator: Event | null) => {
       stop();
-      if (!activator || !('clientX' in activator) || typeof activator.clientX !== 'number') return;
-      const follow = (e: Event) => {
-        if (travel.current && 'clientX' in e && typeof e.clientX === 'number') travel.current.x = e.clientX;
+      if (!(activator instanceof MouseEvent)) return;
+      const listening = new AbortController();
+      const t = { x0: activator.clientX, x: activator.clientX, scroll0: scroller?.scrollLeft ?? 0, listening };
+      const follow = (e: PointerEvent) => {
+        t.x = e.clientX;
       };
-      window.addEventListener('pointermove', follow, true);
-      window.addEventListener('pointerup', follow, true);
-      const stopFollowing = () => {
-        window.removeEventListener('pointermove', follow, true);
-        window.removeEventListener('pointerup', follow, true);
-      };
-      travel.current = { x0: activator.clientX, x: activator.clientX, scroll0: scroller?.scrollLeft ?? 0, stop: stopFollowing };
+      window.addEventListener('pointermove', follow, { capture: true, signal: listening.signal });
+      window.addEventListener('pointerup', follow, { capture: true, signal: listening.signal });
+      travel.current = t;
     },
     [scroller, stop],
   );
