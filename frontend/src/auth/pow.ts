@@ -1,0 +1,89 @@
+/**
+ * The proof-of-work a client address past its hourly threshold solves before the next code
+ * (docs/auth.md): find a decimal `solution` such that SHA-256(`token:solution`) starts with `bits`
+ * zero bits. SubtleCrypto does the hashing, a batch at a time so the page stays responsive; a
+ * page served over plain HTTP has no SubtleCrypto, so a small SHA-256 of its own stands in.
+ */
+
+/** Hashes asked for at once: enough to keep SubtleCrypto busy, few enough to stop quickly. */
+const BATCH = 256;
+
+/** Returns the number of leading zero bits of `hash`. */
+export function leadingZeroBits(hash: Uint8Array): number {
+  let n = 0;
+  for (const b of hash) {
+    if (b === 0) {
+      n += 8;
+      continue;
+    }
+    return n + Math.clz32(b) - 24;
+  }
+  return n;
+}
+
+type Digest = (data: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>;
+
+function subtleDigest(): Digest | null {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  return async (data) => new Uint8Array(await subtle.digest('SHA-256', data));
+}
+
+/** Returns the solution of `token` at `bits`; rejects with the signal's reason when aborted. */
+export async function solveChallenge(token: string, bits: number, signal?: AbortSignal): Promise<string> {
+  const digest = subtleDigest() ?? (async (data: Uint8Array<ArrayBuffer>) => sha256(data));
+  const encoder = new TextEncoder();
+  for (let start = 0; ; start += BATCH) {
+    signal?.throwIfAborted();
+    const candidates = Array.from({ length: BATCH }, (_, i) => String(start + i));
+    const hashes = await Promise.all(candidates.map((c) => digest(encoder.encode(`${token}:${c}`))));
+    const found = hashes.findIndex((h) => leadingZeroBits(h) >= bits);
+    if (found >= 0) return candidates[found] as string;
+  }
+}
+
+const K = new Uint32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+
+/** Returns SHA-256 of `data` (FIPS 180-4), for pages without SubtleCrypto. */
+export function sha256(data: Uint8Array): Uint8Array {
+  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const length = Math.ceil((data.length + 9) / 64) * 64;
+  const padded = new Uint8Array(length);
+  padded.set(data);
+  padded[data.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(length - 8, Math.floor(data.length / 0x20000000));
+  view.setUint32(length - 4, data.length * 8);
+  const w = new Uint32Array(64);
+  for (let off = 0; off < length; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15] as number;
+      const b = w[i - 2] as number;
+      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
+      const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
+      w[i] = (w[i - 16] as number) + s0 + (w[i - 7] as number) + s1;
+    }
+    let [a, b, c, d, e, f, g, hh] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]] as [number, number, number, number, number, number, number, number];
+    for (let i = 0; i < 64; i++) {
+      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      [hh, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
+    }
+    const next = [a, b, c, d, e, f, g, hh];
+    for (let i = 0; i < 8; i++) h[i] = (h[i] as number) + (next[i] as number);
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i] as number);
+  return out;
+}
