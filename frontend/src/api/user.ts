@@ -32,9 +32,15 @@ export interface HandoffAnswer extends LoginAnswer {
 /** Interval between two codes when the server does not say (issue 10: one code per 60 s). */
 export const DEFAULT_RESEND_SECONDS = 60;
 
+/** A solved proof-of-work challenge, sent with a code request past the address's threshold. */
+export interface ChallengeProof {
+  challenge: string;
+  solution: string;
+}
+
 /** Asks for a verification code; failures are shown in place, so the client does not toast. */
-export function sendCode(mail: string): Promise<SendCodeAnswer> {
-  return api.post<SendCodeAnswer>('/user/sendCode', { mail }, { silent: true });
+export function sendCode(mail: string, proof?: ChallengeProof): Promise<SendCodeAnswer> {
+  return api.post<SendCodeAnswer>('/user/sendCode', proof ? { mail, ...proof } : { mail }, { silent: true });
 }
 
 /** Signs in with mail and code; failures are shown in place. */
@@ -63,6 +69,24 @@ export function toLoginPayload(answer: LoginAnswer): LoginPayload {
   };
 }
 
+/** A sign-in refusal the page words itself (docs/auth.md): its stable `data.reason` and what comes with it. */
+export type Refusal =
+  | { reason: 'rate_limited'; retryAfterSeconds: number }
+  | { reason: 'challenge_required' | 'challenge_failed'; challenge: { token: string; bits: number } };
+
+/** Returns the refusal an answer carries in `data`, or null for other failures. */
+export function refusalOf(err: unknown): Refusal | null {
+  if (!(err instanceof ApiError) || typeof err.data !== 'object' || err.data === null) return null;
+  const data = err.data as { reason?: unknown; challenge?: { token?: unknown; bits?: unknown } };
+  const wait = retryAfterSeconds(err);
+  if (data.reason === 'rate_limited' && wait !== null) return { reason: data.reason, retryAfterSeconds: wait };
+  const { token, bits } = data.challenge ?? {};
+  if ((data.reason === 'challenge_required' || data.reason === 'challenge_failed') && typeof token === 'string' && typeof bits === 'number') {
+    return { reason: data.reason, challenge: { token, bits } };
+  }
+  return null;
+}
+
 /** Returns the wait a rate-limited answer names (`data.retryAfterSeconds`), or null. */
 export function retryAfterSeconds(err: unknown): number | null {
   if (!(err instanceof ApiError) || typeof err.data !== 'object' || err.data === null) return null;
@@ -76,9 +100,9 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Mutation for POST /user/sendCode. */
+/** Mutation for POST /user/sendCode, with the solved challenge when the last refusal asked for one. */
 export function useSendCode() {
-  return useMutation({ mutationFn: sendCode });
+  return useMutation({ mutationFn: ({ mail, proof }: { mail: string; proof?: ChallengeProof }) => sendCode(mail, proof) });
 }
 
 /** Mutation for POST /user/login. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
@@ -49,16 +50,85 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('send-code')).toBeEnabled();
   });
 
-  it('shows a rate limit under the mail field and waits the seconds it names', async () => {
+  it('words a rate limit in the page language and counts down the wait the server gave on the button alike', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
     jest.spyOn(api, 'post').mockRejectedValue(
-      new ApiError({ kind: 'business', url: '/user/sendCode', code: 3000, desc: '请 42 秒后再试', message: 'x', data: { retryAfterSeconds: 42 } }),
+      new ApiError({
+        kind: 'business',
+        url: '/user/sendCode',
+        code: 3000,
+        desc: 'too many requests from this address; 请 2915 秒后再试',
+        message: 'x',
+        data: { reason: 'rate_limited', retryAfterSeconds: 42 },
+      }),
     );
     renderApp('/login');
     type('login-mail', 'a@b.cn');
     fireEvent.click(screen.getByTestId('send-code'));
-    expect(await screen.findByText('请 42 秒后再试')).toBeInTheDocument();
+    expect(await screen.findByText('请求过于频繁，请 42 秒后再试')).toBeInTheDocument();
     expect(screen.getByTestId('send-code')).toHaveTextContent('42 秒后重发');
+    expect(screen.queryByText(/2915/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('code-sent')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(await screen.findByText('请求过于频繁，请 40 秒后再试')).toBeInTheDocument();
+    expect(screen.getByTestId('send-code')).toHaveTextContent('40 秒后重发');
+    act(() => jest.advanceTimersByTime(40_000));
+    await waitFor(() => expect(screen.queryByText(/请求过于频繁/)).not.toBeInTheDocument());
+    expect(screen.getByTestId('send-code')).toBeEnabled();
+  });
+
+  it('words a rate limit in English on an English page', async () => {
+    const { applyLanguage } = await import('@/app/i18n');
+    await act(() => applyLanguage('en-US'));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      jest.spyOn(api, 'post').mockRejectedValue(
+        new ApiError({ kind: 'business', url: '/user/sendCode', code: 3000, desc: '请 7 秒后再试', message: 'x', data: { reason: 'rate_limited', retryAfterSeconds: 7 } }),
+      );
+      renderApp('/login');
+      type('login-mail', 'a@b.cn');
+      fireEvent.click(screen.getByTestId('send-code'));
+      expect(await screen.findByText('Too many requests. Try again in 7 s')).toBeInTheDocument();
+      expect(screen.getByTestId('send-code')).toHaveTextContent('Resend in 7 s');
+    } finally {
+      jest.useRealTimers();
+      await act(() => applyLanguage('zh-CN'));
+    }
+  });
+
+  it('solves the challenge of a busy shared address and asks for the code again', async () => {
+    const challenge = { token: 'c1.8.1790000000.nonce.mac', bits: 8 };
+    const post = jest
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(
+        new ApiError({ kind: 'business', url: '/user/sendCode', code: 3000, desc: 'solve the challenge', message: 'x', data: { reason: 'challenge_required', challenge } }),
+      )
+      .mockResolvedValueOnce({ resendAfterSeconds: 60 });
+    renderApp('/login');
+    type('login-mail', 'a@b.cn');
+    fireEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByTestId('code-sent')).toHaveTextContent('验证码已发送至 a@b.cn');
+    expect(screen.getByTestId('send-code')).toHaveTextContent('60 秒后重发');
+    expect(post).toHaveBeenCalledTimes(2);
+    const [url, body] = post.mock.calls[1] as [string, { mail: string; challenge: string; solution: string }];
+    expect([url, body.mail, body.challenge]).toEqual(['/user/sendCode', 'a@b.cn', challenge.token]);
+    const hash = createHash('sha256').update(`${challenge.token}:${body.solution}`).digest();
+    expect(hash[0]).toBe(0);
+  });
+
+  it('says so when a fresh challenge fails too, without looping', async () => {
+    const refusal = (reason: string) =>
+      new ApiError({ kind: 'business', url: '/user/sendCode', code: 3000, desc: 'x', message: 'x', data: { reason, challenge: { token: `t-${reason}`, bits: 1 } } });
+    const post = jest
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(refusal('challenge_required'))
+      .mockRejectedValue(refusal('challenge_failed'));
+    renderApp('/login');
+    type('login-mail', 'a@b.cn');
+    fireEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('安全验证未通过，请重试')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(3);
+    expect(screen.getByTestId('send-code')).toBeEnabled();
   });
 
   it('requires a six-digit code', async () => {
