@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { MANAGER, renderApp, SIGNED_IN } from '@/test/renderApp';
 
@@ -39,7 +39,6 @@ describe('route table', () => {
     ['/qs/service/detail/3', '服务详情'],
     ['/qs/competition-content', '比赛内容'],
     ['/eb-maintain/font', '字体维护'],
-    ['/workbench', '工作台'],
     ['/workbench/yqx', '一起秀'],
     ['/yqx', '一起秀'],
     ['/ai/test', 'AI 能力测试'],
@@ -58,9 +57,22 @@ describe('route table', () => {
     ['/qs/template-page', '/qs/template-page/select'],
     ['/ai', '/ai/list'],
     ['/workbench/my-material', '/workbench/my-material/1200'],
+    ['/workbench', '/workbench/my-material/1200'],
   ])('%s redirects to %s', async (from, to) => {
     const { router } = renderApp(from, SIGNED_IN);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it.each([
+    ['the top bar', () => within(screen.getByRole('menu')).getByText('工作台')],
+    ['the home page', () => screen.getByTestId('area-workbench')],
+  ])('leads from 工作台 in %s to my materials, never to a coming-soon page', async (_where, link) => {
+    jest.spyOn(api, 'post').mockResolvedValue({ total: 0, pageNum: 1, pageSize: 30, dataList: [] });
+    const { router } = renderApp('/', SIGNED_IN);
+    await screen.findByTestId('home');
+    fireEvent.click(link());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench/my-material/1200'));
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('shows not found for unknown paths and malformed AI slugs', async () => {

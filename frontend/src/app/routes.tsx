@@ -80,7 +80,8 @@ const maintainChildren: RouteObject[] = [
 ];
 
 const workbenchChildren: RouteObject[] = [
-  { index: true, element: soon('workbench') },
+  // The workbench opens on its first page: my materials (it has no overview page of its own).
+  { index: true, element: to('my-material') },
   { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
   { path: 'my-material/:categoryId', element: login(<MyMaterialPage />) },
   { path: 'my-task', element: login(<MyTaskPage />) },
