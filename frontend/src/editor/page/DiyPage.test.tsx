@@ -51,6 +51,21 @@ describe('/diy', () => {
     expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(0);
   });
 
+  it('keeps the selected layer\'s handles under dialogs: they are drawn inside the stage frame, its own stacking context', async () => {
+    answerGets();
+    renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    const box = await waitFor(() => {
+      const found = document.querySelector('.moveable-control-box');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    const frame = screen.getByTestId('stage-frame');
+    expect(frame.contains(box)).toBe(true);
+    expect(frame.style.isolation).toBe('isolate');
+  });
+
   it('edits a text in place on a real double-click (the second press counts 2 clicks)', async () => {
     answerGets();
     const { store } = renderApp('/diy', SIGNED_IN);

@@ -187,7 +187,9 @@ export function Stage({ onScale }: StageProps) {
         }
       }}
       onDoubleClick={(e) => startEdit(e.target as HTMLElement, e.clientX, e.clientY)}
-      style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex' }}>
+      // The frame is a stacking context of its own: Moveable's handles (z-index 3000) stay inside it,
+      // under the dialogs and toasts antd lays over the page (1000 and up).
+      style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'auto', background: '#262626', display: 'flex', isolation: 'isolate' }}>
       <div
         ref={setStage}
         id="editor"
