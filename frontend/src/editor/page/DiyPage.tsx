@@ -173,7 +173,7 @@ function Editor() {
           message.error(t('editor.save.failed'));
           return;
         }
-        message.success(t('editor.run.started'));
+        // The run modal says the task is running; a toast over it would cover its text.
         setRunId(id);
       },
       () => message.error(t('editor.run.failed')),

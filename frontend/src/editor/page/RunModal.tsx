@@ -1,4 +1,8 @@
-/** The waiting modal of a running task: the farm's real progress, cancel, and when done, play and a way to my works. */
+/**
+ * The waiting modal of a running task: the farm's real progress (its time left only when the farm
+ * reports one), cancel, and when done a title saying how it ended, play and a way to my works.
+ * Centred, so the toasts at the top of the page never cover its text.
+ */
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +26,7 @@ export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
   const status = state?.status;
   const done = status !== undefined && isFinished(status);
   const success = status === TaskStatus.success;
+  const title = !done ? 'title' : success ? 'doneTitle' : status === TaskStatus.cancelled ? 'cancelledTitle' : 'failedTitle';
   const preview: TaskSummary | null =
     playing && taskId !== null
       ? {
@@ -35,12 +40,21 @@ export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
       : null;
   return (
     <>
-      <Modal open={taskId !== null} title={t('editor.run.title')} onCancel={onClose} footer={null} mask={{ closable: false }} destroyOnHidden data-testid="run-modal">
+      <Modal
+        open={taskId !== null}
+        centered
+        title={<span data-testid="run-title">{t(`editor.run.${title}`)}</span>}
+        onCancel={onClose}
+        footer={null}
+        mask={{ closable: false }}
+        destroyOnHidden
+        data-testid="run-modal"
+      >
         {taskId !== null && (
           <Space direction="vertical" style={{ width: '100%' }}>
             {!done && <Typography.Text>{t('editor.run.background')}</Typography.Text>}
             <LiveTaskProgress taskId={taskId} active={!done} />
-            {done && !success && <Alert type="error" showIcon title={t('editor.run.failed')} description={state?.reason || undefined} />}
+            {done && !success && status !== TaskStatus.cancelled && <Alert type="error" showIcon title={t('editor.run.failed')} description={state?.reason || undefined} />}
             <Space>
               {!done && (
                 <Button danger loading={cancel.isPending} onClick={() => cancel.mutate([taskId])} data-testid="run-cancel">

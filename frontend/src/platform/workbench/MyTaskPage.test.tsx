@@ -100,7 +100,7 @@ describe('MyTaskPage', () => {
     const { post, stream } = serve([task(7, -1)], { stream: () => Promise.resolve(sse(events)) });
     renderApp('/workbench/my-task', SIGNED_IN);
     fireEvent.click(await screen.findByTestId('run-7'));
-    expect(await screen.findByText('任务已在后台运行，预计3-5分钟完成')).toBeInTheDocument();
+    expect(await screen.findByText('任务已在后台运行，进度会实时更新')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/videotask/runtask', { taskId: 7 });
     await waitFor(() => expect(screen.getByTestId('task-stage')).toHaveTextContent('渲染画面'));
     const progress = screen.getByTestId('task-progress');
