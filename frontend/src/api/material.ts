@@ -1,5 +1,5 @@
 /** Material calls of CONTRACT.md "Materials": listing, upload with progress, rename, delete, move, state. */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { ApiError } from './errors';
 import { queryKeys } from './keys';
@@ -133,13 +133,17 @@ export function useMaterials(filter: MaterialFilter, enabled = true) {
   });
 }
 
+/** Query options for one material. */
+export function materialInfoQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.material.info(id),
+    queryFn: () => api.post<Material>(`/material/info/${encodeURIComponent(id)}`),
+  });
+}
+
 /** Returns one material. */
 export function useMaterialInfo(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.material.info(id ?? ''),
-    queryFn: () => api.post<Material>(`/material/info/${encodeURIComponent(id ?? '')}`),
-    enabled: id !== null,
-  });
+  return useQuery({ ...materialInfoQuery(id ?? ''), enabled: id !== null });
 }
 
 /** Answer of /material/getVideoState. */

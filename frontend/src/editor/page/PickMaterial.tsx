@@ -15,7 +15,7 @@ import { useEditorDispatch } from './useEditor';
  */
 export function layerOf(m: Material) {
   const size = { materialId: m.id, width: m.width || undefined, height: m.height || undefined };
-  if (m.type === 'video') return { kind: 'video' as const, src: m.url, ...size };
+  if (m.type === 'video') return { kind: 'video' as const, src: m.url, ...size, duration: m.duration || undefined };
   if (m.type === 'picture' || m.type === 'gif' || m.type === 'backgrounds') return { kind: 'picture' as const, src: m.url, gif: m.type === 'gif', ...size };
   if (m.type === 'specialEffects') {
     // A still effect is a special-effect layer over the whole stage. The renderer picks how to

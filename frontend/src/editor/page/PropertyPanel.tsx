@@ -5,10 +5,10 @@
  * spacing, outline, background), or the scene's background (colour, picture or video with its fit
  * and blur) when nothing is selected.
  */
-import { Checkbox, Collapse, Empty, Input, Segmented, Select, Space } from 'antd';
+import { Checkbox, Collapse, Empty, Input, Segmented, Select, Space, Typography } from 'antd';
 import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from '@/api/material';
+import { useMaterialInfo, useMaterials } from '@/api/material';
 import { MASK_CATEGORY } from '@/editor/materials/library';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import type { Id } from '@/editor/model/gen/Id';
@@ -20,7 +20,8 @@ import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import { SelectedAudioProps, selectAudioIndex } from '@/editor/audio/AudioItemProps';
 import { AnimationFields } from '@/editor/panels/AnimationFields';
 import { SceneFilterField, TransitionField } from '@/editor/panels/CataloguePicker';
-import { MIN_FONT_SIZE } from '@/editor/state/defaults';
+import { MIN_FONT_SIZE, MIN_SCENE_LENGTH } from '@/editor/state/defaults';
+import { heldSeconds } from '@/editor/state/timing';
 import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
 import { artWordSection } from '@/editor/artword/ArtWordLook';
@@ -32,6 +33,7 @@ import { ColorField } from './ColorField';
 import { FontPicker, GlyphWarning } from './FontField';
 import { BackgroundMaterialField } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { useSourceDurations } from './useSourceDurations';
 import { FillKindField, Field as Row, NumberField, SliderField } from './fields';
 
 /** A layer's font id as the font library names it. */
@@ -113,18 +115,42 @@ function PictureLook({ layer, set, gif }: { layer: PictureLayer; set: Set; gif: 
   );
 }
 
+/**
+ * A clip's in and out points: one thing with its bar (changing them changes the bar's length),
+ * never past the source's end; a bar longer than its clip holds the last frame, and says so.
+ */
+function ClipCut({ layer }: { layer: VideoLayer }) {
+  const { t } = useTranslation();
+  const dispatch = useEditorDispatch();
+  const sceneLength = useEditorSelector(selectCurrentScene).timeLength;
+  const info = useMaterialInfo(layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId)).data;
+  const source = info?.duration && info.duration > 0 ? info.duration : undefined;
+  const span = layer.endTime - layer.startTime;
+  const cut = cutOf(layer) ?? { start: 0, end: Math.min(span, source ?? Infinity) };
+  const setCut = (start: number, end: number) => dispatch(a.setVideoCut({ id: layer.id, start, end, source }));
+  const held = heldSeconds({ ...layer, cutInfo: cut }, sceneLength);
+  return (
+    <>
+      <NumberField label={t('editor.props.cutIn')} value={cut.start} min={0} max={source} step={0.1} testId="cut-in" onChange={(v) => setCut(v, cut.end)} />
+      <NumberField label={t('editor.props.cutOut')} value={cut.end} min={0} max={source} step={0.1} testId="cut-out" onChange={(v) => setCut(cut.start, v)} />
+      {held > 0 && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="cut-held">
+          {source !== undefined ? t('editor.props.heldFrame', { source: Math.round(source * 100) / 100, held }) : t('editor.props.heldFrameUnknown', { held })}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
+
 function VideoLook({ layer, set }: { layer: VideoLayer; set: Set }) {
   const { t } = useTranslation();
-  const cut = cutOf(layer);
-  const setCut = (start: number, end: number) => set({ cutInfo: { start: Math.max(0, start), end: Math.max(start, end) } });
   return (
     <>
       <SliderField label={t('editor.props.volume')} value={layer.volume} min={0} max={200} onChange={(v) => set({ volume: v })} />
       <Checkbox checked={layer.noAudio} onChange={(e) => set({ noAudio: e.target.checked })} style={{ marginBottom: 8 }}>
         {t('editor.props.mute')}
       </Checkbox>
-      <Num label={t('editor.props.cutIn')} value={cut?.start ?? 0} min={0} step={0.1} onChange={(v) => setCut(v, cut?.end ?? v + (layer.endTime - layer.startTime))} />
-      <Num label={t('editor.props.cutOut')} value={cut?.end ?? layer.endTime - layer.startTime} min={0} step={0.1} onChange={(v) => setCut(cut?.start ?? 0, v)} />
+      <ClipCut layer={layer} />
       <SliderField label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
       <SliderField label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
       <SliderField label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />
@@ -253,6 +279,22 @@ function LayerProps({ layer }: { layer: Layer }) {
   return <Collapse size="small" defaultActiveKey={items.map((i) => i.key)} items={items} />;
 }
 
+/** The scene's length, and whether a new length stretches the layers that fill the scene (default on). */
+function SceneLengthField({ id, length }: { id: Id; length: number }) {
+  const { t } = useTranslation();
+  const dispatch = useEditorDispatch();
+  const stretch = useEditorSelector((s) => s.stretchLayers);
+  const sources = useSourceDurations();
+  return (
+    <>
+      <NumberField label={t('editor.scenes.length')} value={length} min={MIN_SCENE_LENGTH} step={0.5} suffix="s" testId="scene-length" onChange={(v) => dispatch(a.setSceneLength({ id, length: v, sources }))} />
+      <Checkbox checked={stretch} onChange={(e) => dispatch(a.setStretchLayers(e.target.checked))} style={{ marginBottom: 8 }} data-testid="stretch-layers">
+        {t('editor.props.stretchLayers')}
+      </Checkbox>
+    </>
+  );
+}
+
 function SceneProps() {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
@@ -269,6 +311,7 @@ function SceneProps() {
           label: t('editor.props.scene'),
           children: (
             <>
+              <SceneLengthField id={id} length={scene.timeLength} />
               <Row label={t('editor.props.background')}>
                 <ColorField data-testid="scene-bg" value={scene.bgColor} onChange={(bgColor) => dispatch(a.setBackground({ id, bgColor }))} />
               </Row>

@@ -15,6 +15,7 @@ import type { Scene } from '@/editor/model/gen/Scene';
 import { DEFAULT_EFFECT_TIME, MIN_SCENE_LENGTH } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { useSourceDurations } from './useSourceDurations';
 
 /** The sortable key of a scene: its frontendId as text (dnd-kit keys are strings or numbers, unique). */
 function keyOf(scene: Scene, i: number): string {
@@ -36,6 +37,7 @@ function SceneCard({ scene, index: i, count, active, transitions, roomForOne }: 
   const dispatch = useEditorDispatch();
   const id: Id = scene.frontendId ?? i;
   const sortable = useSortable({ id: keyOf(scene, i) });
+  const sources = useSourceDurations();
   return (
     <Card
       ref={sortable.setNodeRef}
@@ -91,7 +93,7 @@ function SceneCard({ scene, index: i, count, active, transitions, roomForOne }: 
             min={MIN_SCENE_LENGTH}
             step={0.5}
             value={scene.timeLength}
-            onChange={(v) => typeof v === 'number' && dispatch(a.setSceneLength({ id, length: v }))}
+            onChange={(v) => typeof v === 'number' && dispatch(a.setSceneLength({ id, length: v, sources }))}
             style={{ width: 72 }}
           />
           <Typography.Text type="secondary">s</Typography.Text>

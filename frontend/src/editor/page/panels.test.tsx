@@ -245,6 +245,23 @@ describe('property panel per kind', () => {
     expect(screen.getByRole('slider', { name: '亮度' })).toHaveAttribute('aria-valuenow', '100');
   });
 
+  it("never puts a 1.7 s clip's out point past its source: the bar is as long as the cut, and a longer bar holds the last frame", async () => {
+    jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/material/info/m1') return material('m1', { type: 'video', duration: 1.7 });
+      throw new Error(`unexpected ${url}`);
+    });
+    const store = renderSelected({ kind: 'video', src: '/v.mp4', materialId: 'm1', duration: 1.7 });
+    const out = () => screen.getByRole('spinbutton', { name: '出点 (s)' });
+    expect(out()).toHaveValue('1.7');
+    expect(layers(store)[0]).toMatchObject({ startTime: 0, endTime: 3 });
+    await waitFor(() => expect(screen.getByTestId('cut-held')).toHaveTextContent('源视频只有 1.7 秒，之后的 1.3 秒停留在最后一帧'));
+    fireEvent.change(out(), { target: { value: '3' } });
+    expect(layers(store)[0]).toMatchObject({ cutInfo: { start: 0, end: 1.7 } });
+    fireEvent.change(out(), { target: { value: '1.2' } });
+    expect(layers(store)[0]).toMatchObject({ cutInfo: { start: 0, end: 1.2 }, endTime: 1.2 });
+    expect(screen.queryByTestId('cut-held')).toBeNull();
+  });
+
   it('masks a picture with a mask of the library (categoryId 2003) by its numeric id', async () => {
     const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
       if (url === '/material/ofdefault') return page([material('31', { materialName: '圆形蒙版', categoryId: 2003 })]);
@@ -257,6 +274,28 @@ describe('property panel per kind', () => {
     expect(post.mock.calls[0]![1]).toMatchObject({ categoryId: 2003 });
     fireEvent.click(screen.getByLabelText('镜像'));
     expect(layers(store)[0]).toMatchObject({ mirror: true });
+  });
+});
+
+describe('scene panel', () => {
+  it("sets the scene's length and stretches the layers that filled the scene, unless told not to", () => {
+    const store = renderEditor(<PropertyPanel />, {
+      prepare: (st) => {
+        st.dispatch(a.addLayer({ kind: 'shape', shape: 'rect' }));
+        st.dispatch(a.select({ ids: [] }));
+      },
+    });
+    const length = screen.getByRole('spinbutton', { name: '时长' });
+    expect(length).toHaveValue('3.0');
+    const stretch = screen.getByRole('checkbox', { name: '同时拉伸铺满场景的图层' });
+    expect(stretch).toBeChecked();
+    fireEvent.change(length, { target: { value: '6' } });
+    expect(store.getState().editor.doc.scenes[0]).toMatchObject({ timeLength: 6 });
+    expect(layers(store)[0]).toMatchObject({ startTime: 0, endTime: 6 });
+    fireEvent.click(stretch);
+    fireEvent.change(length, { target: { value: '8' } });
+    expect(store.getState().editor.doc.scenes[0]).toMatchObject({ timeLength: 8 });
+    expect(layers(store)[0]).toMatchObject({ endTime: 6 });
   });
 });
 

@@ -14,8 +14,6 @@ import { artWordLayer, type ArtWordStyle } from '@/editor/artword/artWords';
 export const DEFAULT_LAYER_SIZE = { w: 200, h: 130 } as const;
 /** Default layer offset from the stage's top-left corner (spec §9: left 10, top 10). */
 export const DEFAULT_OFFSET = 10;
-/** Default layer time range, seconds (spec §9: 0 to 3 s). */
-export const DEFAULT_LAYER_RANGE: readonly [number, number] = [0, 3];
 /** Lowest z a layer takes (spec §9: minimum z start 100). */
 export const MIN_Z = 100;
 /** Length of a scene the editor adds, seconds (spec §9: 3 s in the editor). */
@@ -119,7 +117,7 @@ export type NewLayer =
   | { kind: 'text'; size: TextSize; content?: string }
   | { kind: 'shape'; shape: string; shapeCode?: string }
   | { kind: 'picture'; src: string; materialId?: Id; width?: number; height?: number; gif?: boolean; cover?: boolean }
-  | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number }
+  | { kind: 'video'; src: string; materialId?: Id; width?: number; height?: number; duration?: number }
   | { kind: 'artWord'; style: ArtWordStyle; content?: string }
   | { kind: 'effect'; src: string; materialId?: Id; name: string };
 
@@ -148,7 +146,10 @@ function common(id: Id, z: number, range: readonly [number, number]) {
   };
 }
 
-/** Builds a layer for a stage of `stage` size. */
+/**
+ * Builds a layer for a stage of `stage` size over `range` (the slice gives the whole scene). A
+ * clip of known `duration` gets the cut of its range: from its start, never past its end.
+ */
 export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [number, number], stage: ResolutionRatio): Layer {
   const base = common(id, z, range);
   switch (spec.kind) {
@@ -240,6 +241,7 @@ export function buildLayer(spec: NewLayer, id: Id, z: number, range: readonly [n
         videoSrc: spec.src,
         source: spec.src,
         cutBy: '',
+        ...(spec.duration && spec.duration > 0 ? { cutInfo: { start: 0, end: Math.min(spec.duration, range[1] - range[0]) } } : {}),
         volume: 50,
         noAudio: false,
         sharpen: 0,

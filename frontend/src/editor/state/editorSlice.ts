@@ -21,7 +21,6 @@ import { extendedSceneLength } from '@/editor/model/layout';
 import {
   buildLayer,
   DEFAULT_EFFECT_TIME,
-  DEFAULT_LAYER_RANGE,
   DEFAULT_TASK_NAME,
   GROUP_MIN,
   HISTORY_LIMIT,
@@ -38,6 +37,8 @@ import {
   type NewLayer,
 } from './defaults';
 import { makeGroup, rescaleToStage, scaleLayer, ungroupMembers } from './geometry';
+import { spansScene, stretchLayers, withCut, withSpan, type SourceDurations } from './timing';
+import type { Cut } from '@/editor/timeline/timelineMath';
 import type { PlacedSubtitle } from '@/editor/subtitles/srt';
 import { clearedRule, modeOf, ruleForMode } from '@/editor/modes/modes';
 
@@ -66,8 +67,10 @@ export interface EditorState {
   audioSelected?: number | null;
   /** Copied layers. */
   clipboard: Layer[];
-  /** Time range a new layer takes; null means the default 0–3 s. */
+  /** Time range a new layer takes; null means the whole scene. */
   attachScope: [number, number] | null;
+  /** Whether a scene's new length stretches the layers that spanned its old one (kept across documents). */
+  stretchLayers: boolean;
   /** Stage view: fitted to the window, or at a fixed zoom. */
   view: { fit: boolean; zoom: number };
   /** Earlier documents, oldest first (at most HISTORY_LIMIT). */
@@ -112,6 +115,7 @@ function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 
     selection: [],
     clipboard: [],
     attachScope: null,
+    stretchLayers: true,
     view: { fit: true, zoom: 1 },
     past: [],
     future: [],
@@ -248,13 +252,13 @@ const editorSlice = createSlice({
     /** Opens a document (a saved task or a blank one); history starts empty. */
     loaded(state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
       const { rule, taskId, name, usedFor } = action.payload;
-      return { ...freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes };
+      return { ...freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes, stretchLayers: state.stretchLayers };
     },
     /** Starts a new blank document. */
     newDocument(state, action: PayloadAction<{ usedFor?: string } | undefined>) {
       const usedFor = action.payload?.usedFor ?? 'ALL';
       const rule = ruleForMode(newRule(), modeOf(usedFor));
-      return { ...freshState(rule, -1, DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes };
+      return { ...freshState(rule, -1, DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes, stretchLayers: state.stretchLayers };
     },
     /** Sets the scene limit the server is configured with (not an undo step). */
     setSceneLimit(state, action: PayloadAction<number>) {
@@ -294,11 +298,14 @@ const editorSlice = createSlice({
         .slice(0, RECENT_COLORS);
     },
 
-    /** Adds a layer at the spec's defaults in the current attach scope, extending the scene when needed. */
+    /**
+     * Adds a layer at the spec's defaults over the whole scene (or the attach scope, extending the
+     * scene when it ends after it).
+     */
     addLayer(state, action: PayloadAction<NewLayer>) {
       edit(state, (doc) => {
         const scene = currentScene(state);
-        const range = state.attachScope ?? DEFAULT_LAYER_RANGE;
+        const range: [number, number] = state.attachScope ?? [0, scene.timeLength];
         const id = nextLayerId(doc as Rule);
         const layer = buildLayer(action.payload, id, topZ(scene as Scene) + 1, range, doc.resolutionRatio);
         scene.layers.push(layer as Draft<Layer>);
@@ -474,12 +481,29 @@ const editorSlice = createSlice({
         if (moved) doc.scenes.splice(to, 0, moved);
       });
     },
-    /** Sets a scene's length, never below 2 s. */
-    setSceneLength(state, action: PayloadAction<{ id: Id; length: number }>) {
+    /**
+     * Sets a scene's length, never below 2 s. With `stretch` (default: the user's `stretchLayers`)
+     * the layers that spanned the old length span the new one, a clip's out point within its source
+     * (`sources`: the clips' durations the caller knows). During a gesture the old length and the
+     * spanning layers are those when the gesture began.
+     */
+    setSceneLength(state, action: PayloadAction<{ id: Id; length: number; stretch?: boolean; sources?: SourceDurations }>) {
+      const { id, length, sources } = action.payload;
+      if (!Number.isFinite(length)) return;
+      const stretch = action.payload.stretch ?? state.stretchLayers;
       edit(state, (doc) => {
-        const s = doc.scenes.find((x) => x.frontendId === action.payload.id);
-        if (s && Number.isFinite(action.payload.length)) s.timeLength = Math.max(MIN_SCENE_LENGTH, action.payload.length);
+        const s = doc.scenes.find((x) => x.frontendId === id);
+        if (!s) return;
+        const before = (state.gesture?.scenes.find((x) => x.frontendId === id) ?? (current(s) as Scene)) as Scene;
+        s.timeLength = Math.max(MIN_SCENE_LENGTH, length);
+        if (!stretch) return;
+        const spanning = new Set(allLayers(before.layers).filter((l) => spansScene(l, before.timeLength)).map((l) => l.id));
+        s.layers = stretchLayers(current(s).layers as Layer[], (layerId) => spanning.has(layerId), s.timeLength, sources) as Draft<Layer>[];
       });
+    },
+    /** Sets whether a scene's new length stretches the layers that spanned it (a preference, not an undo step). */
+    setStretchLayers(state, action: PayloadAction<boolean>) {
+      state.stretchLayers = action.payload;
     },
     /**
      * Sets a scene's background: colour, fit ("" or "cover"), blur, and its picture or video
@@ -512,20 +536,38 @@ const editorSlice = createSlice({
     },
     /**
      * Sets a layer's span in its scene (seconds, from the timeline); a span ending after the scene
-     * lengthens it, as adding a layer does. During a gesture the scene grows from its length when the
-     * gesture began, so dragging back shortens it again.
+     * lengthens it, as adding a layer does. A video's out point follows the bar's length within its
+     * source (`source`, seconds, when known), unless cut mode passes the `cut` it made. During a
+     * gesture the scene grows from its length when the gesture began, so dragging back shortens it again.
      */
-    setLayerTime(state, action: PayloadAction<{ id: Id; start: number; end: number }>) {
-      const { id, start, end } = action.payload;
+    setLayerTime(state, action: PayloadAction<{ id: Id; start: number; end: number; cut?: Cut; source?: number }>) {
+      const { id, start, end, cut, source } = action.payload;
       if (!(Number.isFinite(start) && Number.isFinite(end) && start >= 0 && end > start)) return;
       edit(state, () => {
         const scene = currentScene(state);
-        const layer = scene.layers.find((l) => l.id === id);
-        if (!layer || !editable(layer as Layer)) return;
-        layer.startTime = start;
-        layer.endTime = end;
+        const i = scene.layers.findIndex((l) => l.id === id);
+        const layer = scene.layers[i] as Layer | undefined;
+        if (!layer || !editable(layer)) return;
+        scene.layers[i] = withSpan(current(scene.layers[i]) as Layer, start, end, source, cut) as Draft<Layer>;
         const before = state.gesture?.scenes.find((s) => s.frontendId === scene.frontendId)?.timeLength ?? scene.timeLength;
         scene.timeLength = extendedSceneLength(before, end);
+      });
+    },
+    /**
+     * Sets a video's in and out points (source seconds) within its source (`source`, when known);
+     * its bar becomes as long as the cut, lengthening the scene when it then ends after it.
+     */
+    setVideoCut(state, action: PayloadAction<{ id: Id; start: number; end: number; source?: number }>) {
+      const { id, start, end, source } = action.payload;
+      if (!(Number.isFinite(start) && Number.isFinite(end))) return;
+      edit(state, () => {
+        const scene = currentScene(state);
+        const i = scene.layers.findIndex((l) => l.id === id);
+        const layer = scene.layers[i] as Layer | undefined;
+        if (!layer || layer.type !== 'video' || !editable(layer)) return;
+        const next = withCut(current(scene.layers[i]) as Layer & { type: 'video' }, start, end, source);
+        scene.layers[i] = next as Draft<Layer>;
+        scene.timeLength = extendedSceneLength(scene.timeLength, next.endTime);
       });
     },
     /** Sets a scene's filter: a catalogue key or "" for none. */

@@ -66,10 +66,13 @@ export interface LayerBarProps {
   onSelect: (id: Id, toggle: boolean) => void;
   /** The timeline's cut mode: a video bar's handles cut the clip. */
   cutMode: boolean;
+  /** Seconds at the bar's end past its clip's out point, where the last frame holds (0: none). */
+  held?: number;
 }
 
 /** A layer's bar: its in- and out-animations shaded at its ends. */
-export function LayerBar({ layer, label, left, width, pps, selected, onSelect, cutMode }: LayerBarProps) {
+export function LayerBar({ layer, label, left, width, pps, selected, onSelect, cutMode, held = 0 }: LayerBarProps) {
+  const { t } = useTranslation();
   const key = String(layer.id);
   const locked = layer.isLock;
   const body = useDraggable({ id: `bar-${key}`, data: { kind: 'bar', id: layer.id, edit: 'move' } satisfies DragTarget, disabled: locked });
@@ -92,6 +95,13 @@ export function LayerBar({ layer, label, left, width, pps, selected, onSelect, c
     <div style={style} data-testid={`layer-bar-${key}`} data-start={layer.startTime} data-end={layer.endTime} data-selected={selected}>
       {inD > 0 && <div style={{ position: 'absolute', top: 0, bottom: 0, left: 0, width: inD * pps, background: 'linear-gradient(to right, rgba(0,0,0,0.35), rgba(0,0,0,0))' }} />}
       {outD > 0 && <div style={{ position: 'absolute', top: 0, bottom: 0, right: 0, width: outD * pps, background: 'linear-gradient(to left, rgba(0,0,0,0.35), rgba(0,0,0,0))' }} />}
+      {held > 0 && (
+        <div
+          data-testid={`held-${key}`}
+          title={t('editor.timeline.held', { s: held })}
+          style={{ position: 'absolute', top: 0, bottom: 0, right: 0, width: Math.min(held * pps, width), background: 'repeating-linear-gradient(135deg, rgba(0,0,0,0.55) 0 4px, rgba(255,255,255,0.18) 4px 8px)' }}
+        />
+      )}
       <div
         ref={body.setNodeRef}
         {...body.listeners}

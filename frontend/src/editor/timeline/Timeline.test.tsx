@@ -104,6 +104,18 @@ describe('the timeline', () => {
     }
   });
 
+  it("shades the part of a clip's bar past its out point, where the last frame holds", () => {
+    const { store } = setup();
+    act(() => {
+      store.dispatch(a.addLayer({ kind: 'video', src: '/v.mp4', duration: 1.7 }));
+    });
+    const clip = store.getState().editor.doc.scenes[0]!.layers[1]!;
+    expect(clip).toMatchObject({ startTime: 0, endTime: 3 });
+    const held = screen.getByTestId(`held-${String(clip.id)}`);
+    expect(held.style.width).toBe('130px');
+    expect(held).toHaveAttribute('title', '停留在最后一帧 1.3 秒');
+  });
+
   it('keeps the scene strip as its second tab', () => {
     setup();
     fireEvent.click(screen.getByTestId('bottom-tab-scenes'));

@@ -11,10 +11,7 @@ import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, ty
 import { App, Button, Segmented, Space, Tooltip, Typography } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAppSelector, useAppStore } from '@/app/hooks';
-import type { Material } from '@/api/material';
-import { queryKeys } from '@/api/keys';
 import { selectAudioIndex } from '@/editor/audio/AudioItemProps';
 import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
@@ -23,6 +20,8 @@ import { MAX_SCENES } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { SceneStrip } from '@/editor/page/SceneStrip';
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
+import { useSourceDurations } from '@/editor/page/useSourceDurations';
+import { heldSeconds } from '@/editor/state/timing';
 import { useClock, usePlayback, usePlaybackPart } from '@/editor/playback/usePlayback';
 import { cutRange } from '@/editor/playback/useMediaSync';
 import { LayerBar, MusicBar, SceneBlock, type DragTarget } from './Bars';
@@ -245,7 +244,7 @@ const LayerTrack = memo(function LayerTrack({ layer, label, sceneStart, sceneLen
   return (
     <Row label={label} width={width} testId={`track-${String(layer.id)}`}>
       <div style={{ position: 'absolute', top: 0, bottom: 0, left: sceneStart * pps, width: sceneLength * pps, background: '#f6f8fa' }} />
-      <LayerBar layer={layer} label={label} left={(sceneStart + s) * pps} width={(e - s) * pps} pps={pps} selected={selected} onSelect={onSelect} cutMode={cutMode} />
+      <LayerBar layer={layer} label={label} left={(sceneStart + s) * pps} width={(e - s) * pps} pps={pps} selected={selected} onSelect={onSelect} cutMode={cutMode} held={layer.type === 'video' ? heldSeconds(layer, sceneLength) : 0} />
     </Row>
   );
 });
@@ -353,7 +352,7 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
 
   // A drag edits from where the bar was when it began, so snapping never accumulates.
   const origin = useRef<{ target: DragTarget; span: [number, number]; cut?: Cut; duration?: number } | null>(null);
-  const queryClient = useQueryClient();
+  const sources = useSourceDurations();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 3 } }));
   const pointer = usePointerTravel(scroller);
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
@@ -369,11 +368,12 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
       const l = scene.layers.find((x) => x.id === target.id);
       if (!l) return;
       const span = layerSpan(l, scene.timeLength);
-      origin.current = { target, span };
+      // A clip's out point follows its bar, never past the source's end.
+      const duration = l.type === 'video' && l.materialId ? sources[String(l.materialId)] : undefined;
+      origin.current = { target, span, duration };
       if (cutMode && l.type === 'video' && target.edit !== 'move') {
         const [start, end] = cutRange(l);
-        const info = l.materialId ? queryClient.getQueryData<Material>(queryKeys.material.info(String(l.materialId))) : undefined;
-        origin.current = { target, span, cut: { start, end: end ?? start + span[1] - span[0] }, duration: info?.duration ?? 0 };
+        origin.current = { target, span, cut: { start, end: end ?? start + span[1] - span[0] }, duration: duration ?? 0 };
       }
     }
     dispatch(a.beginGesture());
@@ -389,18 +389,17 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
       const i = scenes.findIndex((x) => x.frontendId === (o.target as { id: Id }).id);
       const start = starts[i] ?? 0;
       const length = editSceneLength(o.span[1], seconds, [playhead - start], threshold);
-      dispatch(a.setSceneLength({ id: o.target.id, length: round(length) }));
+      dispatch(a.setSceneLength({ id: o.target.id, length: round(length), sources }));
       return;
     }
     const targets = snapTargets(scene.layers, scene.timeLength, o.target.id, playhead - sceneStart);
     const edited = editBar(o.span, o.target.edit, seconds, targets, threshold);
     if (o.cut) {
       const { span, cut } = cutTrim(o.span, edited, o.cut, o.duration ?? 0);
-      dispatch(a.setLayerTime({ id: o.target.id, start: round(span[0]), end: round(span[1]) }));
-      dispatch(a.updateLayer({ id: o.target.id, changes: { cutInfo: { start: round(cut.start), end: round(cut.end) } } }));
+      dispatch(a.setLayerTime({ id: o.target.id, start: round(span[0]), end: round(span[1]), cut: { start: round(cut.start), end: round(cut.end) } }));
       return;
     }
-    dispatch(a.setLayerTime({ id: o.target.id, start: round(edited[0]), end: round(edited[1]) }));
+    dispatch(a.setLayerTime({ id: o.target.id, start: round(edited[0]), end: round(edited[1]), source: o.duration }));
   };
   const onDragMove = ({ delta }: DragMoveEvent) => dragTo(delta.x);
   const onDragEnd = ({ delta }: DragEndEvent) => {
