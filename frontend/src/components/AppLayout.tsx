@@ -16,6 +16,9 @@ const NAV = [
   { key: '/ai', label: 'nav.ai' },
 ] as const;
 
+/** Pages that fill the window exactly (the editors): no footer under them, so the page never scrolls. */
+const FULL_WINDOW = new Set(['/diy', '/editor-pro']);
+
 /** Returns the nav key for a path: its first segment, or '/' for home. */
 export function navKeyFor(pathname: string): string {
   const first = pathname.split('/').filter(Boolean)[0];
@@ -24,7 +27,9 @@ export function navKeyFor(pathname: string): string {
 
 /**
  * Page frame: header with the variant's title and accent, nav, language switch and user menu;
- * content; footer with server health.
+ * content; footer with server health. The editors fill the window below the header and have no
+ * footer: a page taller than the window by the footer scrolled by that much (hiding the header)
+ * whenever something was brought into view, such as the ratio picker taking the focus back.
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -63,10 +68,12 @@ export function AppLayout() {
       <Layout.Content style={{ padding: 24 }}>
         <Outlet />
       </Layout.Content>
-      <Layout.Footer style={{ display: 'flex', justifyContent: 'space-between', color: '#888' }}>
-        <Typography.Text type="secondary">© Reelforge</Typography.Text>
-        <HealthIndicator />
-      </Layout.Footer>
+      {FULL_WINDOW.has(pathname) ? null : (
+        <Layout.Footer data-testid="app-footer" style={{ display: 'flex', justifyContent: 'space-between', color: '#888' }}>
+          <Typography.Text type="secondary">© Reelforge</Typography.Text>
+          <HealthIndicator />
+        </Layout.Footer>
+      )}
     </Layout>
   );
 }

@@ -8,6 +8,7 @@
  * saved document, and an older state no longer matches.
  */
 import type { Rule } from '@/editor/model/gen/Rule';
+import { isBlankScene } from '@/editor/state/defaults';
 
 /** Changes rest this long before they are stored (ms). */
 export const AUTOSAVE_DEBOUNCE_MS = 2000;
@@ -55,13 +56,25 @@ export function parseStoredEdit(text: string): StoredEdit | null {
   }
 }
 
+/** Whether a document holds nothing: every scene blank (no background material, no layer) and no sound. */
+export function isEmptyDocument(rule: Rule): boolean {
+  return rule.scenes.every(isBlankScene) && (rule.audio ?? []).length === 0;
+}
+
+/** A document as a user tells documents apart: which scene was on show and the editor's scene ids do not count. */
+function content(rule: Rule): string {
+  return JSON.stringify({ ...rule, scenes: rule.scenes.map(({ isActive: _active, frontendId: _id, ...rest }) => rest) });
+}
+
 /**
  * The stored edits to offer when `opened` (the saved document as opened, or a new one: `basedOn`
- * '') is shown under `name`; null when there is nothing newer to restore.
+ * '') is shown under `name`; null when there is nothing different to restore: the same content,
+ * or, for a new document, a stored one that is empty too (a ratio tried, a scene added and removed).
  */
 export function editToOffer(stored: StoredEdit | null, opened: Rule, openedBase: string, name: string): StoredEdit | null {
   if (!stored || stored.basedOn !== openedBase) return null;
-  const same = JSON.stringify(stored.rule) === JSON.stringify(opened) && stored.name === name;
+  if (openedBase === '' && isEmptyDocument(stored.rule)) return null;
+  const same = content(stored.rule) === content(opened) && stored.name === name;
   return same ? null : stored;
 }
 
