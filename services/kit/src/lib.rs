@@ -12,7 +12,9 @@ pub mod metrics;
 pub mod queue;
 pub mod status;
 pub mod telemetry;
-#[cfg(feature = "testing")]
+// Always built (45 lines, no dependencies of its own): a `testing` feature turned on by the tests'
+// dev-dependencies gave kit, and every crate above it, a second build for `make test` beside the
+// one `make run` made.
 pub mod testing;
 
 pub use blob::{BlobError, BlobStore};

@@ -1,11 +1,14 @@
 //! Text and art words rasterised once into bitmaps: cosmic-text lays the glyphs out (with font
-//! fallback, so CJK falls back to Noto CJK), their outlines become one tiny-skia path, and that
-//! path is filled (plain or gradient), stroked for borders and shadowed.
+//! fallback, so CJK falls back to Noto CJK and emoji to Noto Color Emoji), their outlines become one
+//! tiny-skia path, and that path is filled (plain or gradient), stroked for borders and shadowed.
+//! Colour glyphs (emoji) have no outline: they are drawn as the colour images the font carries,
+//! over the fill, so an emoji keeps its own colours whatever the text's colour.
 
 use super::{Bitmap, colour};
 use crate::error::MediaError;
 use cosmic_text::{
-    Align, Attrs, Buffer, Family, FontSystem, Metrics, Shaping, Style, SwashCache, Weight,
+    Align, Attrs, Buffer, Family, FontSystem, Metrics, Shaping, Style, SwashCache, SwashContent,
+    Weight,
 };
 use resvg::tiny_skia as sk;
 use std::path::Path;
@@ -13,6 +16,8 @@ use std::sync::{Mutex, OnceLock};
 
 /// Family used when a layer names none (or one not installed): CJK-capable.
 pub const DEFAULT_FAMILY: &str = "Noto Sans CJK SC";
+/// Family emoji are drawn in, as browsers draw them: in colour, whatever the layer's family.
+pub const EMOJI_FAMILY: &str = "Noto Color Emoji";
 
 struct Fonts {
     system: FontSystem,
@@ -149,6 +154,67 @@ fn to_path(cmds: &[cosmic_text::Command], pb: &mut sk::PathBuilder, x: f32, y: f
     }
 }
 
+/// The text cut into runs, each marked whether it is drawn as emoji. Like browsers: a character
+/// whose default presentation is emoji (unless VS15 follows), one that may be emoji followed by VS16,
+/// and what joins or modifies them (ZWJ sequences, skin tones, keycaps, flags). Without this the
+/// fallback finds monochrome outlines of some emoji in other fonts first (DejaVu Sans has 😀).
+fn emoji_runs(text: &str) -> Vec<(std::ops::Range<usize>, bool)> {
+    use unicode_properties::{EmojiStatus as S, UnicodeEmoji};
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut marks = vec![false; chars.len()];
+    for (i, &(_, c)) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).map(|&(_, n)| n);
+        let prev_emoji = i > 0 && marks[i - 1];
+        marks[i] = match c.emoji_status() {
+            S::EmojiPresentation
+            | S::EmojiPresentationAndModifierBase
+            | S::EmojiPresentationAndEmojiComponent
+            | S::EmojiPresentationAndModifierAndEmojiComponent => next != Some('\u{FE0E}'),
+            S::EmojiModifierBase | S::EmojiOther | S::EmojiOtherAndEmojiComponent => {
+                next == Some('\u{FE0F}') || (prev_emoji && chars[i - 1].1 == '\u{200D}')
+            }
+            // VS16, ZWJ, the keycap and tag characters belong to the emoji they follow.
+            S::NonEmojiButEmojiComponent => prev_emoji,
+            // The enum is non-exhaustive: a status a later Unicode adds draws as text.
+            _ => prev_emoji && c == '\u{20E3}',
+        };
+    }
+    let mut runs: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let end = at + c.len_utf8();
+        match runs.last_mut() {
+            Some((run, is)) if *is == marks[i] => run.end = end,
+            _ => runs.push((at..end, marks[i])),
+        }
+    }
+    runs
+}
+
+/// The colour image of a glyph that has no outline (a bitmap emoji), premultiplied, with its
+/// placement: left bearing and height above the baseline. `None` for a glyph with no colour image.
+fn colour_glyph(
+    system: &mut FontSystem,
+    cache: &mut SwashCache,
+    key: cosmic_text::CacheKey,
+) -> Option<(i32, i32, sk::Pixmap)> {
+    let image = cache.get_image(system, key).as_ref()?;
+    if image.content != SwashContent::Color {
+        return None;
+    }
+    let p = image.placement;
+    let size = sk::IntSize::from_wh(p.width, p.height)?;
+    // swash hands out straight RGBA; tiny-skia draws premultiplied.
+    let px: Vec<u8> = image
+        .data
+        .chunks_exact(4)
+        .flat_map(|c| {
+            let p = sk::ColorU8::from_rgba(c[0], c[1], c[2], c[3]).premultiply();
+            [p.red(), p.green(), p.blue(), p.alpha()]
+        })
+        .collect();
+    Some((p.left, p.top, sk::Pixmap::from_vec(px, size)?))
+}
+
 /// Rasterises `style` for a layer box of `w`×`h` output pixels; the text is laid out to the box
 /// width and centred vertically, and the bitmap grows past the box when the text overflows it.
 pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError> {
@@ -188,12 +254,21 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
         "right" => Align::Right,
         _ => Align::Center,
     };
-    buffer.set_text(&style.content, &attrs, Shaping::Advanced, Some(align));
+    let emoji = attrs.clone().family(Family::Name(EMOJI_FAMILY));
+    buffer.set_rich_text(
+        emoji_runs(&style.content)
+            .into_iter()
+            .map(|(run, is_emoji)| (&style.content[run], if is_emoji { emoji.clone() } else { attrs.clone() })),
+        &attrs,
+        Shaping::Advanced,
+        Some(align),
+    );
     buffer.shape_until_scroll(system, false);
 
     let mut pb = sk::PathBuilder::new();
     let mut deco = sk::PathBuilder::new();
     let mut text_h: f32 = 0.0;
+    let mut colour_glyphs: Vec<(sk::Pixmap, i32, i32)> = Vec::new();
     let runs: Vec<_> = buffer
         .layout_runs()
         .map(|r| (r.line_y, r.line_top, r.line_height, r.glyphs.to_vec()))
@@ -203,8 +278,16 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
         let (mut x0, mut x1) = (f32::MAX, f32::MIN);
         for g in glyphs {
             let phys = g.physical((0.0, 0.0), 1.0);
-            if let Some(cmds) = cache.get_outline_commands(system, phys.cache_key) {
-                to_path(cmds, &mut pb, phys.x as f32, line_y + phys.y as f32);
+            match cache.get_outline_commands(system, phys.cache_key) {
+                Some(cmds) if !cmds.is_empty() => {
+                    to_path(cmds, &mut pb, phys.x as f32, line_y + phys.y as f32)
+                }
+                _ => {
+                    if let Some(g) = colour_glyph(system, cache, phys.cache_key) {
+                        let (left, top, pm) = g;
+                        colour_glyphs.push((pm, phys.x + left, *line_y as i32 + phys.y - top));
+                    }
+                }
             }
             x0 = x0.min(g.x);
             x1 = x1.max(g.x + g.w);
@@ -297,9 +380,90 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
     for p in &paths {
         pm.fill_path(p, &paint, sk::FillRule::Winding, at, None);
     }
+    for (glyph, x, y) in &colour_glyphs {
+        pm.draw_pixmap(
+            *x,
+            *y,
+            glyph.as_ref(),
+            &sk::PixmapPaint {
+                quality: sk::FilterQuality::Bilinear,
+                ..sk::PixmapPaint::default()
+            },
+            at,
+            None,
+        );
+    }
     Ok(Sprite {
         bitmap: Bitmap::from_pixmap(pm),
         dx: -pad,
         dy: -pad - ((bh - h) / 2) as i32,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn style(content: &str) -> TextStyle {
+        TextStyle {
+            content: content.to_owned(),
+            font_size: 64.0,
+            line_height: 1.2,
+            family: String::new(),
+            bold: false,
+            italic: false,
+            underline: false,
+            strike: false,
+            align: "center".to_owned(),
+            letter_spacing: 0.0,
+            fill: Fill::Solid([255, 255, 255, 255]),
+            strokes: Vec::new(),
+            shadow: None,
+            background: None,
+        }
+    }
+
+    /// Pixels whose channels differ by more than `spread`: white or grey text has none.
+    fn coloured(sprite: &Sprite, spread: u8) -> usize {
+        sprite
+            .bitmap
+            .px
+            .chunks_exact(4)
+            .filter(|p| p[3] > 128 && p[..3].iter().max().unwrap_or(&0) - p[..3].iter().min().unwrap_or(&0) > spread)
+            .count()
+    }
+
+    // These fail on a machine without the fonts the product promises (`make run` installs them):
+    // a missing emoji font draws nothing or a box in the text's own colour.
+    #[test]
+    fn emoji_runs_follow_presentation() {
+        let runs = |t: &'static str| -> Vec<(&'static str, bool)> {
+            emoji_runs(t).into_iter().map(|(r, e)| (&t[r], e)).collect()
+        };
+        assert_eq!(runs("你好 🎬 铃声"), [("你好 ", false), ("🎬", true), (" 铃声", false)]);
+        // Digits and © are text unless VS16 asks for emoji; a keycap sequence is one emoji.
+        assert_eq!(runs("1© 1\u{FE0F}\u{20E3}"), [("1© ", false), ("1\u{FE0F}\u{20E3}", true)]);
+        // A ZWJ family and a skin tone stay whole; VS15 asks for text.
+        assert_eq!(runs("👩\u{200D}👧👍🏽"), [("👩\u{200D}👧👍🏽", true)]);
+        assert_eq!(runs("a⌚\u{FE0E}"), [("a⌚\u{FE0E}", false)]);
+        assert!(runs("").is_empty());
+    }
+
+    #[test]
+    fn emoji_are_drawn_in_their_own_colours() -> Result<(), MediaError> {
+        let sprite = rasterise(&style("😀🍎"), 300, 100)?;
+        assert!(coloured(&sprite, 60) > 200, "emoji drawn without colour");
+        Ok(())
+    }
+
+    #[test]
+    fn chinese_and_latin_text_with_emoji_draws_every_part() -> Result<(), MediaError> {
+        let plain = rasterise(&style("你好 Reelforge 铃声"), 1200, 100)?;
+        let with_emoji = rasterise(&style("你好 Reelforge 🎬😀 铃声"), 1200, 100)?;
+        let ink = |s: &Sprite| s.bitmap.px.chunks_exact(4).filter(|p| p[3] > 128).count();
+        assert!(ink(&plain) > 2000, "CJK and Latin glyphs missing");
+        assert!(coloured(&with_emoji, 60) > 200, "the emoji among text lost its colour");
+        assert_eq!(coloured(&plain, 60), 0);
+        Ok(())
+    }
 }
