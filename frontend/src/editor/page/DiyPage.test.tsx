@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { buildLayer, newRule } from '@/editor/state/defaults';
@@ -113,6 +113,76 @@ describe('/diy', () => {
     expect(sent).toMatchObject({ taskId: -1, name: '未命名', sizeCategoryId: 41 });
     expect(JSON.parse(sent.taskInfo).scenes[0].layers[0]).toMatchObject({ type: 'word', content: '双击编辑文字' });
     expect(store.getState().editor.taskId).toBe(42);
+  });
+
+  it('makes one task of a double click on 生成视频, and saves the next click into it', async () => {
+    answerGets();
+    jest.spyOn(api, 'stream').mockImplementation(() => new Promise(() => undefined));
+    let made = 40;
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/videotask/save') return (body as { taskId: number }).taskId > 0 ? (body as { taskId: number }).taskId : ++made;
+      if (url === '/videotask/runtask') return { jobId: 'j', status: 0 };
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('run'));
+    fireEvent.click(screen.getByTestId('run'));
+    await screen.findByTestId('run-title');
+    const saves = () => post.mock.calls.filter(([u]) => u === '/videotask/save').map(([, b]) => (b as { taskId: number }).taskId);
+    const runs = () => post.mock.calls.filter(([u]) => u === '/videotask/runtask');
+    expect(saves()).toEqual([-1]);
+    expect(runs()).toHaveLength(1);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /close|关闭/i }));
+    fireEvent.click(screen.getByTestId('run'));
+    await waitFor(() => expect(runs()).toHaveLength(2));
+    expect(saves()).toEqual([-1, 41]);
+    expect(store.getState().editor.taskId).toBe(41);
+  });
+
+  it('saves one at a time: a second save waits for the first and saves into the task it made', async () => {
+    answerGets();
+    let made = 40;
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/videotask/save') return (body as { taskId: number }).taskId > 0 ? (body as { taskId: number }).taskId : ++made;
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    const saves = () => post.mock.calls.filter(([u]) => u === '/videotask/save').map(([, b]) => (b as { taskId: number }).taskId);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()).toEqual([-1, 41]);
+  });
+
+  it('names the saved task in the address without opening it again, so the way back opens the same work', async () => {
+    let saved = '';
+    answerGets({ '/videotask/ofone/42': { get id() { return 42; }, taskName: '未命名', get videoCreateInfo() { return saved; }, usedFor: 'ALL', status: -1 } });
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/videotask/save') {
+        saved = (body as { taskInfo: string }).taskInfo;
+        return 42;
+      }
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    const { store, router } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(router.state.location.search).toBe('?taskId=42'));
+    // The same editor goes on: its undo history is there, and nothing was fetched.
+    expect(store.getState().editor.past.length).toBeGreaterThan(0);
+    expect(jest.mocked(api.get).mock.calls.some(([u]) => u === '/videotask/ofone/42')).toBe(false);
+    await act(() => router.navigate('/'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(1));
+    expect(store.getState().editor.taskId).toBe(42);
+    fireEvent.click(await screen.findByTestId('save'));
+    await waitFor(() => expect(post.mock.calls.filter(([u]) => u === '/videotask/save')).toHaveLength(2));
+    expect(post.mock.calls.filter(([u]) => u === '/videotask/save').map(([, b]) => (b as { taskId: number }).taskId)).toEqual([-1, 42]);
   });
 
   it('deletes the blank scenes on save, says so, and sends the document without them', async () => {

@@ -5,7 +5,7 @@
  */
 import { Alert, App, Button, Modal, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
@@ -163,12 +163,20 @@ function Editor() {
   const name = useEditorSelector((s) => s.name);
   const [scale, setScale] = useState(1);
   const [runId, setRunId] = useState<number | null>(null);
+  // One answer per click, however fast the clicks come (run() itself makes one task and one render).
+  const runClicked = useRef(false);
   const onSave = useCallback(() => {
     void save().then((id) => (id === null ? message.error(t('editor.save.failed')) : message.success(t('editor.save.done'))));
   }, [message, save, t]);
   const onRun = useCallback(() => {
+    if (runClicked.current) return;
+    runClicked.current = true;
+    const answered = () => {
+      runClicked.current = false;
+    };
     run().then(
       (id) => {
+        answered();
         if (id === null) {
           message.error(t('editor.save.failed'));
           return;
@@ -176,7 +184,10 @@ function Editor() {
         // The run modal says the task is running; a toast over it would cover its text.
         setRunId(id);
       },
-      () => message.error(t('editor.run.failed')),
+      () => {
+        answered();
+        message.error(t('editor.run.failed'));
+      },
     );
   }, [message, run, t]);
   const [sheet, setSheet] = useState(false);
@@ -213,20 +224,38 @@ function Editor() {
   );
 }
 
-/** The `/diy` page (and `/editor-pro` with `pro`): opens the task of `?taskId=` or a new document, then the editor. */
+/**
+ * The `/diy` page (and `/editor-pro` with `pro`): opens the task of `?taskId=` or a new document, then the editor.
+ * A new document's first save names its task in the address (in place), so a reload, the way back
+ * from my works or a sign-in round trip opens this work again rather than a new 未命名 one; the
+ * editor already holds that task, so nothing is opened again.
+ */
 export default function DiyPage({ pro = false }: { pro?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const taskId = taskIdParam(params.get('taskId'));
   const usedFor = params.get('usedFor') ?? 'ALL';
-  const task = useTask(taskId);
   const [opened, setOpened] = useState<string | null>(null);
+  const held = useEditorSelector((s) => s.taskId);
+  const holding = opened !== null && taskId !== null && held === taskId;
+  const task = useTask(holding ? null : taskId);
   const [badDocument, setBadDocument] = useState(false);
   const key = `${taskId ?? 'new'}:${usedFor}`;
 
   useEffect(() => {
+    if (taskId !== null || opened !== key || held <= 0) return;
+    const named = new URLSearchParams(params);
+    named.set('taskId', String(held));
+    setParams(named, { replace: true });
+  }, [held, key, opened, params, setParams, taskId]);
+
+  useEffect(() => {
     if (opened === key) return;
+    if (holding) {
+      setOpened(key);
+      return;
+    }
     if (taskId === null) {
       dispatch(a.newDocument({ usedFor }));
       setOpened(key);
@@ -253,11 +282,11 @@ export default function DiyPage({ pro = false }: { pro?: boolean }) {
         live = false;
       };
     }
-  }, [dispatch, key, opened, task.data, taskId, usedFor]);
+  }, [dispatch, holding, key, opened, task.data, taskId, usedFor]);
 
   if (task.isError) return <Result status="warning" title={t('editor.openFailed')} data-testid="diy-open-failed" />;
   if (badDocument) return <Result status="warning" title={t('editor.badDocument')} data-testid="diy-bad-document" />;
-  if (opened !== key) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (opened !== key && !holding) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   return (
     <EditorPro on={pro}>
       <Editor />

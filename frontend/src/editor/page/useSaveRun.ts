@@ -1,6 +1,6 @@
 /** Save and run for the editor: the existing save and run calls, with the slice's save state. */
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/errors';
 import { parseProblems, useRunTask, useSaveTask } from '@/api/videoTask';
@@ -15,7 +15,12 @@ function problemsOf(err: unknown) {
   return [{ path: '', message: err instanceof Error ? err.message : String(err) }];
 }
 
-/** Returns save (the task id, or null when it failed) and run (the task id once started, or null). */
+/**
+ * Returns save (the task id, or null when it failed) and run (the task id once started, or null).
+ * Saves go one at a time: a save asked for while one is on its way waits for it, then saves with
+ * the task id the first one made, so a new document never becomes two tasks. A run asked for while
+ * one is starting is that run (a double click on 生成视频 makes one task and one render).
+ */
 export function useSaveRun() {
   const store = useAppStore();
   const dispatch = useEditorDispatch();
@@ -24,7 +29,10 @@ export function useSaveRun() {
   const saveCall = useSaveTask();
   const runCall = useRunTask();
 
-  const save = useCallback(async (): Promise<number | null> => {
+  const saving = useRef<Promise<number | null> | null>(null);
+  const starting = useRef<Promise<number | null> | null>(null);
+
+  const saveNow = useCallback(async (): Promise<number | null> => {
     // Spec §4: blank scenes are deleted; the editor shows the document as it is saved.
     const before = store.getState().editor.doc.scenes.length;
     dispatch(a.removeBlankScenes());
@@ -48,11 +56,31 @@ export function useSaveRun() {
     }
   }, [dispatch, message, saveCall, store, t]);
 
-  const run = useCallback(async (): Promise<number | null> => {
-    const taskId = await save();
-    if (taskId === null) return null;
-    await runCall.mutateAsync(taskId);
-    return taskId;
+  const save = useCallback(async (): Promise<number | null> => {
+    while (saving.current) await saving.current;
+    const now = saveNow();
+    saving.current = now;
+    try {
+      return await now;
+    } finally {
+      if (saving.current === now) saving.current = null;
+    }
+  }, [saveNow]);
+
+  const run = useCallback((): Promise<number | null> => {
+    if (starting.current) return starting.current;
+    const now = (async () => {
+      const taskId = await save();
+      if (taskId === null) return null;
+      await runCall.mutateAsync(taskId);
+      return taskId;
+    })();
+    starting.current = now;
+    const done = () => {
+      if (starting.current === now) starting.current = null;
+    };
+    now.then(done, done);
+    return now;
   }, [runCall, save]);
 
   return { save, run, saving: saveCall.isPending, running: runCall.isPending };
