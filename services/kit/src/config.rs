@@ -3,6 +3,7 @@
 //! start-up; unknown environment keys are warned about.
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
@@ -31,7 +32,7 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The HTTP gateway.
     pub http: HttpConfig,
-    /// Health and metrics endpoint of targets that are not the gateway.
+    /// Health and metrics endpoint of every target (the only place metrics are served).
     pub admin: AdminConfig,
     /// Where each gRPC service listens and is reached.
     pub services: ServicesConfig,
@@ -106,12 +107,56 @@ pub struct HttpConfig {
     pub max_body_bytes: usize,
     /// Origins allowed by CORS (the variant front ends); empty allows any origin without credentials.
     pub cors_origins: Vec<String>,
-    /// Header a trusted reverse proxy puts the browser's address in (e.g. `x-forwarded-for`, its
-    /// first entry is used); empty uses the connection's peer address.
+    /// Header the trusted proxies put the browser's address in (e.g. `x-forwarded-for`): read only
+    /// when the connection comes from a trusted proxy, right to left; empty uses the peer address.
     pub client_ip_header: String,
+    /// Reverse proxies in front of the gateway (addresses or CIDR blocks) whose `client_ip_header`
+    /// is believed; empty believes none.
+    pub trusted_proxies: Vec<TrustedProxy>,
 }
 
-/// Where targets other than the gateway serve `/healthz`, `/readyz` and `/metrics`.
+/// A reverse proxy's address or CIDR block (`10.0.0.0/8`, `192.0.2.7`, `fd00::/8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct TrustedProxy(ipnet::IpNet);
+
+/// A `trusted_proxies` entry that is neither an address nor a CIDR block.
+#[derive(Debug, thiserror::Error)]
+#[error("trusted proxy `{0}` is neither an IP address nor a CIDR block")]
+pub struct TrustedProxyError(String);
+
+impl TrustedProxy {
+    /// Parses an address (`192.0.2.7`) or a CIDR block (`10.0.0.0/8`).
+    pub fn parse(text: &str) -> Result<Self, TrustedProxyError> {
+        let text = text.trim();
+        text.parse::<ipnet::IpNet>()
+            .or_else(|_| text.parse::<IpAddr>().map(ipnet::IpNet::from))
+            .map(Self)
+            .map_err(|_| TrustedProxyError(text.to_owned()))
+    }
+
+    /// Whether `ip` is this proxy (an IPv4 address mapped into IPv6 counts as itself).
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        self.0.contains(&ip.to_canonical())
+    }
+}
+
+impl TryFrom<String> for TrustedProxy {
+    type Error = TrustedProxyError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        Self::parse(&text)
+    }
+}
+
+impl From<TrustedProxy> for String {
+    fn from(proxy: TrustedProxy) -> Self {
+        proxy.0.to_string()
+    }
+}
+
+/// Where every target serves `/healthz`, `/readyz` and `/metrics` (the gateway's public port has no
+/// `/metrics`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AdminConfig {
     /// Listen address.
@@ -312,6 +357,7 @@ impl Default for HttpConfig {
             max_body_bytes: 8 * 1024 * 1024,
             cors_origins: Vec::new(),
             client_ip_header: String::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -481,6 +527,19 @@ mod tests {
         std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;
         let err = Config::load(Some(&unknown)).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("unknown key `http.adress`"), "{err}");
+
+        let proxies = dir.path().join("proxies.toml");
+        std::fs::write(&proxies, "[http]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.0.2.7\", \"fd00::/8\"]\n")?;
+        let c = Config::load(Some(&proxies))?;
+        let ip = |s: &str| s.parse::<IpAddr>();
+        assert!(c.http.trusted_proxies[0].contains(ip("10.20.30.40")?));
+        assert!(c.http.trusted_proxies[0].contains(ip("::ffff:10.0.0.1")?), "a mapped IPv4 peer");
+        assert!(c.http.trusted_proxies[1].contains(ip("192.0.2.7")?) && !c.http.trusted_proxies[1].contains(ip("192.0.2.8")?));
+        assert!(c.http.trusted_proxies[2].contains(ip("fd00::1")?));
+        let bad_proxy = dir.path().join("bad-proxy.toml");
+        std::fs::write(&bad_proxy, "[http]\ntrusted_proxies = [\"10.0.0.0/33\"]\n")?;
+        let err = Config::load(Some(&bad_proxy)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("`10.0.0.0/33` is neither an IP address nor a CIDR block"), "{err}");
 
         let broken = dir.path().join("broken.toml");
         std::fs::write(&broken, "[http\naddr=")?;
