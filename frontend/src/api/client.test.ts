@@ -1,4 +1,5 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { applyLanguage } from '@/app/i18n';
 import { createApiClient, LOGIN_EXPIRED_MESSAGE, REQUEST_TIMEOUT_MS, type ApiHooks } from './client';
 import { NO_AUTH, type AuthSnapshot } from './encoding';
 import { ApiError, isCancelledRequest } from './errors';
@@ -22,7 +23,8 @@ function setup(answer: Answer | ((config: InternalAxiosRequestConfig) => Answer 
     notifyError: jest.fn(),
     onSessionExpired: jest.fn(),
   };
-  return { client: createApiClient(hooks, adapter), calls, hooks };
+  // Transport failures are tried again at once here (the client waits 0.5, 1.5 and 3.5 s).
+  return { client: createApiClient(hooks, adapter, undefined, [0, 0, 0]), calls, hooks };
 }
 
 const ok = (data: unknown) => ({ data: { code: 2000, data, desc: 'success' } });
@@ -49,13 +51,14 @@ describe('envelope handling', () => {
     const err = await client.post('/material/delete', { materialId: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'business', code: 3000, desc: '素材不存在', url: '/material/delete' });
-    expect(hooks.notifyError).toHaveBeenCalledWith('/material/delete 请求失败: 素材不存在');
+    // The server's message, in the page's language, and no address.
+    expect(hooks.notifyError).toHaveBeenCalledWith('素材不存在');
   });
 
-  it('falls back to data in the 3000 toast when desc is empty', async () => {
+  it('falls back to data when desc is empty, and toasts a message in the page language instead of an English one', async () => {
     const { client, hooks } = setup({ data: { code: 3000, data: 'boom', desc: '' } });
     await expect(client.get('/x')).rejects.toMatchObject({ desc: 'boom' });
-    expect(hooks.notifyError).toHaveBeenCalledWith('/x 请求失败: boom');
+    expect(hooks.notifyError).toHaveBeenCalledWith('操作没有成功，请稍后重试');
   });
 
   it('is silent on 3000 for the volume-in-dB URL but still rejects', async () => {
@@ -67,13 +70,13 @@ describe('envelope handling', () => {
   it('gives any other code the generic failure toast', async () => {
     const { client, hooks } = setup({ data: { code: 5001, data: null, desc: '未知错误' } });
     await expect(client.get('/y')).rejects.toMatchObject({ kind: 'business', code: 5001 });
-    expect(hooks.notifyError).toHaveBeenCalledWith('/y 请求失败: 未知错误');
+    expect(hooks.notifyError).toHaveBeenCalledWith('未知错误');
   });
 
   it('treats a body that is not an envelope as a failure', async () => {
     const { client, hooks } = setup({ data: '<!doctype html>' });
     await expect(client.get('/z')).rejects.toBeInstanceOf(ApiError);
-    expect(hooks.notifyError).toHaveBeenCalledWith('/z 请求失败: 响应格式错误');
+    expect(hooks.notifyError).toHaveBeenCalledWith('操作没有成功，请稍后重试');
   });
 
   it('honours the silent option', async () => {
@@ -103,18 +106,96 @@ describe('login expiry', () => {
 });
 
 describe('HTTP and network failures', () => {
-  it('toasts URL, status and status text', async () => {
+  it('toasts the status in the page language, and keeps the address for the log', async () => {
     const { client, hooks } = setup({ status: 500, statusText: 'Internal Server Error', data: 'x' });
-    await expect(client.get('/videotask/state', { taskId: 1 })).rejects.toMatchObject({ kind: 'http', status: 500 });
-    expect(hooks.notifyError).toHaveBeenCalledWith('/videotask/state 请求失败: 500 Internal Server Error');
+    const err = await client.get('/videotask/state', { taskId: 1 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'http', status: 500, message: '/videotask/state 请求失败: 500 Internal Server Error' });
+    expect(hooks.notifyError).toHaveBeenCalledWith('请求没有成功（500），请稍后重试');
   });
 
-  it('toasts network errors with the URL', async () => {
-    const { client, hooks } = setup(() => {
-      throw new Error('Network Error');
+  it('tries a transport failure again before telling anyone, and says nothing when a try gets through', async () => {
+    let n = 0;
+    const { client, calls, hooks } = setup(() => {
+      n += 1;
+      if (n === 1) throw new Error('h2 protocol error: http2 error');
+      if (n === 2) return { status: 502, statusText: 'Bad Gateway', data: 'h2 protocol error: http2 error' };
+      return ok('fine');
     });
-    await expect(client.get('/n')).rejects.toMatchObject({ kind: 'network' });
-    expect(hooks.notifyError).toHaveBeenCalledWith('/n 请求失败: Network Error');
+    await expect(client.get('/n')).resolves.toBe('fine');
+    expect(calls).toHaveLength(3);
+    expect(hooks.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('waits longer before each new try: 0.5 s, then 1.5 s, then 3.5 s', async () => {
+    jest.useFakeTimers();
+    try {
+      const calls: unknown[] = [];
+      const adapter: AxiosAdapter = async (config) => {
+        calls.push(config);
+        if (calls.length < 3) throw new Error('Network Error');
+        return { data: { code: 2000, data: 'late', desc: '' }, status: 200, statusText: 'OK', headers: {}, config };
+      };
+      const client = createApiClient({ getAuth: () => NO_AUTH, getVariant: () => 'qs', notifyError: jest.fn(), onSessionExpired: jest.fn() }, adapter);
+      const answer = client.get('/n');
+      await jest.advanceTimersByTimeAsync(499);
+      expect(calls).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1499);
+      expect(calls).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toBe('late');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives up after three more tries with one toast, in the page language, naming no address', async () => {
+    const { client, calls, hooks } = setup(() => {
+      throw new Error('h2 protocol error: http2 error');
+    });
+    await expect(client.post('/upload/material', new FormData(), { retry: true })).rejects.toMatchObject({ kind: 'network' });
+    expect(calls).toHaveLength(4);
+    expect(hooks.notifyError).toHaveBeenCalledTimes(1);
+    expect(hooks.notifyError).toHaveBeenCalledWith('网络连接中断，请检查网络后重试');
+  });
+
+  it('says a 502/503/504 that lasts is the service being unavailable', async () => {
+    const { client, calls, hooks } = setup({ status: 503, statusText: 'Service Unavailable', data: '' });
+    await expect(client.get('/n')).rejects.toMatchObject({ kind: 'http', status: 503 });
+    expect(calls).toHaveLength(4);
+    expect(hooks.notifyError).toHaveBeenCalledWith('服务暂时不可用，请稍后重试');
+  });
+
+  it('does not repeat a POST that did not ask for it (a save could be made twice)', async () => {
+    const { client, calls } = setup({ status: 502, statusText: 'Bad Gateway', data: '' });
+    await expect(client.post('/videotask/save', { taskId: -1 })).rejects.toMatchObject({ status: 502 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("words a refusal by its stable reason, also when it comes with an HTTP error (413)", async () => {
+    const { client, hooks } = setup({ status: 413, statusText: 'Payload Too Large', data: { code: 3000, data: { reason: 'file_too_large', limitMb: 500 }, desc: 'file: larger than 500 MB' } });
+    await expect(client.post('/upload/material', new FormData(), { retry: true })).rejects.toMatchObject({ kind: 'http', status: 413 });
+    expect(hooks.notifyError).toHaveBeenCalledWith('文件太大，不能超过 500 MB');
+  });
+
+  it('speaks English on an English page: its own texts, the English messages, and no Chinese one', async () => {
+    await applyLanguage('en-US');
+    try {
+      const english = setup({ data: { code: 3000, data: null, desc: 'task 7 does not exist' } });
+      await expect(english.client.get('/videotask/ofone/7')).rejects.toBeInstanceOf(ApiError);
+      expect(english.hooks.notifyError).toHaveBeenCalledWith('What you asked for does not exist or has been deleted.');
+      const chinese = setup({ data: { code: 3000, data: null, desc: '素材不存在' } });
+      await expect(chinese.client.post('/material/delete', { materialId: 1 })).rejects.toBeInstanceOf(ApiError);
+      expect(chinese.hooks.notifyError).toHaveBeenCalledWith('That did not work. Please try again.');
+      const down = setup(() => {
+        throw new Error('Network Error');
+      });
+      await expect(down.client.get('/n')).rejects.toMatchObject({ kind: 'network' });
+      expect(down.hooks.notifyError).toHaveBeenCalledWith('The connection was interrupted. Check your network and try again.');
+    } finally {
+      await applyLanguage('zh-CN');
+    }
   });
 });
 

@@ -1,11 +1,15 @@
 /**
  * The one HTTP client (spec editor-core §7–§8, style §3.7): base `/diyvrbt`, envelope
- * `{code, data, desc}` unwrapped, failures toasted and rejected as `ApiError`.
+ * `{code, data, desc}` unwrapped, failures toasted and rejected as `ApiError`. A toast is in the
+ * page's language and names no address (`errorText`; issue 23: spec §8's '{url} 请求失败: …' showed
+ * internal paths and English server messages); the `ApiError`'s message keeps the address for logs.
+ * A transport failure (no answer, or a gateway's 502/503/504) of a GET, or of a call that asks for
+ * it (`retry`: uploads), is tried again after 0.5, 1.5 and 3.5 s before it is reported, once.
  */
 import axios, { type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse } from 'axios';
 import { currentVariant, type Variant } from '@/app/variant';
 import { buildHeaders, encodeBody, NO_AUTH, requestKey, type AuthSnapshot } from './encoding';
-import { ApiError } from './errors';
+import { ApiError, errorText, TRANSIENT_STATUSES } from './errors';
 
 export const API_BASE = '/diyvrbt';
 export const REQUEST_TIMEOUT_MS = 1_200_000;
@@ -24,6 +28,8 @@ export const BYPASS_URLS = ['/redis/history/store', '/redis/history/getStoreTime
 export const BYPASS_DATA = 'String index out of range: -145';
 /** URLs whose failure (code 3000) is not toasted. */
 export const SILENT_FAILURE_URLS = ['/material/getVolumeDB'];
+/** Waits before each new try of a call that failed in transport, ms (three more tries at most). */
+export const RETRY_DELAYS_MS: readonly number[] = [500, 1500, 3500];
 
 /** The answer every call carries. */
 export interface Envelope<T = unknown> {
@@ -63,6 +69,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Called with the share of the body sent so far, 0–100 (uploads). */
   onUploadProgress?: (percent: number) => void;
+  /**
+   * Tries a POST again after a transport failure (GETs always are): for calls that may safely be
+   * repeated, such as an upload (at worst a second copy of the file).
+   */
+  retry?: boolean;
 }
 
 export interface ApiClient {
@@ -119,8 +130,28 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Returns a client bound to `hooks`; `adapter` replaces the network in tests. */
-export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher?: FetchLike): ApiClient {
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Returns a client bound to `hooks`; `adapter` replaces the network in tests, and `retryDelays`
+ * the waits before new tries of a transport failure.
+ */
+export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher?: FetchLike, retryDelays: readonly number[] = RETRY_DELAYS_MS): ApiClient {
   const http = axios.create({
     baseURL: API_BASE,
     timeout: REQUEST_TIMEOUT_MS,
@@ -130,13 +161,14 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
   const pending = new Set<string>();
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  function fail(init: ConstructorParameters<typeof ApiError>[0], silent: boolean, toast: string): never {
-    if (!silent) hooks.notifyError(toast);
-    throw new ApiError(init);
+  function fail(init: ConstructorParameters<typeof ApiError>[0], silent: boolean): never {
+    const err = new ApiError(init);
+    if (!silent) hooks.notifyError(errorText(err));
+    throw err;
   }
 
   function expireSession(url: string, body: Envelope, quiet: boolean): never {
-    if (!quiet) hooks.notifyError(LOGIN_EXPIRED_MESSAGE, LOGIN_EXPIRED_TOAST_KEY);
+    if (!quiet) hooks.notifyError(errorText(new ApiError({ kind: 'auth', url, message: LOGIN_EXPIRED_MESSAGE })), LOGIN_EXPIRED_TOAST_KEY);
     if (!quiet && expiryTimer === null) {
       expiryTimer = setTimeout(() => {
         expiryTimer = null;
@@ -158,7 +190,7 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
     if (matches(url, BYPASS_URLS)) return body as T;
     if (isEnvelope(body) && body.data === BYPASS_DATA) return body as T;
     if (!isEnvelope(body)) {
-      return fail({ kind: 'business', url, message: `${url} 请求失败: 响应格式错误`, data: body }, silent, `${url} 请求失败: 响应格式错误`);
+      return fail({ kind: 'business', url, message: `${url} 请求失败: 响应格式错误`, data: body }, silent);
     }
     if (body.code === CODE_SUCCESS) return body.data as T;
     if (body.code === CODE_NOTHING) return undefined as T;
@@ -166,7 +198,18 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
     const detail = body.desc || describe(body.data);
     const text = `${url} 请求失败: ${detail}`;
     const quiet = silent || (body.code === CODE_FAILURE && matches(url, SILENT_FAILURE_URLS));
-    return fail({ kind: 'business', url, code: body.code, desc: detail, message: text, data: body.data }, quiet, text);
+    return fail({ kind: 'business', url, code: body.code, desc: detail, message: text, data: body.data }, quiet);
+  }
+
+  /** Sends once; a transport failure answers `{ failure }` (the thrown error, or the 502/503/504 answer). */
+  async function send(config: Parameters<typeof http.request>[0], url: string): Promise<{ response: AxiosResponse } | { failure: unknown; response?: AxiosResponse }> {
+    try {
+      const response = await http.request(config);
+      return TRANSIENT_STATUSES.has(response.status) ? { failure: null, response } : { response };
+    } catch (err) {
+      if (axios.isCancel(err)) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
+      return { failure: err };
+    }
   }
 
   async function request<T>(options: RequestOptions): Promise<T> {
@@ -182,28 +225,37 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
       const { body, contentType } = encodeBody(url, data);
       const headers = buildHeaders(hooks.getAuth(), hooks.getVariant());
       if (contentType) headers['Content-Type'] = contentType;
-      let response: AxiosResponse;
-      try {
-        response = await http.request({
-          url,
-          method,
-          params,
-          data: body,
-          headers,
-          signal,
-          responseType: responseType ?? 'json',
-          ...(onUploadProgress
-            ? { onUploadProgress: (e: AxiosProgressEvent) => onUploadProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0) }
-            : {}),
-        });
-      } catch (err) {
-        if (axios.isCancel(err)) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
-        const reason = err instanceof Error ? err.message : String(err);
-        return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent, `${url} 请求失败: ${reason}`);
+      const config = {
+        url,
+        method,
+        params,
+        data: body,
+        headers,
+        signal,
+        responseType: responseType ?? 'json',
+        ...(onUploadProgress
+          ? { onUploadProgress: (e: AxiosProgressEvent) => onUploadProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0) }
+          : {}),
+      } as const;
+      const tries = method === 'GET' || options.retry ? retryDelays.length : 0;
+      let sent = await send(config, url);
+      for (let i = 0; i < tries && 'failure' in sent && !signal?.aborted; i += 1) {
+        await pause(retryDelays[i] ?? 0, signal);
+        if (signal?.aborted) break;
+        sent = await send(config, url);
+      }
+      if (signal?.aborted && 'failure' in sent) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
+      const response = sent.response;
+      if (!response) {
+        const failure = 'failure' in sent ? sent.failure : null;
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent);
       }
       if (response.status < 200 || response.status >= 300) {
         const text = `${url} 请求失败: ${response.status} ${response.statusText}`.trimEnd();
-        return fail({ kind: 'http', url, status: response.status, message: text, data: response.data }, silent, text);
+        // A refusal answered with an HTTP error (a 413 for a body too large) still carries the envelope.
+        const envelope = isEnvelope(response.data) ? response.data : null;
+        return fail({ kind: 'http', url, status: response.status, message: text, desc: envelope?.desc, data: envelope ? envelope.data : response.data }, silent);
       }
       return handleAnswer<T>(url, response.data, silent, options.quietExpiry);
     } finally {
@@ -224,17 +276,17 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
     } catch (err) {
       if (options.signal?.aborted) throw new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` });
       const reason = err instanceof Error ? err.message : String(err);
-      return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent, `${url} 请求失败: ${reason}`);
+      return fail({ kind: 'network', url, message: `${url} 请求失败: ${reason}` }, silent);
     }
     if (!response.ok) {
       const text = `${url} 请求失败: ${response.status} ${response.statusText}`.trimEnd();
-      return fail({ kind: 'http', url, status: response.status, message: text }, silent, text);
+      return fail({ kind: 'http', url, status: response.status, message: text }, silent);
     }
     const type = response.headers.get('content-type') ?? '';
     if (type.includes('text/event-stream') && response.body) return response.body;
     const body: unknown = await response.json().catch(() => null);
     handleAnswer(url, body, silent);
-    return fail({ kind: 'business', url, message: `${url} 请求失败: 不是事件流` }, silent, `${url} 请求失败: 不是事件流`);
+    return fail({ kind: 'business', url, message: `${url} 请求失败: 不是事件流` }, silent);
   }
 
   function beacon(url: string, data: Record<string, unknown>): boolean {

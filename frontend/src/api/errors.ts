@@ -1,3 +1,6 @@
+import i18next from 'i18next';
+import { formatsByGroup } from './uploadFormats';
+
 /** How a call failed: a business code, an expired session, an HTTP status, the network, or a cancelled duplicate. */
 export type ApiErrorKind = 'business' | 'auth' | 'http' | 'network' | 'cancelled';
 
@@ -35,4 +38,71 @@ export class ApiError extends Error {
 /** Returns true when the error is a duplicate request the client cancelled. */
 export function isCancelledRequest(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'cancelled';
+}
+
+/**
+ * `data.reason` of refusals the server words for clients (gateway `upload.rs` and `envelope.rs`),
+ * each with its text under `api.reason.` in the locale files.
+ */
+export const UNSUPPORTED_FILE_TYPE = 'unsupported_file_type';
+const REASONS = new Set([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited']);
+
+/** HTTP statuses of a gateway or proxy that could not reach the service: worth a retry, then 'unavailable'. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** The server's own English messages (gateway `envelope.rs`, kit `status.rs`) and their locale keys. */
+const KNOWN_DESCS: ReadonlyArray<[RegExp, string]> = [
+  [/^internal error/i, 'api.error.internal'],
+  [/^service unavailable/i, 'api.error.unavailable'],
+  [/is not available yet$/i, 'api.error.notAvailable'],
+  [/\bdoes not exist\b|^not found$/i, 'api.error.notFound'],
+  [/^登录过期/, 'api.error.loginExpired'],
+];
+
+const HAN = /\p{Script=Han}/u;
+
+/** Whether a server's text reads in the page's language (Chinese characters on a Chinese page, none otherwise). */
+function inPageLanguage(text: string): boolean {
+  return (i18next.language ?? '').startsWith('en') ? !HAN.test(text) : HAN.test(text);
+}
+
+/** The accepted formats, grouped, in the page's language ("视频 MP4 MOV …；图片 …"). */
+export function acceptedFormatsText(): string {
+  return formatsByGroup()
+    .map(([group, exts]) => i18next.t('api.formats.group', { group: i18next.t(`api.formats.${group}`), list: exts.join(' ') }))
+    .join(i18next.t('api.formats.separator'));
+}
+
+function reasonOf(data: unknown): { reason: string; details: Record<string, unknown> } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const reason = (data as { reason?: unknown }).reason;
+  return typeof reason === 'string' && REASONS.has(reason) ? { reason, details: data as Record<string, unknown> } : null;
+}
+
+/**
+ * Returns what to tell a user of a failed call, in the page's language, naming no address: the
+ * refusal's stable `data.reason` when it has one, the kind of failure, the server's message when it
+ * is in the page's language, its English messages by their locale keys, else a plain 'did not work'.
+ */
+export function errorText(err: unknown): string {
+  const t = i18next.t.bind(i18next);
+  if (!(err instanceof ApiError)) return t('api.error.failed');
+  const refusal = reasonOf(err.data);
+  if (refusal) return t(`api.reason.${refusal.reason}`, { ...refusal.details, formats: acceptedFormatsText() });
+  switch (err.kind) {
+    case 'network':
+      return t('api.error.network');
+    case 'http':
+      return err.status !== undefined && TRANSIENT_STATUSES.has(err.status) ? t('api.error.unavailable') : t('api.error.http', { status: err.status ?? '' });
+    case 'auth':
+      return t('api.error.loginExpired');
+    case 'cancelled':
+      return t('api.error.cancelled');
+    case 'business':
+      break;
+  }
+  const desc = (err.desc ?? '').trim();
+  const known = KNOWN_DESCS.find(([pattern]) => pattern.test(desc));
+  if (known) return t(known[1]);
+  return desc !== '' && inPageLanguage(desc) ? desc : t('api.error.failed');
 }

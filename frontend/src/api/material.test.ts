@@ -25,6 +25,7 @@ describe('material helpers', () => {
       'gif',
       'pptx',
     ]);
+    expect(['j.mkv', 'k.M4V', 'l.webp', 'm.HEIC', 'n.heif', 'o.avif', 'p.ogg', 'q.flac'].map(materialTypeOf)).toEqual(['video', 'video', 'picture', 'picture', 'picture', 'picture', 'audio', 'audio']);
     expect(materialTypeOf('notes.txt')).toBeNull();
     expect(materialTypeOf('noextension')).toBeNull();
   });
@@ -61,7 +62,7 @@ describe('material helpers', () => {
 describe('uploadMaterial', () => {
   it('refuses an unknown file type without sending anything', async () => {
     const post = jest.spyOn(api, 'post');
-    await expect(uploadMaterial(new File(['x'], 'notes.txt'), { userId: 'u' })).rejects.toMatchObject({ kind: 'business', desc: 'unsupported file type' });
+    await expect(uploadMaterial(new File(['x'], 'notes.txt'), { userId: 'u' })).rejects.toMatchObject({ kind: 'business', desc: 'unsupported file type', data: { reason: 'unsupported_file_type' } });
     expect(post).not.toHaveBeenCalled();
   });
 

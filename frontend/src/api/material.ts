@@ -1,7 +1,8 @@
 /** Material calls of CONTRACT.md "Materials": listing, upload with progress, rename, delete, move, state. */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { ApiError } from './errors';
+import { ApiError, UNSUPPORTED_FILE_TYPE } from './errors';
+import { materialTypeOf } from './uploadFormats';
 import { queryKeys } from './keys';
 
 /** Wire names of material kinds (the material service's MaterialKind). */
@@ -188,40 +189,7 @@ export function useVolumeDb(materialId: string | null) {
   });
 }
 
-const EXTENSIONS: Record<string, MaterialType> = {
-  jpg: 'picture',
-  jpeg: 'picture',
-  bmp: 'picture',
-  png: 'picture',
-  mp4: 'video',
-  mpeg: 'video',
-  vob: 'video',
-  avi: 'video',
-  mpg: 'video',
-  wmv: 'video',
-  mov: 'video',
-  '3gp': 'video',
-  webm: 'video',
-  mp3: 'audio',
-  aac: 'audio',
-  wav: 'audio',
-  wma: 'audio',
-  m4a: 'audio',
-  gif: 'gif',
-  pptx: 'pptx',
-};
-
-/** Upload file picker filter: the extensions of spec platform §5. */
-export const UPLOAD_ACCEPT = Object.keys(EXTENSIONS)
-  .map((ext) => `.${ext}`)
-  .join(',');
-
-/** Returns the material type of a file from its lowercased extension (spec platform §5), or null. */
-export function materialTypeOf(fileName: string): MaterialType | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot === -1) return null;
-  return EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] ?? null;
-}
+export { materialTypeOf, UPLOAD_ACCEPT } from './uploadFormats';
 
 const UPLOADED_PREFIX = 'UPLOADED - ';
 
@@ -240,12 +208,13 @@ export interface UploadTarget {
 
 /**
  * Uploads one file as a material (POST /upload/material, multipart, the file the last part) and
- * returns the new material's id. A file of an unknown type is refused before anything is sent.
+ * returns the new material's id. A file of an unknown type is refused before anything is sent
+ * (`data.reason` unsupported_file_type, as the gateway words it).
  */
 export async function uploadMaterial(file: File, target: UploadTarget, onProgress?: (percent: number) => void): Promise<string> {
   const url = '/upload/material';
   const type = materialTypeOf(file.name);
-  if (!type) throw new ApiError({ kind: 'business', url, desc: 'unsupported file type', message: 'unsupported file type' });
+  if (!type) throw new ApiError({ kind: 'business', url, desc: 'unsupported file type', message: 'unsupported file type', data: { reason: UNSUPPORTED_FILE_TYPE } });
   const form = new FormData();
   form.append('userId', target.userId);
   form.append('type', type);
@@ -254,7 +223,8 @@ export async function uploadMaterial(file: File, target: UploadTarget, onProgres
   form.append('styleId', '-1');
   form.append('materialState', '0');
   form.append('uploadFile', file, file.name);
-  const answer = await api.post<unknown>(url, form, { onUploadProgress: onProgress });
+  // A transport failure (a dropped connection, a gateway's 502/503) is tried again before anyone is told.
+  const answer = await api.post<unknown>(url, form, { onUploadProgress: onProgress, retry: true });
   const id = parseUploadedId(answer);
   if (!id) throw new ApiError({ kind: 'business', url, desc: String(answer), message: `${url}: unexpected answer` });
   return id;

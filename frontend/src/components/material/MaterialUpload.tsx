@@ -2,8 +2,8 @@ import { CheckCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/errors';
-import { UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
+import { acceptedFormatsText, ApiError, errorText, UNSUPPORTED_FILE_TYPE } from '@/api/errors';
+import { materialTypeOf, UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
 
 /** One file's upload as the list shows it. */
@@ -24,12 +24,11 @@ export interface MaterialUploadProps {
   size?: 'small' | 'middle';
 }
 
-function reasonOf(err: unknown): string {
-  if (err instanceof ApiError) return err.desc || err.message;
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Upload button with a per-file progress list; each file is one POST /upload/material. */
+/**
+ * Upload button with the accepted formats and a per-file progress list; each file is one POST
+ * /upload/material. A file of a type not taken is refused at once, in the page's language with the
+ * formats; a failed upload says why under its name (the client has toasted it once, after its retries).
+ */
 export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: MaterialUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -38,6 +37,14 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
   const [rows, setRows] = useState<UploadRow[]>([]);
 
   const patch = (uid: string, change: Partial<UploadRow>) => setRows((all) => all.map((r) => (r.uid === uid ? { ...r, ...change } : r)));
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (materialTypeOf(file.name)) return true;
+    const refusal = new ApiError({ kind: 'business', url: '', message: 'unsupported file type', data: { reason: UNSUPPORTED_FILE_TYPE } });
+    setRows((all) => [{ uid: file.uid, name: file.name, percent: 0, status: 'error' as const, error: errorText(refusal) }, ...all].slice(0, 20));
+    void message.error({ content: errorText(refusal), key: `refused-${file.uid}` });
+    return Upload.LIST_IGNORE;
+  };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     const f = file as File & { uid: string };
@@ -60,19 +67,22 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
           onUploaded?.(materialId);
         },
         (err: unknown) => {
-          patch(f.uid, { status: 'error', error: reasonOf(err) });
-          onError?.(err instanceof Error ? err : new Error(reasonOf(err)));
+          patch(f.uid, { status: 'error', error: errorText(err) });
+          onError?.(err instanceof Error ? err : new Error(errorText(err)));
         },
       );
   };
 
   return (
     <div data-testid="material-upload">
-      <Upload customRequest={customRequest} multiple showUploadList={false} accept={UPLOAD_ACCEPT}>
+      <Upload customRequest={customRequest} beforeUpload={beforeUpload} multiple showUploadList={false} accept={UPLOAD_ACCEPT}>
         <Button type="primary" icon={<UploadOutlined />} size={size} data-testid="material-upload-button">
           {t('material.upload.button')}
         </Button>
       </Upload>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }} data-testid="upload-formats">
+        {t('material.upload.formats', { formats: acceptedFormatsText() })}
+      </Typography.Paragraph>
       {rows.length > 0 ? (
         <Space orientation="vertical" size={2} style={{ width: '100%', marginTop: 8 }}>
           {rows.map((row) => (

@@ -8,7 +8,7 @@ import { Alert, Button, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
-import { ApiError } from '@/api/errors';
+import { ApiError, errorText } from '@/api/errors';
 import { uploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
 import { useEditorDispatch } from '@/editor/page/useEditor';
@@ -76,7 +76,7 @@ export function VoiceRecorder() {
       dispatch(a.addAudio({ ...voiceItem(m, at), name: t('audioPanel.voiceName', { time: clockTime(stamp) }) }));
       setSaving({ phase: 'idle' });
     } catch (err) {
-      setSaving({ phase: 'failed', reason: err instanceof ApiError ? err.desc || err.message : err instanceof Error ? err.message : String(err) });
+      setSaving({ phase: 'failed', reason: err instanceof ApiError ? errorText(err) : err instanceof Error ? err.message : String(err) });
     }
   };
 

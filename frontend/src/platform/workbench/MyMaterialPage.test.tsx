@@ -150,21 +150,62 @@ describe('MyMaterialPage', () => {
     expect(await screen.findByText('素材添加成功')).toBeInTheDocument();
   });
 
-  it('shows the server reason when an upload is refused', async () => {
+  it('words a refused upload by its reason, in the page language', async () => {
     const post = serve(
       () => page([material('a')]),
       (url) => {
         if (url !== '/upload/material') return undefined;
-        throw new ApiError({ kind: 'business', url, code: 3000, desc: 'file too large: video limit is 500 MB', message: 'x' });
+        throw new ApiError({ kind: 'business', url, code: 3000, desc: 'file: larger than 500 MB', message: 'x', data: { reason: 'file_too_large', limitMb: 500 } });
       },
     );
     const { container } = renderApp('/workbench/my-material', SIGNED_IN);
     await screen.findByText('素材a');
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'big.mov')] } });
-    expect(await screen.findByText('file too large: video limit is 500 MB')).toBeInTheDocument();
+    expect(await screen.findByText('文件太大，不能超过 500 MB')).toBeInTheDocument();
     expect(screen.getByTestId('upload-item')).toHaveAttribute('data-status', 'error');
     expect(post.mock.calls.filter(([url]) => url === '/upload/material')).toHaveLength(1);
+  });
+
+  it('says a transport failure (after the client tried again) in the page language, naming no address', async () => {
+    serve(
+      () => page([material('a')]),
+      (url) => {
+        if (url !== '/upload/material') return undefined;
+        throw new ApiError({ kind: 'network', url, message: '/upload/material 请求失败: h2 protocol error: http2 error' });
+      },
+    );
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'clip.mp4')] } });
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent('网络连接中断，请检查网络后重试');
+    expect(document.body.textContent).not.toMatch(/upload\/material|h2 protocol/);
+  });
+
+  it('shows the accepted formats in the page language, and the picker takes them', async () => {
+    serve(() => page([material('a')]));
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    expect(screen.getByTestId('upload-formats')).toHaveTextContent('支持 视频 MP4 MOV M4V WEBM MKV AVI');
+    expect(screen.getByTestId('upload-formats')).toHaveTextContent('图片 PNG JPG JPEG GIF WEBP HEIC HEIF AVIF BMP');
+    expect(screen.getByTestId('upload-formats')).toHaveTextContent('音频 MP3 M4A AAC WAV OGG FLAC');
+    const accept = (container.querySelector('input[type=file]') as HTMLInputElement).accept.split(',');
+    for (const ext of ['.mp4', '.mov', '.m4v', '.webm', '.mkv', '.avi', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.heic', '.heif', '.avif', '.bmp', '.mp3', '.m4a', '.aac', '.wav', '.ogg', '.flac']) {
+      expect(accept).toContain(ext);
+    }
+    expect(accept).toContain('video/x-matroska');
+  });
+
+  it('refuses a file of another type at once, in the page language, with the formats', async () => {
+    const post = serve(() => page([material('a')]));
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent('不支持这种文件。支持的格式：视频 MP4 MOV');
+    expect(await screen.findAllByText(/^不支持这种文件/)).toHaveLength(2);
+    expect(post.mock.calls.filter(([url]) => url === '/upload/material')).toHaveLength(0);
   });
 
   it('renames one material', async () => {
