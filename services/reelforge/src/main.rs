@@ -1,10 +1,12 @@
 //! `reelforge`: one binary for every target. `reelforge all` runs everything in one process;
 //! `reelforge gateway|auth|material|category|favourite|font|task|ai|worker` runs one target;
 //! `reelforge render RULE.json --materials DIR -o out.mp4` renders a document on the spot;
-//! `reelforge admin grant --mail ADDR --level N [--tenant T]` sets a user's operator level.
+//! `reelforge admin grant --mail ADDR --level N [--tenant T]` sets a user's operator level;
+//! `reelforge admin migrate` applies the database migrations and exits.
 
 mod admin;
 mod backends;
+mod migrate;
 mod services;
 mod target;
 mod wiring;
@@ -30,6 +32,10 @@ struct Cli {
     /// Lists the targets with their backends and the targets they call.
     #[arg(long)]
     list_targets: bool,
+    /// Services start without migrating the database (`reelforge admin migrate` did it before, as
+    /// the Helm chart's migration Job does). `all` always migrates at start.
+    #[arg(long, env = "REELFORGE_SKIP_MIGRATIONS", value_parser = clap::builder::BoolishValueParser::new())]
+    skip_migrations: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -60,6 +66,9 @@ enum AdminCommand {
         #[arg(long, default_value = "qs")]
         tenant: String,
     },
+    /// Applies every service's database migrations to the configured database, then exits (the
+    /// Helm chart runs it as a Job before an install or upgrade).
+    Migrate,
 }
 
 fn main() -> ExitCode {
@@ -75,6 +84,9 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    if cli.skip_migrations {
+        services::skip_migrations_at_start();
+    }
     let result = match cli.command {
         Some(Command::Render(args)) => {
             reelforge_render::cli::run(args).map_err(|e| format!("render: {e:#}"))
@@ -84,6 +96,7 @@ fn main() -> ExitCode {
             level,
             tenant,
         })) => wiring::grant(cli.config.as_deref(), &tenant, &mail, level),
+        Some(Command::Admin(AdminCommand::Migrate)) => migrate::run(cli.config.as_deref()),
         Some(Command::Target(words)) => match words.as_slice() {
             [name] => Target::parse(name).and_then(|t| wiring::run(t, cli.config.as_deref())),
             _ => Err(format!("expected one target, got `{}`", words.join(" "))),

@@ -1,6 +1,8 @@
 //! Builds the gRPC server of one or all seven services over the opened backends, with the standard
 //! health service and a span per call carrying the caller's request id.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use reelforge_kit::{Config, Keyring};
 use tonic::transport::Server;
 use tonic::transport::server::Router;
@@ -8,11 +10,22 @@ use tonic::transport::server::Router;
 use crate::backends::Backends;
 use crate::target::Target;
 
+/// Whether the services migrate their tables when they start (the default).
+static MIGRATE_AT_START: AtomicBool = AtomicBool::new(true);
+
+/// Services of this process start on the tables as they are: `reelforge admin migrate` migrated
+/// them (`--skip-migrations`, `REELFORGE_SKIP_MIGRATIONS`). `all` migrates regardless: nothing
+/// else migrates its embedded database.
+pub fn skip_migrations_at_start() {
+    MIGRATE_AT_START.store(false, Ordering::Relaxed);
+}
+
 fn wants(targets: &[Target], t: Target) -> bool {
     targets.contains(&Target::All) || targets.contains(&t)
 }
 
-/// Runs the services' migrations, then returns a router serving those in `targets`.
+/// Runs the services' migrations (unless skipped, see [`skip_migrations_at_start`]), then returns a
+/// router serving those in `targets`.
 pub async fn router(
     targets: &[Target],
     b: &Backends,
@@ -29,11 +42,17 @@ pub async fn router(
     let mut task = None;
     let mut ai = None;
     let migrate = |what: &'static str| move |e: sea_orm::DbErr| format!("{what} migrations: {e}");
+    let migrating = targets.contains(&Target::All) || MIGRATE_AT_START.load(Ordering::Relaxed);
+    if !migrating {
+        tracing::info!("migrations skipped at start (reelforge admin migrate applies them)");
+    }
     if wants(targets, Target::Auth) {
         let db = b.db()?;
-        reelforge_auth::migrate(&db)
-            .await
-            .map_err(migrate("auth"))?;
+        if migrating {
+            reelforge_auth::migrate(&db)
+                .await
+                .map_err(migrate("auth"))?;
+        }
         auth = Some(
             reelforge_auth::grpc_service(db, b.cache()?, config, keys.clone())
                 .map_err(|e| format!("auth: {e}"))?,
@@ -41,30 +60,38 @@ pub async fn router(
     }
     if wants(targets, Target::Material) {
         let db = b.db()?;
-        reelforge_material::migrate(&db)
-            .await
-            .map_err(migrate("material"))?;
+        if migrating {
+            reelforge_material::migrate(&db)
+                .await
+                .map_err(migrate("material"))?;
+        }
         material = Some(reelforge_material::grpc_service_with_storage(db, b.blob()?, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;
-        reelforge_category::migrate(&db)
-            .await
-            .map_err(migrate("category"))?;
+        if migrating {
+            reelforge_category::migrate(&db)
+                .await
+                .map_err(migrate("category"))?;
+        }
         category = Some(reelforge_category::grpc_service(db, keys));
     }
     if wants(targets, Target::Favourite) {
         let db = b.db()?;
-        reelforge_favourite::migrate(&db)
-            .await
-            .map_err(migrate("favourite"))?;
+        if migrating {
+            reelforge_favourite::migrate(&db)
+                .await
+                .map_err(migrate("favourite"))?;
+        }
         favourite = Some(reelforge_favourite::grpc_service(db, keys));
     }
     if wants(targets, Target::Font) {
         let db = b.db()?;
-        reelforge_font::migrate(&db)
-            .await
-            .map_err(migrate("font"))?;
+        if migrating {
+            reelforge_font::migrate(&db)
+                .await
+                .map_err(migrate("font"))?;
+        }
         let dirs = [std::path::PathBuf::from(reelforge_font::system::DEBIAN_FONT_DIR)];
         let system = tokio::task::spawn_blocking(move || reelforge_font::SystemFonts::load(&dirs))
             .await
@@ -78,9 +105,11 @@ pub async fn router(
     }
     if wants(targets, Target::Task) {
         let db = b.db()?;
-        reelforge_task::migrate(&db)
-            .await
-            .map_err(migrate("task"))?;
+        if migrating {
+            reelforge_task::migrate(&db)
+                .await
+                .map_err(migrate("task"))?;
+        }
         let settings = reelforge_task::FarmSettings {
             queue: reelforge_task::RENDER_QUEUE.to_owned(),
             stale: std::time::Duration::from_secs(config.worker.stale_seconds.max(1)),
