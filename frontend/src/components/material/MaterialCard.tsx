@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, isTimed, useMaterialState, type Material } from '@/api/material';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
+import { useLibraryName } from './libraryName';
 
 function TypeIcon({ type }: { type: string }) {
   const style = { fontSize: 28, color: '#bbb' };
@@ -70,6 +71,7 @@ export interface MaterialCardProps {
 /** A material as a card: cover, name, duration for timed kinds, size and state. */
 export function MaterialCard({ material, selected, onSelect, actions, corner, onClick, compact = false }: MaterialCardProps) {
   const { t } = useTranslation();
+  const named = useLibraryName();
   const height = compact ? 90 : 120;
   const cover = (
     <div style={{ position: 'relative', height, background: '#f0f0f5', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
@@ -84,7 +86,7 @@ export function MaterialCard({ material, selected, onSelect, actions, corner, on
           onClick={(e) => e.stopPropagation()}
           onChange={(e) => onSelect(material, e.target.checked)}
           style={{ position: 'absolute', top: 6, left: 8 }}
-          aria-label={t('material.select', { name: material.materialName })}
+          aria-label={t('material.select', { name: named(material.materialName) })}
           data-testid={`material-select-${material.id}`}
         />
       ) : null}
@@ -110,7 +112,7 @@ export function MaterialCard({ material, selected, onSelect, actions, corner, on
       styles={{ body: { padding: compact ? 6 : 10 } }}
     >
       <Typography.Text strong ellipsis={{ tooltip: material.materialName }} style={{ display: 'block' }} data-testid="material-name">
-        {material.materialName || t('material.untitled')}
+        {named(material.materialName) || t('material.untitled')}
       </Typography.Text>
       <Space size={6} wrap style={{ marginTop: 4, fontSize: 12 }}>
         <MaterialStateBadge material={material} />

@@ -14,6 +14,7 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import type { EditorState } from '@/editor/state/editorSlice';
 import type { AudioPatch } from './audioCommands';
 import { Field, NumberField, SliderField } from '@/editor/page/fields';
+import { useLibraryName } from '@/components/material/libraryName';
 
 /** Returns the index of the selected audio item when it exists and no layer is selected, or null. */
 export function selectAudioIndex(s: EditorState): number | null {
@@ -30,6 +31,7 @@ export function dbText(slider: number): string {
 
 export function AudioItemProps({ index, item }: { index: number; item: AudioItem }) {
   const { t } = useTranslation();
+  const named = useLibraryName();
   const dispatch = useEditorDispatch();
   const set = (changes: AudioPatch) => dispatch(a.updateAudio({ index, changes }));
   const voice = item.type === 'voice';
@@ -90,8 +92,8 @@ export function AudioItemProps({ index, item }: { index: number; item: AudioItem
     <div data-testid="audio-props">
       <div style={{ display: 'flex', alignItems: 'center', gap: 6, marginBottom: 8 }}>
         <Tag color={voice ? 'blue' : 'green'}>{t(voice ? 'audioPanel.voiceTag' : 'audioPanel.musicTag')}</Tag>
-        <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} title={item.name}>
-          {item.name}
+        <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} title={named(item.name)}>
+          {named(item.name)}
         </Typography.Text>
         <Button size="small" danger icon={<DeleteOutlined />} onClick={() => dispatch(a.deleteAudio({ index }))} aria-label={t('audioProps.delete')} data-testid="audio-delete" />
       </div>

@@ -8,6 +8,8 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import { material, page } from '@/test/materials';
 import { SIGNED_IN } from '@/test/renderApp';
 import { useEditorKeys } from '@/editor/page/useEditorKeys';
+import { applyLanguage } from '@/app/i18n';
+import { libraryNameKey } from '@/components/material/libraryName';
 import { musicItem } from './audioCommands';
 import { dbText, SelectedAudioProps } from './AudioItemProps';
 import { AudioPanel } from './AudioPanel';
@@ -55,6 +57,23 @@ describe('audio tab', () => {
     fireEvent.click(within(row).getByTestId('music-add'));
     expect(ed().doc.audio).toEqual([expect.objectContaining({ id: 's1', type: 'audio', startTime: 0, endTime: 3, isLoop: false, volume: 100, duck: true })]);
     expect(await screen.findByTestId('doc-audio-0')).toHaveTextContent('晨光');
+  });
+
+  it("names the library's tracks in the page's language, and a user's own as they are", async () => {
+    await applyLanguage('en-US');
+    try {
+      const { ed } = setup(<AudioPanel />);
+      const row = await screen.findByTestId('music-s1');
+      expect(row).toHaveTextContent('Morning Light');
+      expect(within(row).getByTestId('music-add')).toHaveAttribute('aria-label', 'Add Morning Light to the whole video');
+      fireEvent.click(within(row).getByTestId('music-add'));
+      // The document keeps the library's own name; only what is shown is translated.
+      expect(ed().doc.audio[0]).toMatchObject({ name: '晨光' });
+      expect(await screen.findByTestId('doc-audio-0')).toHaveTextContent('Morning Light');
+      expect(libraryNameKey('我的配乐')).toBeNull();
+    } finally {
+      await applyLanguage('zh-CN');
+    }
   });
 
   it('says clearly when the browser cannot record, and when the microphone is refused', async () => {

@@ -5,9 +5,11 @@ import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { formatTime } from '@/editor/timeline/timelineMath';
 import { selectAudioIndex } from './AudioItemProps';
+import { useLibraryName } from '@/components/material/libraryName';
 
 export function DocumentAudio() {
   const { t } = useTranslation();
+  const named = useLibraryName();
   const dispatch = useEditorDispatch();
   const audio = useEditorSelector((s) => s.doc.audio);
   const selected = useEditorSelector(selectAudioIndex);
@@ -24,8 +26,8 @@ export function DocumentAudio() {
           style={{ display: 'flex', alignItems: 'center', cursor: 'pointer', padding: '6px', borderBottom: '1px solid #f0f0f0', background: selected === index ? '#e6f4ff' : undefined }}
         >
           <Tag color={item.type === 'voice' ? 'blue' : 'green'}>{t(item.type === 'voice' ? 'audioPanel.voiceTag' : 'audioPanel.musicTag')}</Tag>
-          <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={item.name}>
-            {item.name}
+          <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={named(item.name)}>
+            {named(item.name)}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6 }}>
             {formatTime(item.startTime, true)}–{formatTime(item.endTime, true)}

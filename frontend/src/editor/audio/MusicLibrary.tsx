@@ -9,6 +9,7 @@ import type { CSSProperties } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_CATEGORIES, useMaterials, useMaterialState, type Material, type MaterialFilter } from '@/api/material';
+import { useLibraryName } from '@/components/material/libraryName';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDuration } from '@/editor/state/selectors';
@@ -49,6 +50,7 @@ function Probing({ id }: { id: string }) {
 
 export function MusicLibrary() {
   const { t } = useTranslation();
+  const named = useLibraryName();
   const dispatch = useEditorDispatch();
   const length = useEditorSelector(selectDuration);
   const [source, setSource] = useState<Source>('system');
@@ -87,6 +89,7 @@ export function MusicLibrary() {
               {items.map((m) => {
                 const ready = m.state === 'ready';
                 const on = preview.playing === m.id;
+                const name = named(m.materialName);
                 return (
                   <div key={m.id} role="listitem" data-testid={`music-${m.id}`} style={ROW}>
                     <Button
@@ -95,12 +98,12 @@ export function MusicLibrary() {
                       icon={on ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
                       disabled={!ready}
                       onClick={() => preview.setPlaying(on ? null : m.id)}
-                      aria-label={t(on ? 'audioPanel.stopPreview' : 'audioPanel.preview', { name: m.materialName })}
+                      aria-label={t(on ? 'audioPanel.stopPreview' : 'audioPanel.preview', { name })}
                       aria-pressed={on}
                       data-testid="music-play"
                     />
-                    <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={m.materialName}>
-                      {m.materialName}
+                    <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} title={name}>
+                      {name}
                     </Typography.Text>
                     {m.state === 'processing' ? <Probing id={m.id} /> : null}
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -113,7 +116,7 @@ export function MusicLibrary() {
                       icon={<PlusOutlined />}
                       disabled={!ready}
                       onClick={() => add(m)}
-                      aria-label={t('audioPanel.add', { name: m.materialName })}
+                      aria-label={t('audioPanel.add', { name })}
                       data-testid="music-add"
                     />
                   </div>

@@ -6,6 +6,7 @@ import { makeStore } from '@/app/store';
 import { initialUserState } from '@/auth/userSlice';
 import { material, page } from '@/test/materials';
 import { SIGNED_IN } from '@/test/renderApp';
+import { applyLanguage } from '@/app/i18n';
 import { MaterialPanel } from './MaterialPanel';
 
 interface Served {
@@ -65,6 +66,27 @@ describe('MaterialPanel', () => {
     expect(onPick).toHaveBeenCalledTimes(1);
     expect(within(screen.getByTestId('material-f')).getByTestId('material-fail-reason')).toHaveTextContent('不支持的编码 hevc');
     expect(screen.getByTestId('material-upload-button')).toBeInTheDocument();
+  });
+
+  it("wraps its group tabs onto a second row rather than cutting one off or hiding some behind '…'", async () => {
+    serve({});
+    renderPanel();
+    await screen.findByRole('tab', { name: '我的' });
+    const rules = Array.from(screen.getByTestId('material-panel').querySelectorAll('style')).map((el) => el.textContent ?? '').join('\n');
+    expect(rules).toMatch(/\.ant-tabs-nav-list \{[^}]*flex-wrap: wrap/);
+    expect(rules).toMatch(/\.ant-tabs-nav-operations[^{]*\{ display: none !important; \}/);
+  });
+
+  it("shows the starter library's names in the page's language", async () => {
+    await applyLanguage('en-US');
+    try {
+      serve({ user: [material('u1', { materialName: '渐变·晨曦' }), material('u2', { materialName: 'holiday.mp4' })] });
+      renderPanel();
+      expect(await screen.findByText('Gradient · Dawn')).toBeInTheDocument();
+      expect(screen.getByText('holiday.mp4')).toBeInTheDocument();
+    } finally {
+      await applyLanguage('zh-CN');
+    }
   });
 
   it('asks the system library for each kind, with orientation and sort', async () => {

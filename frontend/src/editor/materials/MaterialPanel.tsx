@@ -42,6 +42,18 @@ export function FavouriteStar({ material }: { material: Material }) {
   );
 }
 
+/**
+ * The group tabs wrap onto a second row instead of hiding groups behind a "…" menu: seven groups do
+ * not fit the 300 px column (in English a tab was cut in half). Their underline marks the active one.
+ */
+const GROUP_TABS_WRAP = [
+  '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-nav-wrap { overflow: visible; }',
+  '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-nav-list { flex-wrap: wrap; column-gap: 12px; transform: none !important; }',
+  '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-nav-operations, [data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-ink-bar { display: none !important; }',
+  '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-tab { margin: 0 !important; padding: 6px 0; }',
+  '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; }',
+].join('\n');
+
 /** Keeps what the source and the orientation ask for (also when the server ignores a filter). */
 function keep(material: Material, source: LibrarySource, orientation: OrientationChoice, style: number | undefined): boolean {
   if (orientation !== ANY_ORIENTATION && material.horizontalOrVertical !== orientation) return false;
@@ -128,6 +140,7 @@ export function MaterialPanel({ onPick, customTabs }: MaterialPanelProps) {
 
   return (
     <div data-testid="material-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <style>{GROUP_TABS_WRAP}</style>
       <Tabs
         size="small"
         activeKey={group.key}

@@ -17,6 +17,7 @@ import { findTransition } from '@/editor/model/catalogue';
 import { fittedDurations } from '@/editor/model/animation';
 import { cutRange } from '@/editor/playback/useMediaSync';
 import type { BarEdit } from './timelineMath';
+import { useLibraryName } from '@/components/material/libraryName';
 
 /** What a drag on the axis edits (the draggable's data). */
 export type DragTarget = { kind: 'bar'; id: Id; edit: BarEdit } | { kind: 'scene'; id: Id };
@@ -214,19 +215,20 @@ function Waveform({ peaks, width, height }: { peaks: number[]; width: number; he
 /** A music item of the document on the axis, with its waveform when the material has one. */
 export function MusicBar({ item, left, width, selected, onSelect, children }: { item: AudioItem; left: number; width: number; selected?: boolean; onSelect?: () => void; children?: ReactNode }) {
   const peaks = useWaveform(item.id);
+  const named = useLibraryName();
   // A voice-over is told from music by its colour; the selected item is outlined as a selected layer is.
   const background = item.type === 'voice' ? '#4096ff' : '#73d13d';
   return (
     <div
       data-testid="music-bar"
       data-type={item.type}
-      title={item.name}
+      title={named(item.name)}
       onClick={onSelect}
       aria-selected={selected}
       style={{ position: 'absolute', top: 3, bottom: 3, left, width: Math.max(width, 2), borderRadius: 4, overflow: 'hidden', background, cursor: onSelect ? 'pointer' : undefined, outline: selected ? '2px solid #fa8c16' : undefined }}
     >
       {peaks && <Waveform peaks={peaks} width={Math.max(width, 2)} height={22} />}
-      <span style={{ position: 'relative', color: '#fff', fontSize: 12, lineHeight: '22px', padding: '0 6px', textShadow: '0 0 2px #000' }}>{item.name}</span>
+      <span style={{ position: 'relative', color: '#fff', fontSize: 12, lineHeight: '22px', padding: '0 6px', textShadow: '0 0 2px #000' }}>{named(item.name)}</span>
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { applyLanguage } from '@/app/i18n';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { editorActions as a } from '@/editor/state/editorSlice';
@@ -114,6 +115,25 @@ describe('the timeline', () => {
     const held = screen.getByTestId(`held-${String(clip.id)}`);
     expect(held.style.width).toBe('130px');
     expect(held).toHaveAttribute('title', '停留在最后一帧 1.3 秒');
+  });
+
+  it('reads whole in English: the zoom says how far apart its labels are, and an empty scene says so on the axis, not in the narrow name column', async () => {
+    await applyLanguage('en-US');
+    try {
+      const clock = new PlaybackClock({ now: () => 0, frame: () => 0, cancel: () => undefined });
+      renderEditor(
+        <ClockContext.Provider value={clock}>
+          <Timeline />
+        </ClockContext.Provider>,
+      );
+      expect(screen.getByTestId('timeline-scale')).toHaveTextContent('Every 1 s');
+      const empty = screen.getByTestId('timeline-no-layers');
+      expect(empty).toHaveTextContent('No layers in this scene yet');
+      expect(empty.style.whiteSpace).toBe('nowrap');
+      expect(empty.style.left).toBe('8px');
+    } finally {
+      await applyLanguage('zh-CN');
+    }
   });
 
   it('keeps the scene strip as its second tab', () => {

@@ -155,9 +155,11 @@ function Controls({ duration, level, setLevel, tab, setTab, cutMode, setCutMode 
       </Typography.Text>
       <Space size={2}>
         <Button size="small" type="text" icon={<ZoomOutOutlined />} aria-label={t('editor.timeline.zoomOut')} data-testid="timeline-zoom-out" disabled={level <= 0} onClick={() => setLevel(level - 1)} />
-        <Typography.Text type="secondary" data-testid="timeline-scale" style={{ fontSize: 12, minWidth: 64, textAlign: 'center', display: 'inline-block' }}>
-          {t('editor.timeline.perScale', { s: ZOOM_LEVELS[level] })}
-        </Typography.Text>
+        <Tooltip title={t('editor.timeline.perScaleTip', { s: ZOOM_LEVELS[level] })}>
+          <Typography.Text type="secondary" data-testid="timeline-scale" style={{ fontSize: 12, minWidth: 64, textAlign: 'center', display: 'inline-block', whiteSpace: 'nowrap' }}>
+            {t('editor.timeline.perScale', { s: ZOOM_LEVELS[level] })}
+          </Typography.Text>
+        </Tooltip>
         <Button size="small" type="text" icon={<ZoomInOutlined />} aria-label={t('editor.timeline.zoomIn')} data-testid="timeline-zoom-in" disabled={level >= ZOOM_LEVELS.length - 1} onClick={() => setLevel(level + 1)} />
       </Space>
       <Tooltip title={t('editor.timeline.cutModeTip')}>
@@ -452,8 +454,11 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
             <LayerTrack key={String(l.id)} layer={l} label={label(l)} sceneStart={sceneStart} sceneLength={scene.timeLength} pps={pps} width={width} selected={selected.has(String(l.id))} cutMode={cutMode} />
           ))}
           {layers.length === 0 && (
-            <Row label={<Typography.Text type="secondary">{t('editor.timeline.noLayers')}</Typography.Text>} width={width}>
-              {null}
+            // The label column is for layer names; the message sits on the scene's part of the axis, whole.
+            <Row label="" width={width}>
+              <Typography.Text type="secondary" data-testid="timeline-no-layers" style={{ position: 'absolute', left: sceneStart * pps + 8, fontSize: 12, lineHeight: `${ROW_H}px`, whiteSpace: 'nowrap' }}>
+                {t('editor.timeline.noLayers')}
+              </Typography.Text>
             </Row>
           )}
           {music.map((m, i) => {
