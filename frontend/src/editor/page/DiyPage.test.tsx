@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { buildLayer, newRule } from '@/editor/state/defaults';
+import { applyLanguage } from '@/app/i18n';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
 function answerGets(extra: Record<string, unknown> = {}) {
@@ -82,6 +83,42 @@ describe('/diy', () => {
     text.innerText = '铃声';
     fireEvent.blur(text);
     expect(store.getState().editor.doc.scenes[0]!.layers[0]).toMatchObject({ content: '铃声' });
+  });
+
+  it('grows a text box to hold its text when it is edited, in the same undo step', async () => {
+    answerGets();
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    const handle = await waitFor(() => document.getElementById('component-help1')!);
+    fireEvent.mouseDown(handle, { detail: 2 });
+    const text = document.querySelector('#component1 [data-testid="layer-text"]') as HTMLElement;
+    text.innerText = '新年手机铃声限时大促销活动';
+    fireEvent.blur(text);
+    const layer = () => store.getState().editor.doc.scenes[0]!.layers[0]!;
+    // jsdom has no canvas: the estimate measures (13 characters of 34 px, 4 % spare, 4 px each side).
+    expect(layer()).toMatchObject({ content: '新年手机铃声限时大促销活动', w: 468, h: 71, x: 0 });
+    act(() => {
+      fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    });
+    expect(layer()).toMatchObject({ content: '双击编辑文字', w: 320, x: 10 });
+  });
+
+  it('adds a text whose words do not fit the default box in a box that holds them', async () => {
+    answerGets();
+    const { store } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await act(() => applyLanguage('en-US'));
+    try {
+      fireEvent.mouseEnter(await screen.findByTestId('add-text'));
+      fireEvent.click(await screen.findByText('Title (34)'));
+      const layer = await waitFor(() => store.getState().editor.doc.scenes[0]!.layers[0]!);
+      // "double-click to edit text" is 25 characters of 0.6 em at 34 px.
+      expect(layer).toMatchObject({ content: 'double-click to edit text', w: 539, h: 71 });
+      expect(store.getState().editor.past).toHaveLength(1);
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+    }
   });
 
   it('signs the material addresses of an opened task afresh', async () => {

@@ -8,6 +8,7 @@ import type { ArtWordStyle } from '@/editor/artword/artWords';
 import { MaterialPanel } from '@/editor/materials/MaterialPanel';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch } from './useEditor';
+import { useTextFit } from './useTextFit';
 
 /**
  * The layer a material makes. The document names it by its signed same-origin address: the
@@ -33,6 +34,7 @@ export function PickMaterial() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const dispatch = useEditorDispatch();
+  const { addText } = useTextFit();
   const onPick = useCallback(
     (m: Material) => {
       const layer = layerOf(m);
@@ -42,8 +44,8 @@ export function PickMaterial() {
     [dispatch, message, t],
   );
   const customTabs = useMemo(
-    () => ({ 'text.artWord': <ArtWordPresets onPick={(style: ArtWordStyle) => dispatch(a.addLayer({ kind: 'artWord', style, content: t('artWord.sample') }))} /> }),
-    [dispatch, t],
+    () => ({ 'text.artWord': <ArtWordPresets onPick={(style: ArtWordStyle) => addText({ kind: 'artWord', style, content: t('artWord.sample') })} /> }),
+    [addText, t],
   );
   return <MaterialPanel onPick={onPick} customTabs={customTabs} />;
 }

@@ -34,6 +34,7 @@ import { FontPicker, GlyphWarning } from './FontField';
 import { BackgroundMaterialField } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 import { useSourceDurations } from './useSourceDurations';
+import { useTextFit } from './useTextFit';
 import { FillKindField, Field as Row, NumberField, SliderField } from './fields';
 
 /** A layer's font id as the font library names it. */
@@ -239,11 +240,12 @@ function TextLook({ layer, set }: { layer: TextLayer; set: Set }) {
 
 function LayerProps({ layer }: { layer: Layer }) {
   const { t } = useTranslation();
-  const dispatch = useEditorDispatch();
   const mode = modeOf(useEditorSelector((s) => s.usedFor));
   const pro = useEditorPro();
   const sceneLength = useEditorSelector(selectCurrentScene).timeLength;
-  const set: Set = (changes) => dispatch(a.updateLayer({ id: layer.id, changes }));
+  // A text's box grows to hold its text when its words or font change.
+  const { edit } = useTextFit();
+  const set: Set = (changes) => edit(layer, changes);
   const box = (key: 'x' | 'y' | 'w' | 'h' | 'rotate', min?: number) => (
     <Num label={t(`editor.props.${key}`)} value={layer[key]} min={min} disabled={layer.isLock} onChange={(v) => set({ [key]: v })} />
   );

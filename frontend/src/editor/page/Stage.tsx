@@ -19,6 +19,7 @@ import { usePlaybackPart } from '@/editor/playback/usePlayback';
 import { LayerView } from './LayerView';
 import { StageBackground } from './SceneBackground';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { useTextFit } from './useTextFit';
 
 /** Room kept around the fitted stage, screen pixels. */
 const FIT_MARGIN = 32;
@@ -149,15 +150,17 @@ export function Stage({ onScale }: StageProps) {
     dispatch(a.commitGesture());
     moveable.current?.updateRect();
   };
+  // An edited text's box grows to hold it, in the same undo step.
+  const { edit: editText } = useTextFit();
   const finishEdit = useCallback(
     (content: string) => {
       if (editingId !== null) {
         const layer = byId.get(editingId);
-        if (layer) dispatch(a.updateLayer({ id: layer.id, changes: { content, showContent: content } }));
+        if (layer) editText(layer, { content, showContent: content });
       }
       setEditingId(null);
     },
-    [byId, dispatch, editingId],
+    [byId, editText, editingId],
   );
 
   // Over selected layers moveable's own area takes the pointer, so the layer is also found by position.

@@ -8,6 +8,7 @@ import { selectSelectedLayers } from '@/editor/state/selectors';
 import { useSubtitleImport } from '@/editor/subtitles/useSubtitleImport';
 import { ExactFrame } from './ExactFrame';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
+import { useTextFit } from './useTextFit';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
@@ -20,6 +21,7 @@ export function Toolbar({ scale }: { scale: number }) {
   const dispatch = useEditorDispatch();
   const subtitles = useSubtitleImport();
   const addShape = useAddShape();
+  const { addText } = useTextFit();
   const selection = useEditorSelector((s) => s.selection);
   const selected = useEditorSelector(selectSelectedLayers);
   const canUndo = useEditorSelector((s) => s.past.length > 0);
@@ -41,7 +43,7 @@ export function Toolbar({ scale }: { scale: number }) {
             // No speech recognition service exists yet (GET /ai/abilities lists it unavailable).
             { key: 'asr', label: t('editor.subtitles.asrUnavailable'), disabled: true },
           ],
-          onClick: ({ key }) => (key === SRT_KEY ? subtitles.pick() : dispatch(a.addLayer({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') }))),
+          onClick: ({ key }) => (key === SRT_KEY ? subtitles.pick() : addText({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') })),
         }}
       >
         <Button data-testid="add-text">{t('editor.addText')}</Button>

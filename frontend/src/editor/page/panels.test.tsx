@@ -262,6 +262,15 @@ describe('property panel per kind', () => {
     expect(screen.queryByTestId('cut-held')).toBeNull();
   });
 
+  it("grows a text's box as its words are typed in, and leaves a box that holds them", () => {
+    const store = renderSelected({ kind: 'text', size: 'TOP' });
+    const content = screen.getByRole('textbox', { name: '文字内容' });
+    fireEvent.change(content, { target: { value: '铃声' } });
+    expect(layers(store)[0]).toMatchObject({ content: '铃声', w: 320, x: 10 });
+    fireEvent.change(content, { target: { value: '新年手机铃声限时大促销活动' } });
+    expect(layers(store)[0]).toMatchObject({ w: 468, x: 0 });
+  });
+
   it('masks a picture with a mask of the library (categoryId 2003) by its numeric id', async () => {
     const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
       if (url === '/material/ofdefault') return page([material('31', { materialName: '圆形蒙版', categoryId: 2003 })]);
