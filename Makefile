@@ -31,6 +31,8 @@ run:
 ## The whole suite: frontend lint (tsc, ESLint), Rust (against real PostgreSQL, Redis, RabbitMQ, S3), frontend unit tests, e2e.
 test: deps deps-browser services-up
 	bash deploy/scripts/font-check.sh
+	bash deploy/scripts/helm-check.sh
+	bash deploy/scripts/image-check.sh
 	$(MAKE) lint-frontend test-rust test-frontend e2e
 
 deps: deps-debian deps-node

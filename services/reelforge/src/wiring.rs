@@ -16,7 +16,11 @@ use crate::target::Target;
 pub fn run(target: Target, config_file: Option<&Path>) -> Result<(), String> {
     let config = Config::load(config_file).map_err(|e| e.to_string())?;
     reelforge_kit::telemetry::init(&config.log.format, &config.log.filter);
-    for key in Config::unknown_env_keys() {
+    // REELFORGE_CONFIG and REELFORGE_SKIP_MIGRATIONS are the command line's, not keys.
+    for key in Config::unknown_env_keys()
+        .into_iter()
+        .filter(|k| !matches!(k.as_str(), "REELFORGE_CONFIG" | "REELFORGE_SKIP_MIGRATIONS"))
+    {
         tracing::warn!(%key, "environment variable names no configuration key");
     }
     // Two rustls crypto providers are linked (aws-lc-rs and ring); pick one for the process.
