@@ -296,7 +296,7 @@ export async function fetchCardSheet(templateId: number, format: SheetFormat): P
   const blob = await api.get<Blob>(url, { templateId }, { responseType: 'blob' });
   if (blob.type.includes('json')) {
     const body = JSON.parse(await blobText(blob)) as { desc?: string };
-    throw new ApiError({ kind: 'business', url, message: body.desc ?? `${url} failed` });
+    throw new ApiError({ kind: 'business', url, desc: body.desc, message: body.desc ?? `${url} failed` });
   }
   return blob;
 }

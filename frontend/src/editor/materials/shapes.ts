@@ -7,6 +7,7 @@ import { api } from '@/api/client';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch } from '@/editor/page/useEditor';
+import { ApiError, errorText } from '@/api/errors';
 
 /** Answer of GET /shape/{uuid}: the sanitised SVG. */
 export interface ShapeAnswer {
@@ -48,7 +49,7 @@ export function useAddShape(): (key: string) => Promise<void> {
         dispatch(a.addLayer({ kind: 'shape', shape: key, shapeCode }));
       } catch (err) {
         dispatch(a.addLayer({ kind: 'shape', shape: key }));
-        void message.warning(t('editor.shapes.noDrawing', { reason: err instanceof Error ? err.message : String(err) }));
+        void message.warning(t('editor.shapes.noDrawing', { reason: err instanceof ApiError ? errorText(err) : err instanceof Error ? err.message : String(err) }));
       }
     },
     [client, dispatch, message, t],

@@ -254,6 +254,20 @@ describe('/diy', () => {
     expect(document.getElementById('component1')).toHaveStyle({ outline: '2px solid #ff4d4f' });
   });
 
+  it('says a save that could not reach the server in the page language, naming no address', async () => {
+    answerGets();
+    jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+      if (url === '/videotask/save') throw new ApiError({ kind: 'network', url, message: '/videotask/save 请求失败: Network Error' });
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByTestId('save-problems')).toHaveTextContent('网络连接中断，请检查网络后重试');
+    expect(screen.getByTestId('save-problems')).not.toHaveTextContent('/videotask');
+  });
+
   it('opens ?taskId=N from its saved document', async () => {
     const rule = newRule();
     rule.scenes[0]!.bgColor = '#123456';

@@ -11,6 +11,7 @@ import { api } from '@/api/client';
 import { useAppStore } from '@/app/hooks';
 import type { EditorState } from '@/editor/state/editorSlice';
 import { saveableRule, selectCurrentScene } from '@/editor/state/selectors';
+import { ApiError, errorText } from '@/api/errors';
 
 /** The still route. */
 export const FRAME_URL = '/videotask/frame';
@@ -54,7 +55,7 @@ export function ExactFrame() {
       const { png, time } = await fetchStill(store.getState().editor);
       setStill({ kind: 'shown', url: URL.createObjectURL(png), time });
     } catch (err) {
-      setStill({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) });
+      setStill({ kind: 'failed', reason: err instanceof ApiError ? errorText(err) : err instanceof Error ? err.message : String(err) });
     }
   }, [store]);
 

@@ -2,7 +2,7 @@
 import { App } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/errors';
+import { ApiError, errorText } from '@/api/errors';
 import { parseProblems, useRunTask, useSaveTask } from '@/api/videoTask';
 import { useAppStore } from '@/app/hooks';
 import { editorActions as a } from '@/editor/state/editorSlice';
@@ -12,7 +12,8 @@ import { useEditorDispatch } from './useEditor';
 /** The problems of a failed save: the server's list for a refused document, else its message. */
 function problemsOf(err: unknown) {
   if (err instanceof ApiError && err.kind === 'business' && err.desc) return parseProblems(err.desc);
-  return [{ path: '', message: err instanceof Error ? err.message : String(err) }];
+  // Anything else is said in the page's language, naming no address.
+  return [{ path: '', message: errorText(err) }];
 }
 
 /**

@@ -9,7 +9,7 @@ function serve() {
     if (url === '/template/list') return { total: 1, list: [tpl(3, { kind: 'businessCard', taskName: '商务名片' })] };
     if (url === '/template/3') return tpl(3, { kind: 'businessCard', taskName: '商务名片' });
     if (url === '/business/template.csv') return new Blob([`姓名,职务\n`], { type: 'text/csv' });
-    if (url === '/business/template.xlsx') return new Blob([JSON.stringify({ code: 3000, desc: 'template 3 is not a business card' })], { type: 'application/json' });
+    if (url === '/business/template.xlsx') return new Blob([JSON.stringify({ code: 3000, desc: '模板 3 不是名片模板' })], { type: 'application/json' });
     if (url === '/videotask/ofone/77') return { id: 77, taskName: '名片 张三', status: 0, reason: '', videoUrl: '', coverUrl: '', videoCreateInfo: '{}', sizeCategoryId: 50, usedFor: 'BUSINESS_CARD_TEMPLATE' };
     throw new Error(`unexpected GET ${url} ${JSON.stringify(params)}`);
   });
@@ -47,7 +47,7 @@ describe('business cards', () => {
     expect(get).toHaveBeenCalledWith('/business/template.csv', { templateId: 3 }, { responseType: 'blob' });
     expect(created[0]?.type).toBe('text/csv');
     fireEvent.click(screen.getByTestId('sheet-xlsx'));
-    expect(await screen.findByText('template 3 is not a business card')).toBeInTheDocument();
+    expect(await screen.findByText('模板 3 不是名片模板')).toBeInTheDocument();
   });
 
   it('uploads a filled sheet and shows the made and failed rows', async () => {

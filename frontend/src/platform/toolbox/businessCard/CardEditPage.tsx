@@ -13,6 +13,7 @@ import {
   type SheetFormat,
 } from '@/api/template';
 import { CardReport } from './CardReport';
+import { ApiError, errorText } from '@/api/errors';
 
 /** Saves a blob under `name` through a temporary link. */
 function saveBlob(blob: Blob, name: string): void {
@@ -33,7 +34,7 @@ function SheetDownload({ templateId }: { templateId: number }) {
     try {
       saveBlob(await fetchCardSheet(templateId, format), `business-card-${templateId}.${format}`);
     } catch (err) {
-      void message.error(err instanceof Error ? err.message : String(err));
+      void message.error(err instanceof ApiError ? errorText(err) : err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(null);
     }
