@@ -67,7 +67,7 @@ async fn every_service_refuses_calls_without_a_valid_token() -> TestResult {
         let t = token.as_deref();
         let answers = [
             ("auth.Verify", code(auth::auth_service_client::AuthServiceClient::new(ch.clone()).verify(req(Empty {}, t)?).await)),
-            ("auth.SendCode", code(auth::auth_service_client::AuthServiceClient::new(ch.clone()).send_code(req(auth::SendCodeRequest { mail: "a@x.cn".into() }, t)?).await)),
+            ("auth.SendCode", code(auth::auth_service_client::AuthServiceClient::new(ch.clone()).send_code(req(auth::SendCodeRequest { mail: "a@x.cn".into(), ..Default::default() }, t)?).await)),
             ("auth.ListUsers", code(auth::auth_service_client::AuthServiceClient::new(ch.clone()).list_users(req(auth::ListUsersRequest::default(), t)?).await)),
             ("category.List", code(CategoryServiceClient::new(ch.clone()).list(req(ListCategoriesRequest::default(), t)?).await)),
             ("favourite.List", code(FavouriteServiceClient::new(ch.clone()).list(req(ListFavouritesRequest::default(), t)?).await)),

@@ -12,6 +12,12 @@ use crate::{ApiError, AppState, body, caller, envelope};
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct SendCodeBody {
     mail: String,
+    /// The challenge token of a `challenge_required` or `challenge_failed` refusal, once solved.
+    #[serde(default)]
+    challenge: String,
+    /// Its solution: `SHA-256(challenge ":" solution)` has `bits` leading zero bits.
+    #[serde(default)]
+    solution: String,
 }
 
 /// Answer of send-code.
@@ -21,13 +27,16 @@ pub struct SendCodeAnswer {
     resend_after_seconds: u32,
 }
 
-/// Mails a verification code. The answer is the same whether or not the address has an account; a
-/// rate limit answers 3000 with `data.retryAfterSeconds` and a `Retry-After` header.
+/// Mails a verification code. The answer is the same whether or not the address has an account. A
+/// refusal answers 3000 with a stable `data.reason`: `rate_limited` with `data.retryAfterSeconds`
+/// and a `Retry-After` header; `challenge_required` or `challenge_failed` with
+/// `data.challenge {token, bits}` to solve and send back (docs/auth.md).
 #[utoipa::path(post, path = "/diyvrbt/user/sendCode", request_body = SendCodeBody, responses((status = 200, body = SendCodeAnswer)))]
 pub async fn send_code(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SendCodeBody = body::parse(&req, &bytes)?;
     let caller = caller::anonymous(&req, &state)?;
-    let r = state.clients.auth.clone().send_code(caller.request(pb::SendCodeRequest { mail: b.mail })?).await?.into_inner();
+    let ask = pb::SendCodeRequest { mail: b.mail, challenge: b.challenge, solution: b.solution };
+    let r = state.clients.auth.clone().send_code(caller.request(ask)?).await?.into_inner();
     Ok(envelope::ok(SendCodeAnswer { resend_after_seconds: r.resend_after_seconds }))
 }
 

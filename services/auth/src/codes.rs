@@ -1,7 +1,11 @@
 //! One-time sign-in codes in the cache: kept only as a keyed hash, a short life, one new code per
-//! address per interval, per-address, per-client and per-tenant daily limits, and a try counter that
-//! burns the code on the fifth wrong try. Every counter is one atomic cache increment, so concurrent
-//! guesses cannot check a code more than [`MAX_TRIES`] times.
+//! mail address per interval, per-mail and per-tenant daily limits, and a try counter that burns the
+//! code on the fifth wrong try. Every counter is one atomic cache increment, so concurrent guesses
+//! cannot check a code more than [`MAX_TRIES`] times.
+//!
+//! Client addresses are limited so that many users behind one (a carrier's NAT, an office) can
+//! still sign in: a limit per (client address, mail) pair; past a per-address threshold each code
+//! needs a solved proof-of-work challenge instead of a wait; a ceiling far above it stays hard.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,6 +15,7 @@ use rand::Rng;
 use reelforge_kit::config::AuthConfig;
 use reelforge_kit::{Cache, Keyring};
 
+use crate::challenge::{Challenges, Proof};
 use crate::domain::{AuthError, Mail, WRONG_CODE};
 
 /// Checks one code may have; the fifth wrong one burns it.
@@ -28,8 +33,16 @@ pub struct Limits {
     pub resend_seconds: u64,
     /// Codes per address per day.
     pub per_address_per_day: i64,
-    /// Codes, and sign-in tries, per client address per hour.
+    /// Codes and sign-in tries per (client address, mail) pair per hour.
+    pub per_ip_mail_per_hour: i64,
+    /// Requests per client address per hour before each further code needs a solved challenge.
+    pub challenge_after_per_ip_per_hour: i64,
+    /// Requests per client address per hour, challenges solved or not.
     pub per_ip_per_hour: i64,
+    /// Leading zero bits of a challenge.
+    pub challenge_bits: u32,
+    /// Life of a challenge.
+    pub challenge_ttl: Duration,
     /// Codes per tenant per day.
     pub per_tenant_per_day: i64,
 }
@@ -41,7 +54,11 @@ impl Limits {
             code_ttl: Duration::from_secs(c.code_ttl_seconds.max(1)),
             resend_seconds: c.resend_seconds,
             per_address_per_day: i64::from(c.codes_per_address_per_day),
+            per_ip_mail_per_hour: i64::from(c.requests_per_ip_mail_per_hour),
+            challenge_after_per_ip_per_hour: i64::from(c.challenge_after_per_ip_per_hour),
             per_ip_per_hour: i64::from(c.requests_per_ip_per_hour),
+            challenge_bits: c.challenge_bits,
+            challenge_ttl: Duration::from_secs(c.challenge_ttl_seconds.max(1)),
             per_tenant_per_day: i64::from(c.codes_per_tenant_per_day),
         }
     }
@@ -53,7 +70,19 @@ pub struct Codes {
     cache: Arc<dyn Cache>,
     keys: Keyring,
     limits: Limits,
+    challenges: Challenges,
     compared: Arc<AtomicU64>,
+}
+
+/// What a client asks for, as the address limits see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask<'a> {
+    /// A code for this mail address; past the threshold it needs a solved challenge.
+    Code(&'a Mail),
+    /// A sign-in with a code for this mail address.
+    Login(&'a Mail),
+    /// A hand-off sign-in.
+    Handoff,
 }
 
 fn key(kind: &str, tenant: &str, who: &str) -> String {
@@ -63,7 +92,8 @@ fn key(kind: &str, tenant: &str, who: &str) -> String {
 impl Codes {
     /// Codes over `cache`, hashed under the signing key of `keys`.
     pub fn new(cache: Arc<dyn Cache>, keys: Keyring, limits: Limits) -> Self {
-        Self { cache, keys, limits, compared: Arc::new(AtomicU64::new(0)) }
+        let challenges = Challenges::new(cache.clone(), keys.clone(), limits.challenge_bits, limits.challenge_ttl);
+        Self { cache, keys, limits, challenges, compared: Arc::new(AtomicU64::new(0)) }
     }
 
     /// How many times a stored code was compared with a guess (the try counter's effect).
@@ -76,16 +106,41 @@ impl Codes {
         if self.cache.incr(key, window).await? <= limit {
             return Ok(());
         }
-        let wait = self.cache.ttl(key).await?.map_or(window.as_secs(), |t| t.as_secs().max(1));
-        Err(AuthError::RateLimited { what: what.to_owned(), wait_seconds: wait })
+        Err(self.wait(key, window, what).await?)
     }
 
-    /// Counts one request from the client address `ip` (an empty one is not counted).
-    pub async fn count_client(&self, tenant: &str, ip: &str) -> Result<(), AuthError> {
+    /// Counts one request from the client address `ip` (an empty one is not counted) against the
+    /// address's ceiling and, for a mail address, the pair's limit. Past the address's threshold a
+    /// code needs `proof`: without one the answer is a challenge, with a refused one a fresh
+    /// challenge; sign-ins and hand-offs are bounded by their own checks and never challenged.
+    pub async fn admit(&self, tenant: &str, ip: &str, ask: Ask<'_>, proof: Option<&Proof>) -> Result<(), AuthError> {
         if ip.is_empty() {
             return Ok(());
         }
-        self.count(&key("ip", tenant, ip), HOUR, self.limits.per_ip_per_hour, "too many requests from this address").await
+        let ip_key = key("ip", tenant, ip);
+        let n = self.cache.incr(&ip_key, HOUR).await?;
+        if n > self.limits.per_ip_per_hour {
+            return Err(self.wait(&ip_key, HOUR, "too many requests from this address").await?);
+        }
+        let (Ask::Code(mail) | Ask::Login(mail)) = ask else { return Ok(()) };
+        let pair = key("ip-mail", tenant, &format!("{ip}/{}", mail.as_str()));
+        self.count(&pair, HOUR, self.limits.per_ip_mail_per_hour, "too many requests for this mail address from this address").await?;
+        if !matches!(ask, Ask::Code(_)) || n <= self.limits.challenge_after_per_ip_per_hour {
+            return Ok(());
+        }
+        let Some(proof) = proof.filter(|p| !p.token.is_empty()) else {
+            return Err(AuthError::ChallengeRequired(self.challenges.issue(tenant, ip)?));
+        };
+        match self.challenges.redeem(tenant, ip, proof).await? {
+            Ok(()) => Ok(()),
+            Err(why) => Err(AuthError::ChallengeFailed { why, challenge: self.challenges.issue(tenant, ip)? }),
+        }
+    }
+
+    /// The refusal of a counter past its limit: the wait is the counter's time left.
+    async fn wait(&self, key: &str, window: Duration, what: &str) -> Result<AuthError, AuthError> {
+        let wait = self.cache.ttl(key).await?.map_or(window.as_secs(), |t| t.as_secs().max(1));
+        Ok(AuthError::RateLimited { what: what.to_owned(), wait_seconds: wait })
     }
 
     /// Makes and stores a code after the limits allow it; returns it with the seconds before another
@@ -140,6 +195,7 @@ impl Codes {
     }
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+/// Compares without an early exit, so the time taken says nothing of where two MACs differ.
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

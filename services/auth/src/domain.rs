@@ -4,6 +4,8 @@ use reelforge_kit::IdentityError;
 use reelforge_kit::identity::OperatorLevel;
 use reelforge_kit::status::{ErrorKind, ServiceError};
 
+use crate::challenge::{Challenge, ProofError};
+
 /// A checked, lower-cased mail address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mail(String);
@@ -83,13 +85,25 @@ pub enum AuthError {
     /// A wrong, expired or burned code, or a bad hand-off token.
     #[error("{0}")]
     Refused(String),
-    /// Too many requests; try again after `wait_seconds`.
-    #[error("{what}; 请 {wait_seconds} 秒后再试 (try again in {wait_seconds} seconds)")]
+    /// Too many requests; try again after `wait_seconds`. Clients word it from [`AuthError::reason`]
+    /// and the wait, in their own language.
+    #[error("{what}; try again in {wait_seconds} seconds")]
     RateLimited {
         /// What was limited.
         what: String,
         /// Seconds until the next try may succeed.
         wait_seconds: u64,
+    },
+    /// The client address is past its threshold: a code needs this challenge solved.
+    #[error("too many requests from this address; solve the challenge and ask again")]
+    ChallengeRequired(Challenge),
+    /// The solved challenge sent was refused; a fresh one comes with the refusal.
+    #[error("{why}; solve the new challenge and ask again")]
+    ChallengeFailed {
+        /// Why it was refused.
+        why: ProofError,
+        /// A fresh challenge.
+        challenge: Challenge,
     },
     /// The user named does not exist in the caller's tenant.
     #[error("user `{0}` does not exist")]
@@ -114,11 +128,32 @@ pub enum AuthError {
     Mail(String),
 }
 
+impl AuthError {
+    /// The stable reason of a refusal that clients word themselves: `rate_limited`,
+    /// `challenge_required` or `challenge_failed`.
+    pub fn reason(&self) -> Option<&'static str> {
+        match self {
+            Self::RateLimited { .. } => Some("rate_limited"),
+            Self::ChallengeRequired(_) => Some("challenge_required"),
+            Self::ChallengeFailed { .. } => Some("challenge_failed"),
+            _ => None,
+        }
+    }
+
+    /// The challenge a refusal carries.
+    pub fn challenge(&self) -> Option<&Challenge> {
+        match self {
+            Self::ChallengeRequired(c) | Self::ChallengeFailed { challenge: c, .. } => Some(c),
+            _ => None,
+        }
+    }
+}
+
 impl ServiceError for AuthError {
     fn kind(&self) -> ErrorKind {
         match self {
             Self::Invalid(_) | Self::Refused(_) | Self::Disabled => ErrorKind::Invalid,
-            Self::RateLimited { .. } => ErrorKind::RateLimited,
+            Self::RateLimited { .. } | Self::ChallengeRequired(_) | Self::ChallengeFailed { .. } => ErrorKind::RateLimited,
             Self::NoSuchUser(_) => ErrorKind::NotFound,
             Self::Identity(e) => e.kind(),
             Self::Revoked => ErrorKind::Unauthenticated,

@@ -1,11 +1,12 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
 use reelforge_kit::identity::{self, CLIENT_IP};
-use reelforge_kit::status::{RETRY_AFTER_METADATA, to_status};
+use reelforge_kit::status::{CHALLENGE_BITS_METADATA, CHALLENGE_METADATA, REASON_METADATA, RETRY_AFTER_METADATA, to_status};
 use reelforge_proto::auth::{self as pb, auth_service_server::AuthService};
 use reelforge_proto::common::Empty;
 use tonic::{Request, Response, Status};
 
+use crate::challenge::Proof;
 use crate::domain::{AuthError, Login, User};
 use crate::Auth;
 
@@ -21,17 +22,25 @@ impl AuthGrpc {
     }
 }
 
-/// The status of an error; a rate limit carries its wait in `retry-after` metadata.
+/// The status of an error; a refusal carries its stable reason, a rate limit its wait, and a
+/// challenge its token and bits in metadata.
 fn status(err: AuthError) -> Status {
-    let wait = match &err {
-        AuthError::RateLimited { wait_seconds, .. } => Some(*wait_seconds),
-        _ => None,
-    };
+    let mut meta: Vec<(&'static str, String)> = Vec::new();
+    if let Some(reason) = err.reason() {
+        meta.push((REASON_METADATA, reason.to_owned()));
+    }
+    if let AuthError::RateLimited { wait_seconds, .. } = &err {
+        meta.push((RETRY_AFTER_METADATA, wait_seconds.to_string()));
+    }
+    if let Some(c) = err.challenge() {
+        meta.push((CHALLENGE_METADATA, c.token.clone()));
+        meta.push((CHALLENGE_BITS_METADATA, c.bits.to_string()));
+    }
     let mut s = to_status(err);
-    if let Some(wait) = wait
-        && let Ok(v) = wait.to_string().parse()
-    {
-        s.metadata_mut().insert(RETRY_AFTER_METADATA, v);
+    for (key, value) in meta {
+        if let Ok(v) = value.parse() {
+            s.metadata_mut().insert(key, v);
+        }
     }
     s
 }
@@ -60,7 +69,9 @@ impl AuthService for AuthGrpc {
     async fn send_code(&self, req: Request<pb::SendCodeRequest>) -> Result<Response<pb::SendCodeReply>, Status> {
         let caller = identity::caller(&req)?;
         let ip = client_ip(&req);
-        let after = self.auth.send_code(&caller, &ip, &req.into_inner().mail).await.map_err(status)?;
+        let req = req.into_inner();
+        let proof = Proof { token: req.challenge, solution: req.solution };
+        let after = self.auth.send_code_with_proof(&caller, &ip, &req.mail, Some(&proof)).await.map_err(status)?;
         Ok(Response::new(pb::SendCodeReply { resend_after_seconds: u32::try_from(after).unwrap_or(u32::MAX) }))
     }
 

@@ -1,8 +1,10 @@
 //! The auth service: sign-in with a mailed one-time code or a host platform's hand-off, user tokens,
 //! their checks (deny-list, disabled and changed users) and revocation, and the administrators'
-//! user management. `lib.rs` holds the flows; `codes` the code limits over the cache, `mail` the
-//! delivery, `handoff` the host tokens, `store` the user table, `grpc` the server.
+//! user management. `lib.rs` holds the flows; `codes` the code and client-address limits over the
+//! cache, `challenge` the proof-of-work asked past an address's threshold, `mail` the delivery,
+//! `handoff` the host tokens, `store` the user table, `grpc` the server.
 
+pub mod challenge;
 pub mod codes;
 pub mod domain;
 mod grpc;
@@ -14,7 +16,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use codes::{Codes, Limits, MAX_TRIES};
+pub use challenge::{Challenge, Proof, ProofError};
+pub use codes::{Ask, Codes, Limits, MAX_TRIES};
 pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
 pub use mail::Mailer;
@@ -83,9 +86,14 @@ impl Auth {
     /// seconds before another may be asked for. The answer is the same whether or not the address
     /// has an account.
     pub async fn send_code(&self, caller: &Identity, client_ip: &str, mail: &str) -> Result<u64, AuthError> {
+        self.send_code_with_proof(caller, client_ip, mail, None).await
+    }
+
+    /// As [`Auth::send_code`], with the solved challenge a client address past its threshold needs.
+    pub async fn send_code_with_proof(&self, caller: &Identity, client_ip: &str, mail: &str, proof: Option<&Proof>) -> Result<u64, AuthError> {
         let tenant = self.tenant_of(caller)?;
         let mail = Mail::parse(mail)?;
-        self.codes.count_client(&tenant, client_ip).await?;
+        self.codes.admit(&tenant, client_ip, Ask::Code(&mail), proof).await?;
         let (code, resend) = self.codes.issue(&tenant, &mail).await?;
         self.mailer.send(&tenant, &mail, &code).await?;
         Ok(resend)
@@ -95,7 +103,7 @@ impl Auth {
     pub async fn login(&self, caller: &Identity, client_ip: &str, mail: &str, code: &str) -> Result<Login, AuthError> {
         let tenant = self.tenant_of(caller)?;
         let mail = Mail::parse(mail)?;
-        self.codes.count_client(&tenant, client_ip).await?;
+        self.codes.admit(&tenant, client_ip, Ask::Login(&mail), None).await?;
         self.codes.check(&tenant, &mail, code).await?;
         let user = self.users.find_or_create(&tenant, mail.as_str(), "", OperatorLevel::DEFAULT).await?;
         self.sign_in(user)
@@ -104,7 +112,7 @@ impl Auth {
     /// Accepts a host platform's hand-off token and signs its user in.
     pub async fn handoff(&self, caller: &Identity, client_ip: &str, token: &str) -> Result<Login, AuthError> {
         let tenant = self.tenant_of(caller)?;
-        self.codes.count_client(&tenant, client_ip).await?;
+        self.codes.admit(&tenant, client_ip, Ask::Handoff, None).await?;
         let secret = self.tenants.get(&tenant).map(|t| t.handoff_secret.as_str()).unwrap_or_default();
         let claims = handoff::accept(&self.cache, &tenant, secret, token).await?;
         let user = self.users.find_or_create(&tenant, &claims.sub, &claims.mobile, OperatorLevel::DEFAULT).await?;

@@ -1,13 +1,15 @@
 //! The sign-in flows on SQLite with the memory cache and on PostgreSQL with Redis; code mail over a
-//! real SMTP server on loopback; hand-offs; logout, disabled users and the administrators' calls.
+//! real SMTP server on loopback; hand-offs; logout, disabled users and the administrators' calls;
+//! many users behind one client address, its proof-of-work challenges and its ceiling.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reelforge_auth::{Auth, AuthError, Limits, UserStore, grant, migrate};
-use reelforge_kit::config::{SigningKeyConfig, TenantConfig};
+use reelforge_auth::challenge::{self, Challenges};
+use reelforge_auth::{Auth, AuthError, Challenge, Limits, Proof, ProofError, UserStore, grant, migrate};
+use reelforge_kit::config::{AuthConfig, SigningKeyConfig, TenantConfig};
 use reelforge_kit::identity::{Identity, IdentityError, OperatorLevel};
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite, redis_url, unique};
 use reelforge_kit::{Cache, Config, Keyring};
@@ -159,11 +161,12 @@ async fn burning(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
 async fn limits(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
     let s = setup(db_url, cache).await?;
     let auth = s.auth.with_limits(Limits {
-        code_ttl: Duration::from_secs(300),
         resend_seconds: 0,
         per_address_per_day: 2,
+        challenge_after_per_ip_per_hour: 4,
         per_ip_per_hour: 4,
         per_tenant_per_day: 1_000_000,
+        ..Limits::from_config(&AuthConfig::default())
     });
     let qs = gateway(&s.keys, "qs")?;
     let (ip1, ip2, ip3) = (&ip(), &ip(), &ip());
@@ -183,6 +186,156 @@ async fn limits(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
         other => return Err(format!("per-client limit: {other:?}").into()),
     }
     auth.send_code(&qs, ip3, &format!("{}@example.cn", unique("x"))).await?;
+    Ok(())
+}
+
+/// The default limits with challenges of a few bits, so that tests solve them at once.
+fn easy(tune: impl FnOnce(&mut Limits)) -> Limits {
+    let mut l = Limits { challenge_bits: 8, ..Limits::from_config(&AuthConfig::default()) };
+    tune(&mut l);
+    l
+}
+
+fn solved(c: &Challenge) -> Proof {
+    Proof { token: c.token.clone(), solution: challenge::solve(&c.token, c.bits) }
+}
+
+/// Forty users behind one client address (a carrier's NAT) each get a code and sign in with the
+/// default limits: the first thirty requests freely, the later codes after solving a challenge,
+/// and never a wait. Today's code refused the sixteenth user for an hour.
+async fn shared_address(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
+    let s = setup(db_url, cache).await?;
+    let auth = s.auth.clone().with_limits(easy(|_| {}));
+    let qs = gateway(&s.keys, "qs")?;
+    let nat = ip();
+    let mut challenged = 0;
+    for i in 0..40 {
+        let mail = format!("{}@example.cn", unique(&format!("nat{i}")));
+        let sent = match auth.send_code(&qs, &nat, &mail).await {
+            Err(AuthError::ChallengeRequired(c)) => {
+                challenged += 1;
+                assert_eq!(c.bits, 8);
+                auth.send_code_with_proof(&qs, &nat, &mail, Some(&solved(&c))).await
+            }
+            other => other,
+        };
+        assert_eq!(sent.map_err(|e| format!("user {i}: {e:?}"))?, 60);
+        let login = auth.login(&qs, &nat, &mail, &last_code(s.dir.path(), &mail)?).await?;
+        assert_eq!(login.user.user_id, mail);
+    }
+    // Thirty requests (fifteen codes, fifteen sign-ins) pass freely; then each code is challenged.
+    assert_eq!(challenged, 25);
+    Ok(())
+}
+
+fn refused_because(r: &Result<u64, AuthError>, why: ProofError) -> Fallible<Challenge> {
+    match r {
+        Err(AuthError::ChallengeFailed { why: w, challenge }) if *w == why => Ok(challenge.clone()),
+        other => Err(format!("expected a refused challenge ({why:?}): {other:?}").into()),
+    }
+}
+
+/// Past the threshold a code needs a solved challenge: a valid solution passes once; a wrong,
+/// forged (another address, changed bits), reused or expired one is refused with a fresh challenge.
+async fn challenges(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
+    let s = setup(db_url, cache.clone()).await?;
+    let auth = s.auth.clone().with_limits(easy(|l| {
+        l.resend_seconds = 0;
+        l.challenge_after_per_ip_per_hour = 2;
+    }));
+    let qs = gateway(&s.keys, "qs")?;
+    let client = ip();
+    let mail = || format!("{}@example.cn", unique("ch"));
+    auth.send_code(&qs, &client, &mail()).await?;
+    auth.send_code(&qs, &client, &mail()).await?;
+    let c = match auth.send_code(&qs, &client, &mail()).await {
+        Err(e @ AuthError::ChallengeRequired(_)) => {
+            assert_eq!(e.reason(), Some("challenge_required"));
+            e.challenge().cloned().ok_or("a challenge")?
+        }
+        other => return Err(format!("past the threshold: {other:?}").into()),
+    };
+
+    let wrong = (0u32..).map(|n| n.to_string()).find(|n| !challenge::solves(&c.token, n, c.bits)).ok_or("a non-solution")?;
+    let r = auth.send_code_with_proof(&qs, &client, &mail(), Some(&Proof { token: c.token.clone(), solution: wrong })).await;
+    let fresh = refused_because(&r, ProofError::Wrong)?;
+    assert_ne!(fresh.token, c.token, "a refusal carries a fresh challenge");
+    assert!(r.as_ref().err().and_then(AuthError::reason) == Some("challenge_failed"));
+
+    let elsewhere = Challenges::new(cache.clone(), s.keys.clone(), 8, Duration::from_secs(120)).issue("qs", &ip())?;
+    let r = auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&elsewhere))).await;
+    refused_because(&r, ProofError::Forged).map_err(|e| format!("another address's challenge: {e}"))?;
+    let other_tenant = Challenges::new(cache.clone(), s.keys.clone(), 8, Duration::from_secs(120)).issue("cc", &client)?;
+    refused_because(&auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&other_tenant))).await, ProofError::Forged)?;
+    let easier = Challenge { token: c.token.replacen("c1.8.", "c1.0.", 1), bits: 0 };
+    refused_because(&auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&easier))).await, ProofError::Forged)?;
+
+    let proof = solved(&c);
+    assert_eq!(auth.send_code_with_proof(&qs, &client, &mail(), Some(&proof)).await?, 0);
+    refused_because(&auth.send_code_with_proof(&qs, &client, &mail(), Some(&proof)).await, ProofError::Used)?;
+    assert_eq!(auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&fresh))).await?, 0, "the fresh one works");
+
+    let short = s.auth.clone().with_limits(easy(|l| {
+        l.challenge_after_per_ip_per_hour = 0;
+        l.challenge_ttl = Duration::from_secs(1);
+    }));
+    let other = ip();
+    let Err(AuthError::ChallengeRequired(c)) = short.send_code(&qs, &other, &mail()).await else {
+        return Err("a zero threshold challenges the first code".into());
+    };
+    let proof = solved(&c);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    refused_because(&short.send_code_with_proof(&qs, &other, &mail(), Some(&proof)).await, ProofError::Expired)?;
+    Ok(())
+}
+
+/// The ceiling is hard even with solved challenges; the (address, mail) pair has its own limit that
+/// leaves the address's other users alone; a refusal's text is in one language.
+async fn ceiling_and_pairs(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
+    let s = setup(db_url, cache.clone()).await?;
+    let tight = |threshold: i64| {
+        easy(|l| {
+            l.resend_seconds = 0;
+            l.challenge_after_per_ip_per_hour = threshold;
+            l.per_ip_per_hour = 6;
+            l.per_ip_mail_per_hour = 3;
+        })
+    };
+    let auth = s.auth.clone().with_limits(tight(2));
+    let qs = gateway(&s.keys, "qs")?;
+    let client = ip();
+    let mail = || format!("{}@example.cn", unique("ceil"));
+    auth.send_code(&qs, &client, &mail()).await?;
+    auth.send_code(&qs, &client, &mail()).await?;
+    for _ in 0..2 {
+        // The unsolved ask counts too: two challenged codes take four of the six requests.
+        let Err(AuthError::ChallengeRequired(c)) = auth.send_code(&qs, &client, &mail()).await else {
+            return Err("past the threshold".into());
+        };
+        auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&c))).await?;
+    }
+    let unused = Challenges::new(cache.clone(), s.keys.clone(), 8, Duration::from_secs(120)).issue("qs", &client)?;
+    match auth.send_code_with_proof(&qs, &client, &mail(), Some(&solved(&unused))).await {
+        Err(e @ AuthError::RateLimited { wait_seconds, .. }) => {
+            assert!((1..=3600).contains(&wait_seconds), "{wait_seconds}");
+            assert_eq!(e.reason(), Some("rate_limited"));
+            assert!(e.to_string().is_ascii(), "one language in the server's text: {e}");
+        }
+        other => return Err(format!("past the ceiling, even solved: {other:?}").into()),
+    }
+    assert!(matches!(auth.login(&qs, &client, &mail(), "123456").await, Err(AuthError::RateLimited { .. })), "sign-ins too");
+
+    let auth = s.auth.clone().with_limits(tight(100));
+    let (pair, m) = (ip(), mail());
+    for _ in 0..3 {
+        assert!(is_wrong_code(&auth.login(&qs, &pair, &m, "123456").await));
+    }
+    match auth.send_code(&qs, &pair, &m).await {
+        Err(AuthError::RateLimited { wait_seconds, .. }) => assert!((1..=3600).contains(&wait_seconds)),
+        other => return Err(format!("per-pair limit: {other:?}").into()),
+    }
+    auth.send_code(&qs, &pair, &mail()).await.map_err(|e| format!("another user behind the address: {e:?}"))?;
+    auth.send_code(&qs, &ip(), &m).await.map_err(|e| format!("the same mail from another address: {e:?}"))?;
     Ok(())
 }
 
@@ -303,6 +456,42 @@ async fn limits_with_memory_cache() -> TestResult {
 async fn limits_with_redis() -> TestResult {
     let (db, cache) = postgres_redis().await?;
     limits(&db, cache).await
+}
+
+#[tokio::test]
+async fn shared_address_with_memory_cache() -> TestResult {
+    let (db, cache) = sqlite_memory().await?;
+    shared_address(&db, cache).await
+}
+
+#[tokio::test]
+async fn shared_address_with_redis() -> TestResult {
+    let (db, cache) = postgres_redis().await?;
+    shared_address(&db, cache).await
+}
+
+#[tokio::test]
+async fn challenges_with_memory_cache() -> TestResult {
+    let (db, cache) = sqlite_memory().await?;
+    challenges(&db, cache).await
+}
+
+#[tokio::test]
+async fn challenges_with_redis() -> TestResult {
+    let (db, cache) = postgres_redis().await?;
+    challenges(&db, cache).await
+}
+
+#[tokio::test]
+async fn ceiling_and_pairs_with_memory_cache() -> TestResult {
+    let (db, cache) = sqlite_memory().await?;
+    ceiling_and_pairs(&db, cache).await
+}
+
+#[tokio::test]
+async fn ceiling_and_pairs_with_redis() -> TestResult {
+    let (db, cache) = postgres_redis().await?;
+    ceiling_and_pairs(&db, cache).await
 }
 
 #[tokio::test]

@@ -261,8 +261,17 @@ pub struct AuthConfig {
     pub resend_seconds: u64,
     /// Codes one address may be sent per day.
     pub codes_per_address_per_day: u32,
-    /// Codes (and sign-in tries) one client address may ask for per hour.
+    /// Requests (codes and sign-in tries) one client address may make for one mail address per hour.
+    pub requests_per_ip_mail_per_hour: u32,
+    /// Requests one client address may make per hour before each further code needs a solved
+    /// proof-of-work challenge (many users may share one address: a carrier's NAT, an office).
+    pub challenge_after_per_ip_per_hour: u32,
+    /// Requests one client address may make per hour, challenges solved or not: the flood guard.
     pub requests_per_ip_per_hour: u32,
+    /// Leading zero bits the SHA-256 of a solved challenge must have (each bit doubles the work).
+    pub challenge_bits: u32,
+    /// Seconds a proof-of-work challenge may be answered in.
+    pub challenge_ttl_seconds: u64,
     /// Codes the whole tenant may send per day.
     pub codes_per_tenant_per_day: u32,
 }
@@ -390,7 +399,11 @@ impl Default for AuthConfig {
             code_ttl_seconds: 300,
             resend_seconds: 60,
             codes_per_address_per_day: 10,
-            requests_per_ip_per_hour: 30,
+            requests_per_ip_mail_per_hour: 10,
+            challenge_after_per_ip_per_hour: 30,
+            requests_per_ip_per_hour: 300,
+            challenge_bits: 16,
+            challenge_ttl_seconds: 120,
             codes_per_tenant_per_day: 10_000,
         }
     }

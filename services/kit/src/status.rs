@@ -51,6 +51,16 @@ impl ErrorKind {
 /// The status metadata key a rate-limited answer carries its wait in, in seconds.
 pub const RETRY_AFTER_METADATA: &str = "retry-after";
 
+/// The status metadata key a refusal carries its stable reason in (`rate_limited`, …), which the
+/// gateway answers as `data.reason` so clients word it in their own language.
+pub const REASON_METADATA: &str = "x-reason";
+
+/// The status metadata key a refusal carries a proof-of-work challenge token in.
+pub const CHALLENGE_METADATA: &str = "x-challenge";
+
+/// The status metadata key a refusal carries its challenge's difficulty in, in leading zero bits.
+pub const CHALLENGE_BITS_METADATA: &str = "x-challenge-bits";
+
 /// A service error that knows its kind; implemented by every service's error enum.
 pub trait ServiceError: std::error::Error {
     /// The kind that chooses the status code.

@@ -69,6 +69,7 @@ fn shared_env(
             format!(r#"[{{id="t",secret="{}"}}]"#, unique("secret")),
         ),
         ("REELFORGE_AUTH__REQUESTS_PER_IP_PER_HOUR", "100000".into()),
+        ("REELFORGE_AUTH__CHALLENGE_AFTER_PER_IP_PER_HOUR", "100000".into()),
         ("REELFORGE_WORKER__HEARTBEAT_SECONDS", "1".into()),
         ("REELFORGE_WORKER__STALE_SECONDS", stale.to_string()),
     ];
