@@ -4,7 +4,7 @@
 
 use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
-use reelforge_kit::status::{ErrorKind, RETRY_AFTER_METADATA};
+use reelforge_kit::status::{CHALLENGE_BITS_METADATA, CHALLENGE_METADATA, ErrorKind, REASON_METADATA, RETRY_AFTER_METADATA};
 use serde::Serialize;
 
 /// Every answer of the API.
@@ -55,14 +55,34 @@ impl ApiError {
         }
     }
 
-    /// The wait a rate-limited call was told, from the status's `retry-after` metadata.
-    fn retry_after(&self) -> Option<u64> {
+    /// The metadata value `key` of a rate-limited call's status.
+    fn limited(&self, key: &str) -> Option<&str> {
         match self {
-            Self::Service(s) if s.code() == tonic::Code::ResourceExhausted => {
-                s.metadata().get(RETRY_AFTER_METADATA).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok())
-            }
+            Self::Service(s) if s.code() == tonic::Code::ResourceExhausted => s.metadata().get(key).and_then(|v| v.to_str().ok()),
             _ => None,
         }
+    }
+
+    /// The wait a rate-limited call was told, from the status's `retry-after` metadata.
+    fn retry_after(&self) -> Option<u64> {
+        self.limited(RETRY_AFTER_METADATA).and_then(|v| v.parse().ok())
+    }
+
+    /// The data of a refusal clients word themselves: its stable `reason`, the wait in
+    /// `retryAfterSeconds`, and a proof-of-work `challenge {token, bits}` to solve.
+    fn refusal(&self) -> Option<serde_json::Value> {
+        let mut data = serde_json::Map::new();
+        if let Some(reason) = self.limited(REASON_METADATA) {
+            data.insert("reason".into(), reason.into());
+        }
+        if let Some(seconds) = self.retry_after() {
+            data.insert("retryAfterSeconds".into(), seconds.into());
+        }
+        let bits = self.limited(CHALLENGE_BITS_METADATA).and_then(|b| b.parse::<u32>().ok());
+        if let (Some(token), Some(bits)) = (self.limited(CHALLENGE_METADATA), bits) {
+            data.insert("challenge".into(), serde_json::json!({ "token": token, "bits": bits }));
+        }
+        (!data.is_empty()).then_some(serde_json::Value::Object(data))
     }
 
     fn desc(&self) -> String {
@@ -85,14 +105,11 @@ impl ResponseError for ApiError {
         {
             tracing::warn!(status = ?s.code(), message = %s.message(), "service call failed");
         }
+        let mut res = HttpResponse::Ok();
         if let Some(seconds) = self.retry_after() {
-            return HttpResponse::Ok().insert_header((RETRY_AFTER, seconds.to_string())).json(Envelope {
-                code: self.code(),
-                data: serde_json::json!({ "retryAfterSeconds": seconds }),
-                desc: self.desc(),
-            });
+            res.insert_header((RETRY_AFTER, seconds.to_string()));
         }
-        HttpResponse::Ok().json(Envelope { code: self.code(), data: serde_json::Value::Null, desc: self.desc() })
+        res.json(Envelope { code: self.code(), data: self.refusal().unwrap_or(serde_json::Value::Null), desc: self.desc() })
     }
 }
 
@@ -121,13 +138,29 @@ mod tests {
     fn a_rate_limit_carries_its_wait() -> Result<(), Box<dyn std::error::Error>> {
         let mut s = tonic::Status::resource_exhausted("too many codes asked for; try again in 42 seconds");
         s.metadata_mut().insert(RETRY_AFTER_METADATA, "42".parse()?);
+        s.metadata_mut().insert(REASON_METADATA, "rate_limited".parse()?);
         let res = ApiError::Service(s).error_response();
         assert_eq!(res.headers().get(RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("42"));
         let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
         let v: serde_json::Value = serde_json::from_slice(&body)?;
         assert_eq!(v["code"], 3000);
-        assert_eq!(v["data"]["retryAfterSeconds"], 42);
+        assert_eq!(v["data"], serde_json::json!({"reason": "rate_limited", "retryAfterSeconds": 42}));
         assert!(v["desc"].as_str().is_some_and(|d| d.contains("42 seconds")));
+        Ok(())
+    }
+
+    #[test]
+    fn a_challenge_comes_with_its_bits_and_no_wait() -> Result<(), Box<dyn std::error::Error>> {
+        let mut s = tonic::Status::resource_exhausted("solve the challenge");
+        s.metadata_mut().insert(REASON_METADATA, "challenge_required".parse()?);
+        s.metadata_mut().insert(CHALLENGE_METADATA, "c1.16.1.n.m".parse()?);
+        s.metadata_mut().insert(CHALLENGE_BITS_METADATA, "16".parse()?);
+        let res = ApiError::Service(s).error_response();
+        assert!(res.headers().get(RETRY_AFTER).is_none());
+        let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
+        let v: serde_json::Value = serde_json::from_slice(&body)?;
+        let challenge = serde_json::json!({"token": "c1.16.1.n.m", "bits": 16});
+        assert_eq!(v["data"], serde_json::json!({"reason": "challenge_required", "challenge": challenge}));
         Ok(())
     }
 }

@@ -1,4 +1,5 @@
-//! Sign-in through the gateway: the code from the dev outbox, the rate limit with Retry-After, tokens
+//! Sign-in through the gateway: the code from the dev outbox, the rate limit with Retry-After, many
+//! users behind one address with proof-of-work challenges past its threshold and a ceiling, tokens
 //! checked on every call (expired, tampered, wrong key, alg none, revoked: 4000), logout, me, the
 //! variants' headers, role rules, the administrators' users page and hand-offs.
 
@@ -36,8 +37,8 @@ async fn sign_in_me_logout_and_rate_limit() -> TestResult {
     let wait = again.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok()).ok_or("Retry-After")?;
     let v: serde_json::Value = again.json().await?;
     assert_eq!(v["code"], 3000);
-    assert_eq!(v["data"]["retryAfterSeconds"], wait);
-    assert!(v["desc"].as_str().is_some_and(|d| d.contains(&format!("{wait} 秒后再试"))), "{v}");
+    assert_eq!(v["data"], serde_json::json!({"reason": "rate_limited", "retryAfterSeconds": wait}), "{v}");
+    assert!(v["desc"].as_str().is_some_and(|d| d.is_ascii() && d.contains(&format!("try again in {wait} seconds"))), "one language: {v}");
 
     let bad = envelope(post(&s, "/user/login", "qs").json(&serde_json::json!({"mail": mail, "code": "000000x"}))).await?;
     assert_eq!(bad["code"], 3000);
@@ -53,6 +54,63 @@ async fn sign_in_me_logout_and_rate_limit() -> TestResult {
     data(s.call(Method::POST, "/user/logout", &user)).await?;
     assert_eq!(envelope(s.call(Method::GET, "/user/me", &user)).await?["code"], 4000, "a revoked token");
     Ok(())
+}
+
+fn send_code(s: &System, body: serde_json::Value) -> reqwest::RequestBuilder {
+    post(s, "/user/sendCode", "qs").json(&body)
+}
+
+/// The challenge of a `challenge_required` or `challenge_failed` refusal, after checking its shape.
+fn challenge_of(v: &serde_json::Value, reason: &str) -> Fallible<(String, u32)> {
+    assert_eq!((v["code"].as_i64(), v["data"]["reason"].as_str()), (Some(3000), Some(reason)), "{v}");
+    assert!(v["data"].get("retryAfterSeconds").is_none(), "a challenge is not a wait: {v}");
+    let token = v["data"]["challenge"]["token"].as_str().ok_or("challenge.token")?.to_owned();
+    let bits = u32::try_from(v["data"]["challenge"]["bits"].as_u64().ok_or("challenge.bits")?)?;
+    Ok((token, bits))
+}
+
+#[tokio::test]
+async fn many_users_behind_one_address_get_codes_past_a_challenge_up_to_the_ceiling() -> TestResult {
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        c.auth.challenge_after_per_ip_per_hour = 3;
+        c.auth.requests_per_ip_per_hour = 12;
+        c.auth.challenge_bits = 8;
+    })
+    .await?;
+    let mail = |i: usize| format!("user{i}-{}@example.cn", uuid::Uuid::new_v4().simple());
+    for i in 0..3 {
+        assert_eq!(data(send_code(&s, serde_json::json!({"mail": mail(i)}))).await?["resendAfterSeconds"], 60);
+    }
+    let fourth = mail(3);
+    let refused = send_code(&s, serde_json::json!({"mail": fourth})).send().await?;
+    assert!(refused.headers().get("retry-after").is_none());
+    let (token, bits) = challenge_of(&refused.json().await?, "challenge_required")?;
+    assert_eq!(bits, 8);
+    let solution = reelforge_auth::challenge::solve(&token, bits);
+    let body = serde_json::json!({"mail": fourth, "challenge": token, "solution": solution});
+    data(send_code(&s, body.clone())).await?;
+    assert!(last_code(&s, &fourth).is_ok(), "the fourth user got a code");
+
+    let reused = envelope(send_code(&s, serde_json::json!({"mail": mail(4), "challenge": token, "solution": solution}))).await?;
+    let (fresh, _) = challenge_of(&reused, "challenge_failed")?;
+    let wrong = (0u32..).map(|n| n.to_string()).find(|n| !reelforge_auth::challenge::solves(&fresh, n, bits)).ok_or("a non-solution")?;
+    let wrong = envelope(send_code(&s, serde_json::json!({"mail": mail(5), "challenge": fresh, "solution": wrong}))).await?;
+    let (fresh, _) = challenge_of(&wrong, "challenge_failed")?;
+
+    // Seven requests so far; each further one is solved, until the ceiling of twelve holds anyway.
+    let mut token = fresh;
+    for i in 6..11 {
+        let solution = reelforge_auth::challenge::solve(&token, bits);
+        let v = envelope(send_code(&s, serde_json::json!({"mail": mail(i), "challenge": token, "solution": solution}))).await?;
+        assert_eq!(v["code"], 2000, "request {}: {v}", i + 2);
+        let next = envelope(send_code(&s, serde_json::json!({"mail": mail(i)}))).await?;
+        if next["data"]["reason"] == "rate_limited" {
+            assert_eq!(i, 8, "the ceiling is the twelfth request: {next}");
+            return Ok(());
+        }
+        token = challenge_of(&next, "challenge_required")?.0;
+    }
+    Err("the ceiling did not hold".into())
 }
 
 #[tokio::test]
