@@ -34,6 +34,7 @@ test: deps deps-browser services-up
 	bash deploy/scripts/helm-check.sh
 	bash deploy/scripts/image-check.sh
 	$(MAKE) lint-frontend test-rust test-frontend e2e
+	$(MAKE) e2e-distributed
 
 deps: deps-debian deps-node
 
@@ -73,6 +74,14 @@ test-frontend: deps-node
 e2e: frontend
 	$(CARGO) build --workspace --all-targets
 	bash deploy/scripts/e2e.sh $(E2E_PORT)
+
+## End to end in distributed mode (issue 25): the gateway, the seven services and two workers, each its
+## own process on PostgreSQL, Redis, RabbitMQ and S3 (a fresh database, vhost and S3 prefix per run),
+## and the sign-in, render, material, editor and template checks of frontend/e2e against them.
+.PHONY: e2e-distributed
+e2e-distributed: frontend services-up
+	$(CARGO) build --workspace --all-targets
+	bash deploy/scripts/e2e-distributed.sh
 
 bench: bench-render bench-farm
 
