@@ -4,10 +4,12 @@
 # passed on as E2E_BIN for the checks that run its admin commands).
 set -euo pipefail
 PORT=${1:-18080}
+ADMIN_PORT=${2:-$((PORT + 1))}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/debug/reelforge}
 DATA=$(mktemp -d)
-export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
+export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_ADMIN__ADDR=127.0.0.1:$ADMIN_PORT \
+  REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
 # The embedded default mails verification codes to this dev outbox; the sign-in journey reads them.
 export E2E_OUTBOX=$DATA/mail-outbox.log
 "$BIN" all >"$DATA/reelforge.log" 2>&1 &

@@ -1,6 +1,7 @@
 //! The envelope `{code, data, desc}` and the one place where errors become envelope codes:
 //! 2000 success, 3000 failure with a message, 4000 login expired, 4001 role refused. Business
-//! failures keep HTTP 200, as the spec's client expects.
+//! failures keep HTTP 200, as the spec's client expects; only an address the gateway does not serve
+//! (an unknown host, `/metrics` on the public port, a source map) is HTTP 404, still in the envelope.
 
 use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
@@ -43,6 +44,9 @@ pub enum ApiError {
     /// The feature is not offered yet.
     #[error("{0} is not available yet")]
     NotAvailable(&'static str),
+    /// Nothing is served at this address to this caller.
+    #[error("not found")]
+    NotFound,
 }
 
 impl ApiError {
@@ -51,7 +55,7 @@ impl ApiError {
         match self {
             Self::Service(s) => ErrorKind::envelope_code(s.code()),
             Self::LoginExpired => 4000,
-            Self::BadRequest(_) | Self::NotAvailable(_) => 3000,
+            Self::BadRequest(_) | Self::NotAvailable(_) | Self::NotFound => 3000,
         }
     }
 
@@ -96,7 +100,10 @@ impl ApiError {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        StatusCode::OK
+        match self {
+            Self::NotFound => StatusCode::NOT_FOUND,
+            _ => StatusCode::OK,
+        }
     }
 
     fn error_response(&self) -> HttpResponse {
@@ -105,7 +112,7 @@ impl ResponseError for ApiError {
         {
             tracing::warn!(status = ?s.code(), message = %s.message(), "service call failed");
         }
-        let mut res = HttpResponse::Ok();
+        let mut res = HttpResponse::build(self.status_code());
         if let Some(seconds) = self.retry_after() {
             res.insert_header((RETRY_AFTER, seconds.to_string()));
         }

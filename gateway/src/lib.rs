@@ -1,6 +1,6 @@
 //! The HTTP gateway: the spec's REST routes under `/diyvrbt`, every answer in the `{code, data, desc}`
-//! envelope, reaching the services through their generated gRPC clients; plus health, metrics, the
-//! OpenAPI document and the built SPA.
+//! envelope, reaching the services through their generated gRPC clients; plus health, the OpenAPI
+//! document and the built SPA. Metrics are served on the admin address, by the binary.
 
 mod body;
 mod caller;

@@ -1,8 +1,8 @@
-//! Liveness, readiness and metrics.
+//! Liveness and readiness; metrics are not served here.
 
 use actix_web::{HttpResponse, web};
 
-use crate::AppState;
+use crate::{ApiError, AppState};
 
 /// Answers while the process runs.
 pub async fn healthz() -> HttpResponse {
@@ -17,7 +17,8 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
-/// Prometheus text exposition.
-pub async fn metrics() -> HttpResponse {
-    HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(reelforge_kit::metrics::render())
+/// Refuses `/metrics` on the public port: route names, counts and timings are for the scraper, which
+/// reads them on the admin address (`admin.addr`).
+pub async fn metrics() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound)
 }

@@ -19,7 +19,7 @@ pub mod user;
 
 use actix_web::web;
 
-/// Registers `/healthz`, `/readyz` and `/metrics`.
+/// Registers `/healthz`, `/readyz`, and `/metrics` answering 404 (it is served on the admin address).
 pub fn health(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))

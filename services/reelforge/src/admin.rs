@@ -1,4 +1,5 @@
-//! `/healthz`, `/readyz` and `/metrics` for targets that are not the gateway.
+//! `/healthz`, `/readyz` and `/metrics` of every target on the admin address (`admin.addr`): the
+//! only place metrics are served, kept off the gateway's public port.
 
 use actix_web::{App, HttpResponse, HttpServer, web};
 

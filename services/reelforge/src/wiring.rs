@@ -264,8 +264,13 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
             };
             let http = reelforge_gateway::serve(&config, state)
                 .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
-            tracing::info!(addr = %config.http.addr, grpc = %addr, "reelforge all is up");
+            let admin = crate::admin::serve(&config.admin.addr, target.name(), backends.clone())?;
+            let admin_handle = admin.handle();
+            let admin_task = tokio::spawn(admin);
+            tracing::info!(addr = %config.http.addr, grpc = %addr, admin = %config.admin.addr, "reelforge all is up");
             let served = http.await.map_err(|e| format!("http: {e}"));
+            admin_handle.stop(true).await;
+            let _ = admin_task.await;
             let _ = worker.await;
             let _ = services_stop.send(true);
             let _ = grpc.await;
@@ -306,8 +311,14 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
             };
             let http = reelforge_gateway::serve(&config, state)
                 .map_err(|e| format!("http listen {}: {e}", config.http.addr))?;
-            tracing::info!(addr = %config.http.addr, "gateway is up");
-            http.await.map_err(|e| format!("http: {e}"))
+            let admin = crate::admin::serve(&config.admin.addr, target.name(), backends.clone())?;
+            let admin_handle = admin.handle();
+            let admin_task = tokio::spawn(admin);
+            tracing::info!(addr = %config.http.addr, admin = %config.admin.addr, "gateway is up");
+            let served = http.await.map_err(|e| format!("http: {e}"));
+            admin_handle.stop(true).await;
+            let _ = admin_task.await;
+            served
         }
         Target::Worker => {
             let worker = worker(

@@ -109,7 +109,7 @@ fn targets_other_than_all_refuse_to_start_without_a_key() -> TestResult {
 #[tokio::test]
 async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> TestResult {
     let dir = tempfile::tempdir()?;
-    let (grpc, admin, http) = (free_port()?, free_port()?, free_port()?);
+    let (grpc, admin, http, gateway_admin) = (free_port()?, free_port()?, free_port()?, free_port()?);
     let mut service = Process::spawn(
         "category",
         dir.path(),
@@ -131,6 +131,7 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
                 format!("http://127.0.0.1:{grpc}"),
             ),
             ("REELFORGE_HTTP__ADDR", format!("127.0.0.1:{http}")),
+            ("REELFORGE_ADMIN__ADDR", format!("127.0.0.1:{gateway_admin}")),
             ("REELFORGE_AUTH__KEYS", KEYS.into()),
         ],
     )?;
@@ -155,14 +156,16 @@ async fn a_request_crosses_from_the_gateway_process_to_a_service_process() -> Te
     })
     .await;
     assert!(health.is_some(), "service admin endpoint answers");
-    let metrics = get_until(&format!("http://127.0.0.1:{http}/metrics"), |b| {
+    let metrics = get_until(&format!("http://127.0.0.1:{gateway_admin}/metrics"), |b| {
         b.contains("reelforge_requests_total")
     })
     .await;
     assert!(
         metrics.is_some_and(|m| m.contains("/diyvrbt/category/taskvideo")),
-        "requests are counted by route"
+        "requests are counted by route, on the gateway's admin address"
     );
+    let public = reqwest::get(format!("http://127.0.0.1:{http}/metrics")).await?;
+    assert_eq!(public.status().as_u16(), 404, "no metrics on the public port");
 
     // With the service gone, the gateway still answers in the envelope, naming no internals.
     drop(service);

@@ -51,18 +51,22 @@ impl Process {
         Ok(Self(child, log))
     }
 
-    /// Starts `reelforge <target>` in `dir` with `env` added.
+    /// Starts `reelforge <target>` in `dir` with `env` added; every target serves an admin
+    /// address, a free one unless `env` names it.
     pub fn spawn(
         target: &'static str,
         dir: &std::path::Path,
         env: &[(&str, String)],
     ) -> Result<Self, std::io::Error> {
-        Self::start(
-            Command::new(BIN)
-                .arg(target)
-                .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-                .current_dir(dir),
-        )
+        let mut command = Command::new(BIN);
+        command
+            .arg(target)
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .current_dir(dir);
+        if !env.iter().any(|(k, _)| *k == "REELFORGE_ADMIN__ADDR") {
+            command.env("REELFORGE_ADMIN__ADDR", format!("127.0.0.1:{}", free_port()?));
+        }
+        Self::start(&mut command)
     }
 
     /// Stops the process and answers what it wrote to stderr.
