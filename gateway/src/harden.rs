@@ -1,6 +1,7 @@
 //! Browser hardening on every answer: a Content-Security-Policy whose `frame-ancestors` names the hosts
 //! allowed to embed the request's variant (the micro-frontend hosts), `X-Content-Type-Options:
-//! nosniff`, and a Referrer-Policy that keeps paths and queries inside the origin.
+//! nosniff`, and a Referrer-Policy that keeps paths and queries inside the origin. API answers are
+//! `Cache-Control: no-store`.
 
 use std::collections::HashMap;
 
@@ -77,6 +78,25 @@ pub async fn harden(
     }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    Ok(res)
+}
+
+/// Marks API answers `Cache-Control: no-store`: they carry tokens and people's data, which no browser
+/// or shared cache should keep. An answer whose handler lets it be kept (`max-age`: fonts and
+/// catalogue previews, which never change under their address) keeps its own caching.
+pub async fn no_store(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let kept = res
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("max-age"));
+    if !kept {
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     Ok(res)
 }
 

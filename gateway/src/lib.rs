@@ -82,7 +82,12 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .wrap(request::cors(&origins))
             .wrap(actix_web::middleware::from_fn(request::track))
             .configure(routes::health)
-            .service(web::scope(BASE).configure(routes::api).configure(openapi::routes))
+            .service(
+                web::scope(BASE)
+                    .wrap(actix_web::middleware::from_fn(harden::no_store))
+                    .configure(routes::api)
+                    .configure(openapi::routes),
+            )
             .configure(|c| spa::routes(c, &static_dir))
     })
     .shutdown_timeout(30)

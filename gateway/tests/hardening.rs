@@ -14,6 +14,20 @@ fn root(s: &System) -> String {
     s.base.trim_end_matches(reelforge_gateway::BASE).to_owned()
 }
 
+/// A built SPA in a directory of the test: the entry point, a script and its source map.
+fn built_spa() -> Fallible<tempfile::TempDir> {
+    let dir = tempfile::tempdir()?;
+    std::fs::create_dir(dir.path().join("assets"))?;
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><script src=\"/assets/app.js\"></script>")?;
+    std::fs::write(dir.path().join("assets/app.js"), "console.log('app')\n//# sourceMappingURL=app.js.map\n")?;
+    std::fs::write(dir.path().join("assets/app.js.map"), r#"{"version":3,"sources":["../src/secret.tsx"],"mappings":""}"#)?;
+    Ok(dir)
+}
+
+fn header(res: &reqwest::Response, name: &str) -> Option<String> {
+    res.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
 /// Asserts a 404 answered in the envelope.
 async fn assert_refused(res: reqwest::Response, what: &str) -> TestResult {
     assert_eq!(res.status(), StatusCode::NOT_FOUND, "{what}");
@@ -28,5 +42,40 @@ async fn metrics_are_not_served_on_the_public_port() -> TestResult {
     data(reqwest::Client::new().get(format!("{}/system/info", s.base))).await?;
     let res = reqwest::get(format!("{}/metrics", root(&s))).await?;
     assert_refused(res, "/metrics on the public port").await?;
+    Ok(())
+}
+
+fn last_code(s: &System, mail: &str) -> Fallible<String> {
+    let text = std::fs::read_to_string(s.dir.path().join("mail-outbox.log"))?;
+    let line = text.lines().rev().find(|l| l.split('\t').nth(2) == Some(mail)).ok_or("no mail")?;
+    Ok(line.rsplit(' ').next().ok_or("no code")?.to_owned())
+}
+
+#[tokio::test]
+async fn api_answers_are_not_stored_and_static_assets_keep_their_caching() -> TestResult {
+    let spa = built_spa()?;
+    let static_dir = spa.path().to_path_buf();
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
+    let client = reqwest::Client::new();
+    let post = |path: &str| client.post(format!("{}{path}", s.base)).header("X-Variant", "qs");
+
+    let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
+    let sent = post("/user/sendCode").form(&[("mail", &mail)]).send().await?;
+    assert_eq!(header(&sent, "cache-control").as_deref(), Some("no-store"), "sendCode");
+    let login = post("/user/login").json(&serde_json::json!({"mail": mail, "code": last_code(&s, &mail)?})).send().await?;
+    assert_eq!(header(&login, "cache-control").as_deref(), Some("no-store"), "the login answer carries the token");
+    let v: serde_json::Value = login.json().await?;
+    assert!(v["data"]["token"].as_str().is_some_and(|t| !t.is_empty()), "{v}");
+    for path in ["/system/info", "/category/taskvideo", "/openapi.json", "/docs"] {
+        let res = client.get(format!("{}{path}", s.base)).header("X-Variant", "qs").send().await?;
+        assert_eq!(header(&res, "cache-control").as_deref(), Some("no-store"), "{path}");
+    }
+
+    for path in ["/", "/assets/app.js"] {
+        let res = reqwest::get(format!("{}{path}", root(&s))).await?;
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(header(&res, "cache-control"), None, "{path} keeps the static files' caching");
+        assert!(header(&res, "etag").is_some(), "{path} is revalidated by its ETag");
+    }
     Ok(())
 }
