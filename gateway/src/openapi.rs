@@ -1,5 +1,7 @@
-//! The OpenAPI document at `/diyvrbt/openapi.json` and a small docs page at `/diyvrbt/docs`.
+//! The OpenAPI document at `/diyvrbt/openapi.json` and a small docs page at `/diyvrbt/docs`, whose
+//! script and style are served beside it (`docs.js`, `docs.css`) so that it runs under its own strict policy.
 
+use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
@@ -32,24 +34,50 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
 )]
 pub struct ApiDoc;
 
-/// Registers the document and the page.
+/// Registers the document, the page and the page's script and style.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/openapi.json", web::get().to(document)).route("/docs", web::get().to(page));
+    cfg.route("/openapi.json", web::get().to(document))
+        .route("/docs", web::get().to(page))
+        .route("/docs.js", web::get().to(script))
+        .route("/docs.css", web::get().to(style));
 }
 
 async fn document() -> HttpResponse {
     HttpResponse::Ok().json(ApiDoc::openapi())
 }
 
+/// The page's own policy: it loads its script, its style and the document from here, and nothing
+/// else; the SPA's policy (`harden.rs`) stays as it is.
+const DOCS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; \
+     base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
 async fn page() -> HttpResponse {
-    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(DOCS_PAGE)
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((CONTENT_SECURITY_POLICY, DOCS_POLICY))
+        .body(DOCS_PAGE)
 }
 
+async fn script() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/javascript; charset=utf-8").body(DOCS_SCRIPT)
+}
+
+async fn style() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/css; charset=utf-8").body(DOCS_STYLE)
+}
+
+// No inline script or style: the page works under a policy without 'unsafe-inline'.
 const DOCS_PAGE: &str = r#"<!doctype html><html lang="en"><meta charset="utf-8"><title>Reelforge API</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;margin:2em;max-width:960px}code{background:#f3f3f3;padding:1px 4px}
-h2{margin-top:1.5em}.m{display:inline-block;width:4em;font-weight:bold}</style>
-<h1>Reelforge API</h1><p id="d"></p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><div id="p"></div>
-<script>fetch('openapi.json').then(r=>r.json()).then(doc=>{document.getElementById('d').textContent=doc.info.description;
+<link rel="stylesheet" href="docs.css"><script src="docs.js" defer></script>
+<h1>Reelforge API</h1><p id="d"></p><p>Machine-readable: <a href="openapi.json">openapi.json</a></p><div id="p"></div></html>"#;
+
+const DOCS_STYLE: &str = "body{font:14px/1.5 system-ui,sans-serif;margin:2em;max-width:960px}code{background:#f3f3f3;padding:1px 4px}
+h2{margin-top:1.5em}.m{display:inline-block;width:4em;font-weight:bold}
+";
+
+const DOCS_SCRIPT: &str = r#"fetch('openapi.json').then(r=>r.json()).then(doc=>{document.getElementById('d').textContent=doc.info.description;
 const p=document.getElementById('p');for(const [path,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
-const e=document.createElement('div');e.innerHTML='<span class=m>'+m.toUpperCase()+'</span> <code></code> <span></span>';
-e.querySelector('code').textContent=path;e.querySelector('span:last-child').textContent=op.description||op.summary||'';p.appendChild(e);}}});</script></html>"#;
+const e=document.createElement('div');const v=document.createElement('span');v.className='m';v.textContent=m.toUpperCase();
+const c=document.createElement('code');c.textContent=path;const d=document.createElement('span');d.textContent=op.description||op.summary||'';
+e.append(v,' ',c,' ',d);p.appendChild(e);}}});
+"#;

@@ -79,3 +79,64 @@ async fn api_answers_are_not_stored_and_static_assets_keep_their_caching() -> Te
     }
     Ok(())
 }
+
+/// The sources a directive allows, e.g. `script-src`; `default-src` when absent.
+fn sources<'a>(policy: &'a str, directive: &str) -> Vec<&'a str> {
+    let find = |name: &str| {
+        policy.split(';').map(str::trim).find_map(|d| d.strip_prefix(name).filter(|rest| rest.is_empty() || rest.starts_with(' ')))
+    };
+    find(directive).or_else(|| find("default-src")).map(|rest| rest.split_whitespace().collect()).unwrap_or_default()
+}
+
+/// The value of `attr="…"` in a tag.
+fn attr<'a>(tag: &'a str, attr: &str) -> Option<&'a str> {
+    let start = tag.find(&format!("{attr}=\""))? + attr.len() + 2;
+    tag[start..].split('"').next()
+}
+
+#[tokio::test]
+async fn the_docs_page_runs_under_its_own_policy_and_the_spa_keeps_its_own() -> TestResult {
+    let spa = built_spa()?;
+    let static_dir = spa.path().to_path_buf();
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
+    let page = reqwest::get(format!("{}/docs", s.base)).await?;
+    assert_eq!(page.status(), StatusCode::OK);
+    let policy = header(&page, "content-security-policy").ok_or("the docs page has a policy")?;
+    let html = page.text().await?;
+    let scripts = sources(&policy, "script-src");
+    let styles = sources(&policy, "style-src");
+    assert!(sources(&policy, "connect-src").contains(&"'self'"), "it fetches openapi.json: {policy}");
+
+    // Whatever the page runs, the policy allows, and it all comes from this gateway.
+    let mut loaded = 0;
+    for (tag, kind, allowed, content_type) in [("<script", "src", &scripts, "text/javascript"), ("<link", "href", &styles, "text/css")] {
+        for piece in html.split(tag).skip(1) {
+            let open = piece.split('>').next().unwrap_or_default();
+            let Some(url) = attr(open, kind) else {
+                if tag == "<script" {
+                    return Err(format!("an inline script runs only under 'unsafe-inline' or its hash: {policy}\n{html}").into());
+                }
+                continue;
+            };
+            assert!(!url.contains("//"), "{url}: nothing from another origin (no CDN)");
+            assert!(allowed.contains(&"'self'"), "{url} is allowed by {policy}");
+            let res = reqwest::get(format!("{}/{url}", s.base)).await?;
+            assert_eq!(res.status(), StatusCode::OK, "{url}");
+            assert!(header(&res, "content-type").is_some_and(|t| t.starts_with(content_type)), "{url} is {content_type} (nosniff)");
+            loaded += 1;
+        }
+    }
+    assert_eq!(loaded, 2, "the page's script and style: {html}");
+    if html.contains("<style") || html.contains(" style=\"") {
+        assert!(styles.contains(&"'unsafe-inline'"), "inline styles need 'unsafe-inline': {policy}");
+    }
+    for source in scripts.iter().chain(&styles) {
+        assert!(!source.contains("://") && *source != "*", "{source}: no other origin may serve the page's code");
+    }
+
+    let spa_page = reqwest::get(format!("{}/", root(&s))).await?;
+    let spa_policy = header(&spa_page, "content-security-policy").ok_or("the SPA has a policy")?;
+    assert_eq!(sources(&spa_policy, "script-src"), ["'self'"], "the SPA's scripts: {spa_policy}");
+    assert_ne!(spa_policy, policy);
+    Ok(())
+}
