@@ -29,7 +29,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       chunkFilename: production ? 'assets/[name].[contenthash:8].chunk.js' : 'assets/[name].chunk.js',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in the served build: they would publish the sources (the gateway refuses *.map too).
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       alias: { '@': path.resolve(__dirname, 'src') },

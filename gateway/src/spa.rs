@@ -1,16 +1,19 @@
 //! Serves the built SPA at `/`: files from the build directory, `index.html` for everything else
-//! outside the API (the router uses hashes, so this is only the entry point and its assets).
+//! outside the API (the router uses hashes, so this is only the entry point and its assets). Source
+//! maps are never served, even when a build left some in the directory.
 
 use std::path::{Path, PathBuf};
 
 use actix_web::{HttpResponse, web};
+
+use crate::ApiError;
 
 /// Registers the static routes, or a plain page saying the front end is not built.
 pub fn routes(cfg: &mut web::ServiceConfig, dir: &Path) {
     let index = dir.join("index.html");
     if index.is_file() {
         let index: PathBuf = index;
-        cfg.service(
+        cfg.route(r"/{file:.*\.map}", web::route().to(not_found)).service(
             actix_files::Files::new("/", dir)
                 .index_file("index.html")
                 .default_handler(web::to(move || {
@@ -29,4 +32,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, dir: &Path) {
             }
         }));
     }
+}
+
+async fn not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound)
 }

@@ -140,3 +140,16 @@ async fn the_docs_page_runs_under_its_own_policy_and_the_spa_keeps_its_own() -> 
     assert_ne!(spa_policy, policy);
     Ok(())
 }
+
+#[tokio::test]
+async fn source_maps_are_not_served() -> TestResult {
+    let spa = built_spa()?;
+    let static_dir = spa.path().to_path_buf();
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
+    assert_eq!(reqwest::get(format!("{}/assets/app.js", root(&s))).await?.status(), StatusCode::OK);
+    for path in ["/assets/app.js.map", "/assets/app%2Ejs%2Emap", "/assets/missing.js.map"] {
+        let res = reqwest::get(format!("{}{path}", root(&s))).await?;
+        assert_refused(res, path).await?;
+    }
+    Ok(())
+}
