@@ -98,6 +98,13 @@ describe("a clip's in and out points and its bar", () => {
     expect(video()).toMatchObject({ endTime: 2.5, cutInfo: { start: 0, end: 1.7 } });
   });
 
+  it('keeps the cut of a bar moved along the scene, held frame and all', () => {
+    const { dispatch, video } = setup();
+    dispatch(a.addLayer({ kind: 'video', src: 'v.mp4', materialId: 'm1', duration: 1.7 }));
+    dispatch(a.setLayerTime({ id: video().id, start: 1, end: 4 }));
+    expect(video()).toMatchObject({ startTime: 1, endTime: 4, cutInfo: { start: 0, end: 1.7 } });
+  });
+
   it("stretches a clip with its scene as far as its source goes", () => {
     const { dispatch, id, video, scene } = setup();
     dispatch(a.addLayer({ kind: 'video', src: 'v.mp4', materialId: 'm1', duration: 4 }));

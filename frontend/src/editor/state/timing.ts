@@ -48,10 +48,13 @@ export function cutForSpan(start: number, span: number, source: number | undefin
 
 /**
  * Returns a layer with the span `[start, end]`; a video's out point follows the bar's length
- * (or takes `cut` when the caller made one, as cut mode does).
+ * (or takes `cut` when the caller made one, as cut mode does; a move keeps the cut).
  */
 export function withSpan(layer: Layer, start: number, end: number, source: number | undefined, cut?: Cut): Layer {
   if (layer.type !== 'video') return { ...layer, startTime: start, endTime: end };
+  // A bar moved without changing its length keeps its cut as it is.
+  const moved = layer.cutInfo !== undefined && layer.cutInfo !== null && Math.abs(end - start - (layer.endTime - layer.startTime)) < 1e-6;
+  if (cut === undefined && moved) return { ...layer, startTime: start, endTime: end };
   return { ...layer, startTime: start, endTime: end, cutInfo: cut ?? cutForSpan(cutStart(layer), end - start, source) };
 }
 
