@@ -14,7 +14,7 @@
 # render's memory must not grow with its length). Each short document is also rendered warm, as
 # the farm's worker renders: the second of two renders in one process (`--repeat 2`), which leaves
 # out loading GStreamer's plugins (libav's alone ~70 ms); its ratio is printed beside the cold one.
-# usage: services/render/benches/run.sh   (env: RUNS=5, MEDIA=dir, OUT=dir,
+# usage: services/render/benches/run.sh   (env: RUNS=5, MEDIA=dir, OUT=dir, PROFILE=release|dev,
 #   DOCS="footage-portrait ref-15s ref-15s-portrait ref-60s-portrait-1080" to run only some)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -28,8 +28,15 @@ mkdir -p "$OUT"
 source "$HERE/media.sh"
 bench_media "$MEDIA"
 
-( cd "$ROOT" && cargo build --release -q -p reelforge-render --bin reelforge-render )
-BIN="$CARGO_TARGET_DIR/release/reelforge-render"
+# PROFILE=dev measures the build `make run` serves and `make test` reuses (the dev profile, its render
+# crates optimised in Cargo.toml); the default is the release build the image ships.
+if [ "${PROFILE:-release}" = dev ]; then
+  ( cd "$ROOT" && cargo build -q -p reelforge-render --bin reelforge-render )
+  BIN="$CARGO_TARGET_DIR/debug/reelforge-render"
+else
+  ( cd "$ROOT" && cargo build --release -q -p reelforge-render --bin reelforge-render )
+  BIN="$CARGO_TARGET_DIR/release/reelforge-render"
+fi
 
 # Runs one command once; appends "wall_s max_rss_kb" to file $1.
 once() {
