@@ -4,9 +4,10 @@
 //! reads and the sign-in calls, a service token for the tenant minted here.
 
 use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
 
 use actix_web::HttpRequest;
-use reelforge_kit::config::TenantConfig;
+use reelforge_kit::config::{TenantConfig, TrustedProxy};
 use reelforge_kit::identity::{self, CLIENT_IP};
 use reelforge_proto::auth::UserInfo;
 use reelforge_proto::common::Empty;
@@ -25,24 +26,72 @@ const SERVICE_TOKEN_SECONDS: u64 = 60;
 pub struct Edge {
     /// The configured variants by key.
     pub variants: BTreeMap<String, TenantConfig>,
-    /// Header a trusted proxy puts the browser's address in; empty uses the peer address.
+    /// Header the trusted proxies put the browser's address in; empty uses the peer address.
     pub client_ip_header: String,
+    /// Proxies whose header is believed: the peer must be one, and they are skipped in the header.
+    pub trusted_proxies: Vec<TrustedProxy>,
 }
 
 impl Edge {
     /// Reads the edge settings from the configuration.
     pub fn from_config(config: &reelforge_kit::Config) -> Self {
-        Self { variants: config.tenants.clone(), client_ip_header: config.http.client_ip_header.to_lowercase() }
+        let edge = Self {
+            variants: config.tenants.clone(),
+            client_ip_header: config.http.client_ip_header.to_lowercase(),
+            trusted_proxies: config.http.trusted_proxies.clone(),
+        };
+        if !edge.client_ip_header.is_empty() && edge.trusted_proxies.is_empty() {
+            tracing::warn!(header = %edge.client_ip_header, "http.client_ip_header is ignored: http.trusted_proxies names no proxy");
+        }
+        edge
+    }
+
+    /// Whether any variant names its hosts: then only those hosts are served.
+    fn names_hosts(&self) -> bool {
+        self.variants.values().any(|t| !t.hosts.is_empty())
+    }
+
+    /// Whether a request for `host` is served: always when no variant names hosts (development, where
+    /// a variant key as the first label selects it), else only when a variant names that host.
+    pub fn serves_host(&self, host: &str) -> bool {
+        !self.names_hosts() || self.variant_of_configured_host(host).is_some()
+    }
+
+    fn is_trusted(&self, ip: IpAddr) -> bool {
+        self.trusted_proxies.iter().any(|p| p.contains(ip))
+    }
+
+    /// The browser's address given the connection's `peer` and the values of the client address
+    /// header: the right-most entry that is not a trusted proxy, each proxy having appended the
+    /// address it was reached from. The header counts only when the peer is a trusted proxy, as
+    /// anyone else may write anything there; an entry that is not an address ends the walk at the
+    /// proxy that wrote it.
+    fn client_address<'a>(&self, peer: Option<IpAddr>, header: impl DoubleEndedIterator<Item = &'a str>) -> Option<IpAddr> {
+        let peer = peer?.to_canonical();
+        if self.client_ip_header.is_empty() || !self.is_trusted(peer) {
+            return Some(peer);
+        }
+        let mut client = peer;
+        for entry in header.rev().flat_map(|v| v.rsplit(',')).map(str::trim) {
+            let Some(ip) = parse_forwarded(entry) else { break };
+            client = ip;
+            if !self.is_trusted(ip) {
+                break;
+            }
+        }
+        Some(client)
     }
 
     /// The variant a host name belongs to: a configured host, else a variant key as its first label.
     fn variant_of_host(&self, host: &str) -> Option<&str> {
+        self.variant_of_configured_host(host)
+            .or_else(|| self.variants.get_key_value(host_without_port(host).split('.').next().unwrap_or_default()).map(|(k, _)| k.as_str()))
+    }
+
+    /// The variant whose configured hosts name `host`.
+    fn variant_of_configured_host(&self, host: &str) -> Option<&str> {
         let host = host_without_port(host);
-        self.variants
-            .iter()
-            .find(|(_, t)| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)))
-            .or_else(|| self.variants.get_key_value(host.split('.').next().unwrap_or_default()))
-            .map(|(k, _)| k.as_str())
+        self.variants.iter().find(|(_, t)| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host))).map(|(k, _)| k.as_str())
     }
 
     /// Whether `url` is an http(s) address on one of `tenant`'s configured hosts.
@@ -105,15 +154,28 @@ pub fn variants(req: &HttpRequest) -> Vec<String> {
     edge(req).variants.keys().cloned().collect()
 }
 
-/// The browser's address: the trusted proxy's header when configured, else the peer.
+/// An address as proxies write it in `X-Forwarded-For`: `192.0.2.7`, `2001:db8::1`, or with a port
+/// (`192.0.2.7:5000`, `[2001:db8::1]:5000`).
+fn parse_forwarded(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse::<IpAddr>()
+        .or_else(|_| entry.parse::<SocketAddr>().map(|a| a.ip()))
+        .ok()
+        .map(|ip| ip.to_canonical())
+}
+
+/// The browser's address: from the client address header when the peer is a trusted proxy (see
+/// [`Edge::client_address`]), else the peer.
 pub fn client_ip(req: &HttpRequest) -> String {
     let edge = edge(req);
-    if !edge.client_ip_header.is_empty()
-        && let Some(first) = header(req, &edge.client_ip_header).and_then(|v| v.split(',').next())
-    {
-        return first.trim().to_owned();
-    }
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    let values = req.headers().get_all(edge.client_ip_header.as_str()).filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
+    let peer = req.peer_addr().map(|a| a.ip());
+    edge.client_address(peer, values.into_iter()).map(|ip| ip.to_string()).unwrap_or_default()
+}
+
+/// Whether the request's host is one the gateway serves (see [`Edge::serves_host`]).
+pub fn serves_host(req: &HttpRequest) -> bool {
+    edge(req).serves_host(req.connection_info().host())
 }
 
 /// A caller the services will believe: a token and the browser's address.
@@ -204,7 +266,7 @@ mod tests {
         for (k, hosts) in [("qs", vec!["video.example.com"]), ("cc", vec!["cc.example.net", "app.cc.example.net"]), ("migu", vec![]), ("cu", vec![])] {
             variants.insert(k.to_owned(), TenantConfig { hosts: hosts.into_iter().map(str::to_owned).collect(), handoff_secret: String::new() });
         }
-        Edge { variants, client_ip_header: String::new() }
+        Edge { variants, client_ip_header: String::new(), trusted_proxies: Vec::new() }
     }
 
     #[test]
@@ -214,6 +276,57 @@ mod tests {
         assert_eq!(e.variant_of_host("APP.cc.example.net"), Some("cc"));
         assert_eq!(e.variant_of_host("migu.localhost"), Some("migu"));
         assert_eq!(e.variant_of_host("other.example.org"), None);
+    }
+
+    #[test]
+    fn unknown_hosts_are_not_served_once_a_variant_names_hosts() {
+        let e = edge();
+        assert!(e.serves_host("video.example.com:8080") && e.serves_host("CC.example.net"));
+        for unknown in ["other.example.org", "127.0.0.1:8080", "[::1]:8080", "", "video.example.com.evil.org", "migu.localhost", "cc.evil.org"] {
+            assert!(!e.serves_host(unknown), "{unknown}");
+        }
+        let open = Edge { variants: [("qs".to_owned(), TenantConfig::default())].into(), ..Edge::default() };
+        assert!(open.serves_host("127.0.0.1:8080") && open.serves_host("qs.localhost"), "no variant names hosts: every host is served");
+    }
+
+    fn behind(proxies: &[&str]) -> Result<Edge, Box<dyn std::error::Error>> {
+        let trusted_proxies = proxies.iter().map(|p| TrustedProxy::parse(p)).collect::<Result<_, _>>()?;
+        Ok(Edge { client_ip_header: "x-forwarded-for".into(), trusted_proxies, ..edge() })
+    }
+
+    fn client(e: &Edge, peer: &str, forwarded: &[&str]) -> Result<String, Box<dyn std::error::Error>> {
+        let peer: IpAddr = peer.parse()?;
+        let mut req = actix_web::test::TestRequest::default().peer_addr(SocketAddr::new(peer, 40000));
+        for value in forwarded {
+            req = req.append_header(("X-Forwarded-For", *value));
+        }
+        let req = req.app_data(actix_web::web::Data::new(e.clone())).to_http_request();
+        Ok(client_ip(&req))
+    }
+
+    #[test]
+    fn the_client_is_the_right_most_address_no_trusted_proxy_wrote() -> Result<(), Box<dyn std::error::Error>> {
+        let e = behind(&["10.0.0.0/8", "192.0.2.7"])?;
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, 203.0.113.9"])?, "203.0.113.9", "the first entry is the browser's to choose");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, 203.0.113.9, 192.0.2.7, 10.1.2.3"])?, "203.0.113.9", "proxies are skipped");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6", "203.0.113.9:5123, 10.1.2.3"])?, "203.0.113.9", "header lines in order, ports dropped");
+        assert_eq!(client(&e, "10.0.0.5", &["[2001:db8::9]:443"])?, "2001:db8::9");
+        assert_eq!(client(&e, "10.0.0.5", &["10.9.9.9, 10.1.2.3"])?, "10.9.9.9", "only proxies: the left-most");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, junk, 10.1.2.3"])?, "10.1.2.3", "garbage ends the walk at its writer");
+        assert_eq!(client(&e, "10.0.0.5", &[])?, "10.0.0.5", "no header: the proxy itself");
+        assert_eq!(client(&e, "::ffff:10.0.0.5", &["203.0.113.9"])?, "203.0.113.9", "a mapped IPv4 peer is the proxy");
+        Ok(())
+    }
+
+    #[test]
+    fn the_header_counts_only_from_a_trusted_proxy() -> Result<(), Box<dyn std::error::Error>> {
+        let e = behind(&["10.0.0.0/8"])?;
+        assert_eq!(client(&e, "203.0.113.50", &["6.6.6.6"])?, "203.0.113.50", "a browser speaking directly");
+        let nobody = behind(&[])?;
+        assert_eq!(client(&nobody, "10.0.0.5", &["6.6.6.6"])?, "10.0.0.5", "no trusted proxies: the header is ignored");
+        let no_header = Edge { client_ip_header: String::new(), ..behind(&["10.0.0.0/8"])? };
+        assert_eq!(client(&no_header, "10.0.0.5", &["6.6.6.6"])?, "10.0.0.5");
+        Ok(())
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod clients;
 mod envelope;
 pub mod frame;
 mod harden;
+mod hosts;
 pub mod media;
 mod openapi;
 mod preview;
@@ -78,6 +79,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .app_data(hardening.clone())
             .app_data(upload_limits.clone())
             .app_data(web::PayloadConfig::new(limit))
+            .wrap(actix_web::middleware::from_fn(hosts::served_hosts))
             .wrap(actix_web::middleware::from_fn(harden::harden))
             .wrap(request::cors(&origins))
             .wrap(actix_web::middleware::from_fn(request::track))

@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{Fallible, System, data};
+use common::{Fallible, System, data, envelope};
+use reelforge_kit::config::TrustedProxy;
 use reqwest::StatusCode;
 
 type TestResult = Fallible<()>;
@@ -151,5 +152,69 @@ async fn source_maps_are_not_served() -> TestResult {
         let res = reqwest::get(format!("{}{path}", root(&s))).await?;
         assert_refused(res, path).await?;
     }
+    Ok(())
+}
+
+/// Asks for a code for a fresh address through a proxy chain; answers the envelope code.
+async fn send_code(s: &System, forwarded: &str) -> Fallible<i64> {
+    let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
+    let v = envelope(
+        reqwest::Client::new()
+            .post(format!("{}/user/sendCode", s.base))
+            .header("X-Variant", "qs")
+            .header("X-Forwarded-For", forwarded)
+            .form(&[("mail", &mail)]),
+    )
+    .await?;
+    v["code"].as_i64().ok_or_else(|| format!("not an envelope: {v}").into())
+}
+
+async fn behind_proxies(proxies: &[&str]) -> Fallible<System> {
+    let trusted = proxies.iter().map(|p| TrustedProxy::parse(p)).collect::<Result<Vec<_>, _>>()?;
+    common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        c.http.client_ip_header = "X-Forwarded-For".into();
+        c.http.trusted_proxies = trusted;
+        c.auth.requests_per_ip_per_hour = 3;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn the_per_address_limit_counts_the_right_most_address_no_trusted_proxy_wrote() -> TestResult {
+    let s = behind_proxies(&["127.0.0.1", "10.0.0.0/8"]).await?;
+    for n in 1..=3 {
+        assert_eq!(send_code(&s, &format!("6.6.6.{n}, 203.0.113.9, 10.1.2.3")).await?, 2000, "request {n}");
+    }
+    assert_eq!(send_code(&s, "6.6.6.4, 203.0.113.9, 10.1.2.3").await?, 3000, "a made-up first entry is no new address");
+    assert_eq!(send_code(&s, "203.0.113.10").await?, 2000, "another browser behind the proxy");
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_address_header_counts_only_from_a_trusted_proxy() -> TestResult {
+    let s = behind_proxies(&["10.0.0.0/8"]).await?;
+    for n in 1..=3 {
+        assert_eq!(send_code(&s, &format!("6.6.6.{n}, 203.0.113.{n}")).await?, 2000, "request {n}");
+    }
+    assert_eq!(send_code(&s, "6.6.6.4, 203.0.113.4").await?, 3000, "the peer (127.0.0.1) is no proxy: its header is its own");
+    Ok(())
+}
+
+#[tokio::test]
+async fn hosts_no_variant_names_are_refused_but_probes_answer() -> TestResult {
+    // The harness names cc.example.net for cc and the loopback address for qs.
+    let s = common::start().await?;
+    let client = reqwest::Client::new();
+    let get = |path: &str, host: &str| client.get(format!("{}{path}", root(&s))).header("Host", host);
+    for host in ["evil.example.org", "cc.example.net.evil.org", "cc.evil.org", "10.0.0.1:8080"] {
+        assert_refused(get("/diyvrbt/system/info", host).send().await?, host).await?;
+        assert_refused(get("/diyvrbt/system/info", host).header("X-Variant", "qs").send().await?, host).await?;
+        assert_refused(get("/", host).send().await?, host).await?;
+        for probe in ["/healthz", "/readyz"] {
+            assert_eq!(get(probe, host).send().await?.status(), StatusCode::OK, "{probe} for {host}");
+        }
+    }
+    let cc = envelope(get("/diyvrbt/system/info", "cc.example.net:443")).await?;
+    assert_eq!(cc["code"], 2000, "{cc}");
     Ok(())
 }
