@@ -151,8 +151,9 @@ export async function editorJourney({ page, baseUrl, outDir, assert }) {
   expect((await page.getByTestId('scene-2').count()) === 0, 'the blank third scene is deleted on save');
   await shot('saved');
   await page.getByTestId('run').click();
-  // The modal's own test id sits on no visible element (antd 6 Modal), so it is found by its role and title.
-  const modal = page.getByRole('dialog').filter({ hasText: '视频生成中' });
+  // The modal's own test id sits on no visible element (antd 6 Modal), so it is found by its role
+  // and its title's test id: the title's words change when the render ends (视频生成中 → 视频已生成).
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('run-title') });
   await modal.waitFor();
   await shot('running');
   const percents = new Set();
