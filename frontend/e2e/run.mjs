@@ -21,6 +21,7 @@ import { timelineCheck } from './timeline.mjs';
 import { audioCheck } from './audio.mjs';
 import { autosaveCheck } from './autosave.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
+import { newcomerJourney } from './newcomer-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -475,6 +476,12 @@ if (!staticServer) {
     const page = await open('#/login');
     await signIn(page, 'journey');
     await editorJourney({ page, baseUrl, outDir, assert });
+  });
+  // Issue 23: the newcomer's journey through the UI, from a new address to a downloaded MP4 whose frames are checked.
+  await check('newcomer-journey', async (open) => {
+    const page = await open('');
+    await page.getByTestId('user-status').getByText('登录').click();
+    await newcomerJourney({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 16: the timeline (bars dragged and trimmed, zoom), animations, transition and filter pickers, playback.
   await check('timeline', async (open) => {
