@@ -305,9 +305,9 @@ export async function newcomerJourney({ page, baseUrl, outDir, assert, signIn })
   } finally {
     // The checks after this one share the browser's storage: a failure in the English pass leaves them no English.
     await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
+    writeFileSync(path.join(dir, 'figures.txt'), `${figures.join('\n')}\n`);
+    rmSync(scratch, { recursive: true, force: true });
   }
-  writeFileSync(path.join(dir, 'figures.txt'), `${figures.join('\n')}\n`);
-  rmSync(scratch, { recursive: true, force: true });
 }
 
 /** The steps and the frame checks. */
