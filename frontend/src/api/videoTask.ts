@@ -67,6 +67,15 @@ export interface TaskState {
   reason: string;
 }
 
+/**
+ * The state of a render just started (POST /videotask/runtask answered): queued with `status`,
+ * nothing done yet. Written over a task's cached state when it runs, so the state of its last
+ * render (done, with its video) never stands for the new one, and the views follow the new one.
+ */
+export function queuedState(taskId: number, status: number = TaskStatus.wait): TaskState {
+  return { taskId, status, percent: 0, stage: 'queued', framesDone: 0, framesTotal: 0, etaSeconds: 0, videoRelativePath: '', reason: '' };
+}
+
 /** Answer of POST /videotask/runtask. */
 export interface RunAnswer {
   jobId: string;

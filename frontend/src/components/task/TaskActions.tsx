@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '@/api/keys';
 import {
   isActive,
+  queuedState,
   TaskStatus,
   useCancelTasks,
   useMediaTicket,
   useRunTask,
   useTaskState,
   withTicket,
-  type TaskState,
   type TaskSummary,
 } from '@/api/videoTask';
 
@@ -19,10 +19,6 @@ import {
 export function useLiveStatus(task: TaskSummary): number {
   const { data } = useTaskState(task.id);
   return data?.status ?? task.status;
-}
-
-function queuedState(taskId: number, status: number): TaskState {
-  return { taskId, status, percent: 0, stage: 'queued', framesDone: 0, framesTotal: 0, etaSeconds: 0, videoRelativePath: '', reason: '' };
 }
 
 export interface TaskActionsProps {

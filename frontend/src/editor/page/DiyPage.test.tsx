@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { queryKeys } from '@/api/keys';
 import { buildLayer, newRule } from '@/editor/state/defaults';
 import { applyLanguage } from '@/app/i18n';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
@@ -176,6 +177,35 @@ describe('/diy', () => {
     await waitFor(() => expect(runs()).toHaveLength(2));
     expect(saves()).toEqual([-1, 41]);
     expect(store.getState().editor.taskId).toBe(41);
+  });
+
+  it('follows a second 生成视频 in the same page from queued: the first render\'s end does not stand for it', async () => {
+    answerGets();
+    const stream = jest.spyOn(api, 'stream').mockImplementation(() => new Promise(() => undefined));
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/videotask/save') return (body as { taskId: number }).taskId > 0 ? (body as { taskId: number }).taskId : 41;
+      if (url === '/videotask/runtask') return { jobId: 'j', status: 0 };
+      return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+    });
+    const { queryClient } = renderApp('/diy', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await addText();
+    fireEvent.click(screen.getByTestId('run'));
+    expect(await screen.findByTestId('run-title')).toHaveTextContent('视频生成中');
+    // The stream brings the first render's end.
+    const done = { taskId: 41, status: 10, percent: 100, stage: 'done', framesDone: 50, framesTotal: 50, etaSeconds: 0, videoRelativePath: 'v.mp4', reason: '' };
+    act(() => void queryClient.setQueryData(queryKeys.videoTask.state(41), done));
+    await waitFor(() => expect(screen.getByTestId('run-title')).toHaveTextContent('视频已生成'));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.queryByTestId('run-title')).toBeNull());
+    const opened = stream.mock.calls.length;
+    fireEvent.click(screen.getByTestId('run'));
+    await waitFor(() => expect(post.mock.calls.filter(([u]) => u === '/videotask/runtask')).toHaveLength(2));
+    expect(await screen.findByTestId('run-title')).toHaveTextContent('视频生成中');
+    expect(screen.queryByTestId('run-play')).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.videoTask.state(41))).toMatchObject({ status: 0, stage: 'queued', percent: 0 });
+    // The new render's progress is followed.
+    await waitFor(() => expect(stream.mock.calls.length).toBeGreaterThan(opened));
   });
 
   it('saves one at a time: a second save waits for the first and saves into the task it made', async () => {

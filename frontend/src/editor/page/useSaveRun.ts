@@ -1,9 +1,11 @@
 /** Save and run for the editor: the existing save and run calls, with the slice's save state. */
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/errors';
-import { parseProblems, useRunTask, useSaveTask } from '@/api/videoTask';
+import { queryKeys } from '@/api/keys';
+import { parseProblems, queuedState, TaskStatus, useRunTask, useSaveTask } from '@/api/videoTask';
 import { useAppStore } from '@/app/hooks';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { saveableRule } from '@/editor/state/selectors';
@@ -20,13 +22,16 @@ function problemsOf(err: unknown) {
  * Returns save (the task id, or null when it failed) and run (the task id once started, or null).
  * Saves go one at a time: a save asked for while one is on its way waits for it, then saves with
  * the task id the first one made, so a new document never becomes two tasks. A run asked for while
- * one is starting is that run (a double click on 生成视频 makes one task and one render).
+ * one is starting is that run (a double click on 生成视频 makes one task and one render). A run
+ * started puts the task's cached render state back to queued (the state of its previous render
+ * would otherwise show the new one as finished at once).
  */
 export function useSaveRun() {
   const store = useAppStore();
   const dispatch = useEditorDispatch();
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const saveCall = useSaveTask();
   const runCall = useRunTask();
 
@@ -73,7 +78,10 @@ export function useSaveRun() {
     const now = (async () => {
       const taskId = await save();
       if (taskId === null) return null;
-      await runCall.mutateAsync(taskId);
+      const answer = await runCall.mutateAsync(taskId);
+      // The task's last render (done, with Play) must not stand for this one: the run dialog and
+      // my works follow the new render from queued, as my works' Run does.
+      queryClient.setQueryData(queryKeys.videoTask.state(taskId), queuedState(taskId, answer?.status ?? TaskStatus.wait));
       return taskId;
     })();
     starting.current = now;
@@ -82,7 +90,7 @@ export function useSaveRun() {
     };
     now.then(done, done);
     return now;
-  }, [runCall, save]);
+  }, [queryClient, runCall, save]);
 
   return { save, run, saving: saveCall.isPending, running: runCall.isPending };
 }

@@ -8,9 +8,11 @@ import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { LiveTaskCover } from '@/components/task/LiveTaskCover';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { useListCatchesUp } from '@/components/task/useListCatchesUp';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
 
 function ProgressCell({ task }: { task: TaskSummary }) {
+  useListCatchesUp(task);
   return <LiveTaskProgress taskId={task.id} active={isActive(useLiveStatus(task))} />;
 }
 

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
+import { queryKeys } from '@/api/keys';
 import type { TaskSummary } from '@/api/videoTask';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
@@ -76,6 +77,28 @@ describe('MyWorksPage', () => {
     expect(within(screen.getByTestId('work-3')).getByTestId('task-status')).toHaveTextContent('合成中');
     fireEvent.click(within(done).getByTestId('preview-1'));
     expect(await screen.findByTestId('task-video')).toHaveAttribute('src', '/diyvrbt/videotask/download?taskId=1&ticket=tk-1');
+  });
+
+  it('fetches the list again when a followed render has finished, so the card gets its cover, preview and download', async () => {
+    // The list was fetched while the server's row still said executing, with no video yet.
+    const rows = [work(4, 1)];
+    const { get } = serve(rows);
+    const { queryClient } = renderApp('/my-works', SIGNED_IN);
+    const card = await screen.findByTestId('work-4');
+    expect(within(card).getByTestId('task-status')).toHaveTextContent('合成中');
+    const before = mineCalls(get).length;
+    // The render ends on the server; the progress watcher (here or in the editor) hears it.
+    rows[0] = work(4, 10);
+    const done = { taskId: 4, status: 10, percent: 100, stage: 'done', framesDone: 50, framesTotal: 50, etaSeconds: 0, videoRelativePath: 'v.mp4', reason: '' };
+    act(() => void queryClient.setQueryData(queryKeys.videoTask.state(4), done));
+    await waitFor(() => expect(mineCalls(get).length).toBeGreaterThan(before));
+    await waitFor(() => expect(within(screen.getByTestId('work-4')).getByTestId('download-4')).toHaveAttribute('href', '/diyvrbt/videotask/download?taskId=4&ticket=tk-4'));
+    expect(within(screen.getByTestId('work-4')).getByTestId('preview-4')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('work-4')).getByTestId('task-cover')).toHaveAttribute('src', '/diyvrbt/videotask/cover?taskId=4&ticket=tk-4'));
+    // The row agrees now: nothing more is fetched.
+    const after = mineCalls(get).length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mineCalls(get)).toHaveLength(after);
   });
 
   it('opens a work in the editor by its task id', async () => {

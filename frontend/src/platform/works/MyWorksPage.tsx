@@ -12,6 +12,7 @@ import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { useListCatchesUp } from '@/components/task/useListCatchesUp';
 import { SubmitTemplateModal } from '@/platform/templates/components/SubmitTemplateModal';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
 
@@ -46,6 +47,7 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
   const { t } = useTranslation();
   const { message } = App.useApp();
   const status = useLiveStatus(task);
+  useListCatchesUp(task);
   const remove = useDeleteTask();
   const duplicate = useDuplicateTask();
   return (
