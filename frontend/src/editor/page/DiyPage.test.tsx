@@ -305,6 +305,8 @@ describe('/diy', () => {
     const { store } = renderApp('/diy?taskId=5', SIGNED_IN);
     await screen.findByTestId('diy-editor');
     expect(screen.getByTestId('task-name')).toHaveTextContent('我的铃声');
+    // A task read from the server is saved (it said 尚未保存, a new document's words).
+    expect(screen.getByTestId('save-state')).toHaveTextContent(/^已保存$/);
     expect(store.getState().editor).toMatchObject({ taskId: 5 });
     expect(document.getElementById('editor')).toHaveStyle({ background: '#123456' });
   });

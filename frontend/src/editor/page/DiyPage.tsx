@@ -42,11 +42,15 @@ function SaveState() {
   const { t } = useTranslation();
   const dirty = useEditorSelector(selectDirty);
   const save = useEditorSelector((s) => s.save);
+  const stored = useEditorSelector((s) => s.taskId > 0);
   let text: string;
   if (save.status === 'saving') text = t('editor.save.saving');
   else if (save.status === 'error') text = t('editor.save.failed');
   else if (dirty) text = t('editor.save.unsaved');
   else if (save.savedAt !== null) text = t('editor.save.savedAt', { time: dayjs(save.savedAt).format('HH:mm') });
+  // A task opened from the server is saved as it is (its updateTime is the server's local clock
+  // without a zone, so no time is shown for it).
+  else if (stored) text = t('editor.save.saved');
   else text = t('editor.save.new');
   return (
     <Typography.Text type={save.status === 'error' ? 'danger' : 'secondary'} data-testid="save-state">
