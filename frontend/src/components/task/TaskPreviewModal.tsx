@@ -1,6 +1,7 @@
 import { Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMediaTicket, withTicket, type TaskSummary } from '@/api/videoTask';
+import { useTaskName } from './taskName';
 
 export interface TaskPreviewModalProps {
   task: TaskSummary | null;
@@ -11,8 +12,9 @@ export interface TaskPreviewModalProps {
 export function TaskPreviewModal({ task, onClose }: TaskPreviewModalProps) {
   const { t } = useTranslation();
   const ticket = useMediaTicket(task?.id ?? -1, task !== null);
+  const shown = useTaskName();
   return (
-    <Modal open={task !== null} onCancel={onClose} footer={null} title={task?.taskName || t('tasks.preview')} width={800} destroyOnHidden centered>
+    <Modal open={task !== null} onCancel={onClose} footer={null} title={task?.taskName ? shown(task.taskName) : t('tasks.preview')} width={800} destroyOnHidden centered>
       <div data-testid="task-preview" style={{ background: '#000', borderRadius: 8, minHeight: 240, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {ticket.data && task ? (
           <video

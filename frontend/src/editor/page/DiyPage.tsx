@@ -15,7 +15,7 @@ import type { Rule } from '@/editor/model/gen/Rule';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { Timeline } from '@/editor/timeline/Timeline';
-import { DEFAULT_TASK_NAME } from '@/editor/state/defaults';
+import { useTaskName } from '@/components/task/taskName';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
 import { ModeBar } from '@/editor/modes/ModeBar';
@@ -63,6 +63,7 @@ function Header({ onSave, onRun, busy, extra }: { onSave: () => void; onRun: () 
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const name = useEditorSelector((s) => s.name);
+  const shown = useTaskName();
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
       <Typography.Title
@@ -72,7 +73,7 @@ function Header({ onSave, onRun, busy, extra }: { onSave: () => void; onRun: () 
         editable={{ onChange: (v) => dispatch(a.renameTask(v)), tooltip: t('editor.rename'), maxLength: 60 }}
       >
         {/* The stored default (spec: 未命名) reads in the page's language. */}
-        {name === DEFAULT_TASK_NAME ? t('tasks.untitled') : name}
+        {shown(name)}
       </Typography.Title>
       <SaveState />
       {extra}

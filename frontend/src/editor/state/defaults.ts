@@ -45,8 +45,8 @@ export const TEXT_MIN_WIDTH = 240;
 export const TEXT_LINE_HEIGHT = 1.5;
 /** Default text of a new text layer (spec §9); the page passes the translated one. */
 export const DEFAULT_TEXT = '双击编辑文字';
-/** Default task name (spec §3). */
-export const DEFAULT_TASK_NAME = '未命名';
+/** Default task name (spec §3); the pages show it in their language (`useTaskName`). */
+export { DEFAULT_TASK_NAME } from '@/components/task/taskName';
 /** Offset of a pasted copy from its original, editing pixels. */
 export const PASTE_OFFSET = 10;
 

@@ -1,5 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { api } from '@/api/client';
+import type { Material } from '@/api/material';
 import { applyLanguage } from '@/app/i18n';
+import { musicItem } from '@/editor/audio/audioCommands';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { editorActions as a } from '@/editor/state/editorSlice';
@@ -133,6 +136,30 @@ describe('the timeline', () => {
       expect(empty.style.left).toBe('8px');
     } finally {
       await applyLanguage('zh-CN');
+    }
+  });
+
+  it('names the starter library\'s music in the page\'s language on its row as on its bar', async () => {
+    jest.spyOn(api, 'get').mockResolvedValue({ id: 'm1', waveformUrl: '' });
+    jest.spyOn(api, 'post').mockResolvedValue({ id: 'm1', waveformUrl: '' });
+    await applyLanguage('en-US');
+    try {
+      const clock = new PlaybackClock({ now: () => 0, frame: () => 0, cancel: () => undefined });
+      renderEditor(
+        <ClockContext.Provider value={clock}>
+          <Timeline />
+        </ClockContext.Provider>,
+        { prepare: (s) => void s.dispatch(a.addAudio(musicItem({ id: 'm1', materialName: '晨光', type: 'audio', duration: 20, url: '/diyvrbt/material/file/m1/original' } as Material, 3))) },
+      );
+      const row = screen.getByTestId('music-track-0');
+      expect(within(row).getByTestId('music-bar')).toHaveTextContent('Morning Light');
+      expect(row).toHaveTextContent('♪ Morning Light');
+      expect(row).not.toHaveTextContent('晨光');
+      // The bar's material lookup answers.
+      await act(async () => undefined);
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+      jest.restoreAllMocks();
     }
   });
 

@@ -12,6 +12,7 @@ import { App, Button, Segmented, Space, Tooltip, Typography } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector, useAppStore } from '@/app/hooks';
+import { useLibraryName } from '@/components/material/libraryName';
 import { selectAudioIndex } from '@/editor/audio/AudioItemProps';
 import type { Id } from '@/editor/model/gen/Id';
 import type { Layer } from '@/editor/model/gen/Layer';
@@ -317,6 +318,8 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
   const pps = pxPerSecond(level);
   const width = axisWidth(duration, level);
   const label = useLayerLabel();
+  // The starter library's music is named in the page's language, as its bar is.
+  const named = useLibraryName();
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [view, setView] = useState({ left: 0, width: 0 });
   useLayoutEffect(() => {
@@ -464,7 +467,7 @@ function TimelineBody({ level, setLevel, cutMode }: { level: number; setLevel: (
           {music.map((m, i) => {
             const end = m.endTime > m.startTime ? m.endTime : duration;
             return (
-              <Row key={`music-${i}`} label={`♪ ${m.name || t('editor.timeline.music')}`} width={width} testId={`music-track-${i}`}>
+              <Row key={`music-${i}`} label={`♪ ${named(m.name) || t('editor.timeline.music')}`} width={width} testId={`music-track-${i}`}>
                 <MusicBar item={m} left={m.startTime * pps} width={(end - m.startTime) * pps} selected={audioSelected === i} onSelect={() => dispatch(a.selectAudio(i))} />
               </Row>
             );

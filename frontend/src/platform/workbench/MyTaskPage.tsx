@@ -8,8 +8,18 @@ import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { LiveTaskCover } from '@/components/task/LiveTaskCover';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { useTaskName } from '@/components/task/taskName';
 import { useListCatchesUp } from '@/components/task/useListCatchesUp';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
+
+function TaskName({ name }: { name: string }) {
+  const shown = useTaskName()(name);
+  return (
+    <Typography.Text strong ellipsis style={{ maxWidth: 240 }} title={shown}>
+      {shown}
+    </Typography.Text>
+  );
+}
 
 function ProgressCell({ task }: { task: TaskSummary }) {
   useListCatchesUp(task);
@@ -42,15 +52,7 @@ export function MyTaskPage() {
 
   const columns: TableColumnsType<TaskSummary> = [
     { title: t('tasks.cover'), key: 'cover', width: 112, render: (_, task) => <LiveTaskCover task={task} /> },
-    {
-      title: t('tasks.name'),
-      key: 'name',
-      render: (_, task) => (
-        <Typography.Text strong ellipsis style={{ maxWidth: 240 }} title={task.taskName}>
-          {task.taskName || t('tasks.untitled')}
-        </Typography.Text>
-      ),
-    },
+    { title: t('tasks.name'), key: 'name', render: (_, task) => <TaskName name={task.taskName} /> },
     { title: t('tasks.statusTitle'), key: 'status', width: 140, render: (_, task) => <LiveTaskStatus task={task} /> },
     { title: t('tasks.length'), key: 'length', width: 150, render: (_, task) => <LengthCell task={task} /> },
     { title: t('tasks.progress'), key: 'progress', width: 300, render: (_, task) => <ProgressCell task={task} /> },

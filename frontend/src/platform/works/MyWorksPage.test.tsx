@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { queryKeys } from '@/api/keys';
+import { applyLanguage } from '@/app/i18n';
 import type { TaskSummary } from '@/api/videoTask';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
@@ -99,6 +100,20 @@ describe('MyWorksPage', () => {
     const after = mineCalls(get).length;
     await new Promise((r) => setTimeout(r, 50));
     expect(mineCalls(get)).toHaveLength(after);
+  });
+
+  it('shows the stored default name 未命名 in the page\'s language, as the editor does; a name of the user\'s own as it is', async () => {
+    serve([work(5, 10, { taskName: '未命名' }), work(6, 10, { taskName: '未命名的广告' })]);
+    await act(() => applyLanguage('en-US'));
+    try {
+      renderApp('/my-works', SIGNED_IN);
+      expect(within(await screen.findByTestId('work-5')).getByTestId('work-name')).toHaveTextContent(/^Untitled$/);
+      expect(within(screen.getByTestId('work-6')).getByTestId('work-name')).toHaveTextContent('未命名的广告');
+      fireEvent.click(within(screen.getByTestId('work-5')).getByTestId('preview-5'));
+      expect(await screen.findByText('Untitled', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+    }
   });
 
   it('opens a work in the editor by its task id', async () => {

@@ -12,6 +12,7 @@ import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
 import { TaskActions, useLiveStatus } from '@/components/task/TaskActions';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { useTaskName } from '@/components/task/taskName';
 import { useListCatchesUp } from '@/components/task/useListCatchesUp';
 import { SubmitTemplateModal } from '@/platform/templates/components/SubmitTemplateModal';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
@@ -47,6 +48,7 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
   const { t } = useTranslation();
   const { message } = App.useApp();
   const status = useLiveStatus(task);
+  const shown = useTaskName();
   useListCatchesUp(task);
   const remove = useDeleteTask();
   const duplicate = useDuplicateTask();
@@ -54,8 +56,8 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
     <Card size="small" cover={<LiveTaskCover task={task} width="100%" height={150} />} data-testid={`work-${task.id}`}>
       <Space orientation="vertical" size={6} style={{ width: '100%' }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Text strong ellipsis={{ tooltip: task.taskName }} style={{ maxWidth: 180 }} data-testid="work-name">
-            {task.taskName || t('tasks.untitled')}
+          <Typography.Text strong ellipsis={{ tooltip: shown(task.taskName) }} style={{ maxWidth: 180 }} data-testid="work-name">
+            {shown(task.taskName)}
           </Typography.Text>
           {task.duration ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="work-duration">
