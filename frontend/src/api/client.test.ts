@@ -179,6 +179,25 @@ describe('HTTP and network failures', () => {
     expect(hooks.notifyError).toHaveBeenCalledWith('文件太大，不能超过 500 MB');
   });
 
+  it('words the gateway\'s refusal of a file type as that, with the accepted formats, never as a passing failure', async () => {
+    // The gateway as it answers now: data.reason and data.accepted by kind, the list in desc too.
+    const now = setup({
+      data: {
+        code: 3000,
+        data: { reason: 'unsupported_file_type', accepted: { picture: ['jpg', 'jpeg', 'png', 'bmp', 'webp', 'heic', 'heif', 'avif'] } },
+        desc: 'unsupported file type; accepted: jpg, jpeg, png, bmp, webp, heic, heif, avif',
+      },
+    });
+    await expect(now.client.post('/material/changeCoverPic', new FormData())).rejects.toMatchObject({ kind: 'business', code: 3000 });
+    expect(now.hooks.notifyError).toHaveBeenCalledWith('不支持这种文件。支持的格式：图片 PNG JPG JPEG WEBP HEIC HEIF AVIF BMP');
+    // The gateway before data.reason: its words only.
+    const before = setup({ data: { code: 3000, data: null, desc: 'unsupported file type' } });
+    await expect(before.client.post('/upload/material', new FormData(), { retry: true })).rejects.toMatchObject({ kind: 'business', code: 3000 });
+    const said = (before.hooks.notifyError as jest.Mock).mock.calls[0]?.[0] as string;
+    expect(said).toMatch(/^不支持这种文件。支持的格式：视频 MP4 MOV .*；图片 PNG .*；音频 MP3 .*；演示文稿 PPTX$/);
+    expect(said).not.toContain('稍后重试');
+  });
+
   it('speaks English on an English page: its own texts, the English messages, and no Chinese one', async () => {
     await applyLanguage('en-US');
     try {

@@ -66,17 +66,46 @@ function inPageLanguage(text: string): boolean {
   return (i18next.language ?? '').startsWith('en') ? !HAN.test(text) : HAN.test(text);
 }
 
-/** The accepted formats, grouped, in the page's language ("视频 MP4 MOV …；图片 …"). */
-export function acceptedFormatsText(): string {
-  return formatsByGroup()
+/**
+ * The extensions a refusal's `data.accepted` names (`{"picture": ["jpg", …], …}`, gateway
+ * `upload.rs`), lower case, or null when it names none.
+ */
+function acceptedExtensions(accepted: unknown): Set<string> | null {
+  if (typeof accepted !== 'object' || accepted === null) return null;
+  const exts = Object.values(accepted as Record<string, unknown>).flatMap((list) =>
+    Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string').map((e) => e.toLowerCase()) : [],
+  );
+  return exts.length > 0 ? new Set(exts) : null;
+}
+
+/**
+ * The accepted formats (`uploadFormats.ts`), grouped, in the page's language ("视频 MP4 MOV …；图片 …");
+ * with a refusal's `data.accepted`, only those of them the server named (all when none is left).
+ */
+export function acceptedFormatsText(accepted?: unknown): string {
+  const only = acceptedExtensions(accepted);
+  const named = only ? formatsByGroup(only) : [];
+  return (named.length > 0 ? named : formatsByGroup())
     .map(([group, exts]) => i18next.t('api.formats.group', { group: i18next.t(`api.formats.${group}`), list: exts.join(' ') }))
     .join(i18next.t('api.formats.separator'));
 }
 
-function reasonOf(data: unknown): { reason: string; details: Record<string, unknown> } | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const reason = (data as { reason?: unknown }).reason;
-  return typeof reason === 'string' && REASONS.has(reason) ? { reason, details: data as Record<string, unknown> } : null;
+/**
+ * The gateway's message for a file of a type it does not take: the whole answer before its refusals
+ * carried `data.reason` (code 3000, `data` null), and the start of `desc` since ("unsupported file
+ * type; accepted: jpg, …").
+ */
+const UNSUPPORTED_DESC = /^unsupported file type\b/i;
+
+function reasonOf(err: ApiError): { reason: string; details: Record<string, unknown> } | null {
+  const data = err.data;
+  if (typeof data === 'object' && data !== null) {
+    const reason = (data as { reason?: unknown }).reason;
+    if (typeof reason === 'string' && REASONS.has(reason)) return { reason, details: data as Record<string, unknown> };
+  }
+  // A refused type said only in words is still that refusal, not a passing failure.
+  if (UNSUPPORTED_DESC.test((err.desc ?? '').trim())) return { reason: UNSUPPORTED_FILE_TYPE, details: {} };
+  return null;
 }
 
 /**
@@ -87,8 +116,8 @@ function reasonOf(data: unknown): { reason: string; details: Record<string, unkn
 export function errorText(err: unknown): string {
   const t = i18next.t.bind(i18next);
   if (!(err instanceof ApiError)) return t('api.error.failed');
-  const refusal = reasonOf(err.data);
-  if (refusal) return t(`api.reason.${refusal.reason}`, { ...refusal.details, formats: acceptedFormatsText() });
+  const refusal = reasonOf(err);
+  if (refusal) return t(`api.reason.${refusal.reason}`, { ...refusal.details, formats: acceptedFormatsText(refusal.details.accepted) });
   switch (err.kind) {
     case 'network':
       return t('api.error.network');

@@ -59,8 +59,14 @@ export function materialTypeOf(fileName: string): MaterialType | null {
   return UPLOAD_FORMATS.find((f) => f.ext === ext)?.type ?? null;
 }
 
-/** The accepted extensions of each group, upper case, in list order. */
-export function formatsByGroup(): [FormatGroup, string[]][] {
+/**
+ * The accepted extensions of each group, upper case, in list order; with `only` (lower-case
+ * extensions, as a refusal's `data.accepted` names them), just those of the list, and groups left
+ * empty are left out.
+ */
+export function formatsByGroup(only?: ReadonlySet<string>): [FormatGroup, string[]][] {
   const groups: FormatGroup[] = ['video', 'picture', 'audio', 'slides'];
-  return groups.map((g) => [g, UPLOAD_FORMATS.filter((f) => f.group === g).map((f) => f.ext.toUpperCase())]);
+  return groups
+    .map((g): [FormatGroup, string[]] => [g, UPLOAD_FORMATS.filter((f) => f.group === g && (!only || only.has(f.ext))).map((f) => f.ext.toUpperCase())])
+    .filter(([, exts]) => exts.length > 0);
 }

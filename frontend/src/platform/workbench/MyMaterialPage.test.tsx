@@ -167,6 +167,25 @@ describe('MyMaterialPage', () => {
     expect(post.mock.calls.filter(([url]) => url === '/upload/material')).toHaveLength(1);
   });
 
+  it('says the server\'s refusal of a file type with the accepted formats, not as a passing failure', async () => {
+    serve(
+      () => page([material('a')]),
+      (url) => {
+        if (url !== '/upload/material') return undefined;
+        // As the client rejects the gateway's answer {code: 3000, data: null, desc: 'unsupported file type'}.
+        throw new ApiError({ kind: 'business', url, code: 3000, desc: 'unsupported file type', message: '/upload/material 请求失败: unsupported file type', data: null });
+      },
+    );
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.webp')] } });
+    const said = await screen.findByTestId('upload-error');
+    expect(said).toHaveTextContent('不支持这种文件。支持的格式：视频 MP4 MOV');
+    expect(said).toHaveTextContent('图片 PNG JPG JPEG GIF WEBP');
+    expect(said).not.toHaveTextContent('稍后重试');
+  });
+
   it('says a transport failure (after the client tried again) in the page language, naming no address', async () => {
     serve(
       () => page([material('a')]),
