@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use reelforge_kit::BlobStore;
 use reelforge_proto::render::RenderJob;
+use reelforge_timeline::source::Access;
 use reelforge_timeline::{Rule, ValidateOptions};
 use reelforge_worker::WorkerError;
 use tokio::sync::Semaphore;
@@ -79,14 +80,14 @@ impl Frames {
     }
 
     /// The PNG of `task_info`'s frame at `t` seconds, for `user_id` of `tenant`: the document is
-    /// validated for the tenant first (every error named by its path), its materials fetched as
-    /// the user, then drawn on a blocking thread.
+    /// validated for the user first (every error named by its path; a key must be the user's own
+    /// or a system material), its materials fetched as the user, then drawn on a blocking thread.
     pub async fn still(&self, tenant: &str, user_id: &str, task_info: &str, t: f64) -> Result<Vec<u8>, ApiError> {
         if !t.is_finite() || t < 0.0 {
             return Err(ApiError::BadRequest("time: must be a number of seconds, 0 or more".into()));
         }
         let rule = Rule::parse(task_info).map_err(|e| ApiError::BadRequest(format!("taskInfo: {e}")))?;
-        let options = ValidateOptions { tenant: Some(tenant.to_owned()), ..ValidateOptions::from_env() };
+        let options = ValidateOptions { access: Some(Access::of(tenant, user_id)), ..ValidateOptions::from_env() };
         let report = reelforge_timeline::check(&rule, &options);
         let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
         if !errors.is_empty() {

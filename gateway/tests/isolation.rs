@@ -354,3 +354,162 @@ async fn strangers_never_reach_someone_elses_rows() -> Fallible<()> {
     }
     Ok(())
 }
+
+/// Routes that take a document, or make one from a template: naming another user's private
+/// material of the same tenant, by its storage key (buildable from ids a template shows: its
+/// creator and a material id) or by its address, is refused (3000, `desc` naming the source), and
+/// nothing is saved, queued or drawn.
+const DOCUMENT_ROUTES: &[&str] = &["POST /videotask/save", "POST /videotask/store", "POST /videotask/runtask", "POST /videotask/frame", "POST /template/fill"];
+
+#[test]
+fn every_document_route_is_a_listed_route() {
+    for route in DOCUMENT_ROUTES {
+        assert!(CASES.iter().any(|(r, _)| r == route), "{route} is not in CASES");
+    }
+}
+
+/// A two-second document showing one picture from `src` as a replaceable slot (layer 1), with a
+/// text slot (layer 2); no scene background.
+fn picture_doc(src: &str) -> serde_json::Value {
+    let mut doc = common::rule();
+    if let Some(scene) = doc["scenes"][0].as_object_mut() {
+        scene.remove("id");
+    }
+    doc["scenes"][0]["layers"] = serde_json::json!([
+        {"type": "picture", "id": 1, "src": src, "x": 0, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2, "canModify": 1},
+        {"type": "word", "id": 2, "startTime": 0, "endTime": 2, "w": 200, "h": 60, "canModify": 1, "content": "字", "maxLength": 8}]);
+    doc
+}
+
+/// The storage key of `owner`'s uploaded PNG `material`.
+fn png_key(owner: &User, material: &str) -> String {
+    format!("{}{material}/original.png", reelforge_kit::blob::user_material_prefix(&owner.tenant, &owner.user_id))
+}
+
+fn new_row(task_info: String) -> reelforge_task::TaskDraft {
+    reelforge_task::TaskDraft {
+        task_id: None,
+        name: "旧".into(),
+        task_info,
+        size_category_id: 41,
+        used_for: String::new(),
+        version: None,
+        duration_ms: 2000,
+        warnings: Vec::new(),
+        template_id: 0,
+    }
+}
+
+#[tokio::test]
+async fn strangers_never_name_someone_elses_materials() -> Fallible<()> {
+    let db = reelforge_kit::testing::fresh_sqlite();
+    let s = common::start_on(&db, None, |_| {}).await?;
+    let victim = rows_of(&s, "cc", "victim").await?;
+    let neighbour = s.user("cc", "neighbour", 8).await?;
+    let key = png_key(&victim.owner, &victim.material);
+    assert!(s.blobs.size(&key).await.is_ok(), "the victim's picture is stored under {key}");
+    let address = format!("/diyvrbt/material/file/{}/original", victim.material);
+    // The neighbour's own template with a picture slot, to fill.
+    let own = common::upload(&s, &neighbour, "mine.png", common::PNG).await?;
+    let own_doc = picture_doc(&format!("/diyvrbt/material/file/{own}/original"));
+    let own_task = data(s.call(Method::POST, "/videotask/save", &neighbour).form(&[("taskInfo", own_doc.to_string()), ("name", "mine".into())]))
+        .await?
+        .as_i64()
+        .ok_or("task id")?;
+    let template = data(s.call(Method::POST, "/template/submit", &neighbour).json(&serde_json::json!({"taskId": own_task, "kind": "classic"})))
+        .await?["id"]
+        .as_i64()
+        .ok_or("template id")?;
+    // Tasks of the neighbour naming the victim's material, written past the save's check (as rows
+    // saved before it would be), to run.
+    let store = reelforge_task::TaskStore::new(reelforge_kit::db::connect(&db).await?);
+    let owner = reelforge_task::Owner { tenant: neighbour.tenant.clone(), user_id: neighbour.user_id.clone() };
+    let mut stored = Vec::new();
+    for (how, src, named) in [("key", key.as_str(), key.as_str()), ("address", address.as_str(), victim.material.as_str())] {
+        let doc = picture_doc(src);
+        let row = store.save(&owner, new_row(doc.to_string())).await?;
+        stored.push(row);
+        for route in DOCUMENT_ROUTES {
+            let json = |v: serde_json::Value| s.call(Method::POST, &route[5..], &neighbour).json(&v);
+            let r = match *route {
+                "POST /videotask/save" => s.call(Method::POST, "/videotask/save", &neighbour).form(&[("taskInfo", doc.to_string()), ("name", "theirs".into())]),
+                "POST /videotask/store" => json(serde_json::json!({"taskName": "theirs", "videoCreateInfo": doc.to_string()})),
+                "POST /videotask/runtask" => json(serde_json::json!({"taskId": row})),
+                "POST /videotask/frame" => json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5})),
+                "POST /template/fill" => json(serde_json::json!({"templateId": template, "replaces": [{"id": "1", "replaceContent": src}]})),
+                other => return Err(format!("no attempt written for {other}").into()),
+            };
+            let res = r.send().await?;
+            let kind = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+            let text = res.text().await?;
+            assert!(kind.starts_with("application/json"), "{route} naming the victim's {how} answered {kind}, not a refusal");
+            let answer: serde_json::Value = serde_json::from_str(&text)?;
+            assert_eq!(answer["code"], 3000, "{route} naming the victim's {how}: {answer}");
+            let desc = answer["desc"].as_str().unwrap_or_default();
+            assert!(desc.contains(named), "{route}: the refusal names the {how} {named}: {desc}");
+        }
+        let state = data(s.call(Method::GET, &format!("/videotask/state?taskId={row}"), &neighbour)).await?;
+        assert_eq!(state["status"], -1, "the run queued nothing: {state}");
+    }
+    let mine = data(s.call(Method::GET, "/videotask/mine", &neighbour)).await?;
+    assert_eq!(mine["total"], 1 + stored.len(), "no task was saved or made from the template: {mine}");
+    intact(&s, &victim).await
+}
+
+/// A task made from a template may name the template's materials, its creator's, by key or by
+/// address: it is filled, saved again and run, and its job carries what the template lends (the
+/// worker looks the lent ids up in the creator's library). The same user's document made from no
+/// template may not name them.
+#[tokio::test]
+async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
+    use prost::Message;
+    let db = reelforge_kit::testing::fresh_sqlite();
+    let s = common::start_on(&db, None, |_| {}).await?;
+    let maker = s.user("qs", "maker", 3).await?;
+    let user = s.user("qs", "user", 8).await?;
+    let by_key = common::upload(&s, &maker, "key.png", common::PNG).await?;
+    let green = image::RgbaImage::from_pixel(8, 8, image::Rgba([0, 255, 0, 255]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    green.write_to(&mut png, image::ImageFormat::Png)?;
+    let by_id = common::upload(&s, &maker, "id.png", &png.into_inner()).await?;
+    let key = png_key(&maker, &by_key);
+    let mut doc = picture_doc(&key);
+    doc["scenes"][0]["layers"][0]["canModify"] = serde_json::json!(0);
+    let second = serde_json::json!({"type": "picture", "id": 3, "src": format!("/diyvrbt/material/file/{by_id}/original"), "x": 64, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2});
+    doc["scenes"][0]["layers"].as_array_mut().ok_or("layers")?.push(second);
+    let task = data(s.call(Method::POST, "/videotask/save", &maker).form(&[("taskInfo", doc.to_string()), ("name", "模板".into())])).await?.as_i64().ok_or("task")?;
+    let template = data(s.call(Method::POST, "/template/submit", &maker).json(&serde_json::json!({"taskId": task, "kind": "classic"})))
+        .await?["id"]
+        .as_i64()
+        .ok_or("template")?;
+    data(s.call(Method::POST, "/template/audit", &maker).json(&serde_json::json!({"id": template, "approve": true}))).await?;
+
+    let filled = data(s.call(Method::POST, "/template/fill", &user).json(&serde_json::json!({"templateId": template, "replaces": [{"id": "2", "replaceContent": "我的"}]})))
+        .await?["taskId"]
+        .as_i64()
+        .ok_or("filled task")?;
+    let info = data(s.call(Method::GET, &format!("/videotask/ofone/{filled}"), &user)).await?["videoCreateInfo"].as_str().ok_or("document")?.to_owned();
+    assert!(info.contains(&key) && info.contains(&by_id), "{info}");
+    let again = s.call(Method::POST, "/videotask/save", &user).form(&[("taskId", filled.to_string()), ("taskInfo", info.clone()), ("name", "我的".into())]);
+    assert_eq!(data(again).await?.as_i64(), Some(filled), "saved again through its template");
+    data(s.call(Method::POST, "/videotask/runtask", &user).json(&serde_json::json!({"taskId": filled}))).await?;
+    let conn = reelforge_kit::db::connect(&db).await?;
+    let queue = reelforge_kit::queue::open(&s.config.queue, &conn).await?;
+    let job = loop {
+        let delivery = queue.receive(reelforge_task::RENDER_QUEUE, std::time::Duration::from_secs(20)).await?.ok_or("the run is queued")?;
+        let job = reelforge_proto::render::RenderJob::decode(delivery.body.as_slice())?;
+        if job.task_id == filled {
+            break job;
+        }
+    };
+    assert_eq!((job.user_id.as_str(), job.grant_owner.as_str()), (user.user_id.as_str(), maker.user_id.as_str()));
+    assert!(job.granted_keys.contains(&key) && job.granted_materials.contains(&by_id), "{job:?}");
+
+    // Made from no template, the same document is the maker's materials named by someone else.
+    let own = s.call(Method::POST, "/videotask/save", &user).form(&[("taskInfo", info.clone()), ("name", "偷".into())]);
+    let refused = envelope(own).await?;
+    assert!(refused["code"] == 3000 && refused["desc"].as_str().is_some_and(|d| d.contains(&key)), "{refused}");
+    let still = envelope(s.call(Method::POST, "/videotask/frame", &user).json(&serde_json::json!({"taskInfo": info, "time": 0.5}))).await?;
+    assert!(still["code"] == 3000 && still["desc"].as_str().is_some_and(|d| d.contains(&key)), "{still}");
+    Ok(())
+}

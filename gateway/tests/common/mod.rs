@@ -105,6 +105,9 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     reelforge_font::migrate(&db).await?;
     let blobs = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
     let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
+    // Bound first: the task service asks the material library on the same port.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let grpc = listener.local_addr()?;
     let router = tonic::transport::Server::builder()
         .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
         .add_service(reelforge_category::grpc_service(db.clone(), &keys))
@@ -117,6 +120,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     bus: reelforge_kit::bus::open("db://").await?,
                     cache: cache.clone(),
                     blob: blobs.clone(),
+                    materials: reelforge_gateway::clients::channel(&format!("http://{grpc}"))?,
                 },
                 reelforge_task::FarmSettings {
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
@@ -131,8 +135,6 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         .add_service(reelforge_material::grpc_service_with_storage(db.clone(), blobs.clone(), &keys))
         .add_service(reelforge_ai::grpc_service(&keys))
         .add_service(reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let grpc = listener.local_addr()?;
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
     let channel = reelforge_gateway::clients::channel(&format!("http://{grpc}"))?;
     let state = AppState {

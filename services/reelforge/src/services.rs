@@ -121,6 +121,9 @@ pub async fn router(
             bus: b.bus()?,
             cache: b.cache()?,
             blob: b.blob()?,
+            // Saves and runs ask the material library whose materials a document may name.
+            materials: reelforge_gateway::clients::channel(&config.services.material.url)
+                .map_err(|e| format!("task service: material service url: {e}"))?,
         };
         task = Some(
             reelforge_task::grpc_service(backends, settings, keys, shutdown)

@@ -82,7 +82,8 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
             Backend::Queue,
             Backend::Storage,
         ],
-        &[],
+        // Saves and runs ask the material library whose materials a document may name.
+        &[Target::Material],
     ),
     (Target::Ai, &[], &[]),
     (

@@ -101,17 +101,23 @@ async fn wait(mut rx: watch::Receiver<bool>) {
     }
 }
 
-async fn serve_grpc(
-    router: tonic::transport::server::Router,
-    addr: SocketAddr,
-    rx: watch::Receiver<bool>,
-) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
+/// Binds the gRPC address before the services are built, so a service that calls another in the
+/// same process (the task service asks the material library) knows where.
+async fn bind_grpc(addr: SocketAddr) -> Result<(tokio::net::TcpListener, SocketAddr), String> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("gRPC listen {addr}: {e}"))?;
     let local = listener
         .local_addr()
         .map_err(|e| format!("gRPC listen {addr}: {e}"))?;
+    Ok((listener, local))
+}
+
+async fn serve_grpc(
+    router: tonic::transport::server::Router,
+    (listener, local): (tokio::net::TcpListener, SocketAddr),
+    rx: watch::Receiver<bool>,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<()>), String> {
     let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
     let handle = tokio::spawn(async move {
         if let Err(e) = router
@@ -231,7 +237,7 @@ fn keyring(target: Target, config: &Config) -> Result<Keyring, String> {
     Keyring::new(&keys).map_err(|e| e.to_string())
 }
 
-async fn run_async(target: Target, config: Config) -> Result<(), String> {
+async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
     let keys = keyring(target, &config)?;
     let rx = shutdown_signal();
     let backends = Backends::open(target, &config).await?;
@@ -239,6 +245,9 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
         Target::All => {
             // The services keep serving until the HTTP drain and the worker's hand-back are over.
             let (services_stop, services_rx) = watch::channel(false);
+            let bound = bind_grpc(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
+            // The services call each other on the loopback port too.
+            config.services.material.url = format!("http://{}", bound.1);
             let router = crate::services::router(
                 &[Target::All],
                 &backends,
@@ -247,8 +256,7 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
                 services_rx.clone(),
             )
             .await?;
-            let (addr, grpc) =
-                serve_grpc(router, SocketAddr::from(([127, 0, 0, 1], 0)), services_rx).await?;
+            let (addr, grpc) = serve_grpc(router, bound, services_rx).await?;
             let channel = reelforge_gateway::clients::channel(&format!("http://{addr}"))
                 .map_err(|e| format!("gRPC client: {e}"))?;
             let url = format!("http://{addr}");
@@ -338,12 +346,13 @@ async fn run_async(target: Target, config: Config) -> Result<(), String> {
         }
         service => {
             let addr = service_addr(&config, service)?;
+            let bound = bind_grpc(addr).await?;
             let router =
                 crate::services::router(&[service], &backends, &config, &keys, rx.clone()).await?;
             let admin = crate::admin::serve(&config.admin.addr, service.name(), backends.clone())?;
             let admin_handle = admin.handle();
             let admin_task = tokio::spawn(admin);
-            let (local, grpc) = serve_grpc(router, addr, rx.clone()).await?;
+            let (local, grpc) = serve_grpc(router, bound, rx.clone()).await?;
             tracing::info!(target = %service, grpc = %local, admin = %config.admin.addr, "service is up");
             let _ = grpc.await;
             admin_handle.stop(true).await;

@@ -1,6 +1,10 @@
 //! Video tasks and their rules, free of transport and SQL types.
 
+use std::collections::BTreeSet;
+
 use reelforge_kit::status::{ErrorKind, ServiceError};
+use reelforge_timeline::source::{Access, Grant};
+use reelforge_timeline::{MaterialRef, MaterialRefKind};
 
 /// Where a task is in its life: the one definition, in the document crate's catalogue.
 pub use reelforge_timeline::catalogue::codes::TaskStatus;
@@ -33,6 +37,9 @@ pub struct TaskDraft {
     pub duration_ms: i64,
     /// The document's warnings, shown to the user; they do not stop the save.
     pub warnings: Vec<String>,
+    /// The template a new task is made from (0: none), whose materials it may name; an overwrite
+    /// keeps the stored one.
+    pub template_id: i64,
 }
 
 /// Name given to a task saved without one.
@@ -70,12 +77,25 @@ pub struct SaveInput<'a> {
     pub version: i64,
 }
 
-/// Checks a save request of `owner`: the name, and the rule parsed and validated once, its
-/// sources confined to the owner's tenant.
+impl Owner {
+    /// The sources the owner's documents may name, made from no template.
+    pub fn access(&self) -> Access {
+        Access::of(&self.tenant, &self.user_id)
+    }
+}
+
+/// Checks a save request of `owner`, whose task is made from no template: see [`parse_draft_for`].
 pub fn parse_draft(owner: &Owner, input: SaveInput<'_>) -> Result<TaskDraft, TaskError> {
+    Ok(parse_draft_for(&owner.access(), input)?.0)
+}
+
+/// Checks a save request of the owner of `access`: the name, and the rule parsed and validated
+/// once, its keys confined to what `access` allows. Returns the draft and the materials it names
+/// by address that the template does not lend, for the material library to confirm.
+pub fn parse_draft_for(access: &Access, input: SaveInput<'_>) -> Result<(TaskDraft, Vec<MaterialRef>), TaskError> {
     let name = check_name(input.name)?;
-    let checked = check_rule(input.task_info, &owner.tenant)?;
-    Ok(TaskDraft {
+    let checked = check_rule_for(input.task_info, access)?;
+    let draft = TaskDraft {
         task_id: (input.task_id > 0).then_some(input.task_id),
         name,
         task_info: input.task_info.to_owned(),
@@ -84,7 +104,9 @@ pub fn parse_draft(owner: &Owner, input: SaveInput<'_>) -> Result<TaskDraft, Tas
         version: (input.version > 0).then_some(input.version),
         duration_ms: checked.duration_ms,
         warnings: checked.warnings,
-    })
+        template_id: 0,
+    };
+    Ok((draft, checked.materials))
 }
 
 /// A rule that parsed and has no error problem.
@@ -94,14 +116,24 @@ pub struct CheckedRule {
     pub duration_ms: i64,
     /// Its warnings as `path: message`.
     pub warnings: Vec<String>,
+    /// The materials it names by address that the template does not lend: each must be the
+    /// owner's own or a system material, which only the material library can say.
+    pub materials: Vec<MaterialRef>,
 }
 
-/// Parses and validates a rule for `tenant`; the error lists every error problem as
-/// `path: message; …`.
+/// Parses and validates a document of no user (the starters), which may name the tenant's system
+/// materials only: see [`check_rule_for`].
 pub fn check_rule(task_info: &str, tenant: &str) -> Result<CheckedRule, TaskError> {
+    check_rule_for(task_info, &Access::of(tenant, ""))
+}
+
+/// Parses and validates a rule whose keys must be ones `access` allows (the owner's, the tenant's
+/// system materials, the template's); the error lists every error problem as `path: message; …`,
+/// a refused source named with its field.
+pub fn check_rule_for(task_info: &str, access: &Access) -> Result<CheckedRule, TaskError> {
     let rule = reelforge_timeline::Rule::parse(task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
     let options = reelforge_timeline::ValidateOptions {
-        tenant: Some(tenant.to_owned()),
+        access: Some(access.clone()),
         ..reelforge_timeline::ValidateOptions::from_env()
     };
     let report = reelforge_timeline::check(&rule, &options);
@@ -109,11 +141,63 @@ pub fn check_rule(task_info: &str, tenant: &str) -> Result<CheckedRule, TaskErro
     if !errors.is_empty() {
         return Err(TaskError::Invalid(errors.join("; ")));
     }
+    let materials = reelforge_timeline::material_refs(&rule)
+        .into_iter()
+        .filter(|m| m.kind == MaterialRefKind::Address && !access.grants_material(&m.id))
+        .collect();
     Ok(CheckedRule {
         // Bounded by validation (at most the deployment's longest document).
         duration_ms: (rule.duration() * 1000.0).round() as i64,
         warnings: report.warnings().map(ToString::to_string).collect(),
+        materials,
     })
+}
+
+/// What a template's document lends the tasks made from it: every key and material id it names,
+/// the ids to be looked up in its creator's library.
+pub fn template_grant(creator_id: &str, task_info: &str) -> Grant {
+    let Ok(rule) = reelforge_timeline::Rule::parse(task_info) else { return Grant::default() };
+    Grant {
+        owner: creator_id.to_owned(),
+        keys: reelforge_timeline::source_keys(&rule).into_iter().collect(),
+        materials: reelforge_timeline::material_refs(&rule).into_iter().map(|m| m.id).collect(),
+    }
+}
+
+/// The material library as the task service asks it: which materials an owner may name.
+#[async_trait::async_trait]
+pub trait Library: Send + Sync {
+    /// Returns which of `ids` `owner` may use: their own materials and the tenant's system ones.
+    async fn usable(&self, owner: &Owner, ids: &[String]) -> Result<BTreeSet<String>, TaskError>;
+}
+
+/// A task service without a material library: no material named by address is confirmed.
+pub struct NoLibrary;
+
+#[async_trait::async_trait]
+impl Library for NoLibrary {
+    async fn usable(&self, _owner: &Owner, _ids: &[String]) -> Result<BTreeSet<String>, TaskError> {
+        Ok(BTreeSet::new())
+    }
+}
+
+/// Refuses, naming the field, the first material the owner may not use (neither theirs, a system
+/// material, nor one the template lends).
+pub async fn confirm_materials(library: &dyn Library, owner: &Owner, refs: &[MaterialRef]) -> Result<(), TaskError> {
+    if refs.is_empty() {
+        return Ok(());
+    }
+    let mut ids: Vec<String> = refs.iter().map(|m| m.id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    let usable = library.usable(owner, &ids).await?;
+    match refs.iter().find(|m| !usable.contains(&m.id)) {
+        Some(m) => Err(TaskError::Invalid(format!(
+            "{}: material {} is not one of your materials (nor a system material or one of the template's), or was deleted",
+            m.path, m.id
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Returns `task_info` reset to one blank scene (its frame size kept; its sounds kept only for an
@@ -342,6 +426,9 @@ pub enum FinishOutcome {
 /// Why a task call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum TaskError {
+    /// The material library did not answer.
+    #[error("material library: {0}")]
+    Library(String),
     /// Bad input; the message names the fields.
     #[error("{0}")]
     Invalid(String),
@@ -381,7 +468,7 @@ impl ServiceError for TaskError {
             Self::NotFound(_) | Self::TemplateNotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) => ErrorKind::Forbidden,
             Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,
-            Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) => ErrorKind::Internal,
+            Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) | Self::Library(_) => ErrorKind::Internal,
         }
     }
 }
@@ -404,8 +491,10 @@ mod tests {
 
     #[test]
     fn blank_name_becomes_default() -> Result<(), TaskError> {
+        // The fixture's materials are user 2's: here they are the owner's.
         let info = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
-        let draft = parse_draft(&owner(), SaveInput { task_id: -1, name: "  ", task_info: info, size_category_id: 1, ..SaveInput::default() })?;
+        let info = info.replace("t/qs/u/2/", &format!("t/qs/u/{}/", owner().user_id)).replace("t/qs/fx/", "t/qs/sys/materials/fx/");
+        let draft = parse_draft(&owner(), SaveInput { task_id: -1, name: "  ", task_info: &info, size_category_id: 1, ..SaveInput::default() })?;
         assert_eq!((draft.name.as_str(), draft.task_id, draft.version), (DEFAULT_NAME, None, None));
         Ok(())
     }

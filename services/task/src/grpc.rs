@@ -261,6 +261,8 @@ impl TaskService for TaskGrpc {
     async fn save(&self, req: Request<pb::SaveTaskRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
         let owner = owner(&req)?;
         let req = req.into_inner();
+        // A task made from a template may name the template's materials too.
+        let access = self.store.access(&owner, req.task_id).await.map_err(to_status)?;
         let input = SaveInput {
             task_id: req.task_id,
             name: &req.task_name,
@@ -269,7 +271,8 @@ impl TaskService for TaskGrpc {
             used_for: &req.used_for,
             version: req.version,
         };
-        let draft = domain::parse_draft(&owner, input).map_err(to_status)?;
+        let (draft, by_address) = domain::parse_draft_for(&access, input).map_err(to_status)?;
+        self.store.confirm(&owner, &by_address).await.map_err(to_status)?;
         let warnings = draft.warnings.clone();
         let task_id = self.store.save(&owner, draft).await.map_err(to_status)?;
         Ok(Response::new(pb::SaveTaskReply { task_id, warnings }))

@@ -7,6 +7,7 @@ pub mod events;
 pub mod farm;
 mod grpc;
 pub mod history;
+pub mod library;
 mod store;
 pub mod template;
 
@@ -18,6 +19,7 @@ pub use domain::{
 pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
+pub use library::MaterialLibrary;
 pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, renders_prefix};
 
 use reelforge_kit::identity::{Guarded, Keyring};
@@ -39,6 +41,8 @@ pub struct Backends {
     pub cache: Arc<dyn Cache>,
     /// Blob storage, where a deleted task's render and cover are removed.
     pub blob: BlobStore,
+    /// A channel to the material service, which says whose materials a document may name.
+    pub materials: tonic::transport::Channel,
 }
 
 /// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its farm
@@ -49,7 +53,8 @@ pub async fn grpc_service(
     keys: &Keyring,
     shutdown: watch::Receiver<bool>,
 ) -> Result<Guarded<TaskServiceServer<TaskGrpc>>, reelforge_kit::BusError> {
-    let store = TaskStore::new(b.db);
+    let library = std::sync::Arc::new(MaterialLibrary::new(b.materials, keys.clone()));
+    let store = TaskStore::new(b.db).with_library(library);
     let history = HistoryStore::new(b.cache.clone());
     let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
     tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));

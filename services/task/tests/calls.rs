@@ -7,7 +7,16 @@ use reelforge_task::{Order, Owner, SaveInput, TaskDraft, TaskError, TaskFilter, 
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-const VALID: &str = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
+/// The shared fixture, its materials made the tenant's system ones (which every user of qs may
+/// name) and its effect a system key too.
+fn valid() -> &'static str {
+    static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json")
+            .replace("t/qs/u/2/materials/", "t/qs/sys/materials/")
+            .replace("t/qs/fx/", "t/qs/sys/materials/fx/")
+    });
+    &VALID
+}
 const INVALID: &str = include_str!("../../timeline/tests/fixtures/malformed_many_problems.json");
 
 fn owner(tenant: &str, user: &str) -> Owner {
@@ -31,10 +40,10 @@ fn ids(tasks: &[reelforge_task::Task]) -> Vec<i64> {
 async fn filters_and_paging(url: &str) -> TestResult {
     let store = open(url).await?;
     let (a, b) = (owner("qs", "a"), owner("qs", "b"));
-    let spring = store.save(&a, draft(&a, -1, "春节促销", VALID, 41, 0)?).await?;
-    let summer = store.save(&a, draft(&a, -1, "Summer Sale", VALID, 50, 0)?).await?;
-    let percent = store.save(&a, draft(&a, -1, "100% 好", VALID, 42, 0)?).await?;
-    store.save(&b, draft(&b, -1, "Summer of b", VALID, 41, 0)?).await?;
+    let spring = store.save(&a, draft(&a, -1, "春节促销", valid(), 41, 0)?).await?;
+    let summer = store.save(&a, draft(&a, -1, "Summer Sale", valid(), 50, 0)?).await?;
+    let percent = store.save(&a, draft(&a, -1, "100% 好", valid(), 42, 0)?).await?;
+    store.save(&b, draft(&b, -1, "Summer of b", valid(), 41, 0)?).await?;
     store.run(&a, summer).await?;
 
     let all = TaskFilter::default();
@@ -60,7 +69,7 @@ async fn filters_and_paging(url: &str) -> TestResult {
     assert_eq!(ids(&store.mine(&a, &literal, 1, 10).await?.0), vec![percent], "% is a character, not a wildcard");
 
     // By use: a card work is listed only under its use; present and empty means plain works.
-    let card_info = SaveInput { task_id: -1, name: "名片", task_info: VALID, size_category_id: 50, used_for: "BUSINESS_CARD_TEMPLATE", version: 0 };
+    let card_info = SaveInput { task_id: -1, name: "名片", task_info: valid(), size_category_id: 50, used_for: "BUSINESS_CARD_TEMPLATE", version: 0 };
     let card = store.save(&a, domain::parse_draft(&a, card_info)?).await?;
     let cards = TaskFilter { used_for: Some("BUSINESS_CARD_TEMPLATE".into()), ..TaskFilter::default() };
     assert_eq!(ids(&store.mine(&a, &cards, 1, 10).await?.0), vec![card]);
@@ -88,27 +97,27 @@ async fn filters_and_paging_on_postgres() -> TestResult {
 async fn saves(url: &str) -> TestResult {
     let store = open(url).await?;
     let a = owner("qs", "a");
-    let id = store.save(&a, draft(&a, -1, "v", VALID, 41, 0)?).await?;
+    let id = store.save(&a, draft(&a, -1, "v", valid(), 41, 0)?).await?;
     assert_eq!(store.get(&a, id).await?.version, 1);
 
     // Two tabs based on version 1: the first save wins, the second is refused and stores nothing.
-    let other = VALID.replacen("\"scenes\"", "\"name\": \"tab two\", \"scenes\"", 1);
-    store.save(&a, draft(&a, id, "tab one", VALID, 41, 1)?).await?;
+    let other = valid().replacen("\"scenes\"", "\"name\": \"tab two\", \"scenes\"", 1);
+    store.save(&a, draft(&a, id, "tab one", valid(), 41, 1)?).await?;
     let stale = store.save(&a, draft(&a, id, "tab two", &other, 41, 1)?).await;
     assert!(matches!(stale, Err(TaskError::Stale)), "{stale:?}");
     assert_eq!(TaskError::Stale.to_string(), domain::STALE_MESSAGE);
     let t = store.get(&a, id).await?;
-    assert_eq!((t.name.as_str(), t.version, t.task_info.as_str()), ("tab one", 2, VALID));
+    assert_eq!((t.name.as_str(), t.version, t.task_info.as_str()), ("tab one", 2, valid()));
     store.save(&a, draft(&a, id, "tab two", &other, 41, 2)?).await?;
     assert_eq!(store.get(&a, id).await?.version, 3, "a save based on the stored version goes through");
-    store.save(&a, draft(&a, id, "no version", VALID, 41, 0)?).await?;
+    store.save(&a, draft(&a, id, "no version", valid(), 41, 0)?).await?;
     assert_eq!(store.get(&a, id).await?.version, 4, "a save naming no version overwrites and counts");
     let stranger = owner("qs", "b");
-    assert!(matches!(store.save(&stranger, draft(&a, id, "x", VALID, 41, 4)?).await, Err(TaskError::NotFound(_))));
+    assert!(matches!(store.save(&stranger, draft(&a, id, "x", valid(), 41, 4)?).await, Err(TaskError::NotFound(_))));
 
     // An invalid document: every error listed with its path, nothing parsed twice or stored.
     let rule = reelforge_timeline::Rule::parse(INVALID)?;
-    let options = reelforge_timeline::ValidateOptions { tenant: Some("qs".into()), ..Default::default() };
+    let options = reelforge_timeline::ValidateOptions { access: Some(a.access()), ..Default::default() };
     let errors = reelforge_timeline::validate_with(&rule, &options);
     assert!(errors.len() > 3, "{errors:?}");
     let Err(TaskError::Invalid(message)) = draft(&a, id, "bad", INVALID, 41, 4) else {
@@ -119,14 +128,16 @@ async fn saves(url: &str) -> TestResult {
     }
     assert_eq!(message.split("; ").count(), errors.len());
 
-    // Sources outside the tenant are errors with their paths.
+    // Sources outside the tenant, or another user's of the same tenant, are errors with their paths.
     for (src, code) in [
         ("/etc/passwd", "UnsafeSource"),
         ("../x", "UnsafeSource"),
         ("t/cc/u/1/materials/x/original.png", "ForeignSource"),
+        ("t/qs/u/b/materials/x/original.png", "ForeignSource"),
+        ("t/qs/tasks/7/renders/j.mp4", "ForeignSource"),
         ("http://evil.example/x", "UnsafeSource"),
     ] {
-        let doc = VALID.replacen("t/qs/u/2/materials/a/original.png", src, 1);
+        let doc = valid().replacen("t/qs/sys/materials/a/original.png", src, 1);
         let rule = reelforge_timeline::Rule::parse(&doc)?;
         let found = reelforge_timeline::validate_with(&rule, &options);
         assert_eq!(found.len(), 1, "{src}: {found:?}");
@@ -153,16 +164,16 @@ async fn saves_on_postgres() -> TestResult {
 async fn rename_duplicate_clear_delete(url: &str) -> TestResult {
     let store = open(url).await?;
     let (a, b) = (owner("qs", "a"), owner("qs", "b"));
-    let id = store.save(&a, draft(&a, -1, "原", VALID, 50, 0)?).await?;
+    let id = store.save(&a, draft(&a, -1, "原", valid(), 50, 0)?).await?;
 
     let renamed = store.rename(&a, id, "新名").await?;
-    assert_eq!((renamed.name.as_str(), renamed.version, renamed.task_info.as_str()), ("新名", 1, VALID));
+    assert_eq!((renamed.name.as_str(), renamed.version, renamed.task_info.as_str()), ("新名", 1, valid()));
     assert!(matches!(store.rename(&b, id, "x").await, Err(TaskError::NotFound(_))));
 
     let copy = store.duplicate(&a, id).await?;
     let c = store.get(&a, copy).await?;
     assert_ne!(copy, id);
-    assert_eq!((c.name.as_str(), c.status, c.version, c.task_info.as_str(), c.size_category_id), ("新名 副本", TaskStatus::New, 1, VALID, 50));
+    assert_eq!((c.name.as_str(), c.status, c.version, c.task_info.as_str(), c.size_category_id), ("新名 副本", TaskStatus::New, 1, valid(), 50));
     assert!(c.video_key.is_empty() && c.cover_key.is_empty());
     assert!(matches!(store.duplicate(&b, id).await, Err(TaskError::NotFound(_))));
 
@@ -174,7 +185,7 @@ async fn rename_duplicate_clear_delete(url: &str) -> TestResult {
     assert!(matches!(store.clear(&a, id).await, Err(TaskError::Rendering(_))), "a task being rendered is not cleared");
 
     // All or none: a batch naming someone else's task deletes nothing.
-    let theirs = store.save(&b, draft(&b, -1, "别人的", VALID, 41, 0)?).await?;
+    let theirs = store.save(&b, draft(&b, -1, "别人的", valid(), 41, 0)?).await?;
     assert!(matches!(store.delete(&a, &[copy, theirs]).await, Err(TaskError::NotFound(t)) if t == theirs));
     assert_eq!(store.of_ids(&a, &[id, copy]).await?.len(), 2, "nothing deleted");
     let deleted = store.delete(&a, &[id, copy]).await?;

@@ -17,7 +17,16 @@ use tokio::sync::watch;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-const VALID: &str = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
+/// The shared fixture, its materials made the tenant's system ones (which every user of qs may
+/// name) and its effect a system key too.
+fn valid() -> &'static str {
+    static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json")
+            .replace("t/qs/u/2/materials/", "t/qs/sys/materials/")
+            .replace("t/qs/fx/", "t/qs/sys/materials/fx/")
+    });
+    &VALID
+}
 const INVALID: &str = include_str!("../../timeline/tests/fixtures/malformed_many_problems.json");
 
 /// A checked save of `owner` with no version (no stale check).
@@ -61,22 +70,22 @@ async fn suite(url: &str) -> TestResult {
     let (a, b, other_tenant) = (owner("qs", "a@x.cn"), owner("qs", "b@x.cn"), owner("cc", "a@x.cn"));
 
     // Save a valid rule; an invalid one names its fields and writes nothing.
-    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", valid(), 3, "")?).await?;
     let task = store.get(&a, id).await?;
-    assert_eq!((task.name.as_str(), task.status, task.task_info.as_str()), ("未命名", TaskStatus::New, VALID));
+    assert_eq!((task.name.as_str(), task.status, task.task_info.as_str()), ("未命名", TaskStatus::New, valid()));
     let invalid = draft(&a, id, "x", INVALID, 3, "");
     assert!(matches!(&invalid, Err(TaskError::Invalid(m)) if m.contains("scenes[0].timeLength: below minimum 2 s") && m.contains("; ")));
-    assert_eq!(store.get(&a, id).await?.task_info, VALID, "nothing written");
+    assert_eq!(store.get(&a, id).await?.task_info, valid(), "nothing written");
 
     // Overwrite as the owner; others get NotFound for every call.
-    assert_eq!(store.save(&a, draft(&a, id, "促销", VALID, 4, "IVVR")?).await?, id);
+    assert_eq!(store.save(&a, draft(&a, id, "促销", valid(), 4, "IVVR")?).await?, id);
     assert_eq!(store.get(&a, id).await?.name, "促销");
     for intruder in [&b, &other_tenant] {
         assert!(matches!(store.get(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.state(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.run(intruder, id).await, Err(TaskError::NotFound(_))));
         assert!(matches!(store.cancel(intruder, &[id]).await, Err(TaskError::NotFound(_))));
-        let over = store.save(intruder, draft(&a, id, "偷改", VALID, 1, "")?).await;
+        let over = store.save(intruder, draft(&a, id, "偷改", valid(), 1, "")?).await;
         assert!(matches!(over, Err(TaskError::NotFound(_))));
     }
     assert_eq!(store.get(&a, id).await?.name, "促销");
@@ -95,7 +104,7 @@ async fn suite(url: &str) -> TestResult {
         (body.job_id.as_str(), body.task_id, body.tenant.as_str(), body.user_id.as_str(), body.attempt),
         (run.job_id.as_str(), id, "qs", "a@x.cn", 1)
     );
-    assert_eq!(body.task_info, VALID, "the job carries the rule as saved");
+    assert_eq!(body.task_info, valid(), "the job carries the rule as saved");
     let deadline = Instant::now() + Duration::from_secs(10);
     while !store.outbox_due(10).await?.is_empty() {
         assert!(Instant::now() < deadline, "the confirmed outbox row is deleted");
@@ -147,13 +156,40 @@ async fn suite(url: &str) -> TestResult {
     assert!(store.cancel(&a, &[id]).await?.is_empty(), "nothing left to cancel");
 
     // The caller's tasks, newest first, paged.
-    let second = store.save(&a, draft(&a, -1, "第二", VALID, 3, "")?).await?;
-    store.save(&b, draft(&b, -1, "别人的", VALID, 3, "")?).await?;
+    let second = store.save(&a, draft(&a, -1, "第二", valid(), 3, "")?).await?;
+    store.save(&b, draft(&b, -1, "别人的", valid(), 3, "")?).await?;
     let (page, total) = store.mine(&a, &TaskFilter::default(), 1, 1).await?;
     assert_eq!((total, page.iter().map(|t| t.id).collect::<Vec<_>>()), (2, vec![second]));
     let (page, _) = store.mine(&a, &TaskFilter::default(), 2, 1).await?;
     assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), vec![id]);
     drop(stop);
+    Ok(())
+}
+
+/// A run checks the stored document again: a row naming another user's material (saved before the
+/// check, or written by hand) is refused naming the source, and no job is queued.
+#[tokio::test]
+async fn a_run_refuses_another_users_material() -> TestResult {
+    let (store, _queue) = open(&fresh_sqlite()).await?;
+    let a = owner("qs", "a@x.cn");
+    let theirs = "t/qs/u/b@x.cn/materials/x/original.png";
+    let info = valid().replacen("t/qs/sys/materials/a/original.png", theirs, 1);
+    // Straight into the table, past the save's check.
+    let row = TaskDraft { task_id: None, name: "旧".into(), task_info: info, size_category_id: 3, used_for: String::new(), version: None, duration_ms: 1000, warnings: Vec::new(), template_id: 0 };
+    let id = store.save(&a, row).await?;
+    let refused = store.run(&a, id).await;
+    assert!(matches!(&refused, Err(TaskError::Invalid(m)) if m.contains(theirs) && m.contains("another user's")), "{refused:?}");
+    assert_eq!(store.state(&a, id).await?.status, TaskStatus::New, "not queued");
+    assert!(store.outbox_due(10).await?.is_empty(), "no job");
+    // A material by address is confirmed in the library: none here, so it is refused by name.
+    let by_address = valid().replacen("t/qs/sys/materials/a/original.png", "/diyvrbt/material/file/m-theirs/original", 1);
+    let refused = domain::parse_draft(&a, SaveInput { task_id: -1, name: "x", task_info: &by_address, size_category_id: 3, used_for: "", version: 0 })
+        .map(|_| ());
+    assert!(refused.is_ok(), "the document check leaves ids to the library: {refused:?}");
+    let row = TaskDraft { task_id: None, name: "旧".into(), task_info: by_address, size_category_id: 3, used_for: String::new(), version: None, duration_ms: 1000, warnings: Vec::new(), template_id: 0 };
+    let id = store.save(&a, row).await?;
+    let refused = store.run(&a, id).await;
+    assert!(matches!(&refused, Err(TaskError::Invalid(m)) if m.contains("material m-theirs is not one of your materials")), "{refused:?}");
     Ok(())
 }
 
@@ -171,7 +207,7 @@ async fn on_postgres() -> TestResult {
 async fn concurrent_runs(url: &str) -> TestResult {
     let (store, queue) = open(url).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, draft(&a, -1, "并发", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "并发", valid(), 3, "")?).await?;
     let mut runs = tokio::task::JoinSet::new();
     for _ in 0..10 {
         let (store, a) = (store.clone(), a.clone());
@@ -219,7 +255,7 @@ async fn reap_until_found(store: &TaskStore) -> Result<Vec<Reaped>, Box<dyn std:
 async fn reaper(url: &str) -> TestResult {
     let (store, queue) = open(url).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", valid(), 3, "")?).await?;
     let run = store.run(&a, id).await?;
     let r1 = reference("qs", id, &run.job_id, 1);
     assert!(store.start(&r1, 60_000).await?);
@@ -259,7 +295,7 @@ async fn reaper_on_postgres() -> TestResult {
 async fn a_dead_letter_fails_its_task() -> TestResult {
     let (store, queue) = open(&fresh_sqlite()).await?;
     let a = owner("qs", "a@x.cn");
-    let id = store.save(&a, draft(&a, -1, "", VALID, 3, "")?).await?;
+    let id = store.save(&a, draft(&a, -1, "", valid(), 3, "")?).await?;
     store.run(&a, id).await?;
     let _stop = farm(&store, &queue, Duration::from_secs(60));
     for _ in 0..3 {

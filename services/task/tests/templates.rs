@@ -13,7 +13,13 @@ use reelforge_task::{FinishOutcome, JobRef, Owner, SaveInput, TaskError, TaskFil
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-const VALID: &str = include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json");
+/// The shared fixture: user 2's materials of tenant qs, its effect a system key.
+fn valid() -> &'static str {
+    static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json").replace("t/qs/fx/", "t/qs/sys/materials/fx/")
+    });
+    &VALID
+}
 
 fn viewer(tenant: &str, user: &str, manager: bool) -> Viewer {
     Viewer { owner: Owner { tenant: tenant.into(), user_id: user.into() }, manager }
@@ -35,7 +41,7 @@ async fn flow(url: &str) -> TestResult {
     // The fixture's materials are user 2's of tenant qs.
     let (maker, other, manager) = (viewer("qs", "2", false), viewer("qs", "9", false), viewer("qs", "boss", true));
     let foreign_manager = viewer("cc", "boss", true);
-    let task = task_of(&store, &maker, "春节模板", VALID).await?;
+    let task = task_of(&store, &maker, "春节模板", valid()).await?;
 
     // Submit: pending, counts from the document; a task that is not the caller's is not found.
     let t = store.submit_template(&maker, task, TemplateKind::Classic, &[7, 12], None).await?;
@@ -170,7 +176,7 @@ async fn listing(url: &str) -> TestResult {
     let in_1 = TemplateFilter { category_id: Some(1), ..TemplateFilter::default() };
     assert_eq!(store.approved_templates(&user, &in_1, 1, 10).await?.1, 0, "1 is not 31");
     // A pending template is not listed.
-    let task = task_of(&store, &user, "待审", VALID).await?;
+    let task = task_of(&store, &user, "待审", valid()).await?;
     store.submit_template(&user, task, TemplateKind::Classic, &[3], None).await?;
     assert_eq!(store.approved_templates(&user, &in_3, 1, 10).await?.1, 1);
     Ok(())

@@ -34,6 +34,7 @@ pub use scene::Scene;
 pub use time::{FrameRate, FrameSource, Timeline};
 pub use transition::{Composite, Mask, Plane, composite};
 pub use validate::{
-    Problem, ProblemCode, Report, RuleError, Severity, ValidateOptions, check, validate, validate_with,
+    MaterialRef, MaterialRefKind, Problem, ProblemCode, Report, RuleError, Severity, ValidateOptions, check, material_refs,
+    source_keys, validate, validate_with,
 };
 pub use warnings::warnings;

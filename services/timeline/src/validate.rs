@@ -5,7 +5,7 @@ use crate::catalogue::{animations, filters, shapes, transitions};
 use crate::layer::{Layer, TextFields};
 use crate::rule::Rule;
 use crate::scene::MIN_SCENE_LENGTH;
-use crate::source::{self, SourceError};
+use crate::source::{self, Access, Source, SourceError};
 use serde::Serialize;
 use std::fmt;
 use thiserror::Error;
@@ -263,9 +263,10 @@ pub struct ValidateOptions {
     pub max_layers: usize,
     /// Longest text of one text or art-word layer, in characters.
     pub max_text_chars: usize,
-    /// The tenant the document belongs to (the verified caller's): a material key must be one of
-    /// its own (`t/{tenant}/…`). `None` (the render CLI, tests) accepts any relative key.
-    pub tenant: Option<String>,
+    /// Whose document it is (the verified caller's, with what its template lends): a material key
+    /// must be one [`Access::may_use_key`] allows. `None` (the render CLI, tests) accepts any
+    /// relative key.
+    pub access: Option<Access>,
 }
 
 impl Default for ValidateOptions {
@@ -277,7 +278,7 @@ impl Default for ValidateOptions {
             max_layers_per_scene: MAX_LAYERS_PER_SCENE,
             max_layers: MAX_LAYERS,
             max_text_chars: MAX_TEXT_CHARS,
-            tenant: None,
+            access: None,
         }
     }
 }
@@ -329,9 +330,50 @@ pub fn check(rule: &Rule, options: &ValidateOptions) -> Report {
     Report { problems }
 }
 
+/// How a document names a material by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaterialRefKind {
+    /// A same-origin material address (`/diyvrbt/material/file/{id}/{part}`) in a source field.
+    Address,
+    /// A scene's background (`scenes[i].id`).
+    Background,
+    /// A picture's mask (`maskClip`).
+    Mask,
+}
+
+/// A material a document names by id, with the field that names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaterialRef {
+    /// Field path, e.g. `scenes[0].layers[2].src`.
+    pub path: String,
+    /// The material id.
+    pub id: String,
+    /// How it is named.
+    pub kind: MaterialRefKind,
+}
+
+/// Returns every material a document names by id, in document order: the ids whose library (the
+/// owner's, or the template's) the render looks them up in.
+pub fn material_refs(rule: &Rule) -> Vec<MaterialRef> {
+    let options = ValidateOptions::default();
+    let mut v = Validator::new(&options);
+    v.rule(rule);
+    v.materials
+}
+
+/// Returns every storage key a document names as a source, in document order, each once.
+pub fn source_keys(rule: &Rule) -> Vec<String> {
+    let options = ValidateOptions::default();
+    let mut v = Validator::new(&options);
+    v.rule(rule);
+    v.keys
+}
+
 struct Validator<'a> {
     options: &'a ValidateOptions,
     problems: Vec<Problem>,
+    materials: Vec<MaterialRef>,
+    keys: Vec<String>,
 }
 
 impl<'a> Validator<'a> {
@@ -339,6 +381,8 @@ impl<'a> Validator<'a> {
         Self {
             options,
             problems: Vec::new(),
+            materials: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -392,6 +436,9 @@ impl<'a> Validator<'a> {
         }
         for (i, scene) in rule.scenes.iter().enumerate() {
             let p = format!("scenes[{i}]");
+            if let Some(id) = &scene.id {
+                self.materials.push(MaterialRef { path: format!("{p}.id"), id: id.to_string(), kind: MaterialRefKind::Background });
+            }
             if scene.time_length < MIN_SCENE_LENGTH {
                 self.push(
                     format!("{p}.timeLength"), ProblemCode::OutOfRange,
@@ -545,6 +592,9 @@ impl<'a> Validator<'a> {
         match layer {
             Layer::Picture(l) | Layer::Gif(l) => {
                 self.source(&format!("{p}.src"), &l.src);
+                if l.mask_clip > 0 {
+                    self.materials.push(MaterialRef { path: format!("{p}.maskClip"), id: l.mask_clip.to_string(), kind: MaterialRefKind::Mask });
+                }
                 self.unit(&format!("{p}.opacity"), l.opacity);
                 self.filter(&format!("{p}.filter"), &l.filter);
                 self.colour(&format!("{p}.borderColor"), &l.border_color, false);
@@ -702,23 +752,32 @@ impl<'a> Validator<'a> {
         }
     }
 
-    /// Checks a material source: a key (of the options' tenant, when one is given) or a
-    /// same-origin material address; an empty source is left to the renderer's missing check.
+    /// Checks a material source: a key (one the options' access allows, when one is given) or a
+    /// same-origin material address, whose id is noted; an empty source is left to the renderer's
+    /// missing check.
     fn source(&mut self, p: &str, src: &str) {
         if src.trim().is_empty() {
             return;
         }
-        let read = match &self.options.tenant {
-            Some(t) => source::parse_source_of(src, t),
+        let read = match &self.options.access {
+            Some(a) => a.check(src),
             None => source::parse_source(src),
         };
-        if let Err(e) = read {
-            let code = if e == SourceError::Foreign {
-                ProblemCode::ForeignSource
-            } else {
-                ProblemCode::UnsafeSource
-            };
-            self.push(p, code, format!("material source \"{}\": {e}", src.trim()));
+        match read {
+            Ok(Source::Material { id }) => self.materials.push(MaterialRef { path: p.to_owned(), id: id.to_owned(), kind: MaterialRefKind::Address }),
+            Ok(Source::Key(k)) => {
+                if !self.keys.iter().any(|x| x == k) {
+                    self.keys.push(k.to_owned());
+                }
+            }
+            Err(e) => {
+                let code = if matches!(e, SourceError::Foreign | SourceError::NotYours) {
+                    ProblemCode::ForeignSource
+                } else {
+                    ProblemCode::UnsafeSource
+                };
+                self.push(p, code, format!("material source \"{}\": {e}", src.trim()));
+            }
         }
     }
 
@@ -970,7 +1029,7 @@ mod tests {
             "audio":[{"src":"file:///etc/shadow","endTime":1}]"#;
         let rule = doc(RATIO, layers);
         let options = ValidateOptions {
-            tenant: Some("qs".to_owned()),
+            access: Some(Access::of("qs", "1")),
             ..ValidateOptions::default()
         };
         let found: Vec<(String, ProblemCode, Severity)> = validate_with(&rule, &options)
@@ -990,6 +1049,14 @@ mod tests {
         );
         // Without a tenant (the render CLI) another tenant's key is only a key.
         assert_eq!(validate(&rule).len(), 4);
+        // Another user of the same tenant: their key is refused, naming it; the address is left
+        // to the material library, and noted.
+        let neighbour = ValidateOptions { access: Some(Access::of("qs", "2")), ..ValidateOptions::default() };
+        let theirs: Vec<Problem> = validate_with(&rule, &neighbour).into_iter().filter(|p| p.code == ProblemCode::ForeignSource).collect();
+        assert_eq!(theirs.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["scenes[0].layers[2].src", "scenes[0].layers[4].src"]);
+        assert!(theirs[1].message.contains("t/qs/u/1/materials/a/original.png") && theirs[1].message.contains("another user's"), "{}", theirs[1]);
+        let ids: Vec<(String, String)> = material_refs(&rule).into_iter().map(|m| (m.path, m.id)).collect();
+        assert_eq!(ids, [("scenes[0].layers[5].src".to_owned(), "a1".to_owned())]);
     }
 
     #[test]

@@ -55,9 +55,14 @@ impl Clients {
 
     /// `msg` carrying a service token of the job's tenant that acts for the task's owner.
     fn request<T>(&self, job: &RenderJob, msg: T) -> Result<Request<T>, Status> {
+        self.request_as(job, &job.user_id, msg)
+    }
+
+    /// `msg` carrying a service token of the job's tenant that acts for `user`.
+    fn request_as<T>(&self, job: &RenderJob, user: &str, msg: T) -> Result<Request<T>, Status> {
         let token = self
             .keys
-            .service_token(&job.tenant, Some(&job.user_id), SERVICE_TOKEN_SECONDS)
+            .service_token(&job.tenant, Some(user), SERVICE_TOKEN_SECONDS)
             .map_err(|e| Status::internal(format!("service token: {e}")))?;
         identity::request(msg, &token).map_err(|e| Status::internal(format!("service token: {e}")))
     }
@@ -106,15 +111,21 @@ impl Clients {
             .into_inner())
     }
 
-    /// The owner's material `id`.
-    pub async fn material(&self, job: &RenderJob, id: &str) -> Result<Material, Status> {
+    /// Material `id` as `user` of the job's tenant sees it (the owner, or the creator of the
+    /// template that lends it).
+    pub async fn material_as(
+        &self,
+        job: &RenderJob,
+        user: &str,
+        id: &str,
+    ) -> Result<Material, Status> {
         let req = GetMaterialRequest {
             material_id: id.to_owned(),
         };
         Ok(self
             .library
             .clone()
-            .get(self.request(job, req)?)
+            .get(self.request_as(job, user, req)?)
             .await?
             .into_inner())
     }

@@ -1,9 +1,12 @@
-//! Materials of a job into its scratch directory: ids looked up in the owner's library, and only
-//! keys under the job's tenant prefix downloaded from the blob store (local directory or S3, same
-//! code). A document source that is not a key of the job's tenant or a same-origin material address
+//! Materials of a job into its scratch directory: ids looked up in the owner's library (or, for an
+//! id the job's template lends, in the template creator's), and only keys the job may read
+//! downloaded from the blob store (local directory or S3, same code): the owner's
+//! (`t/{tenant}/u/{user}/`), the tenant's system materials (`t/{tenant}/sys/`) and the keys the
+//! template lends. A document source that is none of these or a same-origin material address
 //! (`reelforge_timeline::source`) fails the job before anything is read: a hand-made job naming
-//! `/etc/passwd`, `../x`, a URL or another tenant's key reads nothing. The gateway's exact-frame
-//! still fetches through this same function, so a still can read no more than a render.
+//! `/etc/passwd`, `../x`, a URL, another tenant's key or another user's reads nothing. The owner and
+//! the grant come from the job, which the task service wrote. The gateway's exact-frame still
+//! fetches through this same function, so a still can read no more than a render.
 
 use std::path::Path;
 
@@ -11,33 +14,50 @@ use reelforge_kit::{BlobError, BlobStore};
 use reelforge_proto::render::RenderJob;
 use reelforge_render::Materials;
 use reelforge_timeline::Rule;
-use reelforge_timeline::source::{Source, parse_source_of, tenant_prefix};
+use reelforge_timeline::source::{Access, Grant, Source, system_prefix, user_prefix};
 
 use crate::cache::MaterialCache;
 use crate::clients::Clients;
 use crate::error::WorkerError;
 
-/// Whether a key the material service gave lies under the tenant's prefix `t/{tenant}/` (user
-/// uploads under `u/{user}/`, the starter library under `sys/`).
-fn tenant_key(key: &str, tenant: &str) -> bool {
-    key.starts_with(&tenant_prefix(tenant))
+/// What a job may read: its owner's materials, the tenant's system ones and what the template the
+/// task was made from lends, as the task service wrote them into the job.
+pub fn access_of(job: &RenderJob) -> Access {
+    Access::of(&job.tenant, &job.user_id).with_grant(Grant {
+        owner: job.grant_owner.clone(),
+        keys: job.granted_keys.iter().cloned().collect(),
+        materials: job.granted_materials.iter().cloned().collect(),
+    })
 }
 
-/// The storage key of material `id` in the job owner's library.
+/// Whether a key the material service gave for a material of `user` is theirs or a system one.
+fn library_key(key: &str, tenant: &str, user: &str) -> bool {
+    (!user.is_empty() && key.starts_with(&user_prefix(tenant, user)))
+        || key.starts_with(&system_prefix(tenant))
+}
+
+/// The storage key of material `id`: in the template creator's library when the template lends
+/// it, else in the job owner's.
 async fn key_of_material(
     clients: &Clients,
     job: &RenderJob,
+    access: &Access,
     id: &str,
 ) -> Result<String, WorkerError> {
-    match clients.material(job, id).await {
+    let user = if access.grants_material(id) {
+        access.grant.owner.as_str()
+    } else {
+        job.user_id.as_str()
+    };
+    match clients.material_as(job, user, id).await {
         Ok(found) => {
             let key = found.relative_path;
             if key.is_empty() {
                 return Err(WorkerError::MissingMaterial(id.to_owned()));
             }
-            if !tenant_key(&key, &job.tenant) {
+            if !library_key(&key, &job.tenant, user) {
                 return Err(WorkerError::Rule(format!(
-                    "material {id}: its key is not under the tenant's prefix"
+                    "material {id}: its key is neither the library owner's nor a system material's"
                 )));
             }
             Ok(key)
@@ -65,23 +85,26 @@ pub async fn materials(
     rule: &Rule,
     dir: &Path,
 ) -> Result<Materials, WorkerError> {
+    let access = access_of(job);
     let mut m = Materials::new(dir);
     for id in reelforge_render::material_ids(rule) {
-        let key = key_of_material(clients, job, &id).await?;
+        let key = key_of_material(clients, job, &access, &id).await?;
         m.by_id.insert(id, key);
     }
     let mut downloads = Vec::new();
     for src in reelforge_render::material_paths(rule, &m)? {
+        // A key the library gave above was checked there.
         let from_library = m.by_id.values().any(|k| *k == src);
-        let source = if from_library && tenant_key(&src, &job.tenant) {
+        let source = if from_library {
             Source::Key(&src)
         } else {
-            parse_source_of(&src, &job.tenant)
+            access
+                .check(&src)
                 .map_err(|e| WorkerError::Rule(format!("material source `{}`: {e}", src.trim())))?
         };
         let key = match source {
             Source::Key(k) => k.to_owned(),
-            Source::Material { id } => key_of_material(clients, job, id).await?,
+            Source::Material { id } => key_of_material(clients, job, &access, id).await?,
         };
         downloads.push((src.clone(), key, source.local_path()));
     }
@@ -175,12 +198,86 @@ mod tests {
     }
 
     #[test]
-    fn library_keys_must_be_the_tenants() {
-        assert!(tenant_key("t/qs/u/1/materials/a/original.png", "qs"));
-        assert!(tenant_key("t/qs/sys/materials/a/original.png", "qs"));
+    fn library_keys_must_be_the_owners_or_system() {
+        assert!(library_key("t/qs/u/1/materials/a/original.png", "qs", "1"));
+        assert!(library_key("t/qs/sys/materials/a/original.png", "qs", "1"));
+        assert!(!library_key("t/qs/u/2/materials/a/original.png", "qs", "1"));
+        assert!(!library_key(
+            "t/qs/u/12/materials/a/original.png",
+            "qs",
+            "1"
+        ));
         // The material service's old layout is no longer made, and no longer read.
-        assert!(!tenant_key("materials/qs/a.png", "qs"));
-        assert!(!tenant_key("t/cc/u/1/materials/a/original.png", "qs"));
-        assert!(!tenant_key("t/qsx/a.png", "qs"));
+        assert!(!library_key("materials/qs/a.png", "qs", "1"));
+        assert!(!library_key("t/cc/u/1/materials/a/original.png", "qs", "1"));
+        assert!(!library_key("t/qsx/a.png", "qs", "1"));
+        assert!(!library_key("t/qs/tasks/1/renders/j.mp4", "qs", "1"));
+    }
+
+    /// Prefixes the document checks build are the ones the blob store makes keys under.
+    #[test]
+    fn prefixes_agree_with_the_blob_store() {
+        for user in ["a@x.cn", "u1001", "a/../b", "..", "声"] {
+            assert!(
+                reelforge_kit::blob::user_material_prefix("qs", user)
+                    .starts_with(&user_prefix("qs", user)),
+                "{user}"
+            );
+        }
+        assert!(
+            reelforge_kit::blob::system_material_prefix("qs").starts_with(&system_prefix("qs"))
+        );
+    }
+
+    /// A job of user 1 never reads user 2's private key of the same tenant, unless the template
+    /// the task was made from names that key; its own keys and system keys it reads.
+    #[tokio::test]
+    async fn a_job_reads_another_users_key_only_through_its_template() -> TestResult {
+        let root = tempfile::tempdir()?;
+        let blob = BlobStore::open(&format!("fs://{}", root.path().join("blobs").display()))?;
+        let theirs = "t/qs/u/2/materials/x/original.png";
+        blob.put(theirs, &b"theirs"[..]).await?;
+        blob.put("t/qs/sys/materials/s/original.png", &b"system"[..])
+            .await?;
+        let keys = Keyring::new(&[SigningKeyConfig {
+            id: "k".into(),
+            secret: "0123456789abcdef0123456789abcdef".into(),
+        }])?;
+        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys)?;
+        let cache = MaterialCache::new(root.path().join("cache"), 1 << 20);
+        let job = RenderJob {
+            tenant: "qs".into(),
+            user_id: "1".into(),
+            ..Default::default()
+        };
+        let dir = root.path().join("job");
+        let got = materials(&clients, &blob, &cache, &job, &rule_naming(theirs)?, &dir).await;
+        assert!(
+            matches!(&got, Err(WorkerError::Rule(m)) if m.contains(theirs) && m.contains("another user's")),
+            "{got:?}"
+        );
+        assert!(!dir.exists(), "nothing was written");
+        let system = materials(
+            &clients,
+            &blob,
+            &cache,
+            &job,
+            &rule_naming("t/qs/sys/materials/s/original.png")?,
+            &dir,
+        )
+        .await?;
+        assert_eq!(
+            std::fs::read(system.resolve("t/qs/sys/materials/s/original.png")?)?,
+            b"system"
+        );
+        let lent = RenderJob {
+            grant_owner: "2".into(),
+            granted_keys: vec![theirs.into()],
+            ..job.clone()
+        };
+        let dir = root.path().join("job2");
+        let got = materials(&clients, &blob, &cache, &lent, &rule_naming(theirs)?, &dir).await?;
+        assert_eq!(std::fs::read(got.resolve(theirs)?)?, b"theirs");
+        Ok(())
     }
 }

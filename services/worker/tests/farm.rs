@@ -100,6 +100,7 @@ async fn farm_with(
                     bus: bus.clone(),
                     cache,
                     blob: blob.clone(),
+                    materials: Channel::from_shared(url.clone())?.connect_lazy(),
                 },
                 settings,
                 &keys,

@@ -27,6 +27,8 @@ pub mod video_task {
         pub version: i64,
         pub duration_ms: i64,
         pub loudness: Option<f64>,
+        /// The template the task was made from (0: none).
+        pub template_id: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -53,6 +55,9 @@ pub mod render_job {
         #[sea_orm(column_type = "Text")]
         pub task_info: String,
         pub created_ms: i64,
+        /// What the task's template lends the job, as JSON (empty: nothing).
+        #[sea_orm(column_type = "Text")]
+        pub granted: String,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

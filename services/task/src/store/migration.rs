@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -303,6 +303,33 @@ impl MigrationTrait for TaskLoudness {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.get_connection().execute_unprepared("ALTER TABLE video_task DROP COLUMN loudness").await?;
+        Ok(())
+    }
+}
+
+struct TemplateGrants;
+
+impl MigrationName for TemplateGrants {
+    fn name(&self) -> &str {
+        "m20261125_000008_template_grants"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for TemplateGrants {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        // The template a task was made from (0: none): its materials are the task's to name.
+        db.execute_unprepared("ALTER TABLE video_task ADD COLUMN template_id BIGINT NOT NULL DEFAULT 0").await?;
+        // What that template lends the job (JSON), written at run time and carried in its message.
+        db.execute_unprepared("ALTER TABLE render_job ADD COLUMN granted TEXT NOT NULL DEFAULT ''").await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE render_job DROP COLUMN granted").await?;
+        db.execute_unprepared("ALTER TABLE video_task DROP COLUMN template_id").await?;
         Ok(())
     }
 }

@@ -21,9 +21,11 @@ use sea_orm_migration::MigratorTrait;
 use tokio::sync::Notify;
 
 use crate::domain::{
-    COPY_SUFFIX, DEFAULT_NAME, FinishOutcome, JobRef, MAX_NAME_CHARS, Order, Owner, Run, Stage, Task, TaskDraft, TaskError,
-    TaskFilter, TaskState, TaskStatus, blank_rule, check_rule,
+    COPY_SUFFIX, DEFAULT_NAME, FinishOutcome, JobRef, Library, MAX_NAME_CHARS, NoLibrary, Order, Owner, Run, Stage, Task, TaskDraft,
+    TaskError, TaskFilter, TaskState, TaskStatus, blank_rule, check_rule_for, confirm_materials, template_grant,
 };
+use reelforge_timeline::MaterialRef;
+use reelforge_timeline::source::{Access, Grant};
 
 /// Runs the service's migrations.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
@@ -35,7 +37,35 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
 pub struct TaskStore {
     db: DatabaseConnection,
     outbox: Arc<Notify>,
+    library: Arc<dyn Library>,
 }
+
+/// A grant as `render_job.granted` keeps it.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+struct StoredGrant {
+    owner: String,
+    keys: Vec<String>,
+    materials: Vec<String>,
+}
+
+fn grant_text(g: &Grant) -> String {
+    if g.is_empty() {
+        return String::new();
+    }
+    let stored = StoredGrant { owner: g.owner.clone(), keys: g.keys.iter().cloned().collect(), materials: g.materials.iter().cloned().collect() };
+    serde_json::to_string(&stored).unwrap_or_default()
+}
+
+fn grant_of(text: &str) -> StoredGrant {
+    if text.is_empty() {
+        return StoredGrant::default();
+    }
+    serde_json::from_str(text).unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "unreadable job grant: the job gets none");
+        StoredGrant::default()
+    })
+}
+
 
 /// Render-job states.
 const JOB_QUEUED: &str = "queued";
@@ -123,6 +153,7 @@ pub enum Reaped {
 }
 
 fn job_body(job: &render_job::Model) -> Vec<u8> {
+    let grant = grant_of(&job.granted);
     reelforge_proto::render::RenderJob {
         job_id: job.id.clone(),
         task_id: job.task_id,
@@ -130,6 +161,9 @@ fn job_body(job: &render_job::Model) -> Vec<u8> {
         attempt: u32::try_from(job.attempt).unwrap_or(1),
         task_info: job.task_info.clone(),
         user_id: job.user_id.clone(),
+        grant_owner: grant.owner,
+        granted_keys: grant.keys,
+        granted_materials: grant.materials,
     }
     .encode_to_vec()
 }
@@ -177,6 +211,7 @@ fn new_task_row(owner: &Owner, draft: TaskDraft) -> video_task::ActiveModel {
         updated_ms: Set(now),
         version: Set(1),
         duration_ms: Set(draft.duration_ms),
+        template_id: Set(draft.template_id),
         ..Default::default()
     }
 }
@@ -184,7 +219,46 @@ fn new_task_row(owner: &Owner, draft: TaskDraft) -> video_task::ActiveModel {
 impl TaskStore {
     /// Wraps a migrated database.
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, outbox: Arc::new(Notify::new()) }
+        Self { db, outbox: Arc::new(Notify::new()), library: Arc::new(NoLibrary) }
+    }
+
+    /// The same store, confirming the materials documents name by address in `library`.
+    pub fn with_library(self, library: Arc<dyn Library>) -> Self {
+        Self { library, ..self }
+    }
+
+    /// What template `id` of `tenant` lends the tasks made from it (nothing for 0 or a template
+    /// that is gone).
+    pub(crate) async fn template_grant(&self, tenant: &str, id: i64) -> Result<Grant, TaskError> {
+        if id <= 0 {
+            return Ok(Grant::default());
+        }
+        let row = entity::video_template::Entity::find_by_id(id)
+            .filter(entity::video_template::Column::Tenant.eq(tenant))
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|t| template_grant(&t.creator_id, &t.task_info)).unwrap_or_default())
+    }
+
+    /// The template the owner's task `id` was made from (0: none).
+    pub(crate) async fn made_from(&self, owner: &Owner, id: i64) -> Result<i64, TaskError> {
+        Ok(self.owned(owner, id).await?.template_id)
+    }
+
+    /// The sources the owner's task `id` may name: the owner's, the tenant's system materials and
+    /// what the template it was made from lends; a new task (id 0 or below) is made from none.
+    pub async fn access(&self, owner: &Owner, id: i64) -> Result<Access, TaskError> {
+        if id <= 0 {
+            return Ok(owner.access());
+        }
+        let task = self.owned(owner, id).await?;
+        Ok(owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?))
+    }
+
+    /// Refuses, naming its field, a material named by address that is not the owner's own or a
+    /// system material (the library's answer); the template's were taken out before.
+    pub async fn confirm(&self, owner: &Owner, refs: &[MaterialRef]) -> Result<(), TaskError> {
+        confirm_materials(self.library.as_ref(), owner, refs).await
     }
 
     /// Woken when a run commits a job to the outbox.
@@ -275,6 +349,7 @@ impl TaskStore {
             version: None,
             duration_ms: from.duration_ms,
             warnings: Vec::new(),
+            template_id: from.template_id,
         };
         self.save(owner, draft).await
     }
@@ -285,7 +360,8 @@ impl TaskStore {
     pub async fn clear(&self, owner: &Owner, id: i64) -> Result<(Task, Vec<String>), TaskError> {
         let task = self.owned(owner, id).await?;
         let blank = blank_rule(&task.task_info, &task.used_for);
-        let checked = check_rule(&blank, &owner.tenant)?;
+        let access = owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?);
+        let checked = check_rule_for(&blank, &access)?;
         let cleared = video_task::Entity::update_many()
             .col_expr(video_task::Column::Name, Expr::value(DEFAULT_NAME.to_owned()))
             .col_expr(video_task::Column::TaskInfo, Expr::value(blank))
@@ -424,6 +500,10 @@ impl TaskStore {
         if let Some(run) = self.active_run(id).await? {
             return Ok(run);
         }
+        // Checked again: the document may predate a rule, and what the owner may use can change.
+        let access = owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?);
+        let checked = check_rule_for(&task.task_info, &access)?;
+        self.confirm(owner, &checked.materials).await?;
         let now = now_millis();
         let job = render_job::Model {
             id: uuid::Uuid::new_v4().to_string(),
@@ -435,6 +515,7 @@ impl TaskStore {
             heartbeat_ms: 0,
             task_info: task.task_info,
             created_ms: now,
+            granted: grant_text(&access.grant),
         };
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         // The insert comes first so SQLite takes its write lock before any read of this transaction.

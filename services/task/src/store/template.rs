@@ -13,7 +13,8 @@ use sea_orm::{
 
 use super::entity::{template_seed, video_task, video_template};
 use super::{TaskStore, like_escape, new_task_row};
-use crate::domain::{Order, Owner, Run, TaskDraft, TaskError, check_name, check_rule};
+use crate::domain::{Order, Owner, Run, TaskDraft, TaskError, check_name, check_rule_for, template_grant};
+use reelforge_timeline::source::Access;
 use crate::template::{
     self, AuditState, CardReport, Replacement, SheetFormat, Slot, Template, TemplateFilter, TemplateKind, Viewer,
 };
@@ -63,6 +64,8 @@ fn counts(rule: &Rule) -> (i32, i32, i32) {
 /// A new template row of `tenant` (not yet inserted).
 struct NewTemplate<'a> {
     tenant: &'a str,
+    /// Whose document it is: the creator's, with what the template their task was made from lends.
+    access: &'a Access,
     creator_id: &'a str,
     task_id: i64,
     name: String,
@@ -76,7 +79,7 @@ struct NewTemplate<'a> {
 }
 
 fn new_row(t: NewTemplate<'_>) -> Result<video_template::ActiveModel, TaskError> {
-    let checked = check_rule(&t.task_info, t.tenant)?;
+    let checked = check_rule_for(&t.task_info, t.access)?;
     let rule = Rule::parse(&t.task_info).map_err(|e| TaskError::Invalid(format!("taskInfo: {e}")))?;
     let (word, picture, video) = counts(&rule);
     let now = now_millis();
@@ -109,10 +112,18 @@ fn new_row(t: NewTemplate<'_>) -> Result<video_template::ActiveModel, TaskError>
 }
 
 /// The hidden task of `owner` whose render is a template's preview: the template's document drawn
-/// small ([`template::preview_document`]), never listed among the owner's works.
-fn preview_task(owner: &Owner, name: &str, task_info: &str, size_category_id: i32) -> Result<video_task::ActiveModel, TaskError> {
+/// small ([`template::preview_document`]), never listed among the owner's works; made from the
+/// template the owner's task was (`template_id`), whose materials it names too.
+fn preview_task(
+    owner: &Owner,
+    access: &Access,
+    template_id: i64,
+    name: &str,
+    task_info: &str,
+    size_category_id: i32,
+) -> Result<video_task::ActiveModel, TaskError> {
     let task_info = template::preview_document(task_info)?;
-    let checked = check_rule(&task_info, &owner.tenant)?;
+    let checked = check_rule_for(&task_info, access)?;
     Ok(new_task_row(
         owner,
         TaskDraft {
@@ -124,6 +135,7 @@ fn preview_task(owner: &Owner, name: &str, task_info: &str, size_category_id: i3
             version: None,
             duration_ms: checked.duration_ms,
             warnings: Vec::new(),
+            template_id,
         },
     ))
 }
@@ -151,11 +163,13 @@ impl TaskStore {
         }
         // Starters name no material, so their previews need no owner's library: they belong to no user.
         let owner = Owner { tenant: tenant.to_owned(), user_id: String::new() };
+        let access = owner.access();
         let mut previews = Vec::new();
         for s in template::starters() {
-            let preview_task_id = preview_task(&owner, s.name, &s.task_info, s.size_category_id)?.insert(&txn).await?.id;
+            let preview_task_id = preview_task(&owner, &access, 0, s.name, &s.task_info, s.size_category_id)?.insert(&txn).await?.id;
             new_row(NewTemplate {
                 tenant,
+                access: &access,
                 creator_id: "",
                 task_id: 0,
                 name: s.name.to_owned(),
@@ -307,11 +321,15 @@ impl TaskStore {
             return Err(TaskError::Invalid("taskInfo: no replaceable layer (canModify = 1); a template needs at least one".into()));
         }
         let size_category_id = size_category_id.filter(|s| *s > 0).unwrap_or(task.size_category_id);
+        let made_from = self.made_from(&viewer.owner, task_id).await?;
+        let access = viewer.owner.access().with_grant(self.template_grant(&viewer.owner.tenant, made_from).await?);
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         // The preview renders as the creator, whose library its materials are looked up in.
-        let preview_task_id = preview_task(&viewer.owner, &task.name, &task.task_info, size_category_id)?.insert(&txn).await?.id;
+        let preview_task_id =
+            preview_task(&viewer.owner, &access, made_from, &task.name, &task.task_info, size_category_id)?.insert(&txn).await?.id;
         let row = new_row(NewTemplate {
             tenant: &viewer.owner.tenant,
+            access: &access,
             creator_id: &viewer.owner.user_id,
             task_id,
             name: task.name,
@@ -398,7 +416,9 @@ impl TaskStore {
 
     /// Saves `task_info` as a new task of the viewer made from template `t`.
     async fn task_from(&self, viewer: &Viewer, t: &Template, name: &str, task_info: String) -> Result<i64, TaskError> {
-        let checked = check_rule(&task_info, &viewer.owner.tenant)?;
+        let access = viewer.owner.access().with_grant(template_grant(&t.creator_id, &t.task_info));
+        let checked = check_rule_for(&task_info, &access)?;
+        self.confirm(&viewer.owner, &checked.materials).await?;
         let draft = TaskDraft {
             task_id: None,
             name: check_name(if name.trim().is_empty() { &t.name } else { name })?,
@@ -408,6 +428,7 @@ impl TaskStore {
             version: None,
             duration_ms: checked.duration_ms,
             warnings: Vec::new(),
+            template_id: t.id,
         };
         self.save(&viewer.owner, draft).await
     }
