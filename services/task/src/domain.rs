@@ -429,6 +429,9 @@ pub enum TaskError {
     /// The material library did not answer.
     #[error("material library: {0}")]
     Library(String),
+    /// A worker's call names a job with another task or tenant than the job was published with.
+    #[error("job {0} does not belong to that task and tenant")]
+    JobMismatch(String),
     /// Bad input; the message names the fields.
     #[error("{0}")]
     Invalid(String),
@@ -466,7 +469,7 @@ impl ServiceError for TaskError {
         match self {
             Self::Invalid(_) => ErrorKind::Invalid,
             Self::NotFound(_) | Self::TemplateNotFound(_) => ErrorKind::NotFound,
-            Self::Forbidden(_) => ErrorKind::Forbidden,
+            Self::Forbidden(_) | Self::JobMismatch(_) => ErrorKind::Forbidden,
             Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,
             Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) | Self::Library(_) => ErrorKind::Internal,
         }

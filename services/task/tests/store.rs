@@ -11,7 +11,7 @@ use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_task::{
     FarmSettings, FinishOutcome, JobRef, Owner, RENDER_QUEUE, Reaped, SaveInput, TaskDraft, TaskError, TaskFilter, TaskStatus, TaskStore,
     domain,
-    migrate,
+    migrate, render_keys,
 };
 use tokio::sync::watch;
 
@@ -111,9 +111,9 @@ async fn suite(url: &str) -> TestResult {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
-    // Start once: a duplicate delivery, another tenant or an old attempt is refused.
+    // Start once: a duplicate delivery or an old attempt is dropped, another tenant refused.
     let r = reference("qs", id, &run.job_id, 1);
-    assert!(!store.start(&reference("cc", id, &run.job_id, 1), 60_000).await?);
+    assert!(matches!(store.start(&reference("cc", id, &run.job_id, 1), 60_000).await, Err(TaskError::JobMismatch(_))));
     assert!(!store.start(&reference("qs", id, &run.job_id, 2), 60_000).await?);
     assert!(store.start(&r, 60_000).await?);
     assert!(!store.start(&r, 60_000).await?, "a duplicate delivery of a running job is dropped");
@@ -121,16 +121,17 @@ async fn suite(url: &str) -> TestResult {
     assert_eq!(store.run(&a, id).await?.status, TaskStatus::Executing, "a run of an executing task answers its job");
     assert!(store.heartbeat(&r).await?);
 
-    // Finish once: a second report, another attempt or another tenant changes nothing.
-    let done = FinishOutcome::Done { video_key: "t/qs/tasks/1/renders/j.mp4".into(), cover_key: "t/qs/tasks/1/renders/j.jpg".into(), loudness: Some(-16.0) };
-    assert!(!store.finish(&reference("cc", id, &run.job_id, 1), false, done.clone()).await?);
+    // Finish once: a second report or another attempt changes nothing, another tenant is refused.
+    let (video, cover) = render_keys("qs", id, &run.job_id);
+    let done = FinishOutcome::Done { video_key: video.clone(), cover_key: cover, loudness: Some(-16.0) };
+    assert!(matches!(store.finish(&reference("cc", id, &run.job_id, 1), false, done.clone()).await, Err(TaskError::JobMismatch(_))));
     assert!(!store.finish(&reference("qs", id, &run.job_id, 2), false, done.clone()).await?);
     assert!(store.finish(&r, false, done.clone()).await?);
     assert!(!store.finish(&r, false, FinishOutcome::Failed { reason: "late".into() }).await?, "second finish is ignored");
     assert!(!store.finish(&r, true, FinishOutcome::Failed { reason: "dead".into() }).await?, "a dead letter of an ended job changes nothing");
     assert!(!store.heartbeat(&r).await?, "no heartbeat after the end");
     let state = store.state(&a, id).await?;
-    assert_eq!((state.status, state.video_key.as_str(), state.reason.as_str(), state.percent), (TaskStatus::Success, "t/qs/tasks/1/renders/j.mp4", "", 100));
+    assert_eq!((state.status, state.video_key.as_str(), state.reason.as_str(), state.percent), (TaskStatus::Success, video.as_str(), "", 100));
     assert_eq!(store.get(&a, id).await?.loudness, Some(-16.0), "the render's loudness is kept with the task");
     queue.ack(job).await?;
 
@@ -164,6 +165,59 @@ async fn suite(url: &str) -> TestResult {
     assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), vec![id]);
     drop(stop);
     Ok(())
+}
+
+/// A worker's calls are bound to the task and tenant its job was published with (issue 24): a call
+/// naming the job with another task of the tenant, or another tenant, is refused and changes
+/// nothing, neither the job nor the task it names; a finish must report the job's own keys.
+async fn calls_bound_to_the_job(url: &str) -> TestResult {
+    let (store, _queue) = open(url).await?;
+    let a = owner("qs", "a@x.cn");
+    let mine = store.save(&a, draft(&a, -1, "mine", valid(), 3, "")?).await?;
+    let other = store.save(&a, draft(&a, -1, "other", valid(), 3, "")?).await?;
+    let run = store.run(&a, mine).await?;
+    let r = reference("qs", mine, &run.job_id, 1);
+    let wrong_task = reference("qs", other, &run.job_id, 1);
+    let wrong_tenant = reference("cc", mine, &run.job_id, 1);
+    for bad in [&wrong_task, &wrong_tenant] {
+        assert!(matches!(store.start(bad, 60_000).await, Err(TaskError::JobMismatch(_))), "{bad:?}");
+    }
+    assert!(store.start(&r, 60_000).await?);
+    store.run(&a, other).await?;
+    assert_eq!(store.state(&a, other).await?.status, TaskStatus::Wait);
+    for bad in [&wrong_task, &wrong_tenant] {
+        assert!(matches!(store.heartbeat(bad).await, Err(TaskError::JobMismatch(_))), "{bad:?}");
+        assert!(matches!(store.release(bad).await, Err(TaskError::JobMismatch(_))), "{bad:?}");
+        let (video, cover) = render_keys(&bad.tenant, bad.task_id, &bad.job_id);
+        let done = FinishOutcome::Done { video_key: video, cover_key: cover, loudness: None };
+        assert!(matches!(store.finish(bad, false, done).await, Err(TaskError::JobMismatch(_))), "{bad:?}");
+        let failed = FinishOutcome::Failed { reason: "x".into() };
+        assert!(matches!(store.finish(bad, true, failed).await, Err(TaskError::JobMismatch(_))), "{bad:?}");
+    }
+    assert_eq!(store.state(&a, mine).await?.status, TaskStatus::Executing, "the job still runs");
+    assert_eq!(store.state(&a, other).await?.status, TaskStatus::Wait, "the named task is untouched");
+    // Keys of another task, or of another job of this one, are not this job's output.
+    let (other_video, other_cover) = render_keys("qs", other, &run.job_id);
+    let elsewhere = FinishOutcome::Done { video_key: other_video, cover_key: other_cover, loudness: None };
+    assert!(matches!(store.finish(&r, false, elsewhere).await, Err(TaskError::JobMismatch(_))));
+    let (video, _) = render_keys("qs", mine, &run.job_id);
+    let foreign_cover = FinishOutcome::Done { video_key: video.clone(), cover_key: "t/qs/u/b@x.cn/materials/x/original.png".into(), loudness: None };
+    assert!(matches!(store.finish(&r, false, foreign_cover).await, Err(TaskError::JobMismatch(_))));
+    assert!(store.release(&r).await?, "the job's own worker hands it back");
+    assert!(store.start(&r, 60_000).await?);
+    assert!(store.finish(&r, false, FinishOutcome::Done { video_key: video.clone(), cover_key: String::new(), loudness: None }).await?);
+    assert_eq!(store.state(&a, mine).await?.video_key, video);
+    Ok(())
+}
+
+#[tokio::test]
+async fn worker_calls_are_bound_to_the_job_on_sqlite() -> TestResult {
+    calls_bound_to_the_job(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn worker_calls_are_bound_to_the_job_on_postgres() -> TestResult {
+    calls_bound_to_the_job(&fresh_postgres().await?).await
 }
 
 /// A run checks the stored document again: a row naming another user's material (saved before the
@@ -264,7 +318,7 @@ async fn reaper(url: &str) -> TestResult {
     assert_eq!(reaped, vec![Reaped::Requeued(reference("qs", id, &run.job_id, 2))]);
     assert_eq!(store.state(&a, id).await?.status, TaskStatus::Wait);
     assert!(!store.heartbeat(&r1).await?, "the silent worker lost the job");
-    let done = FinishOutcome::Done { video_key: "k".into(), cover_key: String::new(), loudness: None };
+    let done = FinishOutcome::Done { video_key: render_keys("qs", id, &run.job_id).0, cover_key: String::new(), loudness: None };
     assert!(!store.finish(&r1, false, done.clone()).await?, "the old attempt cannot finish it");
     let ids: Vec<String> = store.outbox_due(10).await?.into_iter().map(|e| e.id).collect();
     assert_eq!(ids, vec![format!("{}:1", run.job_id), format!("{}:2", run.job_id)]);

@@ -147,11 +147,12 @@ async fn listing(url: &str) -> TestResult {
     assert!(job.user_id.is_empty());
     let preview = JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt };
     assert!(store.start(&preview, 60_000).await?);
-    let done = FinishOutcome::Done { video_key: "t/qs/tasks/p/renders/j.mp4".into(), cover_key: "t/qs/tasks/p/renders/j.jpg".into(), loudness: None };
+    let (video, cover) = reelforge_task::render_keys(&job.tenant, job.task_id, &job.job_id);
+    let done = FinishOutcome::Done { video_key: video.clone(), cover_key: cover.clone(), loudness: None };
     assert!(store.finish(&preview, false, done).await?);
     let shown: Vec<_> = store.approved_templates(&user, &all, 1, 100).await?.0.into_iter().filter(|t| !t.video_key.is_empty()).collect();
     assert_eq!(shown.len(), 1, "the finished preview is one template's");
-    assert_eq!((shown[0].video_key.as_str(), shown[0].cover_key.as_str()), ("t/qs/tasks/p/renders/j.mp4", "t/qs/tasks/p/renders/j.jpg"));
+    assert_eq!((shown[0].video_key.as_str(), shown[0].cover_key.as_str()), (video.as_str(), cover.as_str()));
     let nobody = Owner { tenant: "qs".into(), user_id: String::new() };
     assert_eq!(store.mine(&nobody, &TaskFilter::default(), 1, 100).await?.1, 0, "previews are no one's works");
     assert_eq!(store.approved_templates(&viewer("cc", "x", false), &all, 1, 100).await?.1, 5, "each tenant its own");

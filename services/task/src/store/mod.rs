@@ -66,6 +66,11 @@ fn grant_of(text: &str) -> StoredGrant {
     })
 }
 
+/// The keys a job's video and cover must be stored under: `t/{tenant}/tasks/{taskId}/renders/{jobId}`.
+pub fn render_keys(tenant: &str, task_id: i64, job_id: &str) -> (String, String) {
+    let base = format!("{}renders/{job_id}", renders_prefix(tenant, task_id));
+    (format!("{base}.mp4"), format!("{base}.jpg"))
+}
 
 /// Render-job states.
 const JOB_QUEUED: &str = "queued";
@@ -546,10 +551,26 @@ impl TaskStore {
         Ok(Run { job_id: job.id, status: TaskStatus::Wait })
     }
 
+    /// Refuses (and logs) a worker's call naming a job that was published for another task or
+    /// tenant: the job row records both, written at run time. A job id no row has is left to the
+    /// conditional update, which changes nothing.
+    async fn bound(&self, job: &JobRef) -> Result<(), TaskError> {
+        let row = render_job::Entity::find_by_id(job.job_id.clone()).one(&self.db).await?;
+        match row {
+            Some(r) if r.task_id != job.task_id || r.tenant != job.tenant => {
+                tracing::warn!(job_id = %job.job_id, task_id = job.task_id, tenant = %job.tenant, job_task_id = r.task_id,
+                    job_tenant = %r.tenant, "worker call refused: the job was published for another task or tenant");
+                Err(TaskError::JobMismatch(job.job_id.clone()))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Takes a delivery of a job for rendering: it must carry the job's current attempt, and the
     /// job must be queued, or running with a silent worker (heartbeat older than `stale_ms`).
     /// Returns false for a delivery to drop: cancelled, ended, superseded, or rendered elsewhere.
     pub async fn start(&self, job: &JobRef, stale_ms: i64) -> Result<bool, TaskError> {
+        self.bound(job).await?;
         let now = now_millis();
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let took = render_job::Entity::update_many()
@@ -586,10 +607,12 @@ impl TaskStore {
     /// Records that a worker still renders this attempt; false when the job is no longer its own
     /// (cancelled, or taken back by the reaper).
     pub async fn heartbeat(&self, job: &JobRef) -> Result<bool, TaskError> {
+        self.bound(job).await?;
         let beat = render_job::Entity::update_many()
             .col_expr(render_job::Column::HeartbeatMs, Expr::value(now_millis()))
             .filter(render_job::Column::Id.eq(&job.job_id))
             .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::TaskId.eq(job.task_id))
             .filter(render_job::Column::Attempt.eq(attempt_of(job)))
             .filter(render_job::Column::State.eq(JOB_RUNNING))
             .exec(&self.db)
@@ -600,11 +623,13 @@ impl TaskStore {
     /// Puts a job a worker started back to queued (the worker hands its delivery back), so the
     /// next delivery of the same attempt may start it; false when it is no longer running.
     pub async fn release(&self, job: &JobRef) -> Result<bool, TaskError> {
+        self.bound(job).await?;
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         let released = render_job::Entity::update_many()
             .col_expr(render_job::Column::State, Expr::value(JOB_QUEUED))
             .filter(render_job::Column::Id.eq(&job.job_id))
             .filter(render_job::Column::Tenant.eq(&job.tenant))
+            .filter(render_job::Column::TaskId.eq(job.task_id))
             .filter(render_job::Column::Attempt.eq(attempt_of(job)))
             .filter(render_job::Column::State.eq(JOB_RUNNING))
             .exec(&txn)
@@ -616,6 +641,7 @@ impl TaskStore {
         video_task::Entity::update_many()
             .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Wait.code()))
             .filter(video_task::Column::Id.eq(job.task_id))
+            .filter(video_task::Column::Tenant.eq(&job.tenant))
             .filter(video_task::Column::Status.eq(TaskStatus::Executing.code()))
             .exec(&txn)
             .await?;
@@ -627,6 +653,15 @@ impl TaskStore {
     /// task with it, in one transaction. A dead letter fails the job whatever its attempt, as long as
     /// it has not ended. Returns whether anything changed; a duplicate or late report changes nothing.
     pub async fn finish(&self, job: &JobRef, dead_letter: bool, outcome: FinishOutcome) -> Result<bool, TaskError> {
+        self.bound(job).await?;
+        if let FinishOutcome::Done { video_key, cover_key, .. } = &outcome {
+            let (video, cover) = render_keys(&job.tenant, job.task_id, &job.job_id);
+            if *video_key != video || !(cover_key.is_empty() || *cover_key == cover) {
+                tracing::warn!(task_id = job.task_id, job_id = %job.job_id, tenant = %job.tenant, %video_key, %cover_key,
+                    "finish refused: the render is not stored under the job's own keys");
+                return Err(TaskError::JobMismatch(job.job_id.clone()));
+            }
+        }
         let now = now_millis();
         let preview = match &outcome {
             FinishOutcome::Done { video_key, cover_key, .. } => Some((video_key.clone(), cover_key.clone())),
