@@ -87,6 +87,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .service(
                 web::scope(BASE)
                     .wrap(actix_web::middleware::from_fn(harden::no_store))
+                    .wrap(actix_web::middleware::from_fn(media::refuse_revoked_tickets))
                     .configure(routes::api)
                     .configure(openapi::routes),
             )

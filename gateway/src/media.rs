@@ -2,13 +2,19 @@
 //! HTTP ranges, to the owner, who authenticates with the usual headers or with a media ticket (a
 //! short-lived HS256 token bound to tenant, user and one task or one material: `<video src>`,
 //! `<img src>` and links cannot send headers). Tickets are accepted only by the download, cover
-//! and material file routes.
+//! and material file routes. A ticket stops working at once when its user signs out or is disabled
+//! ([`refuse_revoked_tickets`], reading `reelforge_kit::revocation` before any route runs).
 
 use std::ops::Range;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use reelforge_kit::revocation::{self, Revocations};
 use reelforge_kit::{BlobError, BlobStore};
 use serde::{Deserialize, Serialize};
 
@@ -20,13 +26,16 @@ pub const TICKET_SECONDS: u64 = 600;
 /// for a working session, and a ticket reads only that one material's files.
 pub const MATERIAL_TICKET_SECONDS: u64 = 6 * 3600;
 const AUDIENCE: &str = "reelforge-media";
+// A ticket revocation must outlive every ticket it revokes.
+const _: () = assert!(MATERIAL_TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS && TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS);
 
-/// The blob store and the ticket key.
+/// The blob store, the ticket key and the revocations tickets are checked against.
 #[derive(Clone)]
 pub struct Media {
     blob: BlobStore,
     encoding: EncodingKey,
     decoding: DecodingKey,
+    revocations: Revocations,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -42,6 +51,9 @@ struct Ticket {
     /// The template and its preview's keys, for a template preview ticket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     template: Option<TemplatePreview>,
+    /// When it was given, ms since the epoch: a sign-out after it ends it.
+    #[serde(default)]
+    issued_ms: u64,
     exp: u64,
     aud: String,
 }
@@ -59,14 +71,25 @@ pub struct TemplatePreview {
 }
 
 impl Media {
-    /// Serves objects of `blob`, signing tickets with `secret`.
-    pub fn new(blob: BlobStore, secret: &[u8]) -> Self {
+    /// Serves objects of `blob`, signing tickets with `secret`, ending them as `revocations` say.
+    pub fn new(blob: BlobStore, secret: &[u8], revocations: Revocations) -> Self {
         let _ = jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER.install_default();
         Self {
             blob,
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
+            revocations,
         }
+    }
+
+    /// Whether a ticket that verifies was ended since it was given (its user signed out or was
+    /// disabled); a ticket that does not verify is not this check's to refuse.
+    pub async fn revoked(&self, ticket: &str) -> Result<bool, ApiError> {
+        let Ok(t) = self.decode(ticket) else { return Ok(false) };
+        self.revocations.ticket_revoked(&t.tenant, &t.sub, t.issued_ms).await.map_err(|e| {
+            tracing::error!(error = %e, "revocations unreadable: media ticket refused");
+            ApiError::NotAvailable("the sign-in check")
+        })
     }
 
     /// A ticket for `user_id` of `tenant` to read the media of `task_id`.
@@ -77,6 +100,7 @@ impl Media {
             task: Some(task_id),
             material: None,
             template: None,
+            issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
@@ -90,6 +114,7 @@ impl Media {
             task: None,
             material: Some(id.to_owned()),
             template: None,
+            issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
@@ -105,6 +130,7 @@ impl Media {
             task: None,
             material: None,
             template: Some(preview),
+            issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
@@ -155,15 +181,20 @@ impl Media {
         Ok(t.sub)
     }
 
-    fn verify(&self, ticket: &str, tenant: &str) -> Result<Ticket, ApiError> {
+    /// A ticket's claims once its signature, audience and expiry check out.
+    fn decode(&self, ticket: &str) -> Result<Ticket, ApiError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = 5;
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "aud", "sub"]);
-        let t = jsonwebtoken::decode::<Ticket>(ticket, &self.decoding, &validation)
+        Ok(jsonwebtoken::decode::<Ticket>(ticket, &self.decoding, &validation)
             .map_err(|_| ApiError::LoginExpired)?
-            .claims;
+            .claims)
+    }
+
+    fn verify(&self, ticket: &str, tenant: &str) -> Result<Ticket, ApiError> {
+        let t = self.decode(ticket)?;
         if t.tenant != tenant || t.sub.is_empty() {
             return Err(ApiError::LoginExpired);
         }
@@ -230,6 +261,32 @@ impl Media {
     }
 }
 
+/// Refuses a request carrying a media ticket (`?ticket=`) that was ended since it was given (its
+/// user signed out or is disabled) with 'login expired', before the route runs; the route still
+/// checks what the ticket grants.
+pub async fn refuse_revoked_tickets(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let ticket = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("ticket").filter(|t| !t.is_empty()).cloned());
+    if let Some(ticket) = ticket
+        && let Some(media) = req.app_data::<web::Data<crate::AppState>>().and_then(|s| s.media.clone())
+    {
+        let refused = match media.revoked(&ticket).await {
+            Ok(false) => None,
+            Ok(true) => Some(ApiError::LoginExpired),
+            Err(e) => Some(e),
+        };
+        if let Some(e) = refused {
+            let res = actix_web::ResponseError::error_response(&e);
+            return Ok(req.into_response(res).map_into_right_body());
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
 /// The one byte range of a `Range: bytes=…` header within `size`; `None` when unsatisfiable.
 fn byte_range(header: &str, size: u64) -> Option<Range<u64>> {
     let spec = header.trim().strip_prefix("bytes=")?;
@@ -290,7 +347,7 @@ pub fn attachment(name: &str, ext: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{attachment, byte_range};
+    use super::{Revocations, attachment, byte_range};
 
     #[test]
     fn ranges() {
@@ -308,7 +365,8 @@ mod tests {
     fn tickets_open_only_what_they_name() -> Result<(), Box<dyn std::error::Error>> {
         let dir = std::env::temp_dir().join(format!("media-{}", uuid::Uuid::new_v4().simple()));
         let blob = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.display()))?;
-        let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef");
+        let revocations = Revocations::new(std::sync::Arc::new(reelforge_kit::cache::MemoryCache::default()));
+        let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef", revocations);
         let task = media.ticket("qs", "a@x.cn", 7)?;
         let material = media.material_ticket("qs", "a@x.cn", "m1")?;
         assert_eq!(media.ticket_user(&task, "qs", 7)?, "a@x.cn");

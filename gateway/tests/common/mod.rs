@@ -108,11 +108,15 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     // Bound first: the task service asks the material library on the same port.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let grpc = listener.local_addr()?;
+    // Every service refuses a revoked user's token, as `reelforge`'s wiring puts them.
+    let revocations = reelforge_kit::revocation::Revocations::new(cache.clone());
+    let guard = &revocations;
     let router = tonic::transport::Server::builder()
-        .add_service(reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?)
-        .add_service(reelforge_category::grpc_service(db.clone(), &keys))
-        .add_service(reelforge_favourite::grpc_service(db.clone(), &keys))
-        .add_service(
+        .add_service(guard.guard(&keys, reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?))
+        .add_service(guard.guard(&keys, reelforge_category::grpc_service(db.clone(), &keys)))
+        .add_service(guard.guard(&keys, reelforge_favourite::grpc_service(db.clone(), &keys)))
+        .add_service(guard.guard(
+            &keys,
             reelforge_task::grpc_service(
                 reelforge_task::Backends {
                     db: db.clone(),
@@ -131,10 +135,10 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                 tokio::sync::watch::channel(false).1,
             )
             .await?,
-        )
-        .add_service(reelforge_material::grpc_service_with_storage(db.clone(), blobs.clone(), &keys))
-        .add_service(reelforge_ai::grpc_service(&keys))
-        .add_service(reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys));
+        ))
+        .add_service(guard.guard(&keys, reelforge_material::grpc_service_with_storage(db.clone(), blobs.clone(), &keys)))
+        .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
+        .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
     let channel = reelforge_gateway::clients::channel(&format!("http://{grpc}"))?;
     let state = AppState {
@@ -145,6 +149,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         media: Some(reelforge_gateway::media::Media::new(
             blobs.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
+            revocations.clone(),
         )),
         frames: Some(reelforge_gateway::frame::Frames::new(
             reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone())?,

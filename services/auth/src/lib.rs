@@ -14,7 +14,6 @@ mod store;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 pub use challenge::{Challenge, Proof, ProofError};
 pub use codes::{Ask, Codes, Limits, MAX_TRIES};
@@ -25,6 +24,7 @@ pub use store::{UserStore, migrate};
 
 use reelforge_kit::config::TenantConfig;
 use reelforge_kit::identity::{Guarded, Identity, OperatorLevel};
+use reelforge_kit::revocation::Revocations;
 use reelforge_kit::{Cache, Config, Keyring};
 use reelforge_proto::auth::auth_service_server::AuthServiceServer;
 
@@ -41,10 +41,7 @@ pub struct Auth {
     keys: Keyring,
     token_seconds: u64,
     tenants: Arc<BTreeMap<String, TenantConfig>>,
-}
-
-fn deny_key(jti: &str) -> String {
-    format!("auth:deny:{jti}")
+    revocations: Revocations,
 }
 
 impl Auth {
@@ -55,6 +52,7 @@ impl Auth {
             codes: Codes::new(cache.clone(), keys.clone(), Limits::from_config(&config.auth)),
             mailer: Mailer::from_config(&config.mail, config.data_dir.clone())?,
             users: UserStore::new(db),
+            revocations: Revocations::new(cache.clone()),
             cache,
             keys,
             token_seconds: config.auth.token_hours.saturating_mul(3600),
@@ -132,7 +130,7 @@ impl Auth {
     /// or gone, or their level changed since the token was issued (they sign in again).
     pub async fn verify(&self, caller: &Identity) -> Result<User, AuthError> {
         let (tenant, user_id) = caller.require_user()?;
-        if self.cache.get(&deny_key(&caller.jti)).await?.is_some() {
+        if self.cache.get(&reelforge_kit::revocation::deny_key(&caller.jti)).await?.is_some() {
             return Err(AuthError::Revoked);
         }
         let user = self.users.find(tenant, user_id).await?.ok_or(AuthError::Revoked)?;
@@ -142,12 +140,11 @@ impl Auth {
         Ok(user)
     }
 
-    /// Revokes the caller's token until it would have expired.
+    /// Revokes the caller's token until it would have expired (every service reads the deny-list),
+    /// and the media tickets the caller was given until now.
     pub async fn logout(&self, caller: &Identity) -> Result<(), AuthError> {
         self.verify(caller).await?;
-        let left = caller.expires_at.saturating_sub(jsonwebtoken::get_current_timestamp()).max(1);
-        // The verification leeway lets a token live a few seconds past its expiry; so does its entry.
-        self.cache.set(&deny_key(&caller.jti), "1", Some(Duration::from_secs(left + 10))).await?;
+        self.revocations.sign_out(caller).await?;
         Ok(())
     }
 
@@ -175,7 +172,10 @@ impl Auth {
         if caller.user_id.as_deref() == Some(user_id) {
             return Err(AuthError::Invalid("userId: administrators cannot change their own level".into()));
         }
-        self.users.set_level(tenant, user_id, level).await
+        self.users.set_level(tenant, user_id, level).await?;
+        // The services, which read the level from the token, refuse the old tokens too.
+        self.revocations.set_level(tenant, user_id, level.number(), self.token_seconds).await?;
+        Ok(())
     }
 
     /// Turns a user off (their tokens stop working) or back on.
@@ -184,7 +184,10 @@ impl Auth {
         if caller.user_id.as_deref() == Some(user_id) {
             return Err(AuthError::Invalid("userId: administrators cannot disable themselves".into()));
         }
-        self.users.set_disabled(tenant, user_id, disabled).await
+        self.users.set_disabled(tenant, user_id, disabled).await?;
+        // The services and the media tickets read the mark.
+        self.revocations.set_disabled(tenant, user_id, disabled, self.token_seconds).await?;
+        Ok(())
     }
 }
 

@@ -10,6 +10,7 @@ pub mod db;
 pub mod identity;
 pub mod metrics;
 pub mod queue;
+pub mod revocation;
 pub mod status;
 pub mod telemetry;
 // Always built (45 lines, no dependencies of its own): a `testing` feature turned on by the tests'

@@ -1,5 +1,6 @@
 //! Builds the gRPC server of one or all seven services over the opened backends, with the standard
-//! health service and a span per call carrying the caller's request id.
+//! health service, a span per call carrying the caller's request id, and the revocation check
+//! (`reelforge_kit::revocation`) in front of every service.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -137,14 +138,17 @@ pub async fn router(
     reporter
         .set_service_status("", tonic_health::ServingStatus::Serving)
         .await;
+    // Every service refuses a signed-out, disabled or changed user's token before its own verifier
+    // runs: the gateway's check is not the only wall.
+    let revocations = reelforge_kit::revocation::Revocations::new(b.cache()?);
     Ok(Server::builder()
         .trace_fn(reelforge_kit::telemetry::grpc_span)
         .add_service(health)
-        .add_optional_service(auth)
-        .add_optional_service(material)
-        .add_optional_service(category)
-        .add_optional_service(favourite)
-        .add_optional_service(font)
-        .add_optional_service(task)
-        .add_optional_service(ai))
+        .add_optional_service(auth.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(material.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(category.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(favourite.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(font.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(task.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(ai.map(|s| revocations.guard(keys, s))))
 }

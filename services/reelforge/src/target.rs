@@ -52,9 +52,11 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
         ],
         &[],
     ),
+    // Every target that verifies a user's token opens the cache: the sign-out deny-list and the
+    // users whose tokens were revoked live there (`reelforge_kit::revocation`).
     (
         Target::Gateway,
-        &[Backend::Storage],
+        &[Backend::Storage, Backend::Cache],
         &[
             Target::Auth,
             Target::Material,
@@ -68,12 +70,12 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     (Target::Auth, &[Backend::Database, Backend::Cache], &[]),
     (
         Target::Material,
-        &[Backend::Database, Backend::Storage],
+        &[Backend::Database, Backend::Storage, Backend::Cache],
         &[],
     ),
-    (Target::Category, &[Backend::Database], &[]),
-    (Target::Favourite, &[Backend::Database], &[]),
-    (Target::Font, &[Backend::Database, Backend::Storage], &[]),
+    (Target::Category, &[Backend::Database, Backend::Cache], &[]),
+    (Target::Favourite, &[Backend::Database, Backend::Cache], &[]),
+    (Target::Font, &[Backend::Database, Backend::Storage, Backend::Cache], &[]),
     (
         Target::Task,
         &[
@@ -85,7 +87,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
         // Saves and runs ask the material library whose materials a document may name.
         &[Target::Material],
     ),
-    (Target::Ai, &[], &[]),
+    (Target::Ai, &[Backend::Cache], &[]),
     (
         Target::Worker,
         &[Backend::Queue, Backend::Storage],

@@ -155,13 +155,14 @@ fn ready_check(
     })
 }
 
-/// Renders and covers for the gateway, from the blob store.
+/// Renders and covers for the gateway, from the blob store; its tickets end with their sign-in.
 fn media(backends: &Backends, keys: &Keyring) -> Result<reelforge_gateway::media::Media, String> {
     let secret =
         reelforge_gateway::media_ticket_secret(keys).map_err(|e| format!("media tickets: {e}"))?;
     Ok(reelforge_gateway::media::Media::new(
         backends.blob()?,
         &secret,
+        reelforge_kit::revocation::Revocations::new(backends.cache()?),
     ))
 }
 
