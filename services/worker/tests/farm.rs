@@ -272,7 +272,7 @@ async fn watch_to_end(
 /// job's later deliveries are dropped.
 async fn cancels_a_running_render(farm: Farm) -> TestResult {
     let id = red_material(&farm).await?;
-    let task_id = save_and_run(&farm, long_document(&id, 60)).await?;
+    let task_id = save_and_run(&farm, long_document(&id, 240)).await?;
     let mut stream = farm
         .tasks
         .clone()
