@@ -71,6 +71,16 @@ impl WorkerError {
         }
     }
 
+    /// Whether the same job may succeed when tried again in a moment, without a new delivery: a
+    /// service that failed for a passing reason (see [`crate::retry::passing`]) or storage.
+    pub fn passing(&self) -> bool {
+        match self {
+            Self::Service(_, status) => crate::retry::passing(status),
+            Self::Storage(_) => true,
+            _ => false,
+        }
+    }
+
     /// The metric label of the cause.
     pub fn cause(&self) -> &'static str {
         match self {

@@ -3,13 +3,17 @@
 //! fetches the materials through the blob store into a scratch directory of the job, renders with
 //! `reelforge-render`, uploads the MP4 and cover under keys derived from the job id, reports the end
 //! to the task service and acks only after that report committed. While it renders it beats a
-//! heartbeat; a job the task service no longer leases to it is stopped.
+//! heartbeat; a job the task service no longer leases to it is stopped. A service or storage that
+//! fails for a passing reason is tried again in place with backoff ([`retry`]) before the job is
+//! handed back, and a hand-back waits longer with each delivery, so a restart of a service does not
+//! spend a job's delivery limit.
 
 pub mod cache;
 mod clients;
 mod error;
 pub mod fetch;
 mod progress;
+pub mod retry;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -199,7 +203,15 @@ impl Worker {
     }
 
     async fn render_job(&self, job: Job, msg: RenderJob, shutdown: watch::Receiver<bool>) {
-        match self.clients.start(&msg).await {
+        let mut stop = shutdown.clone();
+        let start = retry::call(
+            "start",
+            retry::Backoff::service(retry::BUDGET),
+            Some(&mut stop),
+            || self.clients.start(&msg),
+        )
+        .await;
+        match start {
             Ok(r) if r.start => {}
             Ok(_) => {
                 tracing::info!("job cancelled, ended or rendered elsewhere: delivery dropped");
@@ -207,7 +219,7 @@ impl Worker {
             }
             Err(s) => {
                 tracing::warn!(error = %s.message(), "task service unreachable: job handed back");
-                return self.hand_back(job, None).await;
+                return self.hand_back(job, None, shutdown).await;
             }
         }
         let dir = self
@@ -224,7 +236,36 @@ impl Worker {
             self.settings.heartbeat,
             cancel.clone(),
         ));
-        let mut result = self.process(&msg, &dir, cancel.clone(), shutdown).await;
+        let mut result = self
+            .process(&msg, &dir, cancel.clone(), shutdown.clone())
+            .await;
+        // A passing fault (a service restarting, storage away) is tried again in place while the
+        // heartbeat keeps the job this worker's; only then is it handed back.
+        let mut backoff = retry::Backoff::service(retry::BUDGET);
+        while let Err(e) = &result
+            && e.passing()
+            && !cancel.load(Ordering::Relaxed)
+        {
+            let Some(delay) = backoff.next_delay() else {
+                break;
+            };
+            tracing::warn!(
+                error = %e,
+                retry_in_ms = delay.as_millis() as u64,
+                "render job failed for a passing reason: trying again"
+            );
+            if retry::sleep_unless_stopping(delay, &mut stop).await {
+                break;
+            }
+            if let Err(e) = tokio::fs::remove_dir_all(&dir).await
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                tracing::warn!(error = %e, dir = %dir.display(), "scratch directory not emptied");
+            }
+            result = self
+                .process(&msg, &dir, cancel.clone(), shutdown.clone())
+                .await;
+        }
         beat.abort();
         reelforge_kit::metrics::RENDER_IN_FLIGHT.dec();
         self.running().remove(&msg.job_id);
@@ -246,7 +287,7 @@ impl Worker {
         {
             tracing::warn!(error = %e, dir = %dir.display(), "scratch directory not removed");
         }
-        self.conclude(job, &msg, result).await;
+        self.conclude(job, &msg, result, shutdown).await;
     }
 
     async fn delete_output(&self, msg: &RenderJob) {
@@ -264,10 +305,27 @@ impl Worker {
         }
     }
 
-    /// Releases the job row (when this worker started it) and gives the delivery back.
-    async fn hand_back(&self, job: Job, started: Option<&RenderJob>) {
+    /// Releases the job row (when this worker started it) and gives the delivery back, after a
+    /// wait that grows with the job's deliveries ([`retry::hand_back_delay`]): an immediate
+    /// redelivery would meet the same fault. A stopping worker hands back at once.
+    async fn hand_back(
+        &self,
+        job: Job,
+        started: Option<&RenderJob>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let delay = retry::hand_back_delay(job.attempt);
+        if !retry::sleep_unless_stopping(delay, &mut shutdown).await {
+            tracing::info!(waited_ms = delay.as_millis() as u64, "handing the job back");
+        }
         if let Some(msg) = started
-            && let Err(s) = self.clients.release(msg).await
+            && let Err(s) = retry::call(
+                "release",
+                retry::Backoff::service(retry::RELEASE_BUDGET),
+                None,
+                || self.clients.release(msg),
+            )
+            .await
         {
             tracing::warn!(error = %s.message(), "release failed; the reaper takes the job back");
         }
@@ -371,6 +429,7 @@ impl Worker {
         job: Job,
         msg: &RenderJob,
         result: Result<Rendered, WorkerError>,
+        shutdown: watch::Receiver<bool>,
     ) {
         let mut report = FinishRenderRequest {
             task_id: msg.task_id,
@@ -396,7 +455,7 @@ impl Worker {
                 }
                 Disposition::Retry => {
                     tracing::warn!(error = %e, "job handed back");
-                    return self.hand_back(job, Some(msg)).await;
+                    return self.hand_back(job, Some(msg), shutdown).await;
                 }
                 Disposition::DeadLetter => {
                     if let Err(q) = self.queue.reject(job).await {
@@ -406,7 +465,16 @@ impl Worker {
                 }
             },
         }
-        match self.clients.finish(msg, report).await {
+        // Finish is a compare-and-set on (job, attempt, running): trying it again is safe.
+        let mut stop = shutdown.clone();
+        let finished = retry::call(
+            "finish",
+            retry::Backoff::service(retry::BUDGET),
+            Some(&mut stop),
+            || self.clients.finish(msg, report.clone()),
+        )
+        .await;
+        match finished {
             Ok(r) => {
                 if !r.applied {
                     tracing::info!("the job had already ended: report ignored");
@@ -415,7 +483,7 @@ impl Worker {
             }
             Err(s) => {
                 tracing::warn!(error = %s.message(), "finish not recorded: job handed back");
-                self.hand_back(job, Some(msg)).await;
+                self.hand_back(job, Some(msg), shutdown).await;
             }
         }
     }
