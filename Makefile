@@ -77,7 +77,7 @@ e2e: frontend
 
 ## End to end in distributed mode (issue 25): the gateway, the seven services and two workers, each its
 ## own process on PostgreSQL, Redis, RabbitMQ and S3 (a fresh database, vhost and S3 prefix per run),
-## and the sign-in, render, material, editor and template checks of frontend/e2e against them.
+## and the sign-in, render, material and editor checks of frontend/e2e against them.
 .PHONY: e2e-distributed
 e2e-distributed: frontend services-up
 	$(CARGO) build --workspace --all-targets
