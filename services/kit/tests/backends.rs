@@ -72,7 +72,8 @@ fn queue_config(url: &str) -> QueueConfig {
 }
 
 /// Publishes, receives, acks; a consumer that goes away before acking gets the job delivered again;
-/// a job given back past the limit lands in the dead letters.
+/// a job given back past the limit lands in the dead letters; one given back by a stopping
+/// consumer does not count.
 async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>) -> TestResult {
     let q = unique("jobs");
     let a = open().await?;
@@ -113,6 +114,17 @@ async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn s
     assert_eq!((dead.id.as_str(), dead.body.as_slice()), ("job-2", &b"render 2"[..]));
     b.ack(dead).await?;
     assert!(b.receive_dead(&q).await?.is_none(), "an acked dead letter is gone");
+
+    // A stopping consumer gives a job back more often than the limit without using it up.
+    b.publish(&q, "job-3", b"render 3").await?;
+    for round in 0..4 {
+        let job = b.receive(&q, Duration::from_secs(10)).await?.ok_or(format!("job-3 not delivered in round {round}"))?;
+        assert_eq!((job.id.as_str(), job.body.as_slice(), job.attempt), ("job-3", &b"render 3"[..], 1));
+        b.give_back(job).await?;
+    }
+    let last = b.receive(&q, Duration::from_secs(10)).await?.ok_or("job-3 lost after its give-backs")?;
+    b.ack(last).await?;
+    assert!(b.receive(&q, Duration::from_millis(300)).await?.is_none(), "a given-back job is there once");
     b.ping().await?;
     Ok(())
 }

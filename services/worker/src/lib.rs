@@ -307,7 +307,8 @@ impl Worker {
 
     /// Releases the job row (when this worker started it) and gives the delivery back, after a
     /// wait that grows with the job's deliveries ([`retry::hand_back_delay`]): an immediate
-    /// redelivery would meet the same fault. A stopping worker hands back at once.
+    /// redelivery would meet the same fault. A stopping worker hands back at once and without
+    /// counting the delivery: a rolling restart is not the job's fault.
     async fn hand_back(
         &self,
         job: Job,
@@ -315,7 +316,8 @@ impl Worker {
         mut shutdown: watch::Receiver<bool>,
     ) {
         let delay = retry::hand_back_delay(job.attempt);
-        if !retry::sleep_unless_stopping(delay, &mut shutdown).await {
+        let stopping = retry::sleep_unless_stopping(delay, &mut shutdown).await;
+        if !stopping {
             tracing::info!(waited_ms = delay.as_millis() as u64, "handing the job back");
         }
         if let Some(msg) = started
@@ -329,7 +331,8 @@ impl Worker {
         {
             tracing::warn!(error = %s.message(), "release failed; the reaper takes the job back");
         }
-        if let Err(e) = self.queue.retry(job).await {
+        let given = if stopping { self.queue.give_back(job).await } else { self.queue.retry(job).await };
+        if let Err(e) = given {
             tracing::warn!(error = %e, "hand back failed; the job is delivered again when its lease or channel ends");
         }
     }

@@ -213,25 +213,42 @@ impl JobQueue for AmqpQueue {
                 id: message_id(&delivery.properties),
                 attempt: delivery_count(&delivery.properties) + 1,
                 body: delivery.data,
-                handle: JobHandle::Amqp { acker: delivery.acker },
+                handle: JobHandle::Amqp { acker: delivery.acker, queue: Some(queue.to_owned()) },
             })),
         }
     }
 
     async fn ack(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker } = job.handle else { return Ok(()) };
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
         acker.ack(BasicAckOptions::default()).await.map_err(broker)?;
         Ok(())
     }
 
     async fn retry(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker } = job.handle else { return Ok(()) };
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
         acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
         Ok(())
     }
 
+    async fn give_back(&self, job: Job) -> Result<(), QueueError> {
+        let JobHandle::Amqp { acker, queue } = job.handle else { return Ok(()) };
+        let Some(queue) = queue else {
+            acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
+            return Ok(());
+        };
+        // A quorum queue counts every requeue as a delivery, so the job goes back as a fresh copy
+        // (confirmed) and the delivery is acked after it. Should the ack fail, the job is there
+        // twice; its consumers take only one of them (the task service starts a job once).
+        if let Err(e) = self.publish(&queue, &job.id, &job.body).await {
+            acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
+            return Err(e);
+        }
+        acker.ack(BasicAckOptions::default()).await.map_err(broker)?;
+        Ok(())
+    }
+
     async fn reject(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker } = job.handle else { return Ok(()) };
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
         // The queue's dead-letter exchange takes a message rejected without requeue.
         acker.nack(BasicNackOptions { requeue: false, ..Default::default() }).await.map_err(broker)?;
         Ok(())
@@ -246,7 +263,7 @@ impl JobQueue for AmqpQueue {
             id: message_id(&msg.delivery.properties),
             attempt: delivery_count(&msg.delivery.properties) + 1,
             body: msg.delivery.data,
-            handle: JobHandle::Amqp { acker: msg.delivery.acker },
+            handle: JobHandle::Amqp { acker: msg.delivery.acker, queue: None },
         }))
     }
 

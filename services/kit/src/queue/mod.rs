@@ -47,7 +47,8 @@ pub struct Job {
 #[derive(Debug)]
 pub(crate) enum JobHandle {
     Table { lease: String },
-    Amqp { acker: lapin::Acker },
+    /// `queue` is the queue a copy goes back to; none for a dead letter, which is requeued.
+    Amqp { acker: lapin::Acker, queue: Option<String> },
 }
 
 /// A durable, at-least-once job queue.
@@ -59,8 +60,11 @@ pub trait JobQueue: Send + Sync {
     async fn receive(&self, queue: &str, wait: Duration) -> Result<Option<Job>, QueueError>;
     /// Marks a job done.
     async fn ack(&self, job: Job) -> Result<(), QueueError>;
-    /// Gives a job back for another delivery.
+    /// Gives a job back for another delivery; the delivery counts towards the limit.
     async fn retry(&self, job: Job) -> Result<(), QueueError>;
+    /// Gives a job back without counting its delivery: the consumer is stopping and the job did
+    /// not fail, so a rolling restart must not use up its deliveries and dead-letter it.
+    async fn give_back(&self, job: Job) -> Result<(), QueueError>;
     /// Sends a job to the dead letters at once (a message no delivery can handle).
     async fn reject(&self, job: Job) -> Result<(), QueueError>;
     /// Takes the next dead letter of `queue` (a job delivered more than the limit), if any; it

@@ -125,6 +125,20 @@ impl JobQueue for TableQueue {
         Ok(())
     }
 
+    async fn give_back(&self, job: Job) -> Result<(), QueueError> {
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
+        // The claim counted this delivery; giving it back uncounts it.
+        self.db
+            .execute_raw(self.stmt(
+                "UPDATE queue_jobs SET state = 'ready', lease = '', attempts = attempts - 1 \
+                 WHERE id = $1 AND lease = $2 AND attempts > 0",
+                vec![job.id.into(), lease.into()],
+            ))
+            .await?;
+        self.published.notify_waiters();
+        Ok(())
+    }
+
     async fn reject(&self, job: Job) -> Result<(), QueueError> {
         let JobHandle::Table { lease } = job.handle else { return Ok(()) };
         self.db
