@@ -29,6 +29,27 @@ pub fn ok_with<T: Serialize>(data: T, desc: &str) -> HttpResponse {
     HttpResponse::Ok().json(Envelope { code: 2000, data, desc: desc.into() })
 }
 
+/// The envelope with members beside the three, which clients that know only the envelope ignore.
+#[derive(Serialize)]
+struct Extended<T: Serialize, E: Serialize> {
+    #[serde(flatten)]
+    envelope: Envelope<T>,
+    #[serde(flatten)]
+    extra: E,
+}
+
+/// Answers success with `data`, a message and the members of `extra` beside them (an upload's
+/// `uploads`), where the spec fixes what `data` is.
+pub fn ok_with_extra<T: Serialize, E: Serialize>(data: T, desc: &str, extra: E) -> HttpResponse {
+    HttpResponse::Ok().json(Extended { envelope: Envelope { code: 2000, data, desc: desc.into() }, extra })
+}
+
+/// Answers a refused upload: failure 3000 with `data` (its `reason` and details) and a message,
+/// under `status` (200, or 413 for a body refused before it is read).
+pub fn refused(status: StatusCode, data: serde_json::Value, desc: &str) -> HttpResponse {
+    HttpResponse::build(status).json(Envelope { code: 3000, data, desc: desc.into() })
+}
+
 /// A failed API call.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

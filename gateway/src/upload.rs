@@ -1,51 +1,162 @@
 //! Streamed material uploads: a multipart file part goes to the blob store chunk by chunk (an S3
 //! multipart upload for large files), never whole in memory. Its kind comes from its extension
-//! (the spec's lists) and must agree with its first bytes; an over-size part is refused before
-//! anything is stored when the request's length already says so, else aborted while streaming,
-//! leaving no object.
+//! and must agree with its first bytes; the material service then decodes it before recording it.
+//! A body that is not multipart, or whose announced length is beyond the route's limit, is refused
+//! before any byte of it is read; an over-size part is refused before anything is stored when the
+//! request's length already says so, else aborted while streaming, leaving no object. Refusals
+//! answer a stable `data.reason` beside the message, so clients word them in their own language.
 
-use actix_multipart::{Field, Multipart};
+use actix_multipart::{Field, Multipart, MultipartError};
+use actix_web::http::StatusCode;
+use actix_web::http::header::CONTENT_TYPE;
 use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, mime, web};
 use futures::StreamExt;
 use reelforge_kit::BlobStore;
 use reelforge_kit::config::UploadConfig;
+use reelforge_kit::status::REASON_METADATA;
 
-use crate::ApiError;
+use crate::{ApiError, envelope};
 
-/// Bytes of a multipart request beyond its file: the other fields and the boundaries.
-const FORM_SLACK: u64 = 64 * 1024;
+/// Bytes of a multipart request beyond its files: the other fields and the boundaries.
+pub const FORM_SLACK: u64 = 64 * 1024;
 /// Bytes read before the kind is decided.
-const HEAD: usize = 16;
+const HEAD: usize = 32;
 /// Longest text field accepted.
 const FIELD_LIMIT: usize = 4096;
 
-/// The material kind of each accepted extension (spec editor-core §7).
+/// The material kind of each accepted extension, in the order the refusal lists them; the
+/// material service's `UPLOAD_EXTENSIONS` holds the same (a test compares them).
 const EXTENSIONS: &[(&str, &str)] = &[
     ("jpg", "picture"),
     ("jpeg", "picture"),
-    ("bmp", "picture"),
     ("png", "picture"),
+    ("bmp", "picture"),
+    ("webp", "picture"),
+    ("heic", "picture"),
+    ("heif", "picture"),
+    ("avif", "picture"),
+    ("gif", "gif"),
     ("mp4", "video"),
-    ("mpeg", "video"),
-    ("vob", "video"),
-    ("avi", "video"),
-    ("mpg", "video"),
-    ("wmv", "video"),
+    ("m4v", "video"),
     ("mov", "video"),
-    ("3gp", "video"),
+    ("mkv", "video"),
     ("webm", "video"),
+    ("avi", "video"),
+    ("mpeg", "video"),
+    ("mpg", "video"),
+    ("vob", "video"),
+    ("wmv", "video"),
+    ("3gp", "video"),
     ("mp3", "audio"),
+    ("m4a", "audio"),
     ("aac", "audio"),
     ("wav", "audio"),
+    ("ogg", "audio"),
+    ("flac", "audio"),
     ("wma", "audio"),
-    ("m4a", "audio"),
-    ("gif", "gif"),
     ("pptx", "pptx"),
 ];
 
-/// The answer to any file that is not one of the accepted kinds.
-pub fn unsupported() -> ApiError {
-    ApiError::BadRequest("unsupported file type".into())
+/// `data.reason` of a file whose type is not accepted (`data.accepted` lists what is).
+pub const UNSUPPORTED_FILE_TYPE: &str = "unsupported_file_type";
+/// `data.reason` of a file or request over its size limit (`data.limitMb`).
+pub const FILE_TOO_LARGE: &str = "file_too_large";
+/// `data.reason` of an upload route's body that is not `multipart/form-data`.
+pub const NOT_MULTIPART: &str = "not_multipart";
+
+/// A refused upload: answered in the envelope (code 3000) with `data.reason` and its details,
+/// HTTP 200 like every business failure, or 413 when refused before the body is read.
+#[derive(Debug)]
+pub struct Refusal {
+    status: StatusCode,
+    reason: &'static str,
+    desc: String,
+    details: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Refusal {
+    fn new(reason: &'static str, desc: impl Into<String>) -> Self {
+        Self { status: StatusCode::OK, reason, desc: desc.into(), details: serde_json::Map::new() }
+    }
+
+    fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.details.insert(key.to_owned(), value.into());
+        self
+    }
+}
+
+/// Why an upload route failed: a refusal with its reason, or any other API error.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    /// The upload was refused; the envelope carries the reason.
+    #[error("{}", .0.desc)]
+    Refused(Box<Refusal>),
+    /// Anything else.
+    #[error(transparent)]
+    Api(#[from] ApiError),
+}
+
+impl From<Refusal> for UploadError {
+    fn from(r: Refusal) -> Self {
+        Self::Refused(Box::new(r))
+    }
+}
+
+impl From<tonic::Status> for UploadError {
+    /// A refusal of the material service (its `x-reason` metadata) keeps its reason.
+    fn from(s: tonic::Status) -> Self {
+        let reason = s.metadata().get(REASON_METADATA).and_then(|v| v.to_str().ok()).and_then(service_reason);
+        match reason {
+            Some(reason) if s.code() == tonic::Code::InvalidArgument => Refusal::new(reason, s.message()).into(),
+            _ => Self::Api(ApiError::Service(s)),
+        }
+    }
+}
+
+/// The reasons the material service refuses uploads with, as the static strings this answers.
+fn service_reason(reason: &str) -> Option<&'static str> {
+    ["unreadable_file", "content_too_large"].into_iter().find(|r| *r == reason)
+}
+
+impl ResponseError for UploadError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::Refused(r) => r.status,
+            Self::Api(e) => e.status_code(),
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            Self::Refused(r) => {
+                let mut data = serde_json::Map::new();
+                data.insert("reason".into(), r.reason.into());
+                data.extend(r.details.clone());
+                envelope::refused(r.status, serde_json::Value::Object(data), &r.desc)
+            }
+            Self::Api(e) => e.error_response(),
+        }
+    }
+}
+
+/// The accepted extensions by kind (all kinds when `kinds` is empty), as `data.accepted` lists them.
+fn accepted(kinds: &[&str]) -> serde_json::Map<String, serde_json::Value> {
+    let mut by_kind = serde_json::Map::new();
+    for (ext, kind) in EXTENSIONS.iter().filter(|(_, k)| kinds.is_empty() || kinds.contains(k)) {
+        if let serde_json::Value::Array(list) = by_kind.entry(*kind).or_insert_with(|| serde_json::Value::Array(Vec::new())) {
+            list.push((*ext).into());
+        }
+    }
+    by_kind
+}
+
+/// The answer to a file that is not one of the accepted kinds (of `kinds`, all when empty): the
+/// spec's message, naming the accepted extensions, which `data.accepted` lists by kind.
+pub fn unsupported(kinds: &[&str]) -> Refusal {
+    let names: Vec<&str> = EXTENSIONS.iter().filter(|(_, k)| kinds.is_empty() || kinds.contains(k)).map(|(e, _)| *e).collect();
+    Refusal::new(UNSUPPORTED_FILE_TYPE, format!("unsupported file type; accepted: {}", names.join(", ")))
+        .with("accepted", serde_json::Value::Object(accepted(kinds)))
 }
 
 /// The kind of a file named with extension `ext` whose content starts with `head`, when the two
@@ -54,6 +165,13 @@ pub fn sniff(ext: &str, head: &[u8]) -> Option<&'static str> {
     let kind = EXTENSIONS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)?;
     let at = |i: usize, magic: &[u8]| head.get(i..i + magic.len()) == Some(magic);
     let iso_bmff = || [b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip"].iter().any(|b| at(4, *b));
+    // A HEIF file's major brand: HEVC pictures and sequences, the generic image brands, AVIF.
+    let heif_brand = || {
+        at(4, b"ftyp")
+            && [b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1", b"miaf", b"avif", b"avis"]
+                .iter()
+                .any(|b| at(8, *b))
+    };
     let riff = |form: &[u8]| at(0, b"RIFF") && at(8, form);
     let mpeg_ps = || at(0, &[0, 0, 1, 0xBA]) || at(0, &[0, 0, 1, 0xB3]);
     let frame_sync = |mask: u8, want: u8| head.len() >= 2 && head[0] == 0xFF && head[1] & mask == want;
@@ -61,17 +179,22 @@ pub fn sniff(ext: &str, head: &[u8]) -> Option<&'static str> {
         "jpg" | "jpeg" => at(0, &[0xFF, 0xD8, 0xFF]),
         "png" => at(0, b"\x89PNG\r\n\x1a\n"),
         "bmp" => at(0, b"BM"),
+        "webp" => riff(b"WEBP"),
+        "heic" | "heif" | "avif" => heif_brand(),
         "gif" => at(0, b"GIF87a") || at(0, b"GIF89a"),
-        "mp4" | "mov" | "3gp" | "m4a" => iso_bmff(),
+        "mp4" | "m4v" | "mov" | "3gp" | "m4a" => iso_bmff(),
         "mpeg" | "mpg" | "vob" => mpeg_ps() || at(0, &[0x47]),
         "avi" => riff(b"AVI "),
         "wav" => riff(b"WAVE"),
         "wmv" | "wma" => at(0, &[0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11]),
-        "webm" => at(0, &[0x1A, 0x45, 0xDF, 0xA3]),
+        // EBML: Matroska and WebM.
+        "mkv" | "webm" => at(0, &[0x1A, 0x45, 0xDF, 0xA3]),
         // An ID3 tag, or an MPEG audio frame header (sync bits, layer not 0).
         "mp3" => at(0, b"ID3") || (frame_sync(0xE0, 0xE0) && head[1] & 0x06 != 0),
         // ADIF, an ADTS frame header (sync bits, layer 0), or an ID3 tag before it.
         "aac" => at(0, b"ADIF") || at(0, b"ID3") || frame_sync(0xF6, 0xF0),
+        "ogg" => at(0, b"OggS"),
+        "flac" => at(0, b"fLaC") || at(0, b"ID3"),
         "pptx" => at(0, b"PK\x03\x04"),
         _ => false,
     };
@@ -83,6 +206,79 @@ pub fn extension(name: &str) -> Option<String> {
     let (_, ext) = name.rsplit_once('.')?;
     let ext = ext.to_ascii_lowercase();
     (!ext.is_empty() && ext.len() <= 8 && ext.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(ext)
+}
+
+/// The request's announced `Content-Length`, if it has one.
+pub fn announced(req: &HttpRequest) -> Option<u64> {
+    req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok())
+}
+
+/// The answer to a request whose files together are beyond `limit` bytes.
+pub fn request_too_large(limit: u64) -> Refusal {
+    let mb = limit.div_ceil(1024 * 1024);
+    Refusal::new(FILE_TOO_LARGE, format!("request too large: this route takes at most {mb} MB")).with("limitMb", mb)
+}
+
+/// Refuses a request whose announced length is beyond `limit` bytes (a route's largest body),
+/// before any of it is read: HTTP 413, in the envelope.
+pub fn within(req: &HttpRequest, limit: u64) -> Result<(), Refusal> {
+    match announced(req) {
+        Some(n) if n > limit => Err(Refusal { status: StatusCode::PAYLOAD_TOO_LARGE, ..request_too_large(limit) }),
+        _ => Ok(()),
+    }
+}
+
+/// The largest body `/upload/material` takes: the largest kind's file and the form around it.
+pub fn single_limit(limits: &UploadConfig) -> u64 {
+    EXTENSIONS.iter().filter_map(|(_, k)| limits.limit_bytes(k)).max().unwrap_or(0).saturating_add(FORM_SLACK)
+}
+
+/// The upload limits configured, or the defaults.
+pub fn limits(req: &HttpRequest) -> UploadConfig {
+    req.app_data::<web::Data<UploadConfig>>().map(|c| c.get_ref().clone()).unwrap_or_default()
+}
+
+/// A multipart body read part by part; it ends at its first error, so nothing polls the parser
+/// after it has failed (actix-multipart panics when polled again).
+pub struct Form {
+    parts: Multipart,
+    done: bool,
+}
+
+/// The multipart body of `req`, or a refusal when the body is not `multipart/form-data`.
+pub fn form(req: &HttpRequest, payload: web::Payload) -> Result<Form, Refusal> {
+    let multipart = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<mime::Mime>().ok())
+        .is_some_and(|m| m.type_() == mime::MULTIPART && m.subtype() == mime::FORM_DATA && m.get_param(mime::BOUNDARY).is_some());
+    if !multipart {
+        return Err(Refusal::new(NOT_MULTIPART, "body: must be multipart/form-data with a boundary"));
+    }
+    Ok(Form { parts: Multipart::new(req.headers(), payload), done: false })
+}
+
+impl Form {
+    /// The next part; `None` after the last one or after the first error.
+    pub async fn next(&mut self) -> Option<Result<Field, MultipartError>> {
+        if self.done {
+            return None;
+        }
+        let next = self.parts.next().await;
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+
+    /// Reads and discards the rest of the body, so a refusal is answered on a connection the
+    /// browser is still writing to, instead of resetting it.
+    pub async fn drain(&mut self) {
+        while let Some(Ok(mut field)) = self.next().await {
+            while let Some(Ok(_)) = field.next().await {}
+        }
+    }
 }
 
 /// A file stored from an upload.
@@ -112,14 +308,6 @@ pub async fn text(field: &mut Field) -> Result<String, ApiError> {
     String::from_utf8(out).map_err(|_| ApiError::BadRequest(format!("{name}: not UTF-8 text")))
 }
 
-/// Reads and discards the rest of a multipart body, so a refusal is answered on a connection the
-/// browser is still writing to, instead of resetting it.
-pub async fn drain(multipart: &mut Multipart) {
-    while let Some(Ok(mut field)) = multipart.next().await {
-        while let Some(Ok(_)) = field.next().await {}
-    }
-}
-
 /// What one stored file must be.
 pub struct Rules<'a> {
     /// Per-kind size limits.
@@ -130,19 +318,20 @@ pub struct Rules<'a> {
     pub announced: Option<u64>,
 }
 
-fn too_large(kind: &str, limit: u64) -> ApiError {
-    ApiError::BadRequest(format!("file too large: {kind} limit is {} MB", limit / (1024 * 1024)))
+fn too_large(kind: &str, limit: u64) -> Refusal {
+    let mb = limit / (1024 * 1024);
+    Refusal::new(FILE_TOO_LARGE, format!("file too large: {kind} limit is {mb} MB")).with("kind", kind).with("limitMb", mb)
 }
 
 /// Streams the file part `field` into `blob` under `{dir}{file}.{ext}`, checking its kind and size;
 /// on any failure nothing remains stored.
-pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, rules: &Rules<'_>) -> Result<Stored, ApiError> {
+pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, rules: &Rules<'_>) -> Result<Stored, UploadError> {
     let name = field
         .content_disposition()
         .and_then(|d| d.get_filename())
         .map(str::to_owned)
         .unwrap_or_default();
-    let ext = extension(&name).ok_or_else(unsupported)?;
+    let ext = extension(&name).ok_or_else(|| unsupported(rules.kinds))?;
     let mut head = Vec::with_capacity(HEAD);
     let mut pending: Vec<Bytes> = Vec::new();
     while head.len() < HEAD {
@@ -155,13 +344,13 @@ pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, r
             None => break,
         }
     }
-    let kind = sniff(&ext, &head).ok_or_else(unsupported)?;
+    let kind = sniff(&ext, &head).ok_or_else(|| unsupported(rules.kinds))?;
     if !rules.kinds.is_empty() && !rules.kinds.contains(&kind) {
-        return Err(unsupported());
+        return Err(unsupported(rules.kinds).into());
     }
-    let limit = rules.limits.limit_bytes(kind).ok_or_else(unsupported)?;
+    let limit = rules.limits.limit_bytes(kind).ok_or_else(|| unsupported(rules.kinds))?;
     if rules.announced.is_some_and(|n| n > limit.saturating_add(FORM_SLACK)) {
-        return Err(too_large(kind, limit));
+        return Err(too_large(kind, limit).into());
     }
     let key = format!("{dir}{file}.{ext}");
     let mut writer = blob.writer(&key).await.map_err(storage)?;
@@ -182,7 +371,7 @@ async fn copy(
     pending: Vec<Bytes>,
     kind: &str,
     limit: u64,
-) -> Result<u64, ApiError> {
+) -> Result<u64, UploadError> {
     let mut size = 0u64;
     for chunk in pending {
         size += chunk.len() as u64;
@@ -192,12 +381,12 @@ async fn copy(
         let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("uploadFile: {e}")))?;
         size += chunk.len() as u64;
         if size > limit {
-            return Err(too_large(kind, limit));
+            return Err(too_large(kind, limit).into());
         }
         writer.write(chunk).await.map_err(storage)?;
     }
     if size > limit {
-        return Err(too_large(kind, limit));
+        return Err(too_large(kind, limit).into());
     }
     writer.close().await.map_err(storage)?;
     Ok(size)
@@ -226,6 +415,45 @@ mod tests {
         assert_eq!(sniff("mp4", b"\x89PNG\r\n\x1a\n"), None, "a picture named .mp4");
         assert_eq!(sniff("wav", b"RIFF\0\0\0\0AVI "), None);
         assert_eq!(sniff("png", b""), None, "an empty file");
+    }
+
+    #[test]
+    fn the_common_formats_are_sniffed() {
+        assert_eq!(sniff("mkv", &[0x1A, 0x45, 0xDF, 0xA3, 0x9F]), Some("video"));
+        assert_eq!(sniff("m4v", b"\0\0\0\x1cftypM4V "), Some("video"));
+        assert_eq!(sniff("mov", b"\0\0\0\x14ftypqt  "), Some("video"));
+        assert_eq!(sniff("webp", b"RIFF\0\0\0\0WEBPVP8 "), Some("picture"));
+        assert_eq!(sniff("heic", b"\0\0\0\x1cftypheic\0\0\0\0mif1heic"), Some("picture"));
+        assert_eq!(sniff("heif", b"\0\0\0\x1cftypmif1\0\0\0\0mif1heic"), Some("picture"));
+        assert_eq!(sniff("avif", b"\0\0\0\x1cftypavif\0\0\0\0avifmif1"), Some("picture"));
+        assert_eq!(sniff("ogg", b"OggS\0\x02"), Some("audio"));
+        assert_eq!(sniff("flac", b"fLaC\0\0\0\x22"), Some("audio"));
+        assert_eq!(sniff("heic", b"\0\0\0\x20ftypisom"), None, "an MP4 named .heic");
+        assert_eq!(sniff("webp", b"RIFF\0\0\0\0WAVEfmt "), None, "a WAV named .webp");
+        assert_eq!(sniff("mkv", b"OggS"), None);
+    }
+
+    #[test]
+    fn the_accepted_list_is_the_material_service_s() {
+        let mut ours: Vec<(&str, &str)> = EXTENSIONS.to_vec();
+        let mut theirs: Vec<(&str, &str)> = reelforge_material::domain::UPLOAD_EXTENSIONS
+            .iter()
+            .flat_map(|(kind, exts)| exts.iter().map(move |e| (*e, kind.as_str())))
+            .collect();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs);
+    }
+
+    #[test]
+    fn a_refused_type_names_the_accepted_ones() {
+        let r = unsupported(&["picture"]);
+        assert_eq!(r.reason, UNSUPPORTED_FILE_TYPE);
+        assert_eq!(r.desc, "unsupported file type; accepted: jpg, jpeg, png, bmp, webp, heic, heif, avif");
+        assert_eq!(serde_json::Value::Object(r.details), serde_json::json!({"accepted": {"picture": ["jpg", "jpeg", "png", "bmp", "webp", "heic", "heif", "avif"]}}));
+        let all = unsupported(&[]);
+        let accepted = all.details.get("accepted").and_then(|a| a.as_object()).map(|a| a.keys().cloned().collect::<Vec<_>>());
+        assert_eq!(accepted, Some(vec!["picture".into(), "gif".into(), "video".into(), "audio".into(), "pptx".into()]));
     }
 
     #[test]

@@ -1,14 +1,14 @@
 //! Fonts: `GET /font/ofdefault`, `GET /font/ofuseranddefault/{id}`, `POST /font/upload`,
 //! `POST|DELETE /font/delete`, `GET /font/file/{id}` and `POST /font/test`.
 
-use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, web};
-use futures::{StreamExt, TryStreamExt};
+use futures::StreamExt;
 use reelforge_proto::common::Empty;
 use reelforge_proto::font as pb;
 use serde::{Deserialize, Serialize};
 
+use crate::upload::{self, UploadError};
 use crate::{ApiError, AppState, body, caller, envelope};
 
 /// Largest font file accepted, in bytes; the font service checks the same limit again.
@@ -71,9 +71,10 @@ struct FontForm {
 /// Reads a multipart body: the `file` field up to [`MAX_FONT_BYTES`] (refused as soon as it grows
 /// past it), `id` as text; other fields (the legacy client's `userId`, `token`) are read and ignored,
 /// since identity comes from the token alone.
-async fn read_form(mut mp: Multipart) -> Result<FontForm, ApiError> {
+async fn read_form(mut mp: upload::Form) -> Result<FontForm, ApiError> {
     let mut form = FontForm::default();
-    while let Some(mut field) = mp.try_next().await.map_err(|e| ApiError::BadRequest(format!("multipart: {e}")))? {
+    while let Some(field) = mp.next().await {
+        let mut field = field.map_err(|e| ApiError::BadRequest(format!("multipart: {e}")))?;
         let name = field.name().unwrap_or_default().to_owned();
         let file_name = field.content_disposition().and_then(|cd| cd.get_filename()).unwrap_or_default().to_owned();
         let limit = if name == "file" { MAX_FONT_BYTES } else { MAX_FIELD_BYTES };
@@ -100,12 +101,13 @@ async fn read_form(mut mp: Multipart) -> Result<FontForm, ApiError> {
 
 /// Uploads a font file (multipart field `file`, a .ttf or .otf); the file is parsed before anything
 /// is stored.
-#[utoipa::path(post, path = "/diyvrbt/font/upload", responses((status = 200, body = FontDto)))]
-pub async fn upload(req: HttpRequest, mp: Multipart, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(post, path = "/diyvrbt/font/upload", responses((status = 200, body = FontDto), (status = 413, description = "the announced body is larger than a font")))]
+pub async fn upload(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
+    upload::within(&req, MAX_FONT_BYTES as u64 + upload::FORM_SLACK)?;
     let caller = caller::caller(&req, &state).await?;
-    let form = read_form(mp).await?;
+    let form = read_form(upload::form(&req, payload)?).await?;
     let (file_name, data) = form.file.ok_or_else(|| ApiError::BadRequest("file: missing (multipart field `file`)".into()))?;
-    let font = state.clients.font.clone().upload(caller.request(pb::UploadFontRequest { file_name, data })?).await?.into_inner();
+    let font = state.clients.font.clone().upload(caller.request(pb::UploadFontRequest { file_name, data })?).await.map_err(ApiError::Service)?.into_inner();
     Ok(envelope::ok_with(dto(font), "上传成功"))
 }
 
@@ -121,7 +123,7 @@ pub async fn delete(req: HttpRequest, payload: web::Payload, state: web::Data<Ap
     let caller = caller::caller(&req, &state).await?;
     let is_multipart = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|ct| ct.starts_with("multipart/"));
     let id = if is_multipart {
-        read_form(Multipart::new(req.headers(), payload)).await?.id
+        read_form(upload::form(&req, payload).map_err(|_| ApiError::BadRequest("body: a multipart body needs its boundary".into()))?).await?.id
     } else {
         let bytes = payload.to_bytes_limited(MAX_FIELD_BYTES).await.map_err(|_| ApiError::BadRequest("body: too long".into()))?.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
         Some(body::parse::<DeleteBody>(&req, &bytes)?.id)

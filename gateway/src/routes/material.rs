@@ -1,16 +1,13 @@
 //! The material library: streamed uploads, the user's and the tenant's materials with signed file
 //! URLs, rename, move, delete, audit, cover, state, loudness, and the files themselves.
 
-use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
-use futures::StreamExt;
-use reelforge_kit::config::UploadConfig;
 use reelforge_proto::common::Page;
 use reelforge_proto::material as pb;
 use serde::{Deserialize, Serialize};
 
 use crate::caller::Caller;
-use crate::upload::{self, Rules};
+use crate::upload::{self, Rules, UploadError};
 use crate::{ApiError, AppState, body, caller, envelope};
 
 /// A request body's fields as sent: numbers may come as JSON numbers or as strings.
@@ -210,31 +207,43 @@ impl UploadForm {
     }
 }
 
+/// One recorded upload: its material, and whether it is the caller's existing material of the same
+/// file (nothing new was made).
+#[derive(Serialize)]
+struct Uploaded {
+    id: String,
+    duplicate: bool,
+}
+
+/// The answer's `uploads`, beside `data`: one entry per file, in order.
+#[derive(Serialize)]
+struct Uploads {
+    uploads: Vec<Uploaded>,
+}
+
 /// Stores every `uploadFile` part, then records each; a failure undoes the whole request.
 async fn upload_files(
     req: &HttpRequest,
     payload: web::Payload,
     state: &AppState,
     many: bool,
-) -> Result<Vec<String>, ApiError> {
+) -> Result<Vec<Uploaded>, UploadError> {
+    let limits = upload::limits(req);
+    let route_limit = if many { limits.multi_bytes().saturating_add(upload::FORM_SLACK) } else { upload::single_limit(&limits) };
+    upload::within(req, route_limit)?;
     let caller = caller::caller(req, state).await?;
     let user = caller.user()?.user_id.clone();
     let blob = media(state)?.blob().clone();
-    let defaults = UploadConfig::default();
-    let limits = req.app_data::<web::Data<UploadConfig>>().map_or(&defaults, |c| c.get_ref());
-    let announced = if many {
-        None
-    } else {
-        req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok())
-    };
-    let rules = Rules { limits, kinds: &[], announced };
-    let mut multipart = Multipart::new(req.headers(), payload);
+    let announced = if many { None } else { upload::announced(req) };
+    let rules = Rules { limits: &limits, kinds: &[], announced };
+    let mut multipart = upload::form(req, payload)?;
     let prefix = reelforge_kit::blob::user_material_prefix(&caller.tenant, &user);
     let mut form = UploadForm { category_id: -1, style_id: -1, open_state: 0 };
     // Every file is stored before any is recorded, so a refused file leaves no row (and no probe
     // of an earlier file) behind: the stored objects are removed and the request is undone whole.
     let mut stored: Vec<(upload::Stored, UploadFields)> = Vec::new();
     let read = async {
+        let mut total = 0u64;
         while let Some(field) = multipart.next().await {
             let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
             let name = field.name().unwrap_or_default().to_owned();
@@ -244,26 +253,30 @@ async fn upload_files(
                 continue;
             }
             if !many && !stored.is_empty() {
-                return Err(ApiError::BadRequest("uploadFile: one file per request here; use /upload/multimaterial".into()));
+                return Err(ApiError::BadRequest("uploadFile: one file per request here; use /upload/multimaterial".into()).into());
             }
             let dir = format!("{prefix}{}/", uuid::Uuid::new_v4());
             let file = upload::store(&mut field, &blob, &dir, "original", &rules).await?;
+            total += file.size;
             stored.push((file, UploadFields { category_id: form.category_id, style_id: form.style_id, open_state: form.open_state }));
+            if many && total > limits.multi_bytes() {
+                return Err(upload::request_too_large(limits.multi_bytes()).into());
+            }
         }
         if stored.is_empty() {
-            return Err(ApiError::BadRequest("uploadFile: no file sent".into()));
+            return Err(ApiError::BadRequest("uploadFile: no file sent".into()).into());
         }
-        Ok(())
+        Ok::<(), UploadError>(())
     }
     .await;
     if let Err(e) = read {
-        upload::drain(&mut multipart).await;
+        multipart.drain().await;
         for (file, _) in &stored {
             let _ = blob.delete(&file.key).await;
         }
         return Err(e);
     }
-    let mut done: Vec<String> = Vec::new();
+    let mut done: Vec<Uploaded> = Vec::new();
     let mut failed = None;
     for (i, (file, f)) in stored.iter().enumerate() {
         let display = if file.name.trim().is_empty() { format!("upload.{}", file.kind) } else { file.name.clone() };
@@ -277,20 +290,26 @@ async fn upload_files(
             open_state: f.open_state,
         };
         match state.clients.material.clone().record(caller.request(record)?).await {
-            Ok(m) => done.push(m.into_inner().material_id),
+            Ok(r) => {
+                let r = r.into_inner();
+                let id = r.material.map(|m| m.material_id).unwrap_or_default();
+                done.push(Uploaded { id, duplicate: r.duplicate });
+            }
             Err(s) => {
                 // The service removes the object when it refuses; a lost answer leaves it here.
                 for (rest, _) in &stored[i..] {
                     let _ = blob.delete(&rest.key).await;
                 }
-                failed = Some(ApiError::Service(s));
+                failed = Some(UploadError::from(s));
                 break;
             }
         }
     }
     if let Some(e) = failed {
-        if !done.is_empty() {
-            let undo = pb::DeleteRequest { ids: done, soft: false };
+        // Only what this request made is undone: a duplicate is a material the caller had already.
+        let made: Vec<String> = done.iter().filter(|u| !u.duplicate).map(|u| u.id.clone()).collect();
+        if !made.is_empty() {
+            let undo = pb::DeleteRequest { ids: made, soft: false };
             if let Err(s) = state.clients.material.clone().delete(caller.request(undo)?).await {
                 tracing::error!(status = ?s.code(), message = %s.message(), "partial multi-upload not undone");
             }
@@ -300,20 +319,29 @@ async fn upload_files(
     Ok(done)
 }
 
-/// Uploads one material (multipart: userId, type, expireDay, categoryId, styleId, materialState,
-/// then uploadFile last); `data` is "UPLOADED - {id}". The row starts processing; probing makes
-/// it ready or failed.
-#[utoipa::path(post, path = "/diyvrbt/upload/material", responses((status = 200, body = String)))]
-pub async fn upload(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let ids = upload_files(&req, payload, &state, false).await?;
-    Ok(envelope::ok_with(ids.into_iter().map(|id| format!("UPLOADED - {id}")).collect::<String>(), "素材添加成功"))
+/// The message of an upload's answer: added, or (every file) already in the library.
+fn uploaded_desc(done: &[Uploaded]) -> &'static str {
+    if done.iter().all(|u| u.duplicate) { "素材已存在" } else { "素材添加成功" }
 }
 
-/// Uploads several materials (several uploadFile parts); `data` lists "UPLOADED - {id}" per file.
-#[utoipa::path(post, path = "/diyvrbt/upload/multimaterial", responses((status = 200, body = Vec<String>)))]
-pub async fn upload_many(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let ids = upload_files(&req, payload, &state, true).await?;
-    Ok(envelope::ok_with(ids.into_iter().map(|id| format!("UPLOADED - {id}")).collect::<Vec<_>>(), "素材添加成功"))
+/// Uploads one material (multipart: userId, type, expireDay, categoryId, styleId, materialState,
+/// then uploadFile last); `data` is "UPLOADED - {id}", `uploads` is `[{id, duplicate}]`. The row
+/// starts processing; probing makes it ready or failed. The same file uploaded again by the same
+/// user answers the existing material with `duplicate: true` and makes nothing.
+#[utoipa::path(post, path = "/diyvrbt/upload/material", responses((status = 200, body = String), (status = 413, description = "the announced body is larger than any upload")))]
+pub async fn upload(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
+    let done = upload_files(&req, payload, &state, false).await?;
+    let data: String = done.iter().map(|u| format!("UPLOADED - {}", u.id)).collect();
+    Ok(envelope::ok_with_extra(data, uploaded_desc(&done), Uploads { uploads: done }))
+}
+
+/// Uploads several materials (several uploadFile parts); `data` lists "UPLOADED - {id}" per file,
+/// `uploads` the same files as `{id, duplicate}`.
+#[utoipa::path(post, path = "/diyvrbt/upload/multimaterial", responses((status = 200, body = Vec<String>), (status = 413, description = "the announced body is larger than the route takes")))]
+pub async fn upload_many(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
+    let done = upload_files(&req, payload, &state, true).await?;
+    let data: Vec<String> = done.iter().map(|u| format!("UPLOADED - {}", u.id)).collect();
+    Ok(envelope::ok_with_extra(data, uploaded_desc(&done), Uploads { uploads: done }))
 }
 
 /// One page of materials.
@@ -494,17 +522,17 @@ pub async fn batch_open_state(req: HttpRequest, bytes: web::Bytes, state: web::D
 
 /// Replaces the cover of one of the caller's materials (multipart: materialId, then uploadFile,
 /// a picture).
-#[utoipa::path(post, path = "/diyvrbt/material/changeCoverPic", responses((status = 200, body = MaterialDto)))]
-pub async fn change_cover(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(post, path = "/diyvrbt/material/changeCoverPic", responses((status = 200, body = MaterialDto), (status = 413, description = "the announced body is larger than a picture")))]
+pub async fn change_cover(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
+    let limits = upload::limits(&req);
+    let picture = limits.limit_bytes("picture").unwrap_or(0);
+    upload::within(&req, picture.saturating_add(upload::FORM_SLACK))?;
     let caller = caller::caller(&req, &state).await?;
     let media = media(&state)?;
-    let defaults = UploadConfig::default();
-    let limits = req.app_data::<web::Data<UploadConfig>>().map_or(&defaults, |c| c.get_ref());
-    let announced = req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    let rules = Rules { limits, kinds: &["picture"], announced };
-    let mut multipart = Multipart::new(req.headers(), payload);
+    let rules = Rules { limits: &limits, kinds: &["picture"], announced: upload::announced(&req) };
+    let mut multipart = upload::form(&req, payload)?;
     let mut material_id = String::new();
-    let result = async {
+    let result: Result<pb::Material, UploadError> = async {
         while let Some(field) = multipart.next().await {
             let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
             if field.name() != Some("uploadFile") {
@@ -516,17 +544,18 @@ pub async fn change_cover(req: HttpRequest, payload: web::Payload, state: web::D
                 continue;
             }
             if material_id.is_empty() {
-                return Err(ApiError::BadRequest("materialId: required before uploadFile".into()));
+                return Err(ApiError::BadRequest("materialId: required before uploadFile".into()).into());
             }
             let m = state
                 .clients
                 .material
                 .clone()
                 .get(caller.request(pb::GetMaterialRequest { material_id: material_id.clone() })?)
-                .await?
+                .await
+                .map_err(ApiError::Service)?
                 .into_inner();
             if m.system || !m.relative_path.starts_with("t/") {
-                return Err(ApiError::BadRequest(format!("material {material_id} does not exist")));
+                return Err(ApiError::BadRequest(format!("material {material_id} does not exist")).into());
             }
             let dir = m.relative_path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
             let stored = upload::store(&mut field, media.blob(), &dir, &format!("cover-{}", uuid::Uuid::new_v4().simple()), &rules).await?;
@@ -535,17 +564,17 @@ pub async fn change_cover(req: HttpRequest, payload: web::Payload, state: web::D
                 Ok(m) => Ok(m.into_inner()),
                 Err(s) => {
                     let _ = media.blob().delete(&stored.key).await;
-                    Err(ApiError::Service(s))
+                    Err(ApiError::Service(s).into())
                 }
             };
         }
-        Err(ApiError::BadRequest("uploadFile: no picture sent".into()))
+        Err(ApiError::BadRequest("uploadFile: no picture sent".into()).into())
     }
     .await;
     match result {
         Ok(m) => Ok(envelope::ok_with(dto(m, media, &caller)?, "修改成功")),
         Err(e) => {
-            upload::drain(&mut multipart).await;
+            multipart.drain().await;
             Err(e)
         }
     }
@@ -592,8 +621,13 @@ fn content_type(key: &str) -> &'static str {
         Some("bmp") => "image/bmp",
         Some("gif") => "image/gif",
         Some("json") => "application/json",
+        Some("webp") => "image/webp",
+        Some("heic") => "image/heic",
+        Some("heif") => "image/heif",
+        Some("avif") => "image/avif",
         Some("mp4" | "m4v") => "video/mp4",
         Some("mov") => "video/quicktime",
+        Some("mkv") => "video/x-matroska",
         Some("webm") => "video/webm",
         Some("3gp") => "video/3gpp",
         Some("avi") => "video/x-msvideo",
@@ -604,6 +638,8 @@ fn content_type(key: &str) -> &'static str {
         Some("wav") => "audio/wav",
         Some("wma") => "audio/x-ms-wma",
         Some("m4a") => "audio/mp4",
+        Some("ogg") => "audio/ogg",
+        Some("flac") => "audio/flac",
         Some("pptx") => "application/vnd.openxmlformats-officedocument.presentationml.presentation",
         _ => "application/octet-stream",
     }

@@ -2,7 +2,6 @@
 //! template into a new task, submitting, the manager's audit flow, and business cards (header
 //! sheet, batch from a sheet, one card). Role rules are the task service's; this maps the wire.
 
-use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures::StreamExt;
 use reelforge_proto::task as pb;
@@ -580,10 +579,11 @@ async fn bytes_of(field: &mut actix_multipart::Field, limit: usize) -> Result<Ve
 
 /// Business cards from a sheet: multipart `templateId` and `file` (.xlsx or .csv, header row of
 /// card field labels); one new task and one render job per good row, a report line per bad one.
-#[utoipa::path(post, path = "/diyvrbt/v2/business/runBusinessCardTasks", responses((status = 200, body = CardReportDto)))]
-pub async fn run_cards(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(post, path = "/diyvrbt/v2/business/runBusinessCardTasks", responses((status = 200, body = CardReportDto), (status = 413, description = "the announced body is larger than a sheet")))]
+pub async fn run_cards(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, upload::UploadError> {
+    upload::within(&req, SHEET_LIMIT as u64 + upload::FORM_SLACK)?;
     let caller = caller::caller(&req, &state).await?;
-    let mut multipart = Multipart::new(req.headers(), payload);
+    let mut multipart = upload::form(&req, payload)?;
     let (mut template_id, mut file) = (None, None);
     let read = async {
         while let Some(field) = multipart.next().await {
@@ -603,8 +603,8 @@ pub async fn run_cards(req: HttpRequest, payload: web::Payload, state: web::Data
     }
     .await;
     if let Err(e) = read {
-        upload::drain(&mut multipart).await;
-        return Err(e);
+        multipart.drain().await;
+        return Err(e.into());
     }
     let template_id = template_id.ok_or_else(|| ApiError::BadRequest("templateId: required".into()))?;
     let (file_name, content) = file.ok_or_else(|| ApiError::BadRequest("file: no file sent".into()))?;
@@ -613,7 +613,8 @@ pub async fn run_cards(req: HttpRequest, payload: web::Payload, state: web::Data
         .task
         .clone()
         .card_batch(caller.request(pb::CardBatchRequest { template_id, file_name, content })?)
-        .await?
+        .await
+        .map_err(ApiError::Service)?
         .into_inner();
     Ok(envelope::ok(CardReportDto {
         made: r.made.into_iter().map(|m| CardMadeDto { row: m.row, task_id: m.task_id }).collect(),

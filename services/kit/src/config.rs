@@ -62,7 +62,7 @@ pub struct Config {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct UploadConfig {
-    /// Still pictures (jpg, png, bmp).
+    /// Still pictures (jpg, png, bmp, webp, heic/heif, avif).
     pub picture_mb: u64,
     /// Animated GIFs.
     pub gif_mb: u64,
@@ -72,15 +72,22 @@ pub struct UploadConfig {
     pub video_mb: u64,
     /// Presentations (pptx).
     pub pptx_mb: u64,
+    /// All files of one `/upload/multimaterial` request together.
+    pub multi_mb: u64,
 }
 
 impl Default for UploadConfig {
     fn default() -> Self {
-        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100 }
+        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100, multi_mb: 2048 }
     }
 }
 
 impl UploadConfig {
+    /// The limit in bytes of all files of one multi-file upload together.
+    pub fn multi_bytes(&self) -> u64 {
+        self.multi_mb.saturating_mul(1024 * 1024)
+    }
+
     /// The limit in bytes for a material kind by its wire name; `None` for kinds not uploaded.
     pub fn limit_bytes(&self, kind: &str) -> Option<u64> {
         let mb = match kind {

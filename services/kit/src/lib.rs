@@ -1,6 +1,7 @@
 //! Shared plumbing of every Reelforge service: configuration, telemetry, the error-code table, and the
 //! pluggable backends (database, cache, job queue and its event bus, blob storage), each a small trait or type with
-//! an embedded and a distributed implementation chosen by configuration.
+//! an embedded and a distributed implementation chosen by configuration; and the check of uploaded
+//! OOXML packages (pptx, xlsx) shared by the services that read them.
 
 pub mod blob;
 pub mod bus;
@@ -9,6 +10,7 @@ pub mod config;
 pub mod db;
 pub mod identity;
 pub mod metrics;
+pub mod ooxml;
 pub mod queue;
 pub mod revocation;
 pub mod status;

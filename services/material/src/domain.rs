@@ -43,14 +43,48 @@ const KINDS: [(MaterialKind, &str); 11] = [
     (MaterialKind::Pptx, "pptx"),
 ];
 
-/// The file extensions an upload of each kind may have (spec editor-core §7).
-const UPLOAD_EXTENSIONS: [(MaterialKind, &[&str]); 5] = [
-    (MaterialKind::Picture, &["jpg", "jpeg", "bmp", "png"]),
-    (MaterialKind::Video, &["mp4", "mpeg", "vob", "avi", "mpg", "wmv", "mov", "3gp", "webm"]),
-    (MaterialKind::Audio, &["mp3", "aac", "wav", "wma", "m4a"]),
+/// The file extensions an upload of each kind may have: the spec's lists (editor-core §7) and the
+/// common formats GStreamer or libheif decode (mkv, m4v, webp, heic/heif, avif, ogg, flac). The
+/// gateway's list must be the same (its test compares them).
+pub const UPLOAD_EXTENSIONS: [(MaterialKind, &[&str]); 5] = [
+    (MaterialKind::Picture, &["jpg", "jpeg", "png", "bmp", "webp", "heic", "heif", "avif"]),
+    (MaterialKind::Video, &["mp4", "m4v", "mov", "mkv", "webm", "avi", "mpeg", "mpg", "vob", "wmv", "3gp"]),
+    (MaterialKind::Audio, &["mp3", "m4a", "aac", "wav", "ogg", "flac", "wma"]),
     (MaterialKind::Gif, &["gif"]),
     (MaterialKind::Pptx, &["pptx"]),
 ];
+
+/// Picture extensions read through libheif (GStreamer has no element for HEIF items).
+pub const HEIF_EXTENSIONS: [&str; 3] = ["heic", "heif", "avif"];
+
+/// Picture extensions browsers do not show: a JPEG (or PNG, with alpha) preview is made.
+pub const PICTURE_NEEDS_PREVIEW: [&str; 2] = ["heic", "heif"];
+
+/// Video containers browsers do not play whatever their codec: an H.264/AAC MP4 preview is made.
+pub const VIDEO_NEEDS_PREVIEW: [&str; 7] = ["wmv", "avi", "mpg", "mpeg", "vob", "3gp", "mkv"];
+
+/// Video codecs (GStreamer caps names) browsers play in MP4, MOV or WebM; any other codec (HEVC,
+/// MPEG-4 part 2, Motion JPEG, ProRes) gets a preview too.
+pub const PLAYABLE_VIDEO_CODECS: [&str; 4] = ["video/x-h264", "video/x-vp8", "video/x-vp9", "video/x-av1"];
+
+/// Most pixels an uploaded picture (or one GIF frame) may have when decoded.
+pub const MAX_PICTURE_PIXELS: u64 = 100_000_000;
+/// Most frames an uploaded GIF may have.
+pub const MAX_GIF_FRAMES: usize = 1000;
+/// Most pixels of all an uploaded GIF's frames together (each frame counted at the GIF's size),
+/// which is what decoding it whole costs.
+pub const MAX_GIF_PIXELS: u64 = 200_000_000;
+/// Most pixels of an uploaded video's frame (8K UHD).
+pub const MAX_VIDEO_PIXELS: u64 = 7680 * 4320;
+/// How far an uploaded pptx may expand when read.
+pub const PPTX_LIMITS: reelforge_kit::ooxml::Limits =
+    reelforge_kit::ooxml::Limits { max_entries: 10_000, max_total_bytes: 1 << 30, max_xml_depth: 256 };
+
+/// `data.reason` of an upload refused because it cannot be decoded as what it claims to be.
+pub const UNREADABLE_FILE: &str = "unreadable_file";
+/// `data.reason` of an upload refused because decoding it would go beyond a limit (pixels, GIF
+/// frames, a zip's expansion).
+pub const CONTENT_TOO_LARGE: &str = "content_too_large";
 
 /// The kind an uploaded file with extension `ext` (lower case) is, if uploads of it are accepted.
 pub fn upload_kind(ext: &str) -> Option<MaterialKind> {
@@ -388,18 +422,50 @@ pub enum MaterialError {
     /// The starter library could not be made.
     #[error("starter library: {0}")]
     Starter(String),
+    /// The upload could not be copied or read for its inspection.
+    #[error("{0}")]
+    Scratch(String),
+    /// An upload whose content cannot be used: `reason` is [`UNREADABLE_FILE`] or
+    /// [`CONTENT_TOO_LARGE`], the message says what was found.
+    #[error("{message}")]
+    Refused {
+        /// The stable reason clients word themselves.
+        reason: &'static str,
+        /// What was wrong, for people.
+        message: String,
+    },
     /// The database failed.
     #[error("material store")]
     Store(#[from] sea_orm::DbErr),
 }
 
+impl MaterialError {
+    /// An upload that cannot be decoded as what it claims to be.
+    pub fn unreadable(message: impl Into<String>) -> Self {
+        Self::Refused { reason: UNREADABLE_FILE, message: message.into() }
+    }
+
+    /// An upload that would go beyond a decoding limit.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        Self::Refused { reason: CONTENT_TOO_LARGE, message: message.into() }
+    }
+
+    /// The stable reason of a refused upload.
+    pub fn reason(&self) -> Option<&'static str> {
+        match self {
+            Self::Refused { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
+
 impl ServiceError for MaterialError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) => ErrorKind::Invalid,
+            Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) | Self::Refused { .. } => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) => ErrorKind::Forbidden,
-            Self::Store(_) | Self::Blob(_) | Self::Starter(_) => ErrorKind::Internal,
+            Self::Store(_) | Self::Blob(_) | Self::Starter(_) | Self::Scratch(_) => ErrorKind::Internal,
             Self::NoStorage => ErrorKind::Unavailable,
         }
     }

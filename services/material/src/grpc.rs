@@ -1,13 +1,14 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
 use reelforge_kit::identity::{self, Identity, OperatorLevel, Role, TokenKind};
-use reelforge_kit::status::to_status;
+use reelforge_kit::status::{REASON_METADATA, to_status};
 use reelforge_kit::{BlobError, BlobStore};
 use reelforge_proto::material::{self as pb, material_service_server::MaterialService};
 use tonic::{Request, Response, Status};
 
 use crate::domain::{self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest};
-use crate::processing::Prober;
+use crate::processing::{Local, Prober};
+use crate::probe;
 use crate::starter::Starter;
 use crate::store::{Choice, MaterialStore, Upload};
 
@@ -137,6 +138,25 @@ fn to_pb(m: Material) -> pb::Material {
     }
 }
 
+/// The status of a failed `Record`: a refused upload carries its stable reason in the
+/// `x-reason` metadata, which the gateway answers as `data.reason`.
+fn refusal(e: MaterialError) -> Status {
+    let reason = e.reason();
+    let mut status = to_status(e);
+    if let Some(value) = reason.and_then(|r| r.parse().ok()) {
+        status.metadata_mut().insert(REASON_METADATA, value);
+    }
+    status
+}
+
+/// The SHA-256 of the file at `path`, lower-case hex.
+fn sha256_of(path: &std::path::Path) -> std::io::Result<String> {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    std::io::copy(&mut std::fs::File::open(path)?, &mut hasher)?;
+    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
 fn kind_filter(t: &str) -> Result<Option<MaterialKind>, Status> {
     if t.is_empty() { Ok(None) } else { MaterialKind::parse(t).map(Some).map_err(to_status) }
 }
@@ -202,7 +222,7 @@ impl MaterialService for MaterialGrpc {
     }
 
     #[tracing::instrument(skip_all)]
-    async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::Material>, Status> {
+    async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::RecordMaterialReply>, Status> {
         let owner = user(&req)?;
         let req = req.into_inner();
         let (blob, prober, _) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
@@ -220,30 +240,52 @@ impl MaterialService for MaterialGrpc {
                 return Err(MaterialError::Invalid(format!("fileSize: {} bytes stored, {} announced", stored, req.file_size)));
             }
             let open_state = domain::check_owner_open_state(req.open_state)?;
+            let name = domain::parse_name(&req.name)?;
+            let local = Local::download(blob, &req.key).await.map_err(MaterialError::Scratch)?;
+            let (at, ext) = (local.path.clone(), local.ext());
+            let sha256 = tokio::task::spawn_blocking(move || sha256_of(&at))
+                .await
+                .map_err(|e| MaterialError::Scratch(e.to_string()))?
+                .map_err(|e| MaterialError::Scratch(format!("hashing the upload: {e}")))?;
+            if let Some(existing) = self.store.same_file(&owner, &sha256).await? {
+                return Ok((existing, true, None));
+            }
+            let at = local.path.clone();
+            tokio::task::spawn_blocking(move || probe::inspect(&at, kind, &ext))
+                .await
+                .map_err(|e| MaterialError::Scratch(e.to_string()))??;
             let up = Upload {
                 id,
                 key: req.key.clone(),
                 kind,
-                name: req.name,
+                name,
                 file_size: stored,
                 category_id: req.category_id,
                 style_id: req.style_id,
                 open_state,
+                sha256,
             };
-            self.store.record(&owner, up).await
+            Ok((self.store.record(&owner, up).await?, false, Some(local)))
         }
         .await;
         match recorded {
-            Ok(m) => {
-                prober.spawn(m.clone());
-                Ok(Response::new(to_pb(m)))
+            Ok((m, duplicate, local)) => {
+                if duplicate {
+                    // The file is already the caller's material: the new object goes.
+                    if let Err(d) = blob.delete(&req.key).await {
+                        tracing::error!(key = %req.key, error = %d, "duplicate upload not removed");
+                    }
+                } else {
+                    prober.spawn_with(m.clone(), local);
+                }
+                Ok(Response::new(pb::RecordMaterialReply { material: Some(to_pb(m)), duplicate }))
             }
             Err(e) => {
                 // No row, no object: the upload is undone as a whole.
                 if let Err(d) = blob.delete(&req.key).await {
                     tracing::error!(key = %req.key, error = %d, "unrecorded upload not removed");
                 }
-                Err(to_status(e))
+                Err(refusal(e))
             }
         }
     }

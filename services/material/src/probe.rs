@@ -1,7 +1,9 @@
 //! Probing an uploaded file with GStreamer: the Discoverer for duration, size, frame rate,
 //! rotation, audio and codec; a decoding pipeline for the cover and the filmstrip (frames through
 //! `videoflip video-direction=auto`, so a rotated phone video is shown upright); and one for the
-//! audio's waveform peaks and loudness. Everything here blocks: run it on a blocking thread.
+//! audio's waveform peaks and loudness. HEIF/HEIC and AVIF pictures, which GStreamer cannot read,
+//! go through libheif. Before any of that, `inspect` decides whether an upload is accepted at all.
+//! Everything here blocks: run it on a blocking thread.
 //!
 //! Frame pipeline: `uridecodebin → videoflip → videoconvert → videoscale → RGBA at the wanted size
 //! → appsink`, prerolled in Paused and seeked (flush, accurate) for each frame.
@@ -16,7 +18,7 @@ use gstreamer_app as gst_app;
 use gstreamer_pbutils as pbutils;
 use gstreamer_pbutils::prelude::*;
 
-use crate::domain::{MaterialKind, Probed};
+use crate::domain::{self, MaterialError, MaterialKind, Probed};
 
 /// Seconds any one wait (discovery, preroll, a sample) may take before the file counts as broken.
 const WATCHDOG_S: u64 = 20;
@@ -34,9 +36,8 @@ const BLOCK: usize = AUDIO_RATE / 100;
 /// Loudness written for digital silence, which has no finite dB value.
 const FLOOR_DB: f64 = -200.0;
 
-/// Extensions of videos browsers cannot play: they get an H.264/AAC MP4 preview beside the
-/// original, which renders keep using.
-pub const NEEDS_PREVIEW: [&str; 6] = ["wmv", "avi", "mpg", "mpeg", "vob", "3gp"];
+/// Longest side of a picture's preview, pixels: a browser shows it scaled anyway.
+const PREVIEW_MAX: u32 = 4096;
 
 /// Transcodes the video at `src` into an H.264/AAC MP4 at `out` (at most 720 lines, the original's
 /// rate) for the browser; `has_audio` adds the AAC track. Waits at most four times the duration.
@@ -85,15 +86,178 @@ pub struct ProbeOutput {
     pub filmstrip: Option<Vec<u8>>,
     /// The waveform peaks, a JSON array of numbers in 0..=1.
     pub waveform: Option<String>,
+    /// A picture's browser preview and its file name (`preview.jpg`, or `preview.png` with alpha).
+    pub preview: Option<(Vec<u8>, &'static str)>,
+    /// Whether the video needs an H.264 preview (its container or its codec is not played by
+    /// browsers).
+    pub transcode: bool,
 }
 
-/// Probes the file at `path` of kind `kind`; the error is the reason shown to the user.
-pub fn probe_file(path: &Path, kind: MaterialKind) -> Result<ProbeOutput, String> {
+fn uri_of(path: &Path) -> Result<String, String> {
     gst::init().map_err(|e| format!("GStreamer: {e}"))?;
-    let uri = gst::glib::filename_to_uri(std::path::absolute(path).map_err(|e| e.to_string())?, None)
+    Ok(gst::glib::filename_to_uri(std::path::absolute(path).map_err(|e| e.to_string())?, None)
         .map_err(|e| e.to_string())?
-        .to_string();
-    let mut out = ProbeOutput { probed: discover(&uri)?, ..ProbeOutput::default() };
+        .to_string())
+}
+
+/// Decides whether the upload at `path` (kind `kind`, extension `ext`) is accepted: it must decode
+/// as what it claims to be, within the limits. Pictures are decoded whole (header and dimensions
+/// first, the pixel count checked before the pixels), GIFs frame by frame (counting frames), videos
+/// and audio prerolled through their decoders, pptx files as OOXML packages.
+pub fn inspect(path: &Path, kind: MaterialKind, ext: &str) -> Result<(), MaterialError> {
+    match kind {
+        MaterialKind::Picture if domain::HEIF_EXTENSIONS.contains(&ext) => heif(path).map(|_| ()),
+        MaterialKind::Picture => inspect_picture(path, ext),
+        MaterialKind::Gif => inspect_gif(path),
+        MaterialKind::Video | MaterialKind::Audio => {
+            let p = preroll(path).map_err(MaterialError::unreadable)?;
+            if kind == MaterialKind::Audio {
+                return if p.audio { Ok(()) } else { Err(MaterialError::unreadable("the file has no audio stream")) };
+            }
+            let Some((w, h)) = p.video else {
+                return Err(MaterialError::unreadable("the file has no video stream"));
+            };
+            // The duration is the probe's (in push mode an MPEG program stream has none yet).
+            if u64::from(w) * u64::from(h) > domain::MAX_VIDEO_PIXELS {
+                return Err(MaterialError::too_large(format!(
+                    "the video's frames are {w}x{h}, more than 8K ({} pixels)",
+                    domain::MAX_VIDEO_PIXELS
+                )));
+            }
+            Ok(())
+        }
+        MaterialKind::Pptx => {
+            let file = std::fs::File::open(path).map_err(|e| MaterialError::unreadable(format!("reading the upload: {e}")))?;
+            reelforge_kit::ooxml::check(std::io::BufReader::new(file), reelforge_kit::ooxml::Package::Presentation, &domain::PPTX_LIMITS)
+                .map_err(|e| if e.is_limit() { MaterialError::too_large(e.to_string()) } else { MaterialError::unreadable(e.to_string()) })
+        }
+        other => Err(MaterialError::Invalid(format!("type: `{}` is not uploaded", other.as_str()))),
+    }
+}
+
+fn too_many_pixels(w: u64, h: u64) -> MaterialError {
+    MaterialError::too_large(format!("the picture is {w}x{h} pixels, more than {} million", domain::MAX_PICTURE_PIXELS / 1_000_000))
+}
+
+/// Decodes a picture in the format its extension names (not a guessed one).
+fn inspect_picture(path: &Path, ext: &str) -> Result<(), MaterialError> {
+    let format = image::ImageFormat::from_extension(ext).ok_or_else(|| MaterialError::unreadable(format!("`{ext}` is not a picture format")))?;
+    let unreadable = |e: image::ImageError| match e {
+        image::ImageError::Limits(l) => MaterialError::too_large(format!("the picture is too large to decode: {l}")),
+        other => MaterialError::unreadable(format!("the picture cannot be decoded: {other}")),
+    };
+    let reader = || -> Result<_, MaterialError> {
+        let mut r = image::ImageReader::open(path).map_err(|e| MaterialError::unreadable(format!("reading the upload: {e}")))?;
+        r.set_format(format);
+        Ok(r)
+    };
+    // The header alone first (no limits apply to reading it), so the refusal names the size.
+    let mut header = reader()?;
+    header.no_limits();
+    let (w, h) = header.into_dimensions().map_err(unreadable)?;
+    if w == 0 || h == 0 {
+        return Err(MaterialError::unreadable("the picture has no pixels"));
+    }
+    if u64::from(w) * u64::from(h) > domain::MAX_PICTURE_PIXELS {
+        return Err(too_many_pixels(u64::from(w), u64::from(h)));
+    }
+    // Then every pixel, under the decoder's default memory limit.
+    reader()?.decode().map_err(unreadable)?;
+    Ok(())
+}
+
+/// Reads every frame of a GIF (decompressing it, not expanding it to RGBA), counting frames and
+/// the pixels decoding it whole would make.
+fn inspect_gif(path: &Path) -> Result<(), MaterialError> {
+    let file = std::fs::File::open(path).map_err(|e| MaterialError::unreadable(format!("reading the upload: {e}")))?;
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let unreadable = |e: gif::DecodingError| MaterialError::unreadable(format!("the GIF cannot be decoded: {e}"));
+    let mut decoder = options.read_info(std::io::BufReader::new(file)).map_err(unreadable)?;
+    let (w, h) = (u64::from(decoder.width()), u64::from(decoder.height()));
+    if w == 0 || h == 0 {
+        return Err(MaterialError::unreadable("the GIF has no pixels"));
+    }
+    if w * h > domain::MAX_PICTURE_PIXELS {
+        return Err(too_many_pixels(w, h));
+    }
+    let mut frames = 0usize;
+    while decoder.read_next_frame().map_err(unreadable)?.is_some() {
+        frames += 1;
+        if frames > domain::MAX_GIF_FRAMES {
+            return Err(MaterialError::too_large(format!("the GIF has more than {} frames", domain::MAX_GIF_FRAMES)));
+        }
+        if frames as u64 * w * h > domain::MAX_GIF_PIXELS {
+            return Err(MaterialError::too_large(format!(
+                "the GIF's {frames} frames of {w}x{h} are more than {} million pixels to decode",
+                domain::MAX_GIF_PIXELS / 1_000_000
+            )));
+        }
+    }
+    if frames == 0 {
+        return Err(MaterialError::unreadable("the GIF has no frames"));
+    }
+    Ok(())
+}
+
+/// Decodes a HEIF/HEIC or AVIF picture through libheif, within the pixel limit.
+fn heif(path: &Path) -> Result<reelforge_heif::Picture, MaterialError> {
+    let bytes = std::fs::read(path).map_err(|e| MaterialError::unreadable(format!("reading the upload: {e}")))?;
+    reelforge_heif::decode(&bytes, domain::MAX_PICTURE_PIXELS).map_err(|e| match e {
+        reelforge_heif::HeifError::TooLarge { width, height, .. } => too_many_pixels(u64::from(width), u64::from(height)),
+        other => MaterialError::unreadable(format!("the picture cannot be decoded: {other}")),
+    })
+}
+
+/// Probes a HEIF/HEIC or AVIF picture: size, cover and, when browsers need one, a preview.
+fn probe_heif(path: &Path, ext: &str) -> Result<ProbeOutput, String> {
+    let pic = heif(path).map_err(|e| e.to_string())?;
+    let rgba = image::RgbaImage::from_raw(pic.width, pic.height, pic.rgba).ok_or("a picture of the wrong size")?;
+    let mut out = ProbeOutput { cover: Some(cover_of(&rgba)?), ..ProbeOutput::default() };
+    out.probed.width = i32::try_from(rgba.width()).map_err(|e| e.to_string())?;
+    out.probed.height = i32::try_from(rgba.height()).map_err(|e| e.to_string())?;
+    out.probed.codec = if ext == "avif" { "AVIF (AV1)" } else { "HEIF (HEVC)" }.to_owned();
+    if domain::PICTURE_NEEDS_PREVIEW.contains(&ext) {
+        out.preview = Some(picture_preview(rgba, pic.has_alpha)?);
+    }
+    Ok(out)
+}
+
+/// A picture browsers show: at most [`PREVIEW_MAX`] pixels on its longest side, JPEG, or PNG when
+/// it has alpha.
+fn picture_preview(rgba: image::RgbaImage, has_alpha: bool) -> Result<(Vec<u8>, &'static str), String> {
+    let (w, h) = rgba.dimensions();
+    let rgba = if w.max(h) > PREVIEW_MAX {
+        let scale = f64::from(PREVIEW_MAX) / f64::from(w.max(h));
+        let (nw, nh) = (((f64::from(w) * scale).round() as u32).max(1), ((f64::from(h) * scale).round() as u32).max(1));
+        image::imageops::resize(&rgba, nw, nh, image::imageops::FilterType::Triangle)
+    } else {
+        rgba
+    };
+    let mut out = Vec::new();
+    if has_alpha {
+        let png = image::codecs::png::PngEncoder::new(&mut out);
+        image::ImageEncoder::write_image(png, rgba.as_raw(), rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)
+            .map_err(|e| format!("preview: {e}"))?;
+        return Ok((out, "preview.png"));
+    }
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88)
+        .encode_image(&image::DynamicImage::ImageRgba8(rgba).to_rgb8())
+        .map_err(|e| format!("preview: {e}"))?;
+    Ok((out, "preview.jpg"))
+}
+
+/// Probes the file at `path` of kind `kind` and extension `ext`; the error is the reason shown to
+/// the user.
+pub fn probe_file(path: &Path, kind: MaterialKind, ext: &str) -> Result<ProbeOutput, String> {
+    if kind == MaterialKind::Picture && domain::HEIF_EXTENSIONS.contains(&ext) {
+        return probe_heif(path, ext);
+    }
+    let uri = uri_of(path)?;
+    let found = discover(&uri)?;
+    let mut out = ProbeOutput { probed: found.probed, ..ProbeOutput::default() };
+    out.transcode = kind == MaterialKind::Video
+        && (domain::VIDEO_NEEDS_PREVIEW.contains(&ext) || !domain::PLAYABLE_VIDEO_CODECS.contains(&found.video_caps.as_str()));
     let p = &mut out.probed;
     match kind {
         MaterialKind::Video => {
@@ -157,7 +321,74 @@ fn fit(w: u32, h: u32, max: u32) -> (u32, u32) {
     (even((f64::from(w) * scale).round() as u32), even((f64::from(h) * scale).round() as u32))
 }
 
-fn discover(uri: &str) -> Result<Probed, String> {
+/// What prerolling a file showed: its decoded streams.
+struct Prerolled {
+    /// The first video stream's size.
+    video: Option<(u32, u32)>,
+    /// Whether an audio stream decodes.
+    audio: bool,
+}
+
+/// Prerolls the file at `path` through its decoders: every stream's first buffer is decoded.
+/// Pipeline: `filesrc → queue → decodebin → fakesink` per decoded pad, in Paused, the bus read
+/// here. The queue puts the demuxer in push mode: in pull mode (`uridecodebin`, the Discoverer) a
+/// demuxer that fails at once, as qtdemux does on an MP4 without its moov, fails while decodebin
+/// is still trying it, and decodebin drops the error: the pipeline then waits out its whole
+/// watchdog (seen on 1 run in 5 of a truncated MP4).
+fn preroll(path: &Path) -> Result<Prerolled, String> {
+    gst::init().map_err(|e| format!("GStreamer: {e}"))?;
+    let pipeline = gst::parse::launch("filesrc name=file ! queue ! decodebin name=decode")
+        .map_err(|e| format!("GStreamer: {e}"))?
+        .downcast::<gst::Pipeline>()
+        .map_err(|_| "GStreamer: not a pipeline".to_owned())?;
+    let location = path.to_str().ok_or("the upload's path is not UTF-8")?;
+    pipeline.by_name("file").ok_or("GStreamer: no source")?.set_property("location", location);
+    let decode = pipeline.by_name("decode").ok_or("GStreamer: no decoder")?;
+    let weak = pipeline.downgrade();
+    decode.connect_pad_added(move |_, pad| {
+        let Some(pipeline) = weak.upgrade() else { return };
+        let Ok(sink) = gst::ElementFactory::make("fakesink").property("sync", false).build() else { return };
+        if pipeline.add(&sink).is_err() {
+            return;
+        }
+        let _ = sink.sync_state_with_parent();
+        if let Some(sinkpad) = sink.static_pad("sink") {
+            let _ = pad.link(&sinkpad);
+        }
+    });
+    let running = Running(pipeline);
+    let bus = running.0.bus().ok_or("GStreamer: no bus")?;
+    if running.0.set_state(gst::State::Paused).is_err() {
+        return Err(first_error(&running.0).unwrap_or_else(|| "cannot read the file".into()));
+    }
+    let msg = bus
+        .timed_pop_filtered(gst::ClockTime::from_seconds(WATCHDOG_S), &[gst::MessageType::AsyncDone, gst::MessageType::Error])
+        .ok_or("reading the file took too long")?;
+    if let gst::MessageView::Error(e) = msg.view() {
+        return Err(format!("cannot read the file: {}", e.error().message()));
+    }
+    let mut out = Prerolled { video: None, audio: false };
+    for pad in decode.src_pads() {
+        let Some(st) = pad.current_caps().and_then(|c| c.structure(0).map(|st| st.to_owned())) else { continue };
+        if st.name().starts_with("video/") && out.video.is_none() {
+            let (w, h) = (st.get::<i32>("width").unwrap_or(0), st.get::<i32>("height").unwrap_or(0));
+            if w > 0 && h > 0 {
+                out.video = Some((w.unsigned_abs(), h.unsigned_abs()));
+            }
+        } else if st.name().starts_with("audio/") {
+            out.audio = true;
+        }
+    }
+    Ok(out)
+}
+
+/// What the Discoverer found: the facts, and the video stream's caps name (`video/x-h265`, …).
+struct Discovered {
+    probed: Probed,
+    video_caps: String,
+}
+
+fn discover(uri: &str) -> Result<Discovered, String> {
     let discoverer = pbutils::Discoverer::new(gst::ClockTime::from_seconds(WATCHDOG_S)).map_err(|e| e.to_string())?;
     let info = discoverer.discover_uri(uri).map_err(|e| format!("cannot read the file: {}", e.message()))?;
     match info.result() {
@@ -171,7 +402,9 @@ fn discover(uri: &str) -> Result<Probed, String> {
         has_audio: !info.audio_streams().is_empty(),
         ..Probed::default()
     };
+    let mut video_caps = String::new();
     if let Some(v) = info.video_streams().into_iter().next() {
+        video_caps = v.caps().and_then(|c| c.structure(0).map(|st| st.name().to_string())).unwrap_or_default();
         p.width = i32::try_from(v.width()).unwrap_or(0);
         p.height = i32::try_from(v.height()).unwrap_or(0);
         let fr = v.framerate();
@@ -183,7 +416,7 @@ fn discover(uri: &str) -> Result<Probed, String> {
     } else if let Some(a) = info.audio_streams().into_iter().next() {
         p.codec = a.caps().map(|c| pbutils::pb_utils_get_codec_description(&c).to_string()).unwrap_or_default();
     }
-    Ok(p)
+    Ok(Discovered { probed: p, video_caps })
 }
 
 /// Degrees from an `image-orientation` tag ("rotate-90", "flip-rotate-270", …).
@@ -369,6 +602,88 @@ mod tests {
         assert_eq!(p.len(), 1000);
         assert_eq!(p[999], 0.9, "the last block lands in the last peak");
         assert_eq!(peaks(&[0.5, 0.25], 1000), vec![0.5, 0.25]);
+    }
+
+    /// A PNG chunk with its CRC.
+    fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+        let mut c = 0xFFFF_FFFFu32;
+        for b in kind.iter().chain(data) {
+            c ^= u32::from(*b);
+            for _ in 0..8 {
+                c = if c & 1 == 1 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
+            }
+        }
+        let mut out = (data.len() as u32).to_be_bytes().to_vec();
+        out.extend_from_slice(kind);
+        out.extend_from_slice(data);
+        out.extend_from_slice(&(!c).to_be_bytes());
+        out
+    }
+
+    fn png_header(w: u32, h: u32) -> Vec<u8> {
+        let mut ihdr = w.to_be_bytes().to_vec();
+        ihdr.extend_from_slice(&h.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        out.extend(chunk(b"IHDR", &ihdr));
+        out
+    }
+
+    fn reason(r: Result<(), MaterialError>) -> Option<&'static str> {
+        r.err().and_then(|e| e.reason())
+    }
+
+    #[test]
+    fn pictures_are_decoded_whole_within_the_pixel_limit() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let at = |name: &str, bytes: &[u8]| -> Result<std::path::PathBuf, std::io::Error> {
+            let p = dir.path().join(name);
+            std::fs::write(&p, bytes)?;
+            Ok(p)
+        };
+        let mut good = Vec::new();
+        image::RgbaImage::from_pixel(8, 6, image::Rgba([1, 2, 3, 255])).write_to(&mut std::io::Cursor::new(&mut good), image::ImageFormat::Png)?;
+        assert!(inspect(&at("ok.png", &good)?, MaterialKind::Picture, "png").is_ok());
+        let mut html = png_header(8, 6);
+        html.extend_from_slice(b"<html><script>alert(1)</script></html>");
+        assert_eq!(reason(inspect(&at("html.png", &html)?, MaterialKind::Picture, "png")), Some(domain::UNREADABLE_FILE));
+        let mut huge = png_header(20_000, 20_000);
+        huge.extend(chunk(b"IDAT", &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
+        huge.extend(chunk(b"IEND", &[]));
+        let refused = inspect(&at("huge.png", &huge)?, MaterialKind::Picture, "png").err().ok_or("a 400 MP picture passed")?;
+        assert_eq!(refused.reason(), Some(domain::CONTENT_TOO_LARGE));
+        assert!(refused.to_string().contains("20000x20000"), "{refused}");
+        assert_eq!(reason(inspect(&at("png.jpg", &good)?, MaterialKind::Picture, "jpg")), Some(domain::UNREADABLE_FILE), "a PNG named .jpg");
+        let heic = reelforge_heif::encode(&[9u8; 8 * 6 * 4], 8, 6, reelforge_heif::Codec::Hevc, 50)?;
+        assert!(inspect(&at("ok.heic", &heic)?, MaterialKind::Picture, "heic").is_ok());
+        assert_eq!(reason(inspect(&at("half.heic", &heic[..heic.len() / 2])?, MaterialKind::Picture, "heic")), Some(domain::UNREADABLE_FILE));
+        Ok(())
+    }
+
+    #[test]
+    fn gifs_are_counted_frame_by_frame() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let gif_of = |frames: usize| -> Result<std::path::PathBuf, Box<dyn std::error::Error>> {
+            let mut out = Vec::new();
+            {
+                let mut enc = gif::Encoder::new(&mut out, 2, 2, &[0, 0, 0, 255, 255, 255])?;
+                for i in 0..frames {
+                    enc.write_frame(&gif::Frame::from_indexed_pixels(2, 2, vec![(i % 2) as u8; 4], None))?;
+                }
+            }
+            let p = dir.path().join(format!("{frames}.gif"));
+            std::fs::write(&p, out)?;
+            Ok(p)
+        };
+        assert!(inspect(&gif_of(3)?, MaterialKind::Gif, "gif").is_ok());
+        let long = inspect(&gif_of(domain::MAX_GIF_FRAMES + 1)?, MaterialKind::Gif, "gif").err().ok_or("too many frames passed")?;
+        assert_eq!(long.reason(), Some(domain::CONTENT_TOO_LARGE));
+        assert!(long.to_string().contains("more than 1000 frames"), "{long}");
+        let p = dir.path().join("cut.gif");
+        let whole = std::fs::read(gif_of(3)?)?;
+        std::fs::write(&p, &whole[..whole.len() - 8])?;
+        assert_eq!(reason(inspect(&p, MaterialKind::Gif, "gif")), Some(domain::UNREADABLE_FILE));
+        Ok(())
     }
 
     #[test]

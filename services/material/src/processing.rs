@@ -30,11 +30,25 @@ impl Prober {
 
     /// Probes `m` in the background.
     pub fn spawn(&self, m: Material) {
+        self.spawn_with(m, None);
+    }
+
+    /// Probes `m` in the background from `local`, the copy of its original the upload's inspection
+    /// made, when a probe may start now; else the copy goes (copies are not kept on disk waiting
+    /// their turn) and the probe reads the original from the blob store again.
+    pub(crate) fn spawn_with(&self, m: Material, local: Option<Local>) {
         let this = self.clone();
-        tokio::spawn(async move {
-            let Ok(_permit) = this.permits.acquire().await else { return };
-            this.process(m).await;
-        });
+        match Arc::clone(&self.permits).try_acquire_owned() {
+            Ok(permit) => tokio::spawn(async move {
+                let _permit = permit;
+                this.process(m, local).await;
+            }),
+            Err(_) => tokio::spawn(async move {
+                drop(local);
+                let Ok(_permit) = this.permits.acquire().await else { return };
+                this.process(m, None).await;
+            }),
+        };
     }
 
     /// Probes every material left processing (by a restart while it was being probed).
@@ -45,8 +59,8 @@ impl Prober {
         }
     }
 
-    async fn process(&self, m: Material) {
-        let result = self.probe(&m).await;
+    async fn process(&self, m: Material, local: Option<Local>) {
+        let result = self.probe(&m, local).await;
         let written = match &result {
             Ok((p, _)) => self.store.set_probed(&m.id, p).await,
             Err(reason) => {
@@ -59,7 +73,7 @@ impl Prober {
             (Err(e), Ok((p, _))) => {
                 // The row went away (deleted while it was probed): its derived files must go too.
                 tracing::warn!(material = %m.id, error = %e, "probe result not recorded");
-                for key in [p.cover_key, p.filmstrip_key, p.waveform_key].iter().filter(|k| !k.is_empty()) {
+                for key in [p.cover_key, p.filmstrip_key, p.waveform_key, p.preview_key].iter().filter(|k| !k.is_empty()) {
                     let _ = self.blob.delete(key).await;
                 }
             }
@@ -68,8 +82,9 @@ impl Prober {
         }
     }
 
-    /// Transcodes a video browsers cannot play into an H.264/AAC preview, after the material is
-    /// ready (the render uses the original); a failure leaves the material without a preview.
+    /// Transcodes a video browsers cannot play (by its container or its codec) into an H.264/AAC
+    /// preview, after the material is ready (the render uses the original); a failure leaves the
+    /// material without a preview.
     async fn make_preview(&self, m: &Material, p: &domain::Probed, local: Local) {
         let out = local.dir.path().join("preview.mp4");
         let (src, dst, audio, duration) = (local.path.clone(), out.clone(), p.has_audio, p.duration);
@@ -89,24 +104,31 @@ impl Prober {
         }
     }
 
-    /// Probes `m`; answers the facts and, for a video that needs a preview, the local copy.
-    async fn probe(&self, m: &Material) -> Result<(domain::Probed, Option<Local>), String> {
+    /// Probes `m` (from `local` when given); answers the facts and, for a video that needs a
+    /// preview, the local copy.
+    async fn probe(&self, m: &Material, local: Option<Local>) -> Result<(domain::Probed, Option<Local>), String> {
         if m.kind == MaterialKind::Pptx {
             return Ok((domain::Probed::default(), None));
         }
-        let dir = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
-        let ext = m.relative_path.rsplit_once('.').map(|(_, e)| e).unwrap_or("bin").to_owned();
-        let path = dir.path().join(format!("original.{ext}"));
-        self.blob.download_to(&m.relative_path, &path).await.map_err(|e| format!("reading the upload: {e}"))?;
-        let (kind, at) = (m.kind, path.clone());
-        let out = tokio::task::spawn_blocking(move || probe::probe_file(&at, kind))
+        let local = match local {
+            Some(local) => local,
+            None => Local::download(&self.blob, &m.relative_path).await?,
+        };
+        let ext = local.ext();
+        let (kind, at, of) = (m.kind, local.path.clone(), ext.clone());
+        let out = tokio::task::spawn_blocking(move || probe::probe_file(&at, kind, &of))
             .await
             .map_err(|e| format!("probe: {e}"))??;
         let mut probed = out.probed;
+        let (preview, preview_name) = match out.preview {
+            Some((bytes, name)) => (Some(bytes), name),
+            None => (None, "preview"),
+        };
         let files = [
             (out.cover, "cover.jpg", &mut probed.cover_key),
             (out.filmstrip, "filmstrip.jpg", &mut probed.filmstrip_key),
             (out.waveform.map(String::into_bytes), "waveform.json", &mut probed.waveform_key),
+            (preview, preview_name, &mut probed.preview_key),
         ];
         for (bytes, name, key) in files {
             if let Some(bytes) = bytes {
@@ -115,13 +137,29 @@ impl Prober {
                 *key = k;
             }
         }
-        let local = (m.kind == MaterialKind::Video && probe::NEEDS_PREVIEW.contains(&ext.as_str())).then_some(Local { dir, path });
-        Ok((probed, local))
+        Ok((probed, out.transcode.then_some(local)))
     }
 }
 
-/// The local copy of an original, kept for the preview; its directory goes when it is dropped.
-struct Local {
+/// A local copy of an original in a scratch directory, which goes when it is dropped.
+pub(crate) struct Local {
     dir: tempfile::TempDir,
-    path: std::path::PathBuf,
+    /// The copy: `{dir}/original.{ext}`.
+    pub(crate) path: std::path::PathBuf,
+}
+
+impl Local {
+    /// Copies the object `key` from `blob` into a fresh scratch directory.
+    pub(crate) async fn download(blob: &BlobStore, key: &str) -> Result<Self, String> {
+        let dir = tempfile::tempdir().map_err(|e| format!("scratch directory: {e}"))?;
+        let ext = key.rsplit_once('.').map(|(_, e)| e).filter(|e| !e.contains('/')).unwrap_or("bin");
+        let path = dir.path().join(format!("original.{ext}"));
+        blob.download_to(key, &path).await.map_err(|e| format!("reading the upload: {e}"))?;
+        Ok(Self { dir, path })
+    }
+
+    /// The copy's extension, lower case.
+    pub(crate) fn ext(&self) -> String {
+        self.path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default()
+    }
 }

@@ -240,7 +240,7 @@ async fn every_original_probes_as_usable() -> TestResult {
             blob.download_to(&m.relative_path, &path).await?;
             let kind = reelforge_material::domain::upload_kind(ext)
                 .ok_or("an extension uploads accept")?;
-            let probed = reelforge_material::probe::probe_file(&path, kind)
+            let probed = reelforge_material::probe::probe_file(&path, kind, ext)
                 .map_err(|e| format!("{}: {e}", m.name))?;
             assert_eq!(
                 (probed.probed.width, probed.probed.height),

@@ -2,7 +2,7 @@
 
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_material::domain::{Order, Orientation};
-use reelforge_material::{MaterialError, MaterialKind, MaterialQuery, MaterialStore, NewMaterial, Owner, PageRequest, migrate};
+use reelforge_material::{MaterialError, MaterialKind, MaterialQuery, MaterialStore, NewMaterial, Owner, PageRequest, Upload, migrate};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -88,4 +88,57 @@ async fn on_sqlite() -> TestResult {
 #[tokio::test]
 async fn on_postgres() -> TestResult {
     suite(&fresh_postgres().await?).await
+}
+
+fn upload(owner: &Owner, sha256: &str) -> Upload {
+    let id = uuid::Uuid::new_v4().to_string();
+    Upload {
+        key: format!("{}{id}/original.png", reelforge_kit::blob::user_material_prefix(&owner.tenant, &owner.user_id)),
+        id,
+        kind: MaterialKind::Picture,
+        name: "p.png".into(),
+        file_size: 10,
+        category_id: -1,
+        style_id: -1,
+        open_state: 0,
+        sha256: sha256.into(),
+    }
+}
+
+/// The same file (by its SHA-256) is found among its owner's own live materials only: never
+/// another user's or another tenant's, nor a deleted or failed one.
+async fn same_file_suite(url: &str) -> TestResult {
+    let db = reelforge_kit::db::connect(url).await?;
+    migrate(&db).await?;
+    let store = MaterialStore::new(db);
+    let (a, b, other) = (owner("qs", "a@x.cn"), owner("qs", "b@x.cn"), owner("cc", "a@x.cn"));
+    let (h1, h2, h3) = ("1".repeat(64), "2".repeat(64), "3".repeat(64));
+    assert!(store.same_file(&a, &h1).await?.is_none());
+    let first = store.record(&a, upload(&a, &h1)).await?;
+    // A later millisecond: rows made in the same one have no defined oldest.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    store.record(&a, upload(&a, &h1)).await?;
+    assert_eq!(store.same_file(&a, &h1).await?.map(|m| m.id), Some(first.id.clone()), "the oldest");
+    assert!(store.same_file(&b, &h1).await?.is_none(), "another user's file");
+    assert!(store.same_file(&other, &h1).await?.is_none(), "another tenant's file");
+    assert!(store.same_file(&a, "").await?.is_none(), "rows without a hash match nothing");
+    assert!(store.insert(&a, new("old.png", MaterialKind::Picture, 7, false)).await?.id != first.id);
+    assert!(store.same_file(&a, "").await?.is_none(), "nor do rows made without one");
+    let gone = store.record(&a, upload(&a, &h2)).await?;
+    store.delete(&a, std::slice::from_ref(&gone.id), true).await?;
+    assert!(store.same_file(&a, &h2).await?.is_none(), "a deleted material");
+    let failed = store.record(&a, upload(&a, &h3)).await?;
+    store.set_failed(&failed.id, "no decoder").await?;
+    assert!(store.same_file(&a, &h3).await?.is_none(), "a failed material");
+    Ok(())
+}
+
+#[tokio::test]
+async fn same_file_on_sqlite() -> TestResult {
+    same_file_suite(&fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn same_file_on_postgres() -> TestResult {
+    same_file_suite(&fresh_postgres().await?).await
 }

@@ -410,6 +410,10 @@ pub fn fill_card(rule: &mut Rule, values: &BTreeMap<i64, String>) {
 pub const MAX_SHEET_BYTES: usize = 2 * 1024 * 1024;
 /// Most cards one sheet may ask for.
 pub const MAX_CARD_ROWS: usize = 500;
+/// How far an xlsx sheet may expand when read (checked before calamine reads it): a card sheet is
+/// a few parts of plain XML.
+pub const XLSX_LIMITS: reelforge_kit::ooxml::Limits =
+    reelforge_kit::ooxml::Limits { max_entries: 1000, max_total_bytes: 50 << 20, max_xml_depth: 128 };
 
 /// A sheet's format, from its file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -454,6 +458,14 @@ pub fn read_sheet(format: SheetFormat, bytes: &[u8]) -> Result<Vec<Vec<String>>,
         }
         SheetFormat::Xlsx => {
             use calamine::Reader;
+            // The whole package is read once, bounded, before calamine holds any of it.
+            reelforge_kit::ooxml::check(Cursor::new(bytes), reelforge_kit::ooxml::Package::Workbook, &XLSX_LIMITS).map_err(|e| {
+                TaskError::Invalid(match e {
+                    reelforge_kit::ooxml::OoxmlError::NotZip(..) => "file: not an .xlsx spreadsheet".into(),
+                    e if e.is_limit() => format!("file: {e}"),
+                    e => format!("file: not an .xlsx spreadsheet ({e})"),
+                })
+            })?;
             let mut book = calamine::Xlsx::new(Cursor::new(bytes)).map_err(|_| TaskError::Invalid("file: not an .xlsx spreadsheet".into()))?;
             let range = book
                 .worksheet_range_at(0)
@@ -841,6 +853,57 @@ mod tests {
         assert!(matches!(read_sheet(SheetFormat::Xlsx, b"not a zip"), Err(TaskError::Invalid(m)) if m.contains("not an .xlsx")));
         assert!(matches!(read_sheet(SheetFormat::Csv, &[0xff, 0xfe, 0x00]), Err(TaskError::Invalid(m)) if m.contains("UTF-8")));
         assert!(SheetFormat::of_name("cards.xls").is_err());
+        Ok(())
+    }
+
+    /// A workbook calamine reads is still refused when its package goes beyond the limits: too
+    /// many entries, a part that expands past the budget (a zip bomb), XML nested too deep.
+    #[test]
+    fn workbooks_beyond_the_limits_are_refused() -> Result<(), Box<dyn std::error::Error>> {
+        use std::io::{Read, Write};
+        let fields: BTreeMap<i64, i64> = [(1, 0)].into_iter().collect();
+        let good = header_xlsx(&fields)?;
+        assert!(read_sheet(SheetFormat::Xlsx, &good).is_ok());
+        type Extra<'a> = &'a dyn Fn(&mut zip::ZipWriter<Cursor<Vec<u8>>>) -> zip::result::ZipResult<()>;
+        let repack = |extra: Extra| -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+            let mut from = zip::ZipArchive::new(Cursor::new(good.clone()))?;
+            let mut to = zip::ZipWriter::new(Cursor::new(Vec::new()));
+            let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+            for i in 0..from.len() {
+                let mut entry = from.by_index(i)?;
+                let mut data = Vec::new();
+                entry.read_to_end(&mut data)?;
+                to.start_file(entry.name()?.into_owned(), options)?;
+                to.write_all(&data)?;
+            }
+            extra(&mut to)?;
+            Ok(to.finish()?.into_inner())
+        };
+        let deflated = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let many = repack(&|z| {
+            for i in 0..1000 {
+                z.start_file(format!("xl/extra/{i}.bin"), deflated)?;
+                z.write_all(b"x")?;
+            }
+            Ok(())
+        })?;
+        let bomb = repack(&|z| {
+            z.start_file("xl/media/image1.png", deflated)?;
+            let zeros = vec![0u8; 1 << 20];
+            (0..60).try_for_each(|_| z.write_all(&zeros))?;
+            Ok(())
+        })?;
+        let deep = repack(&|z| {
+            z.start_file("xl/drawings/drawing1.xml", deflated)?;
+            z.write_all(format!("{}{}", "<a>".repeat(200), "</a>".repeat(200)).as_bytes())?;
+            Ok(())
+        })?;
+        assert!(bomb.len() < MAX_SHEET_BYTES, "the bomb is small: {} bytes", bomb.len());
+        for (bytes, says) in [(&many, "more than 1000 entries"), (&bomb, "expands to more than 50 MB"), (&deep, "deeper than 128")] {
+            let calamine_reads = calamine::open_workbook_from_rs::<calamine::Xlsx<_>, _>(Cursor::new(bytes.clone())).is_ok();
+            assert!(calamine_reads, "calamine alone takes it ({says})");
+            assert!(matches!(read_sheet(SheetFormat::Xlsx, bytes), Err(TaskError::Invalid(m)) if m.contains(says)), "{says}");
+        }
         Ok(())
     }
 }

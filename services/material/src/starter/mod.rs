@@ -125,7 +125,7 @@ fn make(entry: &Entry, scratch: &std::path::Path) -> Result<Made, String> {
         None => {
             let path = scratch.join(format!("{}.{ext}", entry.key));
             std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
-            let out = probe::probe_file(&path, MaterialKind::Audio)?;
+            let out = probe::probe_file(&path, MaterialKind::Audio, ext)?;
             (out.probed, None, out.waveform)
         }
     };

@@ -39,6 +39,7 @@ pub struct Model {
     pub peak_db: Option<f64>,
     pub deleted: bool,
     pub use_count: i64,
+    pub sha256: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateMaterial), Box::new(AddProbing), Box::new(CreateStarterSeed)]
+        vec![Box::new(CreateMaterial), Box::new(AddProbing), Box::new(CreateStarterSeed), Box::new(AddSha256)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_material".into_iden()
@@ -140,5 +140,41 @@ impl MigrationTrait for CreateStarterSeed {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("material_seed").to_owned()).await
+    }
+}
+
+/// The SHA-256 of each upload's file, so the same file uploaded again by the same user finds the
+/// material it made; rows made before (and system materials) have none and match nothing.
+struct AddSha256;
+
+impl MigrationName for AddSha256 {
+    fn name(&self) -> &str {
+        "m20261127_000004_material_sha256"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for AddSha256 {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(Table::alter().table("material").add_column(string("sha256").default("").to_owned()).to_owned())
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("material_by_file")
+                    .table("material")
+                    .if_not_exists()
+                    .col("tenant")
+                    .col("user_id")
+                    .col("sha256")
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_index(Index::drop().name("material_by_file").table("material").to_owned()).await?;
+        manager.alter_table(Table::alter().table("material").drop_column("sha256").to_owned()).await
     }
 }

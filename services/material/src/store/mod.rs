@@ -8,8 +8,8 @@ pub use seed::Seeded;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, ExprTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, ExprTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use sea_orm_migration::MigratorTrait;
 
@@ -104,6 +104,9 @@ pub struct Upload {
     pub style_id: i64,
     /// Open state asked for (0 or 2).
     pub open_state: i32,
+    /// The SHA-256 of the file, lower-case hex: a later upload of the same file by the same user
+    /// finds this material instead of making another.
+    pub sha256: String,
 }
 
 /// Which of the caller's materials a delete-by-choice reaches.
@@ -175,11 +178,31 @@ impl MaterialStore {
             state: Set(State::Processing.as_str().to_owned()),
             file_size: Set(i64::try_from(up.file_size).unwrap_or(i64::MAX)),
             style_id: Set(up.style_id),
+            sha256: Set(up.sha256),
             ..defaults()
         }
         .insert(&self.db)
         .await?;
         Ok(to_domain(model))
+    }
+
+    /// The owner's own material holding the file with this SHA-256, if any: not deleted, not
+    /// failed (a failed one may have failed for a passing reason; the new upload gets its chance),
+    /// the oldest first. Only the owner's own uploads are matched: never another user's, another
+    /// tenant's or a system material.
+    pub async fn same_file(&self, owner: &Owner, sha256: &str) -> Result<Option<Material>, MaterialError> {
+        if sha256.is_empty() {
+            return Ok(None);
+        }
+        let row = entity::Entity::find()
+            .filter(owned_by(owner))
+            .filter(entity::Column::Sha256.eq(sha256))
+            .filter(entity::Column::State.ne(State::Failed.as_str()))
+            .order_by_asc(entity::Column::CreatedMs)
+            .order_by_asc(entity::Column::Id)
+            .one(&self.db)
+            .await?;
+        Ok(row.map(to_domain))
     }
 
     /// Writes what probing found and makes the material ready.
@@ -202,6 +225,8 @@ impl MaterialStore {
             mean_db: Set(p.mean_db),
             peak_db: Set(p.peak_db),
             material_state: Set(1),
+            // A picture's preview is made with the probe; a video's comes later (`set_preview`).
+            preview_path: if p.preview_key.is_empty() { NotSet } else { Set(p.preview_key.clone()) },
             ..Default::default()
         };
         self.update_live(id, probed).await
@@ -458,6 +483,7 @@ fn defaults() -> entity::ActiveModel {
         peak_db: Set(None),
         deleted: Set(false),
         use_count: Set(0),
+        sha256: Set(String::new()),
         ..Default::default()
     }
 }

@@ -1,5 +1,6 @@
-//! Still pictures and GIFs with the `image` crate, prepared once into bitmaps at their drawn
-//! size: cover-cropped, mirrored, filtered, blurred, rounded and bordered.
+//! Still pictures and GIFs with the `image` crate (HEIF/HEIC and AVIF through libheif), prepared
+//! once into bitmaps at their drawn size: cover-cropped, mirrored, filtered, blurred, rounded and
+//! bordered.
 
 use super::{Bitmap, colour, resize};
 use crate::error::MediaError;
@@ -7,14 +8,32 @@ use image::AnimationDecoder;
 use resvg::tiny_skia as sk;
 use std::path::Path;
 
+/// Most pixels a still picture may have (uploads are refused above it too).
+const MAX_PICTURE_PIXELS: u64 = 100_000_000;
+/// Most frames of a GIF (uploads are refused above 1000).
+const MAX_GIF_FRAMES: usize = 2000;
+/// Most pixels of all a GIF's frames together, decoded whole (uploads are refused above 200 million).
+const MAX_GIF_PIXELS: u64 = 400_000_000;
+
 /// Returns the picture at `path` as a premultiplied bitmap at its own size.
 pub fn load(path: &Path) -> Result<Bitmap, MediaError> {
     if !path.is_file() {
         return Err(MediaError::Missing(path.display().to_string()));
     }
-    let img = image::ImageReader::open(path)?
+    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    if matches!(ext.as_str(), "heic" | "heif" | "avif") {
+        let pic = reelforge_heif::decode(&std::fs::read(path)?, MAX_PICTURE_PIXELS).map_err(|e| MediaError::Image(e.to_string()))?;
+        return Ok(Bitmap::from_straight(pic.width, pic.height, pic.rgba));
+    }
+    let decoder = image::ImageReader::open(path)?
         .with_guessed_format()?
-        .decode()
+        .into_decoder()
+        .map_err(|e| MediaError::Image(e.to_string()))?;
+    let (w, h) = image::ImageDecoder::dimensions(&decoder);
+    if u64::from(w) * u64::from(h) > MAX_PICTURE_PIXELS {
+        return Err(MediaError::Image(format!("picture of {w}x{h} pixels is larger than {MAX_PICTURE_PIXELS} pixels")));
+    }
+    let img = image::DynamicImage::from_decoder(decoder)
         .map_err(|e| MediaError::Image(e.to_string()))?
         .into_rgba8();
     let (w, h) = img.dimensions();
@@ -29,8 +48,16 @@ pub fn load_gif(path: &Path) -> Result<Vec<(Bitmap, f64)>, MediaError> {
     let file = std::io::BufReader::new(std::fs::File::open(path)?);
     let dec =
         image::codecs::gif::GifDecoder::new(file).map_err(|e| MediaError::Image(e.to_string()))?;
+    let (gw, gh) = image::ImageDecoder::dimensions(&dec);
+    let frame_pixels = u64::from(gw) * u64::from(gh);
     let mut out = Vec::new();
     for f in dec.into_frames() {
+        if out.len() == MAX_GIF_FRAMES {
+            return Err(MediaError::Image(format!("gif of more than {MAX_GIF_FRAMES} frames")));
+        }
+        if (out.len() as u64 + 1) * frame_pixels > MAX_GIF_PIXELS {
+            return Err(MediaError::Image(format!("gif of {gw}x{gh} decodes to more than {MAX_GIF_PIXELS} pixels")));
+        }
         let f = f.map_err(|e| MediaError::Image(e.to_string()))?;
         let (n, d) = f.delay().numer_denom_ms();
         // Browsers play delays under 20 ms as 100 ms; doing the same keeps preview and export equal.
@@ -42,9 +69,6 @@ pub fn load_gif(path: &Path) -> Result<Vec<(Bitmap, f64)>, MediaError> {
         let buf = f.into_buffer();
         let (w, h) = buf.dimensions();
         out.push((Bitmap::from_straight(w, h, buf.into_raw()), secs));
-        if out.len() > 2000 {
-            break;
-        }
     }
     if out.is_empty() {
         return Err(MediaError::Image("gif without frames".to_owned()));

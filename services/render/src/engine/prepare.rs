@@ -448,7 +448,7 @@ pub fn background_of<'a>(s: &Scene, materials: &'a Materials) -> Option<(String,
     Some((id, path))
 }
 
-const PICTURE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "webp", "bmp", "svg"];
+const PICTURE_EXTENSIONS: [&str; 9] = ["png", "jpg", "jpeg", "webp", "bmp", "svg", "heic", "heif", "avif"];
 
 fn extension(path: &Path) -> String {
     path.extension()
