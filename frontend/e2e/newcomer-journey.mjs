@@ -2,9 +2,9 @@
 // through the UI only, as a first-time user would go: sign in with a new address from the home
 // page, open the editor from its card, pick 9:16, make the first scene 6 s, upload three clips of
 // different containers through the material panel's uploader (an MP4/H.264 whose picture changes
-// with time, a WebM (VP8) and a QuickTime .mov, made here with gst-launch-1.0), name the work,
+// with time, a Matroska .mkv (VP8) and a QuickTime .mov, made here with gst-launch-1.0), name the work,
 // add a title with colour emoji and the MP4 clip cut from 1 s to 7 s, add a second scene with the
-// .webm clip, a dissolve between the scenes and a track from the music library; save, make the
+// .mkv clip, a dissolve between the scenes and a track from the music library; save, make the
 // video (the run dialog must reach its end: 100 % and the title 视频已生成), play it in the page
 // and download it by my works' link. The MP4 must last 9 s and carry sound.
 //
@@ -89,7 +89,7 @@ function sourceFrame(t) {
   return px;
 }
 
-/** Makes the three clips in `dir`: the changing source as MP4 (H.264), a ball as WebM (Matroska's subset; .mkv joins once the gateway accepts it), bars as QuickTime; answers their paths. */
+/** Makes the three clips in `dir`: the changing source as MP4 (H.264), a ball as Matroska (VP8 in .mkv, which browsers do not play: the editor shows its preview), bars as QuickTime; answers their paths. */
 export function makeClips(dir) {
   const raw = path.join(dir, 'source.rgb');
   const frames = [];
@@ -98,11 +98,11 @@ export function makeClips(dir) {
   const mp4 = path.join(dir, '新人片段.mp4');
   gst(['filesrc', `location=${raw}`, '!', 'rawvideoparse', 'format=rgb', `width=${SRC_W}`, `height=${SRC_H}`, `framerate=${SRC_FPS}/1`, '!', 'videoconvert', '!', 'video/x-raw,format=I420', '!', 'x264enc', 'speed-preset=faster', '!', 'video/x-h264,profile=high', '!', 'mp4mux', '!', 'filesink', `location=${mp4}`]);
   rmSync(raw);
-  const webm = path.join(dir, 'ball.webm');
-  gst(['videotestsrc', 'num-buffers=75', 'pattern=ball', 'background-color=0xff2a4d9c', '!', 'video/x-raw,width=640,height=360,framerate=25/1', '!', 'vp8enc', 'deadline=1', '!', 'webmmux', '!', 'filesink', `location=${webm}`]);
+  const mkv = path.join(dir, 'ball.mkv');
+  gst(['videotestsrc', 'num-buffers=75', 'pattern=ball', 'background-color=0xff2a4d9c', '!', 'video/x-raw,width=640,height=360,framerate=25/1', '!', 'vp8enc', 'deadline=1', '!', 'matroskamux', '!', 'filesink', `location=${mkv}`]);
   const mov = path.join(dir, 'bars.mov');
   gst(['videotestsrc', 'num-buffers=50', 'pattern=smpte', '!', 'video/x-raw,width=480,height=270,framerate=25/1', '!', 'x264enc', 'speed-preset=faster', '!', 'qtmux', '!', 'filesink', `location=${mov}`]);
-  return { mp4, webm, mov };
+  return { mp4, mkv, mov };
 }
 
 /** Decodes an MP4's pictures at READ_FPS into PNGs `f-NNN.png` in `dir` (frame n is at n / READ_FPS s). */
@@ -339,17 +339,17 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, started, cli
 
   // Three clips through the material panel's uploader (my materials): MP4, WebM, QuickTime.
   await page.getByTestId('material-upload').waitFor();
-  await page.getByTestId('material-upload').locator('input[type=file]').setInputFiles([clips.mp4, clips.webm, clips.mov]);
+  await page.getByTestId('material-upload').locator('input[type=file]').setInputFiles([clips.mp4, clips.mkv, clips.mov]);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="upload-item"]').length === 3);
   await shot('uploading');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="upload-item"]')].every((el) => el.dataset.status !== 'uploading'), undefined, { timeout: 60_000 });
   const rows = await page.locator('[data-testid="upload-item"]').evaluateAll((els) => els.map((el) => ({ name: el.textContent, status: el.dataset.status, id: el.dataset.materialId })));
   const idOf = (file) => rows.find((r) => (r.name ?? '').includes(path.basename(file)));
-  for (const file of [clips.mp4, clips.webm, clips.mov]) {
+  for (const file of [clips.mp4, clips.mkv, clips.mov]) {
     const row = idOf(file);
     assert(row && row.status === 'done' && row.id, `the uploader took ${path.basename(file)}: ${JSON.stringify(row)}`);
   }
-  const ids = { mp4: idOf(clips.mp4).id, webm: idOf(clips.webm).id, mov: idOf(clips.mov).id };
+  const ids = { mp4: idOf(clips.mp4).id, mkv: idOf(clips.mkv).id, mov: idOf(clips.mov).id };
   // Each card follows its probe until it is ready (a cover, a duration).
   for (const [kind, id] of Object.entries(ids)) {
     const card = page.getByTestId(`material-${id}`);
@@ -395,7 +395,7 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, started, cli
   await page.getByTestId('timeline-add-scene').click();
   await page.getByTestId('scene-block-1').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="scene-block-1"]')?.dataset.active === 'true');
-  await page.getByTestId(`material-${ids.webm}`).click();
+  await page.getByTestId(`material-${ids.mkv}`).click();
   await page.waitForFunction(() => document.querySelectorAll('#editor .rf-layer[data-type="video"]').length === 1);
   await shot('scene-2');
 

@@ -78,8 +78,12 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-async function openPage(hash) {
-  const page = await context.newPage();
+/** Opens `hash` in the shared context, or in a new one (`fresh`: no storage, as a first visit). */
+async function openPage(hash, { fresh = false } = {}) {
+  const owner = fresh ? await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' }) : context;
+  owner.setDefaultTimeout(TIMEOUT);
+  const page = await owner.newPage();
+  if (fresh) page.on('close', () => owner.close().catch(() => {}));
   page.on('pageerror', (err) => pageErrors.push(`${hash}: ${err.message}`));
   await page.goto(`${baseUrl}/${hash}`, { waitUntil: 'domcontentloaded' });
   return page;
@@ -88,22 +92,13 @@ async function openPage(hash) {
 /** E2E_ONLY=a,b runs only the named checks (a quick run of one journey while working on it). */
 const only = process.env.E2E_ONLY ? new Set(process.env.E2E_ONLY.split(',')) : null;
 
-// Checks that fail on main since this session's editor and template-access changes (issue 23/24 notes:
-// the timeline's cut-mode trim and the template journey's slot picture); the next session fixes them
-// first and empties this list. E2E_ONLY still runs them.
-const knownBroken = new Set(['timeline', 'template-journey']);
-
 async function check(name, fn) {
   if (only && !only.has(name)) return;
-  if (!only && knownBroken.has(name)) {
-    console.log(`SKIP ${name}: known regression, see the issue notes`);
-    return;
-  }
   const started = Date.now();
   let page = null;
   try {
-    await fn(async (hash) => {
-      page = await openPage(hash);
+    await fn(async (hash, options) => {
+      page = await openPage(hash, options);
       return page;
     });
     passed += 1;
@@ -488,7 +483,8 @@ if (!staticServer) {
   });
   // Issue 23: the newcomer's journey through the UI, from a new address to a downloaded MP4 whose frames are checked.
   await check('newcomer-journey', async (open) => {
-    const page = await open('');
+    // A newcomer's browser: no session or language left by the checks before.
+    const page = await open('', { fresh: true });
     await page.getByTestId('user-status').getByText('登录').click();
     await newcomerJourney({ page, baseUrl, outDir, assert, signIn });
   });
