@@ -7,8 +7,10 @@ use reelforge_proto::{
     font::font_service_client::FontServiceClient,
     material::material_service_client::MaterialServiceClient, task::task_service_client::TaskServiceClient,
 };
+use reelforge_kit::config::TimeoutConfig;
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Channel, Endpoint};
+use reelforge_kit::grpc::channel;
+use tonic::transport::Channel;
 
 /// The interceptor that carries the request id.
 pub type Propagate = fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>;
@@ -32,14 +34,6 @@ pub struct Clients {
     pub task: TaskServiceClient<Traced>,
     /// AI service.
     pub ai: AiServiceClient<Traced>,
-}
-
-/// Makes a lazily connecting channel to `url`; must run inside a Tokio runtime.
-pub fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
-    Ok(Endpoint::from_shared(url.to_owned())?
-        .connect_timeout(std::time::Duration::from_secs(5))
-        .timeout(std::time::Duration::from_secs(60))
-        .connect_lazy())
 }
 
 fn traced(ch: Channel) -> Traced {
@@ -67,15 +61,15 @@ impl Clients {
     }
 
     /// Clients from the configured service URLs.
-    pub fn from_config(s: &reelforge_kit::config::ServicesConfig) -> Result<Self, tonic::transport::Error> {
+    pub fn from_config(s: &reelforge_kit::config::ServicesConfig, t: &TimeoutConfig) -> Result<Self, tonic::transport::Error> {
         Ok(Self::new(
-            channel(&s.auth.url)?,
-            channel(&s.material.url)?,
-            channel(&s.category.url)?,
-            channel(&s.favourite.url)?,
-            channel(&s.font.url)?,
-            channel(&s.task.url)?,
-            channel(&s.ai.url)?,
+            channel(&s.auth.url, t)?,
+            channel(&s.material.url, t)?,
+            channel(&s.category.url, t)?,
+            channel(&s.favourite.url, t)?,
+            channel(&s.font.url, t)?,
+            channel(&s.task.url, t)?,
+            channel(&s.ai.url, t)?,
         ))
     }
 }

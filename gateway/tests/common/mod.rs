@@ -124,7 +124,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     bus: reelforge_kit::bus::open("db://").await?,
                     cache: cache.clone(),
                     blob: blobs.clone(),
-                    materials: reelforge_gateway::clients::channel(&format!("http://{grpc}"))?,
+                    materials: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
                 },
                 reelforge_task::FarmSettings {
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
@@ -140,7 +140,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
         .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
-    let channel = reelforge_gateway::clients::channel(&format!("http://{grpc}"))?;
+    let channel = reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?;
     let state = AppState {
         clients: Clients::shared(channel),
         mode: "test".into(),
@@ -152,7 +152,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             revocations.clone(),
         )),
         frames: Some(reelforge_gateway::frame::Frames::new(
-            reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone())?,
+            reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone(), &Default::default())?,
             blobs.clone(),
             reelforge_worker::MaterialCache::new(dir.path().join("cache"), 64 << 20),
             &dir.path().join("scratch"),

@@ -50,7 +50,7 @@ impl Auth {
     pub fn new(db: sea_orm::DatabaseConnection, cache: Arc<dyn Cache>, config: &Config, keys: Keyring) -> Result<Self, AuthError> {
         Ok(Self {
             codes: Codes::new(cache.clone(), keys.clone(), Limits::from_config(&config.auth)),
-            mailer: Mailer::from_config(&config.mail, config.data_dir.clone())?,
+            mailer: Mailer::from_config(&config.mail, &config.timeouts, config.data_dir.clone())?,
             users: UserStore::new(db),
             revocations: Revocations::new(cache.clone()),
             cache,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use reelforge_kit::config::MailConfig;
+use reelforge_kit::config::{MailConfig, TimeoutConfig};
 use tokio::io::AsyncWriteExt;
 
 use crate::domain::{AuthError, Mail};
@@ -25,6 +25,8 @@ pub enum Mailer {
         transport: Box<AsyncSmtpTransport<Tokio1Executor>>,
         /// The sender.
         from: Mailbox,
+        /// The longest a whole delivery may take.
+        deadline: std::time::Duration,
     },
 }
 
@@ -35,18 +37,20 @@ fn body(code: &str) -> String {
 
 impl Mailer {
     /// SMTP when `config.smtp_url` is set (`tls=starttls` requires STARTTLS), else the outbox in `dir`.
-    pub fn from_config(config: &MailConfig, dir: PathBuf) -> Result<Self, AuthError> {
+    /// The connection and each answer wait at most `timeouts.connect_seconds`, the whole delivery
+    /// `timeouts.mail_seconds`: a server that accepts and then says nothing fails the code's send.
+    pub fn from_config(config: &MailConfig, timeouts: &TimeoutConfig, dir: PathBuf) -> Result<Self, AuthError> {
         if config.smtp_url.is_empty() {
             return Ok(Self::Outbox(dir));
         }
         let url = config.smtp_url.replace("tls=starttls", "tls=required");
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)
             .map_err(|e| AuthError::Invalid(format!("mail.smtp_url: {e}")))?
-            .timeout(Some(std::time::Duration::from_secs(20)))
+            .timeout(Some(TimeoutConfig::of(timeouts.connect_seconds)))
             .build();
         let transport = Box::new(transport);
         let from = config.from.parse().map_err(|e| AuthError::Invalid(format!("mail.from: {e}")))?;
-        Ok(Self::Smtp { transport, from })
+        Ok(Self::Smtp { transport, from, deadline: TimeoutConfig::of(timeouts.mail_seconds) })
     }
 
     /// Sends `code` to `mail` of `tenant`.
@@ -63,7 +67,7 @@ impl Mailer {
                 tracing::info!(tenant, outbox = %dir.display(), "verification code written to the dev mail outbox");
                 Ok(())
             }
-            Self::Smtp { transport, from } => {
+            Self::Smtp { transport, from, deadline } => {
                 let to = mail.as_str().parse().map_err(|e| AuthError::Invalid(format!("mail: {e}")))?;
                 let message = Message::builder()
                     .from(from.clone())
@@ -72,7 +76,10 @@ impl Mailer {
                     .header(ContentType::TEXT_PLAIN)
                     .body(body(code))
                     .map_err(|e| AuthError::Mail(e.to_string()))?;
-                transport.send(message).await.map_err(|e| AuthError::Mail(e.to_string()))?;
+                tokio::time::timeout(*deadline, transport.send(message))
+                    .await
+                    .map_err(|_| AuthError::Mail(format!("the mail server did not finish within {} s", deadline.as_secs())))?
+                    .map_err(|e| AuthError::Mail(e.to_string()))?;
                 tracing::info!(tenant, "verification code mailed");
                 Ok(())
             }

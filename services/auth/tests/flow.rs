@@ -577,3 +577,34 @@ async fn codes_are_mailed_over_smtp() -> TestResult {
     assert_eq!(login.user.user_id, mail);
     Ok(())
 }
+
+/// A mail server that accepts and never greets fails the code's send within the configured time,
+/// instead of holding the sign-in request for ever.
+#[tokio::test]
+async fn a_silent_mail_server_fails_the_send_in_time() -> TestResult {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let port = listener.local_addr()?.port();
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            open.push(socket);
+        }
+    });
+    let db = reelforge_kit::db::connect(&fresh_sqlite()).await?;
+    migrate(&db).await?;
+    let dir = tempfile::tempdir()?;
+    let mut c = config(dir.path());
+    c.mail.smtp_url = format!("smtp://127.0.0.1:{port}");
+    c.mail.from = "Reelforge <noreply@reelforge.test>".into();
+    c.timeouts.connect_seconds = 1;
+    c.timeouts.mail_seconds = 2;
+    let keys = keys()?;
+    let auth = Auth::new(db, reelforge_kit::cache::open("memory://").await?, &c, keys.clone())?;
+    let mail = format!("{}@example.cn", unique("silent"));
+    let started = Instant::now();
+    let sent = tokio::time::timeout(Duration::from_secs(30), auth.send_code(&gateway(&keys, "qs")?, "", &mail)).await;
+    assert!(matches!(sent, Ok(Err(_))), "the send fails, it does not hang: {sent:?}");
+    assert!(started.elapsed() < Duration::from_secs(10), "failed after {:?}", started.elapsed());
+    held.abort();
+    Ok(())
+}

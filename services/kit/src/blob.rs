@@ -2,8 +2,11 @@
 //! S3-compatible store, chosen by URL. Keys are made by the server and checked here once more.
 
 use bytes::Bytes;
+use opendal::layers::TimeoutLayer;
 use opendal::{ErrorKind, HttpTransporter, OperationContext, Operator, services};
 use opendal_http_transport_reqwest::ReqwestTransport;
+
+use crate::config::TimeoutConfig;
 
 /// Why a storage call failed.
 #[derive(Debug, thiserror::Error)]
@@ -29,8 +32,14 @@ pub struct BlobStore {
 }
 
 impl BlobStore {
-    /// Opens `fs:///dir` or `s3://bucket?endpoint=…&region=…&access_key_id=…&secret_access_key=…&root=…`.
+    /// Opens `fs:///dir` or `s3://bucket?endpoint=…&region=…&access_key_id=…&secret_access_key=…&root=…`
+    /// with the default timeouts.
     pub fn open(url: &str) -> Result<Self, BlobError> {
+        Self::open_with(url, &TimeoutConfig::default())
+    }
+
+    /// Opens `url` (see [`BlobStore::open`]); calls to an S3 store time out as `timeouts` says.
+    pub fn open_with(url: &str, timeouts: &TimeoutConfig) -> Result<Self, BlobError> {
         let op = if let Some(dir) = url.strip_prefix("fs://") {
             if dir.is_empty() {
                 return Err(BlobError::Url("fs:// needs a directory".into()));
@@ -61,9 +70,17 @@ impl BlobStore {
             // An HTTP client of the store's own: opendal's default is one client for the whole
             // process, whose pooled connections die with the async runtime that opened them, so a
             // second runtime (each test has one) met "dispatch task is gone".
-            let transport = HttpTransporter::new(ReqwestTransport::new(reqwest::Client::new()));
+            let client = reqwest::Client::builder()
+                .connect_timeout(TimeoutConfig::of(timeouts.connect_seconds))
+                .build()
+                .map_err(|e| BlobError::Url(format!("http client: {e}")))?;
+            let transport = HttpTransporter::new(ReqwestTransport::new(client));
+            let deadlines = TimeoutLayer::new()
+                .with_timeout(TimeoutConfig::of(timeouts.storage_seconds))
+                .with_io_timeout(TimeoutConfig::of(timeouts.storage_io_seconds));
             Operator::new(b.disable_config_load().disable_ec2_metadata())?
                 .with_context(OperationContext::new().with_http_transport(transport))
+                .layer(deadlines)
         } else {
             return Err(BlobError::Url(format!("unsupported scheme in `{url}` (expected fs:// or s3://)")));
         };

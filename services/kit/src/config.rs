@@ -56,6 +56,40 @@ pub struct Config {
     pub worker: WorkerConfig,
     /// Material uploads.
     pub upload: UploadConfig,
+    /// How long calls out of the process may take.
+    pub timeouts: TimeoutConfig,
+}
+
+/// How long outbound calls may take, in seconds: a dependency that hangs (a stalled store, a
+/// service that accepts and never answers, a silent mail server) fails the call, which the caller
+/// retries or reports, instead of holding a request, a job or a worker slot for ever.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TimeoutConfig {
+    /// Opening a connection to another service, the store or the mail server.
+    pub connect_seconds: u64,
+    /// One call to another service (a whole unary gRPC call).
+    pub service_call_seconds: u64,
+    /// One storage operation that moves no body (stat, delete, list a page, start a write).
+    pub storage_seconds: u64,
+    /// One step of a storage transfer (each chunk read or written), so a large file may take
+    /// longer in all while a stalled one still fails.
+    pub storage_io_seconds: u64,
+    /// One mail delivery, from connecting to the server's last answer.
+    pub mail_seconds: u64,
+}
+
+impl Default for TimeoutConfig {
+    fn default() -> Self {
+        Self { connect_seconds: 5, service_call_seconds: 60, storage_seconds: 60, storage_io_seconds: 30, mail_seconds: 20 }
+    }
+}
+
+impl TimeoutConfig {
+    /// A duration of `seconds`, at least one second (0 would fail every call).
+    pub fn of(seconds: u64) -> std::time::Duration {
+        std::time::Duration::from_secs(seconds.max(1))
+    }
 }
 
 /// The largest upload of each material kind, in MiB (1 MiB = 1,048,576 bytes).
@@ -361,6 +395,7 @@ impl Default for Config {
                 render_limit_per_video_second: 10,
             },
             upload: UploadConfig::default(),
+            timeouts: TimeoutConfig::default(),
         }
     }
 }

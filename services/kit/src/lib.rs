@@ -8,6 +8,7 @@ pub mod bus;
 pub mod cache;
 pub mod config;
 pub mod db;
+pub mod grpc;
 pub mod identity;
 pub mod metrics;
 pub mod ooxml;

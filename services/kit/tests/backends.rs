@@ -212,3 +212,52 @@ fn s3_stores_outlive_other_runtimes() -> TestResult {
     long.join().map_err(|_| "long writer panicked")??;
     Ok(())
 }
+
+/// A listener that accepts connections and never answers: a store, service or mail server that hangs.
+async fn silent_server() -> Result<(std::net::SocketAddr, tokio::task::JoinHandle<()>), Box<dyn std::error::Error>> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            open.push(socket);
+        }
+    });
+    Ok((addr, held))
+}
+
+/// An S3 store that accepts and never answers fails each call within the configured time instead
+/// of holding the caller for ever (an upload, a render's fetch).
+#[tokio::test]
+async fn s3_calls_to_a_silent_store_time_out() -> TestResult {
+    let (addr, held) = silent_server().await?;
+    let timeouts = reelforge_kit::config::TimeoutConfig { storage_seconds: 1, storage_io_seconds: 1, ..Default::default() };
+    let url = format!("s3://silent?endpoint=http://{addr}&access_key_id=k&secret_access_key=s");
+    let store = BlobStore::open_with(&url, &timeouts)?;
+    let started = std::time::Instant::now();
+    let put = tokio::time::timeout(Duration::from_secs(20), store.put("t/qs/u/1/x.bin", b"x".to_vec())).await;
+    assert!(matches!(put, Ok(Err(_))), "a put to a silent store fails, it does not hang: {put:?}");
+    let stat = tokio::time::timeout(Duration::from_secs(20), store.check()).await;
+    assert!(matches!(stat, Ok(Err(_))), "a check of a silent store fails: {stat:?}");
+    assert!(started.elapsed() < Duration::from_secs(15), "both failed in {:?}", started.elapsed());
+    held.abort();
+    Ok(())
+}
+
+/// A service that accepts and never answers fails a call within the configured time.
+#[tokio::test]
+async fn grpc_calls_to_a_silent_service_time_out() -> TestResult {
+    let (addr, held) = silent_server().await?;
+    let timeouts = reelforge_kit::config::TimeoutConfig { connect_seconds: 1, service_call_seconds: 1, ..Default::default() };
+    let channel = reelforge_kit::grpc::channel(&format!("http://{addr}"), &timeouts)?;
+    let mut client = tonic::client::Grpc::new(channel);
+    let call = async {
+        client.ready().await.map_err(|e| tonic::Status::unavailable(e.to_string()))?;
+        let codec = tonic_prost::ProstCodec::<(), ()>::default();
+        client.unary(tonic::Request::new(()), http::uri::PathAndQuery::from_static("/silent.Service/Call"), codec).await
+    };
+    let answer = tokio::time::timeout(Duration::from_secs(20), call).await;
+    assert!(matches!(answer, Ok(Err(_))), "a call to a silent service fails, it does not hang: {answer:?}");
+    held.abort();
+    Ok(())
+}

@@ -71,7 +71,7 @@ impl Backends {
         if target.needs(Backend::Storage) {
             let url = config.storage_url();
             let store =
-                BlobStore::open(&url).map_err(|e| format!("storage {}: {e}", redact(&url)))?;
+                BlobStore::open_with(&url, &config.timeouts).map_err(|e| format!("storage {}: {e}", redact(&url)))?;
             store
                 .check()
                 .await

@@ -123,7 +123,7 @@ pub async fn router(
             cache: b.cache()?,
             blob: b.blob()?,
             // Saves and runs ask the material library whose materials a document may name.
-            materials: reelforge_gateway::clients::channel(&config.services.material.url)
+            materials: reelforge_kit::grpc::channel(&config.services.material.url, &config.timeouts)
                 .map_err(|e| format!("task service: material service url: {e}"))?,
         };
         task = Some(

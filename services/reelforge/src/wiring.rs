@@ -175,7 +175,7 @@ fn frames(
     task_url: &str,
     material_url: &str,
 ) -> Result<reelforge_gateway::frame::Frames, String> {
-    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone())
+    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone(), &config.timeouts)
         .map_err(|e| format!("still service urls: {e}"))?;
     Ok(reelforge_gateway::frame::Frames::new(
         clients,
@@ -201,7 +201,7 @@ fn worker(
     task_url: &str,
     material_url: &str,
 ) -> Result<reelforge_worker::Worker, String> {
-    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone())
+    let clients = reelforge_worker::Clients::connect(task_url, material_url, keys.clone(), &config.timeouts)
         .map_err(|e| format!("worker service urls: {e}"))?;
     let settings = reelforge_worker::WorkerSettings {
         queue: reelforge_worker::RENDER_QUEUE.to_owned(),
@@ -258,7 +258,7 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
             )
             .await?;
             let (addr, grpc) = serve_grpc(router, bound, services_rx).await?;
-            let channel = reelforge_gateway::clients::channel(&format!("http://{addr}"))
+            let channel = reelforge_kit::grpc::channel(&format!("http://{addr}"), &config.timeouts)
                 .map_err(|e| format!("gRPC client: {e}"))?;
             let url = format!("http://{addr}");
             let worker = worker(&backends, &config, &keys, &url, &url)?;
@@ -299,11 +299,11 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
             let mut channels = Vec::new();
             for url in urls {
                 channels.push(
-                    reelforge_gateway::clients::channel(url)
+                    reelforge_kit::grpc::channel(url, &config.timeouts)
                         .map_err(|e| format!("service url {url}: {e}"))?,
                 );
             }
-            let clients = Clients::from_config(s).map_err(|e| format!("service urls: {e}"))?;
+            let clients = Clients::from_config(s, &config.timeouts).map_err(|e| format!("service urls: {e}"))?;
             let state = AppState {
                 clients,
                 mode: "distributed".into(),

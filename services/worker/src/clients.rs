@@ -1,6 +1,8 @@
 //! The worker's gRPC clients and every call it makes, built in this one place. Each call carries a
 //! fresh short-lived service token of the job's tenant, acting for the task's owner.
 
+use reelforge_kit::config::TimeoutConfig;
+use reelforge_kit::grpc::channel;
 use reelforge_kit::identity::{self, Keyring};
 use reelforge_proto::material::material_service_client::MaterialServiceClient;
 use reelforge_proto::material::{GetMaterialRequest, Material};
@@ -9,7 +11,7 @@ use reelforge_proto::task::task_service_client::TaskServiceClient;
 use reelforge_proto::task::{
     FinishRenderRequest, FinishReply, HeartbeatReply, JobRef, ReleaseReply, StartReply,
 };
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Request, Status};
 
 /// Seconds a worker's service token lives: enough for one call.
@@ -23,13 +25,6 @@ pub struct Clients {
     keys: Keyring,
 }
 
-fn channel(url: &str) -> Result<Channel, tonic::transport::Error> {
-    Ok(Endpoint::from_shared(url.to_owned())?
-        .connect_timeout(std::time::Duration::from_secs(5))
-        .timeout(std::time::Duration::from_secs(60))
-        .connect_lazy())
-}
-
 fn job_ref(job: &RenderJob) -> JobRef {
     JobRef {
         task_id: job.task_id,
@@ -39,16 +34,17 @@ fn job_ref(job: &RenderJob) -> JobRef {
 }
 
 impl Clients {
-    /// Clients of the task and material services at their URLs, signing with `keys`; must run
-    /// inside a Tokio runtime.
+    /// Clients of the task and material services at their URLs, signing with `keys`, their calls
+    /// timing out as `timeouts` says; must run inside a Tokio runtime.
     pub fn connect(
         task_url: &str,
         material_url: &str,
         keys: Keyring,
+        timeouts: &TimeoutConfig,
     ) -> Result<Self, tonic::transport::Error> {
         Ok(Self {
-            tasks: TaskServiceClient::new(channel(task_url)?),
-            library: MaterialServiceClient::new(channel(material_url)?),
+            tasks: TaskServiceClient::new(channel(task_url, timeouts)?),
+            library: MaterialServiceClient::new(channel(material_url, timeouts)?),
             keys,
         })
     }

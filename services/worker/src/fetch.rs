@@ -157,7 +157,7 @@ mod tests {
             secret: "0123456789abcdef0123456789abcdef".into(),
         }])?;
         // Never called: a document naming keys only looks nothing up.
-        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys)?;
+        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys, &Default::default())?;
         let job = RenderJob {
             tenant: "qs".into(),
             user_id: "1".into(),
@@ -243,7 +243,7 @@ mod tests {
             id: "k".into(),
             secret: "0123456789abcdef0123456789abcdef".into(),
         }])?;
-        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys)?;
+        let clients = Clients::connect("http://127.0.0.1:9", "http://127.0.0.1:9", keys, &Default::default())?;
         let cache = MaterialCache::new(root.path().join("cache"), 1 << 20);
         let job = RenderJob {
             tenant: "qs".into(),

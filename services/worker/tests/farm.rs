@@ -122,7 +122,7 @@ async fn farm_with(
         queue,
         bus,
         blob.clone(),
-        Clients::connect(&url, &url, keys.clone())?,
+        Clients::connect(&url, &url, keys.clone(), &Default::default())?,
         WorkerSettings {
             queue: name,
             scratch: scratch.path().to_path_buf(),
