@@ -43,6 +43,7 @@ read -r TOKEN USER_ID < <(curl -fs -X POST -H 'content-type: application/json' -
 
 echo "schema-fuzz: $EXAMPLES examples per operation against $BASE/diyvrbt/openapi.json"
 status=0
+cd "$DATA" # schemathesis keeps its example database in the working directory
 "$TOOLS/venv/bin/st" run "$BASE/diyvrbt/openapi.json" -H "Authorization: $TOKEN" -H "userId: $USER_ID" \
   --checks not_a_server_error --max-examples "$EXAMPLES" --workers 2 --request-timeout 30 --no-color \
   >"$DATA/schemathesis.log" 2>&1 || status=$?

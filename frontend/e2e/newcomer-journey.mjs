@@ -375,6 +375,24 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, started, cli
   await page.locator('#editor .rf-layer[data-type="word"]').waitFor();
   await page.getByRole('textbox', { name: '文字内容' }).fill(TITLE);
   await page.locator('#editor').getByText('铃声').waitFor();
+  // Too wide for one line at 9:16, the title breaks at a space: 铃声 stays whole on the second line
+  // (the renderer keeps words alike; its frame is checked below).
+  const lines = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector('#editor'), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent.indexOf('铃声');
+      if (at < 0) continue;
+      const top = (i) => {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        return Math.round(r.getBoundingClientRect().top);
+      };
+      return { first: top(0), ling: top(at), sheng: top(at + 1) };
+    }
+    return null;
+  });
+  assert(lines && lines.ling > lines.first && lines.ling === lines.sheng, `the title wraps before 铃声, keeping it whole: line tops ${JSON.stringify(lines)}`);
   await shot('title');
 
   // The MP4 clip from the panel, cut from 1 s to 7 s (the whole 6 s scene).

@@ -18,6 +18,9 @@ export function textBoxStyle(layer: TextBoxFields, scale: number, family: string
     textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
     letterSpacing: layer.letterSpacing * scale,
     whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
+    // Lines break at spaces and punctuation, inside a run of CJK letters only when it is longer
+    // than the line: what the renderer does with word joiners (compose/text.rs `keep_words`).
+    wordBreak: 'keep-all',
+    overflowWrap: 'anywhere',
   };
 }

@@ -190,6 +190,37 @@ fn emoji_runs(text: &str) -> Vec<(std::ops::Range<usize>, bool)> {
     runs
 }
 
+/// Whether `c` is written in a script without spaces between words: Han, kana, Hangul.
+fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1100..=0x11FF | 0x2E80..=0x2FDF | 0x3005..=0x3007 | 0x3021..=0x3029 | 0x3031..=0x3035
+        | 0x3038..=0x303C | 0x3040..=0x30FF | 0x3130..=0x318F | 0x31A0..=0x31BF | 0x31F0..=0x31FF
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF | 0xF900..=0xFAFF
+        | 0xFF66..=0xFF9F | 0x20000..=0x3FFFF)
+}
+
+/// The text with a word joiner (U+2060) between two letters or digits next to each other when
+/// either is CJK, so lines break at spaces and punctuation, and inside a run of CJK letters only
+/// when it is longer than the line (the glyph fallback of the wrap). Titles are short and mix
+/// scripts ("你好 Reelforge 铃声"): breaking between any two ideographs split 铃声 over two lines.
+/// The stage does the same with CSS `word-break: keep-all` and `overflow-wrap: anywhere`
+/// (frontend/src/editor/page/textBoxStyle.ts).
+fn keep_words(text: &str) -> std::borrow::Cow<'_, str> {
+    let joins = |a: char, b: char| a.is_alphanumeric() && b.is_alphanumeric() && (is_cjk(a) || is_cjk(b));
+    let chars: Vec<char> = text.chars().collect();
+    if !chars.windows(2).any(|w| joins(w[0], w[1])) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + chars.len() * 3);
+    for (i, &c) in chars.iter().enumerate() {
+        if i > 0 && joins(chars[i - 1], c) {
+            out.push('\u{2060}');
+        }
+        out.push(c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The colour image of a glyph that has no outline (a bitmap emoji), premultiplied, with its
 /// placement: left bearing and height above the baseline. `None` for a glyph with no colour image.
 fn colour_glyph(
@@ -255,10 +286,11 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
         _ => Align::Center,
     };
     let emoji = attrs.clone().family(Family::Name(EMOJI_FAMILY));
+    let content = keep_words(&style.content);
     buffer.set_rich_text(
-        emoji_runs(&style.content)
+        emoji_runs(&content)
             .into_iter()
-            .map(|(run, is_emoji)| (&style.content[run], if is_emoji { emoji.clone() } else { attrs.clone() })),
+            .map(|(run, is_emoji)| (&content[run], if is_emoji { emoji.clone() } else { attrs.clone() })),
         &attrs,
         Shaping::Advanced,
         Some(align),
@@ -447,6 +479,46 @@ mod tests {
         assert_eq!(runs("👩\u{200D}👧👍🏽"), [("👩\u{200D}👧👍🏽", true)]);
         assert_eq!(runs("a⌚\u{FE0E}"), [("a⌚\u{FE0E}", false)]);
         assert!(runs("").is_empty());
+    }
+
+    #[test]
+    fn cjk_words_are_kept_whole() {
+        assert_eq!(keep_words("你好 Reelforge 铃声"), "你\u{2060}好 Reelforge 铃\u{2060}声");
+        assert_eq!(keep_words("铃声Reelforge，彩铃"), "铃\u{2060}声\u{2060}Reelforge，彩\u{2060}铃");
+        assert!(matches!(keep_words("Reelforge 2026 🎬"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    /// The ink width of each line: rows with ink, grouped where blank rows part them.
+    fn line_widths(sprite: &Sprite) -> Vec<u32> {
+        let (w, h) = (sprite.bitmap.w, sprite.bitmap.h);
+        let inked = |x: u32, y: u32| sprite.bitmap.px[((y * w + x) * 4 + 3) as usize] > 128;
+        let mut lines = Vec::new();
+        let mut span: Option<(u32, u32)> = None;
+        for y in 0..=h {
+            let row = (y < h).then(|| (0..w).filter(|&x| inked(x, y)).fold(None, |r: Option<(u32, u32)>, x| Some(r.map_or((x, x), |(a, b)| (a.min(x), b.max(x))))));
+            match row.flatten() {
+                Some((a, b)) => span = Some(span.map_or((a, b), |(s, e)| (s.min(a), e.max(b)))),
+                None => {
+                    if let Some((a, b)) = span.take() {
+                        lines.push(b - a);
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// A title one character too wide for its line moves its last word down whole: 铃声 on the
+    /// second line, not 声 alone; a run of CJK letters longer than a line still breaks inside.
+    #[test]
+    fn a_title_wraps_between_words() -> Result<(), MediaError> {
+        // 64 px glyphs: the whole title is 560 px wide, "你好 Reelforge 铃" about 500.
+        let widths = line_widths(&rasterise(&style("你好 Reelforge 铃声"), 530, 400)?);
+        assert_eq!(widths.len(), 2, "two lines: {widths:?}");
+        assert!(widths[1] > 100, "the second line holds 铃声 (two glyphs): {widths:?}");
+        let long = line_widths(&rasterise(&style("欢迎使用视频彩铃服务欢迎使用视频彩铃服务"), 600, 400)?);
+        assert!(long.len() >= 2 && long[0] > 450, "a run longer than the line fills the first line: {long:?}");
+        Ok(())
     }
 
     #[test]
