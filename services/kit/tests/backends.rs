@@ -261,3 +261,23 @@ async fn grpc_calls_to_a_silent_service_time_out() -> TestResult {
     held.abort();
     Ok(())
 }
+
+/// A job published to a queue that went away under a running publisher (deleted, so its routing
+/// key has no binding) comes back from the broker (`mandatory`) and is reported unsent, so the
+/// task service's outbox keeps its row for the next try (catalogue Q1).
+#[tokio::test]
+async fn a_job_for_a_queue_that_is_gone_is_reported_unsent() -> TestResult {
+    let q = queue::open(&queue_config(&amqp_url()), &db::connect(&fresh_sqlite()).await?).await?;
+    let name = unique("gone");
+    q.publish(&name, "first", b"x").await?;
+    let conn = lapin::Connection::connect(&amqp_url(), lapin::ConnectionProperties::default()).await?;
+    let admin = conn.create_channel().await?;
+    admin.queue_delete(name.as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
+    let refused = q.publish(&name, "second", b"y").await;
+    assert!(
+        matches!(&refused, Err(reelforge_kit::QueueError::Broker(m)) if m.contains("returned")),
+        "a publish nobody can receive is an error: {refused:?}"
+    );
+    admin.queue_delete(format!("{name}.dead").as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
+    Ok(())
+}
