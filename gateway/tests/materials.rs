@@ -67,6 +67,11 @@ async fn get_bytes(s: &System, url: &str, range: Option<&str>) -> Fallible<(u16,
     let res = r.send().await?;
     let status = res.status().as_u16();
     let ct = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    // A user's file is never sniffed into something the browser runs (catalogue S11).
+    if res.status().is_success() {
+        let nosniff = res.headers().get("x-content-type-options").and_then(|v| v.to_str().ok());
+        assert_eq!(nosniff, Some("nosniff"), "{url} is served with nosniff");
+    }
     Ok((status, ct, res.bytes().await?.to_vec()))
 }
 
