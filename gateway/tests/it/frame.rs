@@ -3,7 +3,7 @@
 //! refusals: a source of another tenant or a URL (3000 naming the field's path), another user's
 //! material, a document with errors. No scratch directory outlives its call.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, envelope};
 use reqwest::Method;

@@ -2,7 +2,7 @@
 //! refused by the services' own gRPC ports, not only by the gateway; the media tickets given before
 //! the sign-out or the disabling stop opening files. Another sign-in of the same user goes on.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System, User, data, envelope};
 use reelforge_kit::identity;

@@ -5,7 +5,7 @@
 //! and the same file uploaded twice offered as the material it already made. Samples are made
 //! here (GStreamer, libheif, the zip and image crates), never checked in.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
 use reqwest::Method;
 
-const MP4: &[u8] = include_bytes!("fixtures/clip.mp4");
+const MP4: &[u8] = include_bytes!("../fixtures/clip.mp4");
 
 /// Waits until probing has decided; answers the material.
 async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {

@@ -1,7 +1,7 @@
 //! The whole system in one test process: the six services behind their token verifiers on a loopback
 //! gRPC port, and the gateway on a free HTTP port, over a fresh database and the memory cache.
 
-#![allow(dead_code)]
+
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -270,4 +270,4 @@ pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallib
 }
 
 /// A tiny PNG.
-pub const PNG: &[u8] = include_bytes!("../fixtures/pic.png");
+pub const PNG: &[u8] = include_bytes!("../../fixtures/pic.png");

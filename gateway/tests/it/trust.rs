@@ -1,7 +1,7 @@
 //! The inside trusts nothing: a gRPC call straight to each service without a valid token is refused,
 //! and a valid token of one tenant never reaches another tenant's rows.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System};
 use reelforge_kit::identity::{self, Claims, OperatorLevel, TokenKind};

@@ -3,7 +3,7 @@
 //! objects, an invalid save (3000 listing every problem, nothing stored), the stale-save refusal,
 //! and the edit history with its 2 MB limit.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System, User, data, envelope};
 use reqwest::Method;

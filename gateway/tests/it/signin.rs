@@ -3,7 +3,7 @@
 //! checked on every call (expired, tampered, wrong key, alg none, revoked: 4000), logout, me, the
 //! variants' headers, role rules, the administrators' users page and hand-offs.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System, User, data, envelope};
 use reelforge_kit::identity::{Claims, OperatorLevel};

@@ -2,7 +2,7 @@
 //! before storing, file served, glyph test, owner-only delete), the category tree with its role
 //! rules, favourites and the search history.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System, User, data, envelope};
 use reqwest::Method;

@@ -4,7 +4,7 @@
 //! TEMPLATE_MANAGER, 'not found' for another user's pending template), and business cards (header
 //! sheets, a batch from an uploaded sheet with its per-row report, one card).
 
-mod common;
+use crate::common;
 
 use common::{Fallible, data, envelope};
 use prost::Message;

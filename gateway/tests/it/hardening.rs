@@ -2,7 +2,7 @@
 //! page under its own policy, no source maps, the client address from trusted proxies only, and no
 //! default variant for hosts nobody configured.
 
-mod common;
+use crate::common;
 
 use common::{Fallible, System, data, envelope};
 use reelforge_kit::config::TrustedProxy;

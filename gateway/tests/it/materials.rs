@@ -2,7 +2,7 @@
 //! GStreamer probing in the background, the library calls, the signed file URLs, and deletes that
 //! leave no objects. The main flow runs on PostgreSQL and the S3-compatible server.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,7 @@ use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
 use reelforge_material::starter::catalogue;
 use reqwest::Method;
 
-const MP4: &[u8] = include_bytes!("fixtures/clip.mp4");
+const MP4: &[u8] = include_bytes!("../fixtures/clip.mp4");
 
 /// Waits until probing has decided; answers the material.
 async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {

@@ -1,0 +1,16 @@
+//! The gateway's integration tests, one binary: each file a module, the shared system in `common`.
+//! One binary links the service set once instead of once per file (docs/benchmarks.md, "Build").
+
+mod common;
+
+mod frame;
+mod hardening;
+mod isolation;
+mod library;
+mod materials;
+mod revocation;
+mod signin;
+mod tasks;
+mod templates;
+mod trust;
+mod uploads;
