@@ -4,7 +4,7 @@
 
 // Process::spawn is not used here: a farm's processes keep their log (see Member::launch).
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

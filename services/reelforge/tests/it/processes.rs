@@ -1,7 +1,7 @@
 //! The binary as a user runs it: bad configuration stops it with one line; a gateway and a service in
 //! separate processes answer a request across gRPC in the envelope.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

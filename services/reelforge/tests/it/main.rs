@@ -1,0 +1,8 @@
+//! The reelforge crate's integration tests, one binary: each file a module (one link instead of one per file;
+//! docs/benchmarks.md, "Build").
+
+mod common;
+
+mod distributed;
+mod migrate;
+mod processes;
