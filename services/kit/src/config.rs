@@ -54,6 +54,8 @@ pub struct Config {
     pub tenants: BTreeMap<String, TenantConfig>,
     /// Render workers.
     pub worker: WorkerConfig,
+    /// The render queue as the task service fills it.
+    pub render: RenderConfig,
     /// Material uploads.
     pub upload: UploadConfig,
 }
@@ -319,6 +321,21 @@ pub struct TenantConfig {
     pub handoff_secret: String,
 }
 
+/// How the task service's relay fills the render queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RenderConfig {
+    /// Jobs of one tenant published and not yet started at most: the rest wait in the outbox, so
+    /// one tenant's batch cannot starve another tenant's render (0 is taken as 1).
+    pub tenant_in_queue: u32,
+}
+
+impl Default for RenderConfig {
+    fn default() -> Self {
+        Self { tenant_in_queue: 4 }
+    }
+}
+
 /// Render worker settings.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerConfig {
@@ -361,6 +378,7 @@ impl Default for Config {
                 render_limit_per_video_second: 10,
             },
             upload: UploadConfig::default(),
+            render: RenderConfig::default(),
         }
     }
 }
