@@ -88,6 +88,7 @@ async fn farm_with(
         queue: name.clone(),
         stale: Duration::from_secs(90),
         max_attempts: 2,
+        tenant_in_queue: 4,
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
