@@ -538,6 +538,7 @@ mod tests {
         assert!(c.services.task.listen.starts_with("127.0.0.1:"), "services listen on loopback");
         assert_eq!(c.tenants.keys().map(String::as_str).collect::<Vec<_>>(), ["cc", "cu", "migu", "qs"]);
         assert!(c.database_url().starts_with("sqlite://"));
+        assert_eq!(c.render.tenant_in_queue, 4, "fairness is on with no settings");
         Ok(())
     }
 
@@ -545,10 +546,11 @@ mod tests {
     fn a_file_overrides_defaults_and_unknown_keys_are_refused() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let good = dir.path().join("good.toml");
-        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n")?;
+        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n")?;
         let c = Config::load(Some(&good))?;
         assert_eq!(c.http.addr, "127.0.0.1:9999");
         assert_eq!(c.queue.delivery_limit, 5);
+        assert_eq!(c.render.tenant_in_queue, 2);
 
         let keys = dir.path().join("keys.toml");
         std::fs::write(&keys, "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n")?;
