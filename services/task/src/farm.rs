@@ -97,7 +97,11 @@ pub async fn gauges(store: &TaskStore) -> Result<(), TaskError> {
     Ok(())
 }
 
-async fn relay(store: &TaskStore, queue: &dyn JobQueue, settings: &FarmSettings) -> Result<(), TaskError> {
+async fn relay(
+    store: &TaskStore,
+    queue: &dyn JobQueue,
+    settings: &FarmSettings,
+) -> Result<(), TaskError> {
     let cap = settings.tenant_in_queue.max(1);
     for entry in store.outbox_fair(cap, BATCH).await? {
         // Another replica's relay may have chosen the same row: one claim wins, so the row is

@@ -14,7 +14,9 @@ use reelforge_kit::config::QueueConfig;
 use reelforge_kit::metrics::RENDER_OLDEST_JOB_AGE;
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_proto::render::RenderJob;
-use reelforge_task::{FarmSettings, JobRef, Owner, RENDER_QUEUE, SaveInput, TaskStore, domain, migrate};
+use reelforge_task::{
+    FarmSettings, JobRef, Owner, RENDER_QUEUE, SaveInput, TaskStore, domain, migrate,
+};
 use tokio::sync::watch;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -31,13 +33,21 @@ fn rule_for(tenant: &str) -> String {
 }
 
 fn owner(tenant: &str) -> Owner {
-    Owner { tenant: tenant.into(), user_id: "a@x.cn".into() }
+    Owner {
+        tenant: tenant.into(),
+        user_id: "a@x.cn".into(),
+    }
 }
 
 async fn open(url: &str) -> Result<(TaskStore, Arc<dyn JobQueue>), Box<dyn std::error::Error>> {
     let db = reelforge_kit::db::connect(url).await?;
     migrate(&db).await?;
-    let config = QueueConfig { url: "db://".into(), delivery_limit: 2, lease_seconds: 60, prefetch: 1 };
+    let config = QueueConfig {
+        url: "db://".into(),
+        delivery_limit: 2,
+        lease_seconds: 60,
+        prefetch: 1,
+    };
     let queue = reelforge_kit::queue::open(&config, &db).await?;
     Ok((TaskStore::new(db), queue))
 }
@@ -51,15 +61,30 @@ fn farm(store: &TaskStore, queue: &Arc<dyn JobQueue>) -> watch::Sender<bool> {
         max_attempts: 2,
         tenant_in_queue: u32::try_from(CAP).unwrap_or(1),
     };
-    tokio::spawn(reelforge_task::farm::run(store.clone(), queue.clone(), settings, rx));
+    tokio::spawn(reelforge_task::farm::run(
+        store.clone(),
+        queue.clone(),
+        settings,
+        rx,
+    ));
     tx
 }
 
 /// Saves and runs one task of `tenant`; returns its task id and job id.
-async fn run_one(store: &TaskStore, tenant: &str) -> Result<(i64, String), Box<dyn std::error::Error>> {
+async fn run_one(
+    store: &TaskStore,
+    tenant: &str,
+) -> Result<(i64, String), Box<dyn std::error::Error>> {
     let who = owner(tenant);
     let rule = rule_for(tenant);
-    let input = SaveInput { task_id: -1, name: "", task_info: &rule, size_category_id: 3, used_for: "", version: 0 };
+    let input = SaveInput {
+        task_id: -1,
+        name: "",
+        task_info: &rule,
+        size_category_id: 3,
+        used_for: "",
+        version: 0,
+    };
     let id = store.save(&who, domain::parse_draft(&who, input)?).await?;
     Ok((id, store.run(&who, id).await?.job_id))
 }
@@ -75,7 +100,12 @@ async fn drain(queue: &Arc<dyn JobQueue>) -> Result<Vec<RenderJob>, Box<dyn std:
 }
 
 fn reference(job: &RenderJob) -> JobRef {
-    JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt }
+    JobRef {
+        tenant: job.tenant.clone(),
+        task_id: job.task_id,
+        job_id: job.job_id.clone(),
+        attempt: job.attempt,
+    }
 }
 
 /// Tenant qs runs 30 renders, then tenant cc runs 1, one relay publishing.
@@ -92,41 +122,74 @@ async fn one_relay(url: &str) -> TestResult {
     let first = drain(&queue).await?;
     let ids: Vec<&str> = first.iter().map(|j| j.job_id.as_str()).collect();
     assert_eq!(first.len(), CAP + 1, "qs's cap and cc's job: {ids:?}");
-    assert!(ids.contains(&b_job.as_str()), "cc's job goes out with qs's first: {ids:?}");
+    assert!(
+        ids.contains(&b_job.as_str()),
+        "cc's job goes out with qs's first: {ids:?}"
+    );
     let oldest: Vec<&str> = a_jobs[..CAP].iter().map(|(_, j)| j.as_str()).collect();
-    assert!(oldest.iter().all(|j| ids.contains(j)), "qs's oldest first: {ids:?}");
+    assert!(
+        oldest.iter().all(|j| ids.contains(j)),
+        "qs's oldest first: {ids:?}"
+    );
 
     // The oldest queued job has waited at least the quiet period.
     reelforge_task::farm::gauges(&store).await?;
-    assert!(RENDER_OLDEST_JOB_AGE.get() >= 1, "age {}", RENDER_OLDEST_JOB_AGE.get());
+    assert!(
+        RENDER_OLDEST_JOB_AGE.get() >= 1,
+        "age {}",
+        RENDER_OLDEST_JOB_AGE.get()
+    );
 
     // A job still in the outbox, cancelled, is never published.
     let (cancelled_task, cancelled_job) = a_jobs[CAP + 2].clone();
-    assert_eq!(store.cancel(&owner("qs"), &[cancelled_task]).await?.len(), 1);
+    assert_eq!(
+        store.cancel(&owner("qs"), &[cancelled_task]).await?.len(),
+        1
+    );
 
     // Starting qs's jobs lets the next ones out, never more than CAP waiting at once.
     let mut seen: HashSet<String> = ids.iter().map(|s| (*s).to_owned()).collect();
     let mut waiting: Vec<RenderJob> = first.into_iter().filter(|j| j.tenant == "qs").collect();
     let mut started = 0;
     while !waiting.is_empty() {
-        assert!(waiting.len() <= CAP, "qs has {} published and not started", waiting.len());
+        assert!(
+            waiting.len() <= CAP,
+            "qs has {} published and not started",
+            waiting.len()
+        );
         for job in waiting.drain(..) {
-            assert!(store.start(&reference(&job), 60_000).await?, "a published job starts once");
+            assert!(
+                store.start(&reference(&job), 60_000).await?,
+                "a published job starts once"
+            );
             started += 1;
         }
         for job in drain(&queue).await? {
-            assert!(seen.insert(job.job_id.clone()), "published twice: {}", job.job_id);
+            assert!(
+                seen.insert(job.job_id.clone()),
+                "published twice: {}",
+                job.job_id
+            );
             assert_ne!(job.job_id, cancelled_job, "the cancelled job was published");
             assert_eq!(job.tenant, "qs");
             waiting.push(job);
         }
     }
-    assert_eq!(started, a_jobs.len() - 1, "every qs job but the cancelled one went out");
+    assert_eq!(
+        started,
+        a_jobs.len() - 1,
+        "every qs job but the cancelled one went out"
+    );
 
     // cc's job is the one left queued; once it starts, nothing waits.
     reelforge_task::farm::gauges(&store).await?;
     assert!(RENDER_OLDEST_JOB_AGE.get() >= 1, "cc's job still waits");
-    let b = JobRef { tenant: "cc".into(), task_id: b_task, job_id: b_job, attempt: 1 };
+    let b = JobRef {
+        tenant: "cc".into(),
+        task_id: b_task,
+        job_id: b_job,
+        attempt: 1,
+    };
     assert!(store.start(&b, 60_000).await?);
     reelforge_task::farm::gauges(&store).await?;
     assert_eq!(RENDER_OLDEST_JOB_AGE.get(), 0, "no job waits");
@@ -148,7 +211,11 @@ async fn two_relays(url: &str) -> TestResult {
     let mut waiting = drain(&queue).await?;
     while !waiting.is_empty() {
         // Each relay reads the counts before it claims, so together they may pass the cap a little.
-        assert!(waiting.len() <= 2 * CAP, "{} published and not started", waiting.len());
+        assert!(
+            waiting.len() <= 2 * CAP,
+            "{} published and not started",
+            waiting.len()
+        );
         for job in waiting.drain(..) {
             *published.entry(job.job_id.clone()).or_default() += 1;
             assert!(store.start(&reference(&job), 60_000).await?);
@@ -156,7 +223,10 @@ async fn two_relays(url: &str) -> TestResult {
         waiting = drain(&queue).await?;
     }
     assert_eq!(published.len(), a_jobs.len(), "every job published");
-    assert!(published.values().all(|n| *n == 1), "a job published twice: {published:?}");
+    assert!(
+        published.values().all(|n| *n == 1),
+        "a job published twice: {published:?}"
+    );
     for stop in stops {
         stop.send(true)?;
     }

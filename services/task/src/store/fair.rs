@@ -31,7 +31,12 @@ fn round_robin(per_tenant: Vec<Vec<OutboxEntry>>, max: usize) -> Vec<OutboxEntry
     let mut out = Vec::new();
     while out.len() < max {
         let before = out.len();
-        out.extend(lanes.iter_mut().filter_map(Iterator::next).take(max - out.len()));
+        out.extend(
+            lanes
+                .iter_mut()
+                .filter_map(Iterator::next)
+                .take(max - out.len()),
+        );
         if out.len() == before {
             break;
         }
@@ -115,14 +120,20 @@ impl TaskStore {
                 .collect();
             lanes.push(lane);
         }
-        Ok(round_robin(lanes, usize::try_from(max).unwrap_or(usize::MAX)))
+        Ok(round_robin(
+            lanes,
+            usize::try_from(max).unwrap_or(usize::MAX),
+        ))
     }
 
     /// Claims a row for this relay's publish (a compare-and-set on its due time); false when
     /// another relay took it first. A claimed row counts as in the queue until it is due again.
     pub async fn outbox_claim(&self, entry: &OutboxEntry) -> Result<bool, TaskError> {
         let claimed = render_outbox::Entity::update_many()
-            .col_expr(render_outbox::Column::NextMs, Expr::value(now_millis() + CLAIM_MS))
+            .col_expr(
+                render_outbox::Column::NextMs,
+                Expr::value(now_millis() + CLAIM_MS),
+            )
             .filter(render_outbox::Column::Id.eq(&entry.id))
             .filter(render_outbox::Column::NextMs.eq(entry.due_ms))
             .exec(&self.db)
@@ -148,13 +159,25 @@ mod tests {
     use super::*;
 
     fn entry(id: &str) -> OutboxEntry {
-        OutboxEntry { id: id.into(), body: Vec::new(), tries: 0, due_ms: 0 }
+        OutboxEntry {
+            id: id.into(),
+            body: Vec::new(),
+            tries: 0,
+            due_ms: 0,
+        }
     }
 
     #[test]
     fn round_robin_takes_one_per_tenant_per_round() {
-        let lanes = vec![vec![entry("a1"), entry("a2"), entry("a3")], vec![entry("b1")], vec![entry("c1"), entry("c2")]];
-        let ids: Vec<String> = round_robin(lanes.clone(), 10).into_iter().map(|e| e.id).collect();
+        let lanes = vec![
+            vec![entry("a1"), entry("a2"), entry("a3")],
+            vec![entry("b1")],
+            vec![entry("c1"), entry("c2")],
+        ];
+        let ids: Vec<String> = round_robin(lanes.clone(), 10)
+            .into_iter()
+            .map(|e| e.id)
+            .collect();
         assert_eq!(ids, ["a1", "b1", "c1", "a2", "c2", "a3"]);
         let ids: Vec<String> = round_robin(lanes, 4).into_iter().map(|e| e.id).collect();
         assert_eq!(ids, ["a1", "b1", "c1", "a2"]);
