@@ -1,7 +1,8 @@
 //! The task service's side of the render farm, one background loop: the outbox relay publishes
 //! committed jobs (publisher confirms + mandatory in the queue), fairly across tenants, and deletes
-//! each row once confirmed, retrying with backoff; the reaper takes back jobs whose worker stopped beating; the dead-letter
-//! consumer fails the task of a job delivered past the limit before it acks the letter.
+//! each row once confirmed, retrying with backoff; the reaper takes back jobs whose worker stopped
+//! beating; the dead-letter consumer fails the task of a job delivered past the limit before it
+//! acks the letter.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +68,7 @@ pub async fn run(
             tracing::warn!(error = %e, "dead-letter pass failed");
         }
         if let Err(e) = gauges(&store).await {
-            tracing::warn!(error = %e, "queue depth not read");
+            tracing::warn!(error = %e, "queue gauges not read");
         }
         tokio::select! {
             _ = signal.notified() => {}

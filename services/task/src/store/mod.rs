@@ -758,7 +758,7 @@ impl TaskStore {
                     .filter(render_job::Column::Id.eq(&job.id))
                     .exec(&txn)
                     .await?;
-                // Not yet published: it never will be.
+                // A row still in the outbox is never published: its delivery would only be dropped.
                 render_outbox::Entity::delete_many().filter(render_outbox::Column::JobId.eq(&job.id)).exec(&txn).await?;
                 cancelled.push(job_ref(&job));
             } else if moved.rows_affected > 0 {
