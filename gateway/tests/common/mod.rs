@@ -130,9 +130,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
                     stale: Duration::from_secs(90),
                     max_attempts: 3,
-                    // No worker here: tests take jobs off the queue without starting them, so a cap
-                    // would hold back a tenant's later runs (fairness: services/task/tests/fairness.rs).
-                    tenant_in_queue: 1000,
+                    tenant_in_queue: 4,
                 },
                 &keys,
                 tokio::sync::watch::channel(false).1,
