@@ -54,6 +54,8 @@ pub struct Config {
     pub tenants: BTreeMap<String, TenantConfig>,
     /// Render workers.
     pub worker: WorkerConfig,
+    /// The render queue as the task service fills it.
+    pub render: RenderConfig,
     /// Material uploads.
     pub upload: UploadConfig,
     /// How long calls out of the process may take.
@@ -353,6 +355,21 @@ pub struct TenantConfig {
     pub handoff_secret: String,
 }
 
+/// How the task service's relay fills the render queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RenderConfig {
+    /// Jobs of one tenant published and not yet started at most: the rest wait in the outbox, so
+    /// one tenant's batch cannot starve another tenant's render (0 is taken as 1).
+    pub tenant_in_queue: u32,
+}
+
+impl Default for RenderConfig {
+    fn default() -> Self {
+        Self { tenant_in_queue: 4 }
+    }
+}
+
 /// Render worker settings.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerConfig {
@@ -395,6 +412,7 @@ impl Default for Config {
                 render_limit_per_video_second: 10,
             },
             upload: UploadConfig::default(),
+            render: RenderConfig::default(),
             timeouts: TimeoutConfig::default(),
         }
     }
@@ -555,6 +573,7 @@ mod tests {
         assert!(c.services.task.listen.starts_with("127.0.0.1:"), "services listen on loopback");
         assert_eq!(c.tenants.keys().map(String::as_str).collect::<Vec<_>>(), ["cc", "cu", "migu", "qs"]);
         assert!(c.database_url().starts_with("sqlite://"));
+        assert_eq!(c.render.tenant_in_queue, 4, "fairness is on with no settings");
         Ok(())
     }
 
@@ -562,10 +581,11 @@ mod tests {
     fn a_file_overrides_defaults_and_unknown_keys_are_refused() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let good = dir.path().join("good.toml");
-        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n")?;
+        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n")?;
         let c = Config::load(Some(&good))?;
         assert_eq!(c.http.addr, "127.0.0.1:9999");
         assert_eq!(c.queue.delivery_limit, 5);
+        assert_eq!(c.render.tenant_in_queue, 2);
 
         let keys = dir.path().join("keys.toml");
         std::fs::write(&keys, "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n")?;

@@ -1,5 +1,5 @@
 //! Prometheus metrics shared by every target: request counts and latencies, and the render farm's
-//! queue depth, jobs in flight, render seconds and failures by cause.
+//! queue depth, oldest queued job's age, jobs in flight, render seconds and failures by cause.
 
 use std::sync::LazyLock;
 
@@ -33,6 +33,14 @@ pub static LATENCY: LazyLock<HistogramVec> = LazyLock::new(|| {
 /// Render jobs queued and not yet started (task service).
 pub static RENDER_QUEUE_DEPTH: LazyLock<IntGauge> = LazyLock::new(|| {
     let g = IntGauge::new("reelforge_render_queue_depth", "Render jobs queued, not started")
+        .unwrap_or_else(|_| unreachable_gauge());
+    let _ = REGISTRY.register(Box::new(g.clone()));
+    g
+});
+
+/// Seconds the oldest render job queued and not yet started has waited, 0 when none (task service).
+pub static RENDER_OLDEST_JOB_AGE: LazyLock<IntGauge> = LazyLock::new(|| {
+    let g = IntGauge::new("reelforge_render_oldest_job_age_seconds", "Age of the oldest render job queued, not started")
         .unwrap_or_else(|_| unreachable_gauge());
     let _ = REGISTRY.register(Box::new(g.clone()));
     g
@@ -90,6 +98,7 @@ pub fn render() -> String {
     LazyLock::force(&REQUESTS);
     LazyLock::force(&LATENCY);
     LazyLock::force(&RENDER_QUEUE_DEPTH);
+    LazyLock::force(&RENDER_OLDEST_JOB_AGE);
     LazyLock::force(&RENDER_IN_FLIGHT);
     LazyLock::force(&RENDER_SECONDS);
     LazyLock::force(&RENDER_FAILURES);

@@ -115,6 +115,7 @@ pub async fn router(
             queue: reelforge_task::RENDER_QUEUE.to_owned(),
             stale: std::time::Duration::from_secs(config.worker.stale_seconds.max(1)),
             max_attempts: config.queue.delivery_limit.max(1),
+            tenant_in_queue: config.render.tenant_in_queue.max(1),
         };
         let backends = reelforge_task::Backends {
             db,

@@ -1,7 +1,8 @@
 //! The task service's side of the render farm, one background loop: the outbox relay publishes
-//! committed jobs (publisher confirms + mandatory in the queue) and deletes each row once confirmed,
-//! retrying with backoff; the reaper takes back jobs whose worker stopped beating; the dead-letter
-//! consumer fails the task of a job delivered past the limit before it acks the letter.
+//! committed jobs (publisher confirms + mandatory in the queue), fairly across tenants, and deletes
+//! each row once confirmed, retrying with backoff; the reaper takes back jobs whose worker stopped
+//! beating; the dead-letter consumer fails the task of a job delivered past the limit before it
+//! acks the letter.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +24,8 @@ pub struct FarmSettings {
     pub stale: Duration,
     /// Attempts a job gets before its task fails.
     pub max_attempts: u32,
+    /// Jobs of one tenant published and not yet started at most (at least 1).
+    pub tenant_in_queue: u32,
 }
 
 impl FarmSettings {
@@ -58,17 +61,14 @@ pub async fn run(
         if *shutdown.borrow() {
             return;
         }
-        if let Err(e) = relay(&store, queue.as_ref(), &settings.queue).await {
+        if let Err(e) = relay(&store, queue.as_ref(), &settings).await {
             tracing::warn!(error = %e, "outbox relay pass failed");
         }
         if let Err(e) = dead_letters(&store, queue.as_ref(), &settings.queue).await {
             tracing::warn!(error = %e, "dead-letter pass failed");
         }
-        match store.queued_jobs().await {
-            Ok(n) => {
-                reelforge_kit::metrics::RENDER_QUEUE_DEPTH.set(i64::try_from(n).unwrap_or(i64::MAX))
-            }
-            Err(e) => tracing::warn!(error = %e, "queue depth not read"),
+        if let Err(e) = gauges(&store).await {
+            tracing::warn!(error = %e, "queue gauges not read");
         }
         tokio::select! {
             _ = signal.notified() => {}
@@ -85,9 +85,32 @@ pub async fn run(
     }
 }
 
-async fn relay(store: &TaskStore, queue: &dyn JobQueue, name: &str) -> Result<(), TaskError> {
-    for entry in store.outbox_due(BATCH).await? {
-        match queue.publish(name, &entry.id, &entry.body).await {
+/// Sets the queue depth and the oldest queued job's age (0 when none waits).
+pub async fn gauges(store: &TaskStore) -> Result<(), TaskError> {
+    use reelforge_kit::metrics::{RENDER_OLDEST_JOB_AGE, RENDER_QUEUE_DEPTH};
+    let depth = store.queued_jobs().await?;
+    RENDER_QUEUE_DEPTH.set(i64::try_from(depth).unwrap_or(i64::MAX));
+    let age_ms = match store.oldest_queued_ms().await? {
+        Some(queued) => (now_millis() - queued).max(0),
+        None => 0,
+    };
+    RENDER_OLDEST_JOB_AGE.set(age_ms / 1000);
+    Ok(())
+}
+
+async fn relay(
+    store: &TaskStore,
+    queue: &dyn JobQueue,
+    settings: &FarmSettings,
+) -> Result<(), TaskError> {
+    let cap = settings.tenant_in_queue.max(1);
+    for entry in store.outbox_fair(cap, BATCH).await? {
+        // Another replica's relay may have chosen the same row: one claim wins, so the row is
+        // published once and its tenant's cap holds.
+        if !store.outbox_claim(&entry).await? {
+            continue;
+        }
+        match queue.publish(&settings.queue, &entry.id, &entry.body).await {
             Ok(()) => store.outbox_sent(&entry.id).await?,
             Err(e) => {
                 let tries = entry.tries + 1;

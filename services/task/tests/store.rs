@@ -50,7 +50,7 @@ async fn open(url: &str) -> Result<(TaskStore, Arc<dyn JobQueue>), Box<dyn std::
 /// Starts the farm loop (relay, reaper, dead letters); it stops when the sender drops.
 fn farm(store: &TaskStore, queue: &Arc<dyn JobQueue>, stale: Duration) -> watch::Sender<bool> {
     let (tx, rx) = watch::channel(false);
-    let settings = FarmSettings { queue: RENDER_QUEUE.into(), stale, max_attempts: 2 };
+    let settings = FarmSettings { queue: RENDER_QUEUE.into(), stale, max_attempts: 2, tenant_in_queue: 4 };
     tokio::spawn(reelforge_task::farm::run(store.clone(), queue.clone(), settings, rx));
     tx
 }
@@ -146,12 +146,13 @@ async fn suite(url: &str) -> TestResult {
     assert_eq!((state.status, state.reason.as_str()), (TaskStatus::Error, "decode error"));
     queue.ack(job).await?;
 
-    // Cancel a queued run: its delivery is then dropped at start and the task is cancelled (11).
+    // Cancel a published run: its delivery is then dropped at start and the task is cancelled (11).
+    // (An unpublished one is never published: tests/fairness.rs.)
     let run3 = store.run(&a, id).await?;
+    let (job, body) = next_job(&queue).await?;
     let cancelled = store.cancel(&a, &[id]).await?;
     assert_eq!(cancelled.iter().map(|j| j.job_id.as_str()).collect::<Vec<_>>(), vec![run3.job_id.as_str()]);
     assert_eq!(store.state(&a, id).await?.status, TaskStatus::Cancelled);
-    let (job, body) = next_job(&queue).await?;
     assert!(!store.start(&reference("qs", id, &body.job_id, body.attempt), 60_000).await?, "a cancelled job is not rendered");
     queue.ack(job).await?;
     assert!(store.cancel(&a, &[id]).await?.is_empty(), "nothing left to cancel");

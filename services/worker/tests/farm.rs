@@ -24,6 +24,8 @@ struct Farm {
     tasks: TaskServiceClient<Channel>,
     /// A token of the test's user.
     token: String,
+    /// A token of a user of another tenant (cc).
+    other_tenant: String,
     blob: BlobStore,
     materials: MaterialStore,
     _stop: watch::Sender<bool>,
@@ -82,12 +84,14 @@ async fn farm_with(
         secret: unique("farm-test-signing-key"),
     }])?;
     let (token, _) = keys.issue_user("qs", USER, OperatorLevel::DEFAULT, 3600)?;
+    let (other_tenant, _) = keys.issue_user("cc", USER, OperatorLevel::DEFAULT, 3600)?;
     let name = unique("renders");
     let (stop, rx) = watch::channel(false);
     let settings = reelforge_task::FarmSettings {
         queue: name.clone(),
         stale: Duration::from_secs(90),
         max_attempts: 2,
+        tenant_in_queue: 4,
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
@@ -137,6 +141,7 @@ async fn farm_with(
     Ok(Farm {
         tasks,
         token,
+        other_tenant,
         blob,
         materials: MaterialStore::new(db),
         _stop: stop,
@@ -180,8 +185,13 @@ fn long_document(bg: &str, seconds: u32) -> String {
 
 /// Stores a red picture as the user's material and returns its id.
 async fn red_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>> {
+    red_material_of(farm, "qs").await
+}
+
+/// Stores a red picture as the material of the test's user in `tenant` and returns its id.
+async fn red_material_of(farm: &Farm, tenant: &str) -> Result<String, Box<dyn std::error::Error>> {
     let owner = reelforge_material::Owner {
-        tenant: "qs".into(),
+        tenant: tenant.into(),
         user_id: USER.into(),
     };
     let m = farm
@@ -209,20 +219,24 @@ async fn red_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>>
 }
 
 async fn save_and_run(farm: &Farm, rule: String) -> Result<i64, Box<dyn std::error::Error>> {
+    save_and_run_as(farm, &farm.token, rule).await
+}
+
+async fn save_and_run_as(farm: &Farm, token: &str, rule: String) -> Result<i64, Box<dyn std::error::Error>> {
     let mut tasks = farm.tasks.clone();
     let task_id = tasks
-        .save(farm.req(pb::SaveTaskRequest {
+        .save(identity::request(pb::SaveTaskRequest {
             task_id: -1,
             task_name: "测试".into(),
             task_info: rule,
             size_category_id: 41,
             used_for: String::new(),
             version: 0,
-        })?)
+        }, token)?)
         .await?
         .into_inner()
         .task_id;
-    tasks.run(farm.req(pb::RunTaskRequest { task_id })?).await?;
+    tasks.run(identity::request(pb::RunTaskRequest { task_id }, token)?).await?;
     Ok(task_id)
 }
 
@@ -449,6 +463,41 @@ async fn distributed_renders_materials_by_id() -> TestResult {
 
 /// A new tenant's first template list queues the starters' previews; the worker renders each (no
 /// owner, no material) and every starter then shows a cover and a video.
+/// Per-tenant fairness end to end (issue 24, T3): qs runs ten renders, then cc one; cc's is
+/// published among qs's first (render.tenant_in_queue is 4 here) and ends while qs's batch still
+/// renders. Before, the relay published all eleven in order and cc's rendered last.
+#[tokio::test]
+async fn embedded_a_tenants_batch_does_not_starve_another_tenant() -> TestResult {
+    let (farm, _blobs) = embedded().await?;
+    let (qs, cc) = (red_material(&farm).await?, red_material_of(&farm, "cc").await?);
+    // Two minutes of canvas, about a second's render each: the batch outlasts its own submission.
+    let mut batch = Vec::new();
+    for _ in 0..10 {
+        batch.push(save_and_run(&farm, long_document(&qs, 120)).await?);
+    }
+    let single = save_and_run_as(&farm, &farm.other_tenant, long_document(&cc, 120)).await?;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let t = farm.tasks.clone().get(identity::request(pb::GetTaskRequest { task_id: single }, &farm.other_tenant)?).await?.into_inner();
+        if matches!(t.status, 9..=11) {
+            assert_eq!(t.status, 10, "cc's render succeeds: {t:?}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "cc's render did not end: {t:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut waiting = 0;
+    for task_id in &batch {
+        let t = farm.tasks.clone().get(farm.req(pb::GetTaskRequest { task_id: *task_id })?).await?.into_inner();
+        waiting += usize::from(!matches!(t.status, 9..=11));
+    }
+    assert!(waiting >= 2, "cc's render ended after all but {waiting} of qs's ten");
+    for task_id in batch {
+        assert_eq!(ended(&farm, task_id).await?.status, 10, "qs's renders all succeed");
+    }
+    Ok(())
+}
+
 #[tokio::test]
 async fn embedded_renders_the_starter_templates_previews() -> TestResult {
     let (farm, _blobs) = embedded().await?;

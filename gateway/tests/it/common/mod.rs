@@ -130,6 +130,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     queue: reelforge_task::RENDER_QUEUE.to_owned(),
                     stale: Duration::from_secs(90),
                     max_attempts: 3,
+                    tenant_in_queue: 4,
                 },
                 &keys,
                 tokio::sync::watch::channel(false).1,

@@ -3,6 +3,7 @@
 //! nothing.
 
 mod entity;
+mod fair;
 mod migration;
 mod template;
 pub use template::TEMPLATE_PAGE_MAX;
@@ -146,6 +147,8 @@ pub struct OutboxEntry {
     pub body: Vec<u8>,
     /// Failed publishes so far.
     pub tries: u32,
+    /// When the row fell due (a claim compares it, so two relays never both claim the row).
+    pub due_ms: i64,
 }
 
 /// A job the reaper took back from a silent worker.
@@ -266,7 +269,8 @@ impl TaskStore {
         confirm_materials(self.library.as_ref(), owner, refs).await
     }
 
-    /// Woken when a run commits a job to the outbox.
+    /// Woken when a run commits a job to the outbox, and when a job leaves the queue (started,
+    /// ended, cancelled or deleted), which may let its tenant's next job go out.
     pub fn outbox_signal(&self) -> Arc<Notify> {
         self.outbox.clone()
     }
@@ -416,6 +420,7 @@ impl TaskStore {
             return Err(TaskError::NotFound(ids.first().copied().unwrap_or_default()));
         }
         txn.commit().await?;
+        self.outbox.notify_one();
         Ok(tasks
             .into_iter()
             .map(|t| Deleted {
@@ -601,6 +606,7 @@ impl TaskStore {
             .exec(&txn)
             .await?;
         txn.commit().await?;
+        self.outbox.notify_one();
         Ok(true)
     }
 
@@ -719,6 +725,7 @@ impl TaskStore {
                 .await?;
         }
         txn.commit().await?;
+        self.outbox.notify_one();
         Ok(true)
     }
 
@@ -751,12 +758,15 @@ impl TaskStore {
                     .filter(render_job::Column::Id.eq(&job.id))
                     .exec(&txn)
                     .await?;
+                // A row still in the outbox is never published: its delivery would only be dropped.
+                render_outbox::Entity::delete_many().filter(render_outbox::Column::JobId.eq(&job.id)).exec(&txn).await?;
                 cancelled.push(job_ref(&job));
             } else if moved.rows_affected > 0 {
                 cancelled.push(JobRef { tenant: owner.tenant.clone(), task_id: *id, job_id: String::new(), attempt: 0 });
             }
             txn.commit().await?;
         }
+        self.outbox.notify_one();
         Ok(cancelled)
     }
 
@@ -775,7 +785,7 @@ impl TaskStore {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|r| OutboxEntry { id: r.id, body: r.body, tries: u32::try_from(r.tries).unwrap_or(0) })
+            .map(|r| OutboxEntry { id: r.id, body: r.body, tries: u32::try_from(r.tries).unwrap_or(0), due_ms: r.next_ms })
             .collect())
     }
 
