@@ -56,6 +56,29 @@ pub struct Config {
     pub worker: WorkerConfig,
     /// Material uploads.
     pub upload: UploadConfig,
+    /// Storage quotas of materials per user and per tenant.
+    pub quota: QuotaConfig,
+}
+
+/// How much users and tenants may keep in their material libraries; 0 is unlimited. Deleted
+/// materials do not count, the tenant's system materials neither.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuotaConfig {
+    /// Bytes of uploads one user may keep, in MiB.
+    pub user_mb: u64,
+    /// Materials one user may keep.
+    pub user_materials: u64,
+    /// Bytes of all the users' uploads of one tenant together, in MiB.
+    pub tenant_mb: u64,
+    /// Materials of all the users of one tenant together.
+    pub tenant_materials: u64,
+}
+
+impl Default for QuotaConfig {
+    fn default() -> Self {
+        Self { user_mb: 5 * 1024, user_materials: 2000, tenant_mb: 0, tenant_materials: 0 }
+    }
 }
 
 /// The largest upload of each material kind, in MiB (1 MiB = 1,048,576 bytes).
@@ -361,6 +384,7 @@ impl Default for Config {
                 render_limit_per_video_second: 10,
             },
             upload: UploadConfig::default(),
+            quota: QuotaConfig::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ mod processing;
 pub mod starter;
 mod store;
 
-pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest};
+pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest, Quota, Usage};
 pub use grpc::MaterialGrpc;
 pub use processing::Prober;
 pub use starter::Starter;
@@ -26,15 +26,16 @@ pub fn grpc_service(db: sea_orm::DatabaseConnection, keys: &Keyring) -> Guarded<
     MaterialServiceServer::with_interceptor(MaterialGrpc::new(MaterialStore::new(db)), keys.verifier())
 }
 
-/// Builds the gRPC service with the files in `blob`: uploads are recorded and probed, deletes
-/// remove objects. Materials left processing by an earlier run are probed again; must run inside
-/// a Tokio runtime.
+/// Builds the gRPC service with the files in `blob`: uploads are recorded within `quota` and
+/// probed, deletes remove objects. Materials left processing by an earlier run are probed again;
+/// must run inside a Tokio runtime.
 pub fn grpc_service_with_storage(
     db: sea_orm::DatabaseConnection,
     blob: BlobStore,
+    quota: Quota,
     keys: &Keyring,
 ) -> Guarded<MaterialServiceServer<MaterialGrpc>> {
-    let grpc = MaterialGrpc::with_storage(MaterialStore::new(db), blob);
+    let grpc = MaterialGrpc::with_storage(MaterialStore::new(db), blob, quota);
     if let Some(prober) = grpc.prober() {
         tokio::spawn(async move { prober.resume().await });
     }

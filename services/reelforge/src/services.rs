@@ -66,7 +66,8 @@ pub async fn router(
                 .await
                 .map_err(migrate("material"))?;
         }
-        material = Some(reelforge_material::grpc_service_with_storage(db, b.blob()?, keys));
+        let quota = reelforge_material::Quota::from_config(&config.quota);
+        material = Some(reelforge_material::grpc_service_with_storage(db, b.blob()?, quota, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;
