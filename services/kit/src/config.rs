@@ -58,6 +58,26 @@ pub struct Config {
     pub upload: UploadConfig,
     /// Storage quotas of materials per user and per tenant.
     pub quota: QuotaConfig,
+    /// The sweep that removes material objects no material references.
+    pub janitor: JanitorConfig,
+}
+
+/// The material janitor: every `interval_minutes` it removes the objects under the materials
+/// prefixes that no material references and that are older than `grace_hours` (abandoned or
+/// half-finished uploads); 0 minutes turns it off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JanitorConfig {
+    /// Minutes between sweeps (the first runs one interval after start); 0 never sweeps.
+    pub interval_minutes: u64,
+    /// Hours an unreferenced object is left alone: an upload being recorded has no row yet.
+    pub grace_hours: u64,
+}
+
+impl Default for JanitorConfig {
+    fn default() -> Self {
+        Self { interval_minutes: 60, grace_hours: 24 }
+    }
 }
 
 /// How much users and tenants may keep in their material libraries; 0 is unlimited. Deleted
@@ -385,6 +405,7 @@ impl Default for Config {
             },
             upload: UploadConfig::default(),
             quota: QuotaConfig::default(),
+            janitor: JanitorConfig::default(),
         }
     }
 }

@@ -1,10 +1,11 @@
 //! The material service: a user's uploaded materials and the tenant's system materials.
 //! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server, `probe` the
 //! GStreamer probing of uploads and `processing` its background runs, `starter` the library
-//! every tenant starts with.
+//! every tenant starts with, `janitor` the sweep of objects no material references.
 
 pub mod domain;
 mod grpc;
+mod janitor;
 pub mod probe;
 mod processing;
 pub mod starter;
@@ -12,6 +13,7 @@ mod store;
 
 pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest, Quota, Usage};
 pub use grpc::MaterialGrpc;
+pub use janitor::{Janitor, Swept};
 pub use processing::Prober;
 pub use starter::Starter;
 pub use store::{Choice, MaterialStore, Seeded, Upload, migrate};

@@ -431,6 +431,21 @@ impl MaterialStore {
         self.get(owner, id).await
     }
 
+    /// The directories (`…/materials/{id}/`) of every file a live material names, of every tenant:
+    /// what the janitor must leave.
+    pub async fn live_dirs(&self) -> Result<std::collections::HashSet<String>, MaterialError> {
+        let rows = entity::Entity::find().filter(entity::Column::Deleted.eq(false)).all(&self.db).await?;
+        let mut dirs = std::collections::HashSet::new();
+        for m in rows {
+            for key in [&m.relative_path, &m.picture_path, &m.filmstrip_path, &m.waveform_path, &m.preview_path] {
+                if key.contains('/') {
+                    dirs.insert(domain::derived_key(key, ""));
+                }
+            }
+        }
+        Ok(dirs)
+    }
+
     /// Lists one page of the owner's materials (or the tenant's system ones), newest first, with the total.
     pub async fn list(&self, owner: &Owner, query: &MaterialQuery) -> Result<(Vec<Material>, u64), MaterialError> {
         let mut q = entity::Entity::find()
