@@ -24,7 +24,7 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         material::upload, material::upload_many, material::of_user, material::of_default, material::info,
         material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
-        material::video_state, material::volume, material::file,
+        material::video_state, material::volume, material::file, material::quota,
         shape::get, catalogue::preview,
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,

@@ -2,8 +2,9 @@
 //! multipart upload for large files), never whole in memory. Its kind comes from its extension
 //! and must agree with its first bytes; the material service then decodes it before recording it.
 //! A body that is not multipart, or whose announced length is beyond the route's limit, is refused
-//! before any byte of it is read; an over-size part is refused before anything is stored when the
-//! request's length already says so, else aborted while streaming, leaving no object. Refusals
+//! before any byte of it is read, and so is an upload the caller's quota has no room for; an
+//! over-size part is refused before anything is stored when the request's length already says so,
+//! else aborted while streaming, leaving no object. Refusals
 //! answer a stable `data.reason` beside the message, so clients word them in their own language.
 
 use actix_multipart::{Field, Multipart, MultipartError};
@@ -14,7 +15,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, mime, web};
 use futures::StreamExt;
 use reelforge_kit::BlobStore;
 use reelforge_kit::config::UploadConfig;
-use reelforge_kit::status::REASON_METADATA;
+use reelforge_kit::status::{DETAILS_METADATA, REASON_METADATA};
 
 use crate::{ApiError, envelope};
 
@@ -64,6 +65,75 @@ pub const UNSUPPORTED_FILE_TYPE: &str = "unsupported_file_type";
 pub const FILE_TOO_LARGE: &str = "file_too_large";
 /// `data.reason` of an upload route's body that is not `multipart/form-data`.
 pub const NOT_MULTIPART: &str = "not_multipart";
+/// `data.reason` of an upload beyond the caller's or their tenant's quota (`data.usedBytes`,
+/// `data.limitBytes`, `data.materials`, `data.limitMaterials` and the tenant's the same).
+pub const QUOTA_EXCEEDED: &str = "quota_exceeded";
+
+/// What the caller and their tenant keep and may keep; a limit of 0 is unlimited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Quota {
+    /// Bytes of the caller's materials.
+    pub used_bytes: u64,
+    /// Bytes the caller may keep.
+    pub limit_bytes: u64,
+    /// The caller's materials.
+    pub materials: u64,
+    /// Materials the caller may keep.
+    pub limit_materials: u64,
+    /// Bytes of all the tenant's users' materials.
+    pub tenant_used_bytes: u64,
+    /// Bytes the tenant's users may keep together.
+    pub tenant_limit_bytes: u64,
+    /// Materials of all the tenant's users.
+    pub tenant_materials: u64,
+    /// Materials the tenant's users may keep together.
+    pub tenant_limit_materials: u64,
+}
+
+impl From<reelforge_proto::material::UsageReply> for Quota {
+    fn from(u: reelforge_proto::material::UsageReply) -> Self {
+        Self {
+            used_bytes: u.used_bytes,
+            limit_bytes: u.limit_bytes,
+            materials: u.materials,
+            limit_materials: u.limit_materials,
+            tenant_used_bytes: u.tenant_used_bytes,
+            tenant_limit_bytes: u.tenant_limit_bytes,
+            tenant_materials: u.tenant_materials,
+            tenant_limit_materials: u.tenant_limit_materials,
+        }
+    }
+}
+
+impl Quota {
+    /// Whether one more material of `bytes` would go beyond a quota.
+    fn exceeded_by(&self, bytes: u64) -> bool {
+        let over = |used: u64, more: u64, limit: u64| limit != 0 && used.saturating_add(more) > limit;
+        over(self.used_bytes, bytes, self.limit_bytes)
+            || over(self.materials, 1, self.limit_materials)
+            || over(self.tenant_used_bytes, bytes, self.tenant_limit_bytes)
+            || over(self.tenant_materials, 1, self.tenant_limit_materials)
+    }
+
+    /// The quota refusal naming this usage.
+    fn refusal(&self, status: StatusCode) -> Refusal {
+        let mut r = Refusal { status, ..Refusal::new(QUOTA_EXCEEDED, "quota exceeded: delete materials to make room") };
+        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(self) {
+            r.details = fields;
+        }
+        r
+    }
+}
+
+/// Refuses, before any byte is read, an upload that cannot fit the caller's or their tenant's
+/// quota: one more material where the count is full, or a file whose announced length (less
+/// the form around it) is beyond the bytes left. HTTP 413, in the envelope. The material service
+/// checks again, exactly, when it records the file.
+pub fn within_quota(req: &HttpRequest, quota: &Quota) -> Result<(), Refusal> {
+    let file = announced(req).map_or(0, |n| n.saturating_sub(FORM_SLACK));
+    if quota.exceeded_by(file) { Err(quota.refusal(StatusCode::PAYLOAD_TOO_LARGE)) } else { Ok(()) }
+}
 
 /// A refused upload: answered in the envelope (code 3000) with `data.reason` and its details,
 /// HTTP 200 like every business failure, or 413 when refused before the body is read.
@@ -105,10 +175,20 @@ impl From<Refusal> for UploadError {
 
 impl From<tonic::Status> for UploadError {
     /// A refusal of the material service (its `x-reason` metadata) keeps its reason.
+    /// Its numeric details (`x-details`) are answered beside the reason.
     fn from(s: tonic::Status) -> Self {
         let reason = s.metadata().get(REASON_METADATA).and_then(|v| v.to_str().ok()).and_then(service_reason);
         match reason {
-            Some(reason) if s.code() == tonic::Code::InvalidArgument => Refusal::new(reason, s.message()).into(),
+            Some(reason) if s.code() == tonic::Code::InvalidArgument => {
+                let mut r = Refusal::new(reason, s.message());
+                let details = s.metadata().get(DETAILS_METADATA).and_then(|v| v.to_str().ok()).unwrap_or_default();
+                for (key, value) in details.split(';').filter_map(|p| p.split_once('=')) {
+                    if let Ok(n) = value.parse::<u64>() {
+                        r = r.with(key, n);
+                    }
+                }
+                r.into()
+            }
             _ => Self::Api(ApiError::Service(s)),
         }
     }
@@ -116,7 +196,7 @@ impl From<tonic::Status> for UploadError {
 
 /// The reasons the material service refuses uploads with, as the static strings this answers.
 fn service_reason(reason: &str) -> Option<&'static str> {
-    ["unreadable_file", "content_too_large"].into_iter().find(|r| *r == reason)
+    ["unreadable_file", "content_too_large", QUOTA_EXCEEDED].into_iter().find(|r| *r == reason)
 }
 
 impl ResponseError for UploadError {
@@ -454,6 +534,17 @@ mod tests {
         let all = unsupported(&[]);
         let accepted = all.details.get("accepted").and_then(|a| a.as_object()).map(|a| a.keys().cloned().collect::<Vec<_>>());
         assert_eq!(accepted, Some(vec!["picture".into(), "gif".into(), "video".into(), "audio".into(), "pptx".into()]));
+    }
+
+    #[test]
+    fn quotas_refuse_what_cannot_fit() {
+        let q = Quota { used_bytes: 90, limit_bytes: 100, materials: 1, limit_materials: 2, ..Quota::from(reelforge_proto::material::UsageReply::default()) };
+        assert!(!q.exceeded_by(10) && q.exceeded_by(11));
+        assert!(Quota { materials: 2, ..q }.exceeded_by(0), "no room for one more material");
+        assert!(!Quota { limit_bytes: 0, limit_materials: 0, ..q }.exceeded_by(u64::MAX), "0 is unlimited");
+        assert!(Quota { tenant_used_bytes: 5, tenant_limit_bytes: 10, ..q }.exceeded_by(6));
+        let r = q.refusal(StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!((r.reason, r.details.get("usedBytes")), (QUOTA_EXCEEDED, Some(&serde_json::json!(90))));
     }
 
     #[test]

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { quotaUsageText } from './quotaUsage';
 import { formatsByGroup } from './uploadFormats';
 
 /** How a call failed: a business code, an expired session, an HTTP status, the network, or a cancelled duplicate. */
@@ -45,7 +46,8 @@ export function isCancelledRequest(err: unknown): boolean {
  * each with its text under `api.reason.` in the locale files.
  */
 export const UNSUPPORTED_FILE_TYPE = 'unsupported_file_type';
-const REASONS = new Set([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited']);
+export const QUOTA_EXCEEDED = 'quota_exceeded';
+const REASONS = new Set([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited', QUOTA_EXCEEDED]);
 
 /** HTTP statuses of a gateway or proxy that could not reach the service: worth a retry, then 'unavailable'. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
@@ -117,7 +119,11 @@ export function errorText(err: unknown): string {
   const t = i18next.t.bind(i18next);
   if (!(err instanceof ApiError)) return t('api.error.failed');
   const refusal = reasonOf(err);
-  if (refusal) return t(`api.reason.${refusal.reason}`, { ...refusal.details, formats: acceptedFormatsText(refusal.details.accepted) });
+  if (refusal) {
+    const { details } = refusal;
+    const usage = refusal.reason === QUOTA_EXCEEDED ? quotaUsageText(details) : '';
+    return t(`api.reason.${refusal.reason}`, { ...details, formats: acceptedFormatsText(details.accepted), usage });
+  }
   switch (err.kind) {
     case 'network':
       return t('api.error.network');

@@ -12,6 +12,7 @@ export const queryKeys = {
     list: (filter: object) => ['material', 'list', filter] as const,
     info: (id: string) => ['material', 'info', id] as const,
     state: (id: string) => ['material', 'state', id] as const,
+    quota: ['material', 'quota'] as const,
   },
   favourite: {
     all: ['favourite'] as const,

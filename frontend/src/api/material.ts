@@ -230,13 +230,17 @@ export async function uploadMaterial(file: File, target: UploadTarget, onProgres
   return id;
 }
 
-/** Uploads a material; the lists reload. */
+/** Uploads a material; the lists and the quota reload. */
 export function useUploadMaterial() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, target, onProgress }: { file: File; target: UploadTarget; onProgress?: (percent: number) => void }) =>
       uploadMaterial(file, target, onProgress),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.material.lists }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.material.lists }),
+        client.invalidateQueries({ queryKey: queryKeys.material.quota }),
+      ]),
   });
 }
 

@@ -234,6 +234,8 @@ async fn upload_files(
     let caller = caller::caller(req, state).await?;
     let user = caller.user()?.user_id.clone();
     let blob = media(state)?.blob().clone();
+    let usage = state.clients.material.clone().usage(caller.request(reelforge_proto::common::Empty {})?).await?;
+    upload::within_quota(req, &usage.into_inner().into())?;
     let announced = if many { None } else { upload::announced(req) };
     let rules = Rules { limits: &limits, kinds: &[], announced };
     let mut multipart = upload::form(req, payload)?;
@@ -342,6 +344,16 @@ pub async fn upload_many(req: HttpRequest, payload: web::Payload, state: web::Da
     let done = upload_files(&req, payload, &state, true).await?;
     let data: Vec<String> = done.iter().map(|u| format!("UPLOADED - {}", u.id)).collect();
     Ok(envelope::ok_with_extra(data, uploaded_desc(&done), Uploads { uploads: done }))
+}
+
+/// What the caller and their tenant keep and may keep: bytes and materials (a limit of 0 is
+/// unlimited). An upload beyond it is refused with `data.reason` `quota_exceeded` and these fields.
+#[utoipa::path(get, path = "/diyvrbt/material/quota", responses((status = 200, body = upload::Quota)))]
+pub async fn quota(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::caller(&req, &state).await?;
+    caller.user()?;
+    let usage = state.clients.material.clone().usage(caller.request(reelforge_proto::common::Empty {})?).await?;
+    Ok(envelope::ok(upload::Quota::from(usage.into_inner())))
 }
 
 /// One page of materials.

@@ -98,6 +98,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))
         .route("/material/ofdefault", web::post().to(material::of_default))
+        .route("/material/quota", web::get().to(material::quota))
         .route("/shape/{uuid}", web::get().to(shape::get))
         .route("/material/info/{id}", web::post().to(material::info))
         .route("/material/byIds", web::post().to(material::by_ids))

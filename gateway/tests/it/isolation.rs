@@ -33,6 +33,7 @@ const NO_ID: &[&str] = &[
     "POST /upload/multimaterial",
     "POST /material/ofuser",
     "POST /material/ofdefault",
+    "GET /material/quota",
     // The uuid is a catalogue key, not a row: every tenant gets the same generated shapes.
     "GET /shape/{uuid}",
     // Catalogue keys too: the previews are drawn from the project's own sample documents.

@@ -350,3 +350,103 @@ async fn the_starter_library_fills_every_category() -> Fallible<()> {
     assert_eq!(again["total"].as_u64(), Some(catalogue::entries().len() as u64), "listing again seeds nothing more");
     Ok(())
 }
+
+/// A PNG of `side`² pixels of noise seeded by `seed`: as large as its pixels, and a different file
+/// for each seed.
+fn noise(seed: u32, side: u32) -> Fallible<Vec<u8>> {
+    let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
+    let img = image::RgbaImage::from_fn(side, side, |_, _| {
+        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let [a, b, c, _] = x.to_le_bytes();
+        image::Rgba([a, b, c, 255])
+    });
+    let mut png = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
+    Ok(png)
+}
+
+/// Uploads `files` to `route`; answers the HTTP status and the envelope.
+async fn upload_status(s: &System, route: &str, user: &User, files: &[(&str, &[u8])]) -> Fallible<(u16, serde_json::Value)> {
+    let mut parts: Vec<(&str, Option<&str>, &[u8])> = common::FORM.iter().map(|(k, v)| (*k, None, v.as_bytes())).collect();
+    parts.extend(files.iter().map(|(name, bytes)| ("uploadFile", Some(*name), *bytes)));
+    let (content_type, body) = common::multipart(&parts);
+    let r = s.call(Method::POST, route, user).header("Content-Type", content_type).body(body).send().await?;
+    Ok((r.status().as_u16(), r.json().await?))
+}
+
+/// Waits until `user`'s objects are `want` (a refused upload's probe may still be cleaning up).
+async fn objects_become(s: &System, user: &User, want: &[String]) -> Fallible<()> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let now = objects(s, user).await?;
+        if now == want {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!("objects left: {now:?}, want {want:?}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn uploads_beyond_the_quota_are_refused_and_store_nothing() -> Fallible<()> {
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        c.quota.user_mb = 1;
+        c.quota.user_materials = 3;
+    })
+    .await?;
+    let (me, other) = (s.user("qs", "thrifty", 8).await?, s.user("qs", "neighbour", 8).await?);
+    let quota = |u: &User| s.call(Method::GET, "/material/quota", u);
+    let empty = serde_json::json!({
+        "usedBytes": 0, "limitBytes": 1_048_576, "materials": 0, "limitMaterials": 3,
+        "tenantUsedBytes": 0, "tenantLimitBytes": 0, "tenantMaterials": 0, "tenantLimitMaterials": 0,
+    });
+    assert_eq!(data(quota(&me)).await?, empty);
+
+    // Bytes: 700 kB fit into 1 MiB; another 700 kB are refused by their length, before a byte is read.
+    let (big, bigger) = (noise(1, 420)?, noise(2, 420)?);
+    assert!(big.len() > 600_000 && bigger.len() > 600_000, "noise does not compress: {}", big.len());
+    let first = upload(&s, &me, "big.png", &big).await?;
+    settled(&s, &me, &first).await?;
+    let used = data(quota(&me)).await?;
+    assert_eq!((used["usedBytes"].as_u64(), used["materials"].as_u64()), (Some(big.len() as u64), Some(1)), "{used}");
+    let before = objects(&s, &me).await?;
+    let (status, refused) = upload_status(&s, "/upload/material", &me, &[("bigger.png", &bigger)]).await?;
+    assert_eq!((status, refused["code"].as_i64(), refused["data"]["reason"].as_str()), (413, Some(3000), Some("quota_exceeded")), "{refused}");
+    assert_eq!((refused["data"]["usedBytes"].as_u64(), refused["data"]["limitBytes"].as_u64()), (Some(big.len() as u64), Some(1_048_576)));
+    assert_eq!(objects(&s, &me).await?, before, "nothing stored");
+    assert_eq!(data(quota(&me)).await?, used, "usage unchanged");
+
+    // Materials: two small pictures in one request where one fits; the edge lets it through (room
+    // for one more), the material service refuses the second and the request is undone whole.
+    let small = upload(&s, &me, "small.png", PNG).await?;
+    settled(&s, &me, &small).await?;
+    let two = data(quota(&me)).await?;
+    let before = objects(&s, &me).await?;
+    let (a, b) = (noise(3, 8)?, noise(4, 8)?);
+    let (status, refused) = upload_status(&s, "/upload/multimaterial", &me, &[("a.png", &a), ("b.png", &b)]).await?;
+    assert_eq!((status, refused["code"].as_i64(), refused["data"]["reason"].as_str()), (200, Some(3000), Some("quota_exceeded")), "{refused}");
+    assert_eq!((refused["data"]["materials"].as_u64(), refused["data"]["limitMaterials"].as_u64()), (Some(3), Some(3)), "{refused}");
+    objects_become(&s, &me, &before).await?;
+    assert_eq!(data(quota(&me)).await?, two, "the recorded first file was undone");
+    let one = upload(&s, &me, "a.png", &a).await?;
+    let (status, refused) = upload_status(&s, "/upload/material", &me, &[("b.png", &b)]).await?;
+    assert_eq!((status, refused["data"]["reason"].as_str()), (413, Some("quota_exceeded")), "the count is full: {refused}");
+
+    // The quota is the caller's own: the neighbour uploads freely and sees their own usage, the
+    // tenant's beside it.
+    upload(&s, &other, "big.png", &bigger).await?;
+    let theirs = data(quota(&other)).await?;
+    assert_eq!((theirs["usedBytes"].as_u64(), theirs["materials"].as_u64()), (Some(bigger.len() as u64), Some(1)), "{theirs}");
+    let tenant = big.len() + PNG.len() + a.len() + bigger.len();
+    assert_eq!((theirs["tenantUsedBytes"].as_u64(), theirs["tenantMaterials"].as_u64()), (Some(tenant as u64), Some(4)), "{theirs}");
+
+    // Deleting releases: the big picture goes, the bigger one fits.
+    data(s.call(Method::POST, "/material/delete", &me).json(&serde_json::json!({"materialId": first}))).await?;
+    data(s.call(Method::POST, "/material/delete", &me).json(&serde_json::json!({"materialId": one}))).await?;
+    let freed = data(quota(&me)).await?;
+    assert_eq!((freed["usedBytes"].as_u64(), freed["materials"].as_u64()), (Some(PNG.len() as u64), Some(1)), "{freed}");
+    upload(&s, &me, "bigger.png", &bigger).await?;
+    Ok(())
+}

@@ -203,6 +203,30 @@ impl BlobStore {
         Ok(entries.into_iter().filter(|e| !e.path().ends_with('/')).map(|e| e.path().to_owned()).collect())
     }
 
+    /// Lists the objects under `prefix` (which ends with `/`), recursively, with when each was last
+    /// written by the store's clock; an object whose time the store does not say is left out (so
+    /// nothing acts on an age it does not know), and so is one gone before it was looked at.
+    pub async fn list_modified(&self, prefix: &str) -> Result<Vec<(String, std::time::SystemTime)>, BlobError> {
+        check_key(prefix)?;
+        let entries = self.op.list_with(prefix).recursive(true).await?;
+        let mut out = Vec::new();
+        for e in entries.into_iter().filter(|e| !e.path().ends_with('/')) {
+            // S3 lists the time; the file store may not, then each object is asked.
+            let at = match e.metadata().last_modified() {
+                Some(at) => Some(at),
+                None => match self.op.stat(e.path()).await {
+                    Ok(m) => m.last_modified(),
+                    Err(err) if err.kind() == ErrorKind::NotFound => None,
+                    Err(err) => return Err(err.into()),
+                },
+            };
+            if let Some(at) = at {
+                out.push((e.path().to_owned(), std::time::SystemTime::from(at)));
+            }
+        }
+        Ok(out)
+    }
+
     /// Answers whether the store is reachable.
     pub async fn check(&self) -> Result<(), BlobError> {
         Ok(self.op.check().await?)

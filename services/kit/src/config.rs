@@ -60,6 +60,10 @@ pub struct Config {
     pub upload: UploadConfig,
     /// How long calls out of the process may take.
     pub timeouts: TimeoutConfig,
+    /// Storage quotas of materials per user and per tenant.
+    pub quota: QuotaConfig,
+    /// The sweep that removes material objects no material references.
+    pub janitor: JanitorConfig,
 }
 
 /// How long outbound calls may take, in seconds: a dependency that hangs (a stalled store, a
@@ -91,6 +95,45 @@ impl TimeoutConfig {
     /// A duration of `seconds`, at least one second (0 would fail every call).
     pub fn of(seconds: u64) -> std::time::Duration {
         std::time::Duration::from_secs(seconds.max(1))
+    }
+}
+
+/// The material janitor: every `interval_minutes` it removes the objects under the materials
+/// prefixes that no material references and that are older than `grace_hours` (abandoned or
+/// half-finished uploads); 0 minutes turns it off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JanitorConfig {
+    /// Minutes between sweeps (the first runs one interval after start); 0 never sweeps.
+    pub interval_minutes: u64,
+    /// Hours an unreferenced object is left alone: an upload being recorded has no row yet.
+    pub grace_hours: u64,
+}
+
+impl Default for JanitorConfig {
+    fn default() -> Self {
+        Self { interval_minutes: 60, grace_hours: 24 }
+    }
+}
+
+/// How much users and tenants may keep in their material libraries; 0 is unlimited. Deleted
+/// materials do not count, the tenant's system materials neither.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuotaConfig {
+    /// Bytes of uploads one user may keep, in MiB.
+    pub user_mb: u64,
+    /// Materials one user may keep.
+    pub user_materials: u64,
+    /// Bytes of all the users' uploads of one tenant together, in MiB.
+    pub tenant_mb: u64,
+    /// Materials of all the users of one tenant together.
+    pub tenant_materials: u64,
+}
+
+impl Default for QuotaConfig {
+    fn default() -> Self {
+        Self { user_mb: 5 * 1024, user_materials: 2000, tenant_mb: 0, tenant_materials: 0 }
     }
 }
 
@@ -414,6 +457,8 @@ impl Default for Config {
             upload: UploadConfig::default(),
             render: RenderConfig::default(),
             timeouts: TimeoutConfig::default(),
+            quota: QuotaConfig::default(),
+            janitor: JanitorConfig::default(),
         }
     }
 }

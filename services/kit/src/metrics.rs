@@ -71,6 +71,18 @@ pub static RENDER_FAILURES: LazyLock<IntCounterVec> = LazyLock::new(|| {
     c
 });
 
+/// Objects the material janitor removed (referenced by no material, older than its grace), and
+/// their bytes when the store said them.
+pub static JANITOR_REMOVED: LazyLock<IntCounterVec> = LazyLock::new(|| {
+    let c = IntCounterVec::new(
+        Opts::new("reelforge_janitor_removed_total", "Unreferenced material objects the janitor removed, by what is counted"),
+        &["what"],
+    )
+    .unwrap_or_else(|_| unreachable_counter());
+    let _ = REGISTRY.register(Box::new(c.clone()));
+    c
+});
+
 // The metric definitions above are constants, so construction cannot fail; these fallbacks only
 // satisfy the no-unwrap rule.
 fn unreachable_counter() -> IntCounterVec {
@@ -102,6 +114,7 @@ pub fn render() -> String {
     LazyLock::force(&RENDER_IN_FLIGHT);
     LazyLock::force(&RENDER_SECONDS);
     LazyLock::force(&RENDER_FAILURES);
+    LazyLock::force(&JANITOR_REMOVED);
     let mut buf = Vec::new();
     let _ = TextEncoder::new().encode(&REGISTRY.gather(), &mut buf);
     String::from_utf8(buf).unwrap_or_default()

@@ -55,6 +55,10 @@ pub const RETRY_AFTER_METADATA: &str = "retry-after";
 /// gateway answers as `data.reason` so clients word it in their own language.
 pub const REASON_METADATA: &str = "x-reason";
 
+/// The status metadata key a refusal carries its details in, as `name=number` pairs joined by `;`
+/// (`usedBytes=10;limitBytes=5`), which the gateway answers beside `data.reason`.
+pub const DETAILS_METADATA: &str = "x-details";
+
 /// The status metadata key a refusal carries a proof-of-work challenge token in.
 pub const CHALLENGE_METADATA: &str = "x-challenge";
 

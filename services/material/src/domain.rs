@@ -86,6 +86,75 @@ pub const UNREADABLE_FILE: &str = "unreadable_file";
 /// frames, a zip's expansion).
 pub const CONTENT_TOO_LARGE: &str = "content_too_large";
 
+/// `data.reason` of an upload refused because it would take its owner or tenant beyond a quota.
+pub const QUOTA_EXCEEDED: &str = "quota_exceeded";
+
+/// How much a user and a tenant may keep: bytes and materials, 0 unlimited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Quota {
+    /// Bytes one user may keep.
+    pub user_bytes: u64,
+    /// Materials one user may keep.
+    pub user_materials: u64,
+    /// Bytes of one tenant's users together.
+    pub tenant_bytes: u64,
+    /// Materials of one tenant's users together.
+    pub tenant_materials: u64,
+}
+
+impl Quota {
+    /// The quotas configured (MiB become bytes).
+    pub fn from_config(c: &reelforge_kit::config::QuotaConfig) -> Self {
+        let mib = |n: u64| n.saturating_mul(1024 * 1024);
+        Self {
+            user_bytes: mib(c.user_mb),
+            user_materials: c.user_materials,
+            tenant_bytes: mib(c.tenant_mb),
+            tenant_materials: c.tenant_materials,
+        }
+    }
+}
+
+/// What a user and their tenant keep: their live uploads (not deleted, not system materials).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Usage {
+    /// Bytes the user keeps.
+    pub bytes: u64,
+    /// Materials the user keeps.
+    pub materials: u64,
+    /// Bytes the tenant's users keep together.
+    pub tenant_bytes: u64,
+    /// Materials the tenant's users keep together.
+    pub tenant_materials: u64,
+}
+
+/// Whether `used + more` stays within `limit` (0 is unlimited).
+fn fits(used: u64, more: u64, limit: u64) -> bool {
+    limit == 0 || used.saturating_add(more) <= limit
+}
+
+impl Usage {
+    /// Which quota one more material of `bytes` would exceed, if any, as the refusal says it.
+    pub fn exceeds(&self, quota: &Quota, bytes: u64) -> Option<MaterialError> {
+        let over = |what: &str, used: u64, limit: u64| {
+            Some(MaterialError::QuotaExceeded { message: format!("quota exceeded: {what} ({used} of {limit} used)"), usage: *self, quota: *quota })
+        };
+        if !fits(self.bytes, bytes, quota.user_bytes) {
+            return over("the user's storage", self.bytes, quota.user_bytes);
+        }
+        if !fits(self.materials, 1, quota.user_materials) {
+            return over("the user's materials", self.materials, quota.user_materials);
+        }
+        if !fits(self.tenant_bytes, bytes, quota.tenant_bytes) {
+            return over("the tenant's storage", self.tenant_bytes, quota.tenant_bytes);
+        }
+        if !fits(self.tenant_materials, 1, quota.tenant_materials) {
+            return over("the tenant's materials", self.tenant_materials, quota.tenant_materials);
+        }
+        None
+    }
+}
+
 /// The kind an uploaded file with extension `ext` (lower case) is, if uploads of it are accepted.
 pub fn upload_kind(ext: &str) -> Option<MaterialKind> {
     UPLOAD_EXTENSIONS.iter().find(|(_, exts)| exts.contains(&ext)).map(|(k, _)| *k)
@@ -434,6 +503,16 @@ pub enum MaterialError {
         /// What was wrong, for people.
         message: String,
     },
+    /// An upload that would take its owner or their tenant beyond a quota.
+    #[error("{message}")]
+    QuotaExceeded {
+        /// Which quota, for people.
+        message: String,
+        /// What was kept when it was refused.
+        usage: Usage,
+        /// The quotas.
+        quota: Quota,
+    },
     /// The database failed.
     #[error("material store")]
     Store(#[from] sea_orm::DbErr),
@@ -454,6 +533,7 @@ impl MaterialError {
     pub fn reason(&self) -> Option<&'static str> {
         match self {
             Self::Refused { reason, .. } => Some(reason),
+            Self::QuotaExceeded { .. } => Some(QUOTA_EXCEEDED),
             _ => None,
         }
     }
@@ -462,7 +542,9 @@ impl MaterialError {
 impl ServiceError for MaterialError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) | Self::Refused { .. } => ErrorKind::Invalid,
+            Self::Invalid(_) | Self::Silent(_) | Self::NoAudio(_) | Self::Refused { .. } | Self::QuotaExceeded { .. } => {
+                ErrorKind::Invalid
+            }
             Self::NotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) => ErrorKind::Forbidden,
             Self::Store(_) | Self::Blob(_) | Self::Starter(_) | Self::Scratch(_) => ErrorKind::Internal,
@@ -480,6 +562,19 @@ mod tests {
         assert_eq!(storage_key("qs", Some("u1"), "id1", "cat.PNG"), "t/qs/u/u1/materials/id1/original.png");
         assert_eq!(storage_key("qs", Some("../x"), "id1", "../../etc/passwd"), "t/qs/u/..%2Fx/materials/id1/original");
         assert_eq!(storage_key("qs", None, "id1", "x./../y"), "t/qs/sys/materials/id1/original");
+    }
+
+    #[test]
+    fn quotas_count_the_new_material() {
+        let quota = Quota { user_bytes: 100, user_materials: 2, tenant_bytes: 0, tenant_materials: 3 };
+        let used = Usage { bytes: 60, materials: 1, tenant_bytes: 1000, tenant_materials: 2 };
+        assert!(used.exceeds(&quota, 40).is_none(), "exactly full fits; the tenant's bytes are unlimited");
+        assert!(matches!(used.exceeds(&quota, 41), Some(MaterialError::QuotaExceeded { message, .. }) if message.contains("user's storage")));
+        let two = Usage { materials: 2, ..used };
+        assert!(matches!(two.exceeds(&quota, 1), Some(MaterialError::QuotaExceeded { message, .. }) if message.contains("user's materials")));
+        let full = Usage { tenant_materials: 3, ..used };
+        assert!(matches!(full.exceeds(&quota, 1), Some(e) if e.reason() == Some(QUOTA_EXCEEDED)));
+        assert!(Usage::default().exceeds(&Quota::default(), u64::MAX).is_none(), "0 is unlimited");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
 use reelforge_kit::identity::{self, Identity, OperatorLevel, Role, TokenKind};
-use reelforge_kit::status::{REASON_METADATA, to_status};
+use reelforge_kit::status::{DETAILS_METADATA, REASON_METADATA, to_status};
 use reelforge_kit::{BlobError, BlobStore};
 use reelforge_proto::material::{self as pb, material_service_server::MaterialService};
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest};
+use crate::domain::{
+    self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest, Quota, Usage,
+};
 use crate::processing::{Local, Prober};
 use crate::probe;
 use crate::starter::Starter;
@@ -16,20 +18,22 @@ use crate::store::{Choice, MaterialStore, Upload};
 pub struct MaterialGrpc {
     store: MaterialStore,
     storage: Option<(BlobStore, Prober, Starter)>,
+    quota: Quota,
 }
 
 impl MaterialGrpc {
     /// Serves `store` without blob storage: the library reads work, uploads and deletes of files
-    /// answer 'not available'.
+    /// answer 'not available' (so no quota applies).
     pub fn new(store: MaterialStore) -> Self {
-        Self { store, storage: None }
+        Self { store, storage: None, quota: Quota::default() }
     }
 
-    /// Serves `store` with the files in `blob`, probing uploads in the background.
-    pub fn with_storage(store: MaterialStore, blob: BlobStore) -> Self {
+    /// Serves `store` with the files in `blob`, recording uploads within `quota` and probing them
+    /// in the background.
+    pub fn with_storage(store: MaterialStore, blob: BlobStore, quota: Quota) -> Self {
         let prober = Prober::new(store.clone(), blob.clone());
         let starter = Starter::new(store.clone(), blob.clone());
-        Self { store, storage: Some((blob, prober, starter)) }
+        Self { store, storage: Some((blob, prober, starter)), quota }
     }
 
     /// The prober, to resume materials left processing.
@@ -105,6 +109,19 @@ fn create_date(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+fn usage_to_pb(u: Usage, q: &Quota) -> pb::UsageReply {
+    pb::UsageReply {
+        used_bytes: u.bytes,
+        limit_bytes: q.user_bytes,
+        materials: u.materials,
+        limit_materials: q.user_materials,
+        tenant_used_bytes: u.tenant_bytes,
+        tenant_limit_bytes: q.tenant_bytes,
+        tenant_materials: u.tenant_materials,
+        tenant_limit_materials: q.tenant_materials,
+    }
+}
+
 fn to_pb(m: Material) -> pb::Material {
     let p = m.probed;
     pb::Material {
@@ -139,12 +156,33 @@ fn to_pb(m: Material) -> pb::Material {
 }
 
 /// The status of a failed `Record`: a refused upload carries its stable reason in the
-/// `x-reason` metadata, which the gateway answers as `data.reason`.
+/// `x-reason` metadata, which the gateway answers as `data.reason`; a quota refusal carries the
+/// usage and limits in `x-details`, which the gateway answers beside it.
 fn refusal(e: MaterialError) -> Status {
     let reason = e.reason();
+    let usage = match &e {
+        MaterialError::QuotaExceeded { usage, quota, .. } => Some(usage_to_pb(*usage, quota)),
+        _ => None,
+    };
     let mut status = to_status(e);
     if let Some(value) = reason.and_then(|r| r.parse().ok()) {
         status.metadata_mut().insert(REASON_METADATA, value);
+    }
+    if let Some(u) = usage {
+        let fields = [
+            ("usedBytes", u.used_bytes),
+            ("limitBytes", u.limit_bytes),
+            ("materials", u.materials),
+            ("limitMaterials", u.limit_materials),
+            ("tenantUsedBytes", u.tenant_used_bytes),
+            ("tenantLimitBytes", u.tenant_limit_bytes),
+            ("tenantMaterials", u.tenant_materials),
+            ("tenantLimitMaterials", u.tenant_limit_materials),
+        ];
+        let text = fields.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(";");
+        if let Ok(value) = text.parse() {
+            status.metadata_mut().insert(DETAILS_METADATA, value);
+        }
     }
     status
 }
@@ -265,7 +303,7 @@ impl MaterialService for MaterialGrpc {
                 open_state,
                 sha256,
             };
-            Ok((self.store.record(&owner, up).await?, false, Some(local)))
+            Ok((self.store.record(&owner, up, &self.quota).await?, false, Some(local)))
         }
         .await;
         match recorded {
@@ -374,6 +412,13 @@ impl MaterialService for MaterialGrpc {
             let _ = blob.delete(&old).await;
         }
         Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn usage(&self, req: Request<reelforge_proto::common::Empty>) -> Result<Response<pb::UsageReply>, Status> {
+        let owner = user(&req)?;
+        let usage = self.store.usage(&owner).await.map_err(to_status)?;
+        Ok(Response::new(usage_to_pb(usage, &self.quota)))
     }
 
     #[tracing::instrument(skip_all)]

@@ -66,7 +66,15 @@ pub async fn router(
                 .await
                 .map_err(migrate("material"))?;
         }
-        material = Some(reelforge_material::grpc_service_with_storage(db, b.blob()?, keys));
+        let quota = reelforge_material::Quota::from_config(&config.quota);
+        let blob = b.blob()?;
+        if config.janitor.interval_minutes > 0 {
+            let grace = std::time::Duration::from_secs(config.janitor.grace_hours.saturating_mul(3600));
+            let every = std::time::Duration::from_secs(config.janitor.interval_minutes.saturating_mul(60));
+            let janitor = reelforge_material::Janitor::new(reelforge_material::MaterialStore::new(db.clone()), blob.clone(), grace);
+            tokio::spawn(janitor.run(every));
+        }
+        material = Some(reelforge_material::grpc_service_with_storage(db, blob, quota, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;

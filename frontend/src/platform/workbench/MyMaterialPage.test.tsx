@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, type RequestOptions } from '@/api/client';
+import type { MaterialQuota } from '@/api/quotaUsage';
+import { applyLanguage } from '@/app/i18n';
 import { ApiError } from '@/api/errors';
 import type { Material } from '@/api/material';
 import { material, page } from '@/test/materials';
@@ -11,10 +13,22 @@ const CATEGORIES = {
 
 type PostHandler = (url: string, body: Record<string, unknown>, options?: Partial<RequestOptions>) => unknown;
 
-function serve(pages: (body: Record<string, unknown>) => unknown, extra: PostHandler = () => undefined) {
+const QUOTA: MaterialQuota = {
+  usedBytes: 1.2 * 1024 ** 3,
+  limitBytes: 5 * 1024 ** 3,
+  materials: 37,
+  limitMaterials: 2000,
+  tenantUsedBytes: 0,
+  tenantLimitBytes: 0,
+  tenantMaterials: 0,
+  tenantLimitMaterials: 0,
+};
+
+function serve(pages: (body: Record<string, unknown>) => unknown, extra: PostHandler = () => undefined, quota: () => MaterialQuota = () => QUOTA) {
   jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/category/taskvideo') return CATEGORIES;
+    if (url === '/material/quota') return quota();
     throw new Error(`unexpected GET ${url}`);
   });
   return jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown, options?: Partial<RequestOptions>) => {
@@ -165,6 +179,50 @@ describe('MyMaterialPage', () => {
     expect(await screen.findByText('文件太大，不能超过 500 MB')).toBeInTheDocument();
     expect(screen.getByTestId('upload-item')).toHaveAttribute('data-status', 'error');
     expect(post.mock.calls.filter(([url]) => url === '/upload/material')).toHaveLength(1);
+  });
+
+  it('shows my usage against my quota, in the page language, and reloads it after an upload', async () => {
+    let quota = QUOTA;
+    serve(
+      () => page([material('a')]),
+      (url) => {
+        if (url !== '/upload/material') return undefined;
+        quota = { ...QUOTA, usedBytes: 5 * 1024 ** 3, materials: 38 };
+        return 'UPLOADED - n1';
+      },
+      () => quota,
+    );
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    expect(await screen.findByTestId('material-quota-text')).toHaveTextContent('已用 1.2 GB / 5 GB · 37 / 2000 个素材');
+    expect(screen.getByTestId('material-quota').querySelector('.ant-progress')).not.toHaveClass('ant-progress-status-exception');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'new.png')] } });
+    await waitFor(() => expect(screen.getByTestId('material-quota-text')).toHaveTextContent('已用 5 GB / 5 GB · 38 / 2000 个素材'));
+    expect(screen.getByTestId('material-quota').querySelector('.ant-progress')).toHaveClass('ant-progress-status-exception');
+    await act(() => applyLanguage('en-US'));
+    try {
+      expect(screen.getByTestId('material-quota-text')).toHaveTextContent('Used 5 GB of 5 GB · 38 of 2000 materials');
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+    }
+  });
+
+  it('words a refusal beyond the quota with the usage, not the server\'s English', async () => {
+    serve(
+      () => page([material('a')]),
+      (url) => {
+        if (url !== '/upload/material') return undefined;
+        const data = { reason: 'quota_exceeded', ...QUOTA, usedBytes: 4.5 * 1024 ** 3, limitMaterials: 0 };
+        throw new ApiError({ kind: 'http', url, status: 413, desc: 'quota exceeded: delete materials to make room', message: 'x', data });
+      },
+    );
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'big.mov')] } });
+    const said = await screen.findByTestId('upload-error');
+    expect(said).toHaveTextContent('素材空间已满（已用 4.5 GB / 5 GB · 37 / 不限 个素材），请删除不用的素材后再上传');
+    expect(said).not.toHaveTextContent('quota exceeded');
   });
 
   it('says the server\'s refusal of a file type with the accepted formats, not as a passing failure', async () => {

@@ -24,6 +24,7 @@ import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import { RenameModal } from '@/components/RenameModal';
+import { MaterialQuotaBar } from './MaterialQuotaBar';
 
 const TYPE_TABS = ['all', 'picture', 'video', 'audio', 'gif'] as const;
 type TypeTab = (typeof TYPE_TABS)[number];
@@ -51,7 +52,7 @@ export function listCategoryOf(param: string | undefined): number {
 
 /**
  * /workbench/my-material/:categoryId: my materials as cards with type tabs, orientation and sort,
- * upload with progress, rename, delete, batch delete and move to a category.
+ * upload with progress, the caller's quota, rename, delete, batch delete and move to a category.
  */
 export function MyMaterialPage() {
   const { t } = useTranslation();
@@ -190,6 +191,7 @@ export function MyMaterialPage() {
       />
       <Space wrap style={{ marginBottom: 12 }} data-testid="material-batch">
         <Typography.Text type="secondary">{t('material.total', { total })}</Typography.Text>
+        <MaterialQuotaBar />
         <Button size="small" onClick={() => setSelected(new Set(materials.map((m) => m.id)))} disabled={materials.length === 0} data-testid="select-all">
           {t('material.selectAll')}
         </Button>

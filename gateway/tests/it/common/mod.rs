@@ -137,7 +137,12 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             )
             .await?,
         ))
-        .add_service(guard.guard(&keys, reelforge_material::grpc_service_with_storage(db.clone(), blobs.clone(), &keys)))
+        .add_service(guard.guard(&keys, reelforge_material::grpc_service_with_storage(
+            db.clone(),
+            blobs.clone(),
+            reelforge_material::Quota::from_config(&config.quota),
+            &keys,
+        )))
         .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
         .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));

@@ -8,13 +8,14 @@ pub use seed::Seeded;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, ExprTrait, NotSet, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, ExprTrait,
+    NotSet, PaginatorTrait, QueryFilter, QueryOrder, Set, Statement,
 };
 use sea_orm_migration::MigratorTrait;
 
 use crate::domain::{
-    self, Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Order, Orientation, Owner, Probed, State,
+    self, Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Order, Orientation, Owner, Probed, Quota,
+    State, Usage,
 };
 
 /// Runs the service's migrations.
@@ -157,8 +158,16 @@ impl MaterialStore {
         Ok(to_domain(model))
     }
 
-    /// Records an upload whose object is stored: state processing until probed.
-    pub async fn record(&self, owner: &Owner, up: Upload) -> Result<Material, MaterialError> {
+    /// What the owner and their tenant keep: live uploads, not deleted, not system materials.
+    pub async fn usage(&self, owner: &Owner) -> Result<Usage, MaterialError> {
+        usage_in(&self.db, owner).await
+    }
+
+    /// Records an upload whose object is stored (state processing until probed), unless it would
+    /// take the owner or their tenant beyond `quota` (QuotaExceeded). The check and the insert are
+    /// one transaction that holds the tenant's lock (SQLite's write lock, a PostgreSQL advisory
+    /// lock of the tenant), so two uploads at once cannot both fit into the last free space.
+    pub async fn record(&self, owner: &Owner, up: Upload, quota: &Quota) -> Result<Material, MaterialError> {
         let name = domain::parse_name(&up.name)?;
         let model = entity::ActiveModel {
             id: Set(up.id),
@@ -180,9 +189,22 @@ impl MaterialStore {
             style_id: Set(up.style_id),
             sha256: Set(up.sha256),
             ..defaults()
+        };
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
+        if txn.get_database_backend() == DbBackend::Postgres {
+            let lock = format!("reelforge.material.quota/{}", owner.tenant);
+            txn.execute_raw(Statement::from_sql_and_values(
+                DbBackend::Postgres,
+                "SELECT pg_advisory_xact_lock(hashtext($1))",
+                [lock.into()],
+            ))
+            .await?;
         }
-        .insert(&self.db)
-        .await?;
+        if let Some(refused) = usage_in(&txn, owner).await?.exceeds(quota, up.file_size) {
+            return Err(refused);
+        }
+        let model = model.insert(&txn).await?;
+        txn.commit().await?;
         Ok(to_domain(model))
     }
 
@@ -409,6 +431,21 @@ impl MaterialStore {
         self.get(owner, id).await
     }
 
+    /// The directories (`…/materials/{id}/`) of every file a live material names, of every tenant:
+    /// what the janitor must leave.
+    pub async fn live_dirs(&self) -> Result<std::collections::HashSet<String>, MaterialError> {
+        let rows = entity::Entity::find().filter(entity::Column::Deleted.eq(false)).all(&self.db).await?;
+        let mut dirs = std::collections::HashSet::new();
+        for m in rows {
+            for key in [&m.relative_path, &m.picture_path, &m.filmstrip_path, &m.waveform_path, &m.preview_path] {
+                if key.contains('/') {
+                    dirs.insert(domain::derived_key(key, ""));
+                }
+            }
+        }
+        Ok(dirs)
+    }
+
     /// Lists one page of the owner's materials (or the tenant's system ones), newest first, with the total.
     pub async fn list(&self, owner: &Owner, query: &MaterialQuery) -> Result<(Vec<Material>, u64), MaterialError> {
         let mut q = entity::Entity::find()
@@ -459,6 +496,26 @@ impl MaterialStore {
             .map(to_domain)
             .ok_or_else(|| MaterialError::NotFound(id.to_owned()))
     }
+}
+
+/// What `owner` and their tenant keep, read on `db` (a connection or a transaction).
+async fn usage_in(db: &impl ConnectionTrait, owner: &Owner) -> Result<Usage, MaterialError> {
+    const SQL: &str = "SELECT \
+        CAST(COALESCE(SUM(CASE WHEN user_id = $2 THEN file_size ELSE 0 END), 0) AS BIGINT) AS bytes, \
+        CAST(COALESCE(SUM(CASE WHEN user_id = $2 THEN 1 ELSE 0 END), 0) AS BIGINT) AS materials, \
+        CAST(COALESCE(SUM(file_size), 0) AS BIGINT) AS tenant_bytes, \
+        CAST(COUNT(*) AS BIGINT) AS tenant_materials \
+        FROM material WHERE tenant = $1 AND system = $3 AND deleted = $3";
+    let backend = db.get_database_backend();
+    // SQLite numbers its parameters ?1, ?2; PostgreSQL $1, $2.
+    let sql = if backend == DbBackend::Postgres { SQL.to_owned() } else { SQL.replace('$', "?") };
+    let values = [owner.tenant.clone().into(), owner.user_id.clone().into(), false.into()];
+    let row = db.query_one_raw(Statement::from_sql_and_values(backend, sql, values)).await?;
+    let get = |col: &str| -> Result<u64, MaterialError> {
+        let n: i64 = row.as_ref().map(|r| r.try_get("", col)).transpose()?.unwrap_or(0);
+        Ok(u64::try_from(n).unwrap_or(0))
+    };
+    Ok(Usage { bytes: get("bytes")?, materials: get("materials")?, tenant_bytes: get("tenant_bytes")?, tenant_materials: get("tenant_materials")? })
 }
 
 /// The new columns' values for rows made by [`MaterialStore::insert`] (system and seeded materials,
