@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, Once, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
 /// Integers that sit on the edges parsers get wrong.
@@ -21,6 +21,8 @@ const INTERESTING: &[u32] = &[0, 1, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0x8000, 0xF
 const SHRINK_TRIES: usize = 2000;
 
 thread_local! {
+    /// Set while a crash is shrunk: its panics are not printed again.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
     static LIVE: Cell<usize> = const { Cell::new(0) };
     static PEAK: Cell<usize> = const { Cell::new(0) };
 }
@@ -287,6 +289,16 @@ impl Fuzz {
 
     /// The shortest input found, by removing ever smaller ranges, that still fails `check`.
     fn shrink(&self, check: &impl Fn(&[u8]) -> Result<(), String>, mut input: Vec<u8>) -> Vec<u8> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| {
+            let print = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                if !QUIET.with(Cell::get) {
+                    print(info);
+                }
+            }));
+        });
+        QUIET.with(|q| q.set(true));
         let mut tries = 0;
         let mut chunk = input.len() / 2;
         while chunk > 0 && tries < SHRINK_TRIES {
@@ -299,6 +311,7 @@ impl Fuzz {
             }
             chunk /= 2;
         }
+        QUIET.with(|q| q.set(false));
         input
     }
 }
