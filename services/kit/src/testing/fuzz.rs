@@ -337,15 +337,18 @@ fn save(name: &str, n: usize, input: &[u8]) -> String {
     }
 }
 
+/// The case running, since when, if any.
+type Running = Arc<Mutex<Option<(Instant, Vec<u8>)>>>;
+
 /// A thread that aborts the process when one case runs past the hang limit.
 struct Watchdog {
-    current: Arc<Mutex<Option<(Instant, Vec<u8>)>>>,
+    current: Running,
     stopped: Arc<AtomicBool>,
 }
 
 impl Watchdog {
     fn start(name: &str, hang: Duration) -> Self {
-        let current: Arc<Mutex<Option<(Instant, Vec<u8>)>>> = Arc::default();
+        let current: Running = Arc::default();
         let stopped = Arc::new(AtomicBool::new(false));
         let (watched, stop, name) = (current.clone(), stopped.clone(), name.to_owned());
         std::thread::spawn(move || {
