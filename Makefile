@@ -110,6 +110,12 @@ bench-farm: deps
 bench-upload: deps
 	bash gateway/benches/upload.sh
 
+## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
+## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").
+.PHONY: bench-fuzz
+bench-fuzz:
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) bash deploy/scripts/bench-fuzz.sh
+
 fmt:
 	$(CARGO) fmt --all
 lint: lint-frontend

@@ -536,6 +536,52 @@ mod tests {
         assert_eq!(accepted, Some(vec!["picture".into(), "gif".into(), "video".into(), "audio".into(), "pptx".into()]));
     }
 
+    /// A fuzz harness (kit's `testing::fuzz`): a file name and real heads of every accepted
+    /// format, mutated. An extension is the name's own, plain and short; a sniffed kind is the
+    /// kind of the extension, and is decided by the first `HEAD` bytes.
+    #[test]
+    fn sniffing_fuzz() -> Result<(), String> {
+        let heads: [(&str, &[u8]); 17] = [
+            ("a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0"),
+            ("a.JPG", b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
+            ("a.gif", b"GIF89a\x10\0\x10\0\xf0\0\0"),
+            ("a.webp", b"RIFF\x24\0\0\0WEBPVP8L\x18\0\0\0\x2f"),
+            ("a.heic", b"\0\0\0\x18ftypheic\0\0\0\0mif1heic"),
+            ("a.avif", b"\0\0\0\x1cftypavif\0\0\0\0avifmif1miaf"),
+            ("clip.mp4", b"\0\0\0\x20ftypisom\0\0\x02\0isomiso2avc1mp41"),
+            ("clip.mov", b"\0\0\0\x14ftypqt  \0\0\0\0qt  \0\0\0\x08wide"),
+            ("clip.mkv", b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\xf7\x81\x01\x42\x82\x88matroska"),
+            ("clip.webm", b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm"),
+            ("clip.avi", b"RIFF\0\x10\0\0AVI LIST"),
+            ("clip.mpg", b"\0\0\x01\xba\x44\0\x04\0\x04\x01"),
+            ("clip.wmv", b"\x30\x26\xb2\x75\x8e\x66\xcf\x11\xa6\xd9\0\xaa\0\x62\xce\x6c"),
+            ("a.wav", b"RIFF\x24\0\0\0WAVEfmt "),
+            ("a.mp3", b"ID3\x04\0\0\0\0\0\x21\xff\xfb\x90\x64"),
+            ("a.flac", b"fLaC\0\0\0\x22"),
+            ("deck.pptx", b"PK\x03\x04\x14\0\x06\0\x08\0\0\0!\0"),
+        ];
+        let seeds = heads.iter().map(|(name, head)| [name.as_bytes(), b"\0", head].concat()).collect();
+        let words: Vec<&[u8]> = EXTENSIONS.iter().map(|(e, _)| e.as_bytes()).chain([b".".as_slice(), b"\0", b"ftyp", b"RIFF", b"ID3", b"\xff\xfb"]).collect();
+        reelforge_kit::testing::fuzz::Fuzz::new("upload-sniff", seeds).dictionary(&words).cases(5000).run(|bytes| {
+            let (name, head) = bytes.iter().position(|b| *b == 0).map_or((bytes, &[][..]), |i| (&bytes[..i], &bytes[i + 1..]));
+            let name = String::from_utf8_lossy(name);
+            let Some(ext) = extension(&name) else { return Ok(()) };
+            let plain = (1..=8).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+            if !plain || !name.to_ascii_lowercase().ends_with(&format!(".{ext}")) {
+                return Err(format!("`{name}` has the extension `{ext}`"));
+            }
+            let kind = sniff(&ext, head);
+            if kind.is_some_and(|k| !EXTENSIONS.contains(&(ext.as_str(), k))) {
+                return Err(format!("`{ext}` sniffed as {kind:?}"));
+            }
+            if kind != sniff(&ext, &head[..head.len().min(HEAD)]) {
+                return Err(format!("`{ext}` sniffed beyond the first {HEAD} bytes"));
+            }
+            Ok(())
+        })?;
+        Ok(())
+    }
+
     #[test]
     fn quotas_refuse_what_cannot_fit() {
         let q = Quota { used_bytes: 90, limit_bytes: 100, materials: 1, limit_materials: 2, ..Quota::from(reelforge_proto::material::UsageReply::default()) };

@@ -16,7 +16,7 @@ pub mod queue;
 pub mod revocation;
 pub mod status;
 pub mod telemetry;
-// Always built (45 lines, no dependencies of its own): a `testing` feature turned on by the tests'
+// Always built (small, no dependencies of its own): a `testing` feature turned on by the tests'
 // dev-dependencies gave kit, and every crate above it, a second build for `make test` beside the
 // one `make run` made.
 pub mod testing;

@@ -1,5 +1,7 @@
 //! Helpers for tests against real backends: a fresh database per test, the services' URLs from the
-//! environment with loopback defaults, and unique names.
+//! environment with loopback defaults, and unique names; the fuzz driver of the parsers' harnesses.
+
+pub mod fuzz;
 
 /// The PostgreSQL server URL used by tests (`REELFORGE_TEST_POSTGRES`, default loopback trust auth).
 pub fn postgres_server() -> String {

@@ -185,7 +185,8 @@ fn attribute(element: &str, a: &roxmltree::Attribute<'_, '_>) -> Result<(), SvgE
         None | Some(XLINK_NS) | Some(XML_NS) => {}
         Some(ns) => return Err(SvgError::Attribute(format!("{{{ns}}}{name}"))),
     }
-    if name.len() > 2 && name[..2].eq_ignore_ascii_case("on") {
+    // `get`: a name may start with a character of more than one byte (`中=""`).
+    if name.len() > 2 && name.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("on")) {
         return Err(SvgError::Attribute(shown()));
     }
     if name == "href" {
