@@ -1,6 +1,7 @@
 /** Material calls of CONTRACT.md "Materials": listing, upload with progress, rename, delete, move, state. */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { scaleBytes } from './bytes';
 import { ApiError, UNSUPPORTED_FILE_TYPE } from './errors';
 import { materialTypeOf } from './uploadFormats';
 import { queryKeys } from './keys';
@@ -280,14 +281,7 @@ const SIZE_UNITS = ['B', 'K', 'M', 'G', 'P', 'T'];
 
 /** Returns a byte count in steps of 1024 with the units of spec platform §9 (B, K, M, G, P, T, in that order). */
 export function formatFileSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const text = unit === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
-  return `${text}${SIZE_UNITS[unit]}`;
+  return scaleBytes(bytes, SIZE_UNITS, '');
 }
 
 /** True for kinds that play over time (a duration is shown). */

@@ -6,26 +6,9 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
+use common::{Fallible, MP4, PNG, System, User, data, envelope, settled, upload, upload_to};
 use reelforge_material::starter::catalogue;
 use reqwest::Method;
-
-const MP4: &[u8] = include_bytes!("../fixtures/clip.mp4");
-
-/// Waits until probing has decided; answers the material.
-async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let m = data(s.call(Method::POST, &format!("/material/info/{id}"), user)).await?;
-        if m["state"] != "processing" {
-            return Ok(m);
-        }
-        if Instant::now() > deadline {
-            return Err(format!("material {id} still processing: {m}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// A mono 16-bit WAV of `seconds` at 8 kHz: a 440 Hz tone at `amplitude` (0 is silence).
 fn wav(seconds: u32, amplitude: f64) -> Vec<u8> {

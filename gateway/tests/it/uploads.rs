@@ -11,25 +11,8 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{Fallible, PNG, System, User, data, envelope, upload, upload_to};
+use common::{Fallible, MP4, PNG, System, User, data, envelope, settled, upload, upload_to};
 use reqwest::Method;
-
-const MP4: &[u8] = include_bytes!("../fixtures/clip.mp4");
-
-/// Waits until probing has decided; answers the material.
-async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let m = data(s.call(Method::POST, &format!("/material/info/{id}"), user)).await?;
-        if m["state"] != "processing" {
-            return Ok(m);
-        }
-        if Instant::now() > deadline {
-            return Err(format!("material {id} still processing: {m}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// Waits for the preview made after a video is ready; answers its URL.
 async fn preview_of(s: &System, user: &User, id: &str) -> Fallible<String> {

@@ -277,3 +277,20 @@ pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallib
 
 /// A tiny PNG.
 pub const PNG: &[u8] = include_bytes!("../../fixtures/pic.png");
+/// A short H.264 clip.
+pub const MP4: &[u8] = include_bytes!("../../fixtures/clip.mp4");
+
+/// Waits until probing has decided (at most 90 s); answers the material.
+pub async fn settled(s: &System, user: &User, id: &str) -> Fallible<serde_json::Value> {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let m = data(s.call(reqwest::Method::POST, &format!("/material/info/{id}"), user)).await?;
+        if m["state"] != "processing" {
+            return Ok(m);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("material {id} still processing: {m}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
