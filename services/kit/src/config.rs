@@ -64,6 +64,8 @@ pub struct Config {
     pub quota: QuotaConfig,
     /// The sweep that removes material objects no material references.
     pub janitor: JanitorConfig,
+    /// Video ringtones: what each variant's carrier accepts and where ring orders are delivered.
+    pub ring: RingConfig,
 }
 
 /// How long outbound calls may take, in seconds: a dependency that hangs (a stalled store, a
@@ -87,7 +89,13 @@ pub struct TimeoutConfig {
 
 impl Default for TimeoutConfig {
     fn default() -> Self {
-        Self { connect_seconds: 5, service_call_seconds: 60, storage_seconds: 60, storage_io_seconds: 30, mail_seconds: 20 }
+        Self {
+            connect_seconds: 5,
+            service_call_seconds: 60,
+            storage_seconds: 60,
+            storage_io_seconds: 30,
+            mail_seconds: 20,
+        }
     }
 }
 
@@ -112,7 +120,10 @@ pub struct JanitorConfig {
 
 impl Default for JanitorConfig {
     fn default() -> Self {
-        Self { interval_minutes: 60, grace_hours: 24 }
+        Self {
+            interval_minutes: 60,
+            grace_hours: 24,
+        }
     }
 }
 
@@ -133,7 +144,12 @@ pub struct QuotaConfig {
 
 impl Default for QuotaConfig {
     fn default() -> Self {
-        Self { user_mb: 5 * 1024, user_materials: 2000, tenant_mb: 0, tenant_materials: 0 }
+        Self {
+            user_mb: 5 * 1024,
+            user_materials: 2000,
+            tenant_mb: 0,
+            tenant_materials: 0,
+        }
     }
 }
 
@@ -157,7 +173,14 @@ pub struct UploadConfig {
 
 impl Default for UploadConfig {
     fn default() -> Self {
-        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100, multi_mb: 2048 }
+        Self {
+            picture_mb: 20,
+            gif_mb: 20,
+            audio_mb: 50,
+            video_mb: 500,
+            pptx_mb: 100,
+            multi_mb: 2048,
+        }
     }
 }
 
@@ -260,7 +283,10 @@ pub struct ServiceAddr {
 
 impl ServiceAddr {
     fn on_port(port: u16) -> Self {
-        Self { listen: format!("127.0.0.1:{port}"), url: format!("http://127.0.0.1:{port}") }
+        Self {
+            listen: format!("127.0.0.1:{port}"),
+            url: format!("http://127.0.0.1:{port}"),
+        }
     }
 }
 
@@ -373,7 +399,9 @@ pub struct SigningKeyConfig {
 
 impl std::fmt::Debug for SigningKeyConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SigningKeyConfig").field("id", &self.id).finish_non_exhaustive()
+        f.debug_struct("SigningKeyConfig")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
     }
 }
 
@@ -386,6 +414,174 @@ pub struct MailConfig {
     pub smtp_url: String,
     /// The sender address.
     pub from: String,
+}
+
+/// Video-ringtone settings: the delivery profile and ring platform of each variant (keyed like
+/// `tenants`), and how the outbox retries deliveries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RingConfig {
+    /// What each variant's carrier accepts, by variant key; a variant without one uses qs's.
+    pub profiles: BTreeMap<String, DeliveryProfile>,
+    /// Where each variant's ring orders go, by variant key; a variant without one (or with an empty
+    /// `url`) uses the ring platform inside the binary.
+    pub platforms: BTreeMap<String, RingPlatformConfig>,
+    /// Deliveries tried per order before it is marked failed.
+    pub delivery_attempts: u32,
+    /// Seconds before the first retry of a failed delivery; each retry doubles it (with jitter).
+    pub first_retry_seconds: u64,
+    /// The longest wait between two tries, in seconds.
+    pub max_retry_seconds: u64,
+}
+
+impl Default for RingConfig {
+    fn default() -> Self {
+        Self {
+            profiles: ["qs", "cc", "migu", "cu"]
+                .into_iter()
+                .map(|k| (k.to_owned(), DeliveryProfile::for_variant(k)))
+                .collect(),
+            platforms: ["qs", "cc", "migu", "cu"]
+                .into_iter()
+                .map(|k| (k.to_owned(), RingPlatformConfig::default()))
+                .collect(),
+            delivery_attempts: 8,
+            first_retry_seconds: 2,
+            max_retry_seconds: 300,
+        }
+    }
+}
+
+/// What a carrier accepts as a video ringtone (docs/ringtone.md lists each variant's defaults).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeliveryProfile {
+    /// The container, as GStreamer's discoverer names its caps family: `mp4`.
+    pub container: String,
+    /// The video codec: `h264`.
+    pub video_codec: String,
+    /// H.264 profiles accepted: `baseline`, `main`, `high`.
+    pub h264_profiles: Vec<String>,
+    /// The highest H.264 level accepted, e.g. `4.1`.
+    pub h264_max_level: String,
+    /// Frame sizes accepted, `WIDTHxHEIGHT`.
+    pub sizes: Vec<String>,
+    /// Orientations accepted: `portrait`, `landscape`.
+    pub orientations: Vec<String>,
+    /// Frame rate window, frames per second.
+    pub min_fps: f64,
+    /// Frame rate window, frames per second.
+    pub max_fps: f64,
+    /// The video stream's average bitrate cap, kbit/s.
+    pub max_video_kbps: u32,
+    /// Duration window, seconds.
+    pub min_seconds: f64,
+    /// Duration window, seconds.
+    pub max_seconds: f64,
+    /// The audio codec: `aac`.
+    pub audio_codec: String,
+    /// Integrated loudness target, LUFS (EBU R128).
+    pub loudness_lufs: f64,
+    /// How far from the target the integrated loudness may be, LU.
+    pub loudness_tolerance_lu: f64,
+    /// True-peak ceiling, dBTP.
+    pub true_peak_dbtp: f64,
+    /// The file's size cap, MiB.
+    pub max_file_mb: u32,
+    /// Cover picture formats accepted: `jpeg`, `png`.
+    pub cover_formats: Vec<String>,
+    /// The cover's size cap, KiB.
+    pub cover_max_kb: u32,
+    /// The incoming-call screen's top band (caller name and number), percent of the height.
+    pub safe_top_percent: u32,
+    /// The incoming-call screen's bottom band (answer and decline), percent of the height.
+    pub safe_bottom_percent: u32,
+}
+
+impl Default for DeliveryProfile {
+    fn default() -> Self {
+        Self::for_variant("qs")
+    }
+}
+
+impl DeliveryProfile {
+    /// The built-in profile of a variant (qs's for one not listed).
+    pub fn for_variant(variant: &str) -> Self {
+        let list = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let base = Self {
+            container: "mp4".into(),
+            video_codec: "h264".into(),
+            h264_profiles: list(&["baseline", "main", "high"]),
+            h264_max_level: "4.1".into(),
+            sizes: list(&["1080x1920", "720x1280", "1920x1080", "1280x720"]),
+            orientations: list(&["portrait", "landscape"]),
+            min_fps: 24.0,
+            max_fps: 30.0,
+            max_video_kbps: 8000,
+            min_seconds: 5.0,
+            max_seconds: 60.0,
+            audio_codec: "aac".into(),
+            loudness_lufs: -16.0,
+            loudness_tolerance_lu: 2.0,
+            true_peak_dbtp: -1.0,
+            max_file_mb: 30,
+            cover_formats: list(&["jpeg", "png"]),
+            cover_max_kb: 1024,
+            safe_top_percent: 22,
+            safe_bottom_percent: 24,
+        };
+        match variant {
+            "cc" => Self {
+                sizes: list(&["1080x1920", "720x1280"]),
+                orientations: list(&["portrait"]),
+                min_fps: 25.0,
+                max_video_kbps: 6000,
+                max_seconds: 48.0,
+                max_file_mb: 20,
+                h264_max_level: "4.0".into(),
+                cover_max_kb: 512,
+                ..base
+            },
+            "migu" => Self {
+                sizes: list(&["1080x1920", "720x1280"]),
+                orientations: list(&["portrait"]),
+                min_fps: 25.0,
+                true_peak_dbtp: -1.5,
+                max_file_mb: 40,
+                h264_max_level: "4.2".into(),
+                safe_top_percent: 25,
+                safe_bottom_percent: 26,
+                ..base
+            },
+            "cu" => Self {
+                sizes: list(&["720x1280"]),
+                orientations: list(&["portrait"]),
+                min_fps: 25.0,
+                max_video_kbps: 4000,
+                max_seconds: 30.0,
+                max_file_mb: 15,
+                h264_max_level: "3.1".into(),
+                h264_profiles: list(&["baseline", "main"]),
+                cover_max_kb: 512,
+                safe_top_percent: 20,
+                safe_bottom_percent: 22,
+                ..base
+            },
+            _ => base,
+        }
+    }
+}
+
+/// A variant's ring platform: where its orders are delivered.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RingPlatformConfig {
+    /// The carrier's delivery endpoint (`https://…`); empty uses the ring platform inside the binary.
+    pub url: String,
+    /// The HMAC-SHA256 key deliveries are signed with; required with `url`.
+    pub secret: String,
+    /// For the platform inside the binary: numbers it answers as having no video-ringtone service.
+    pub not_joined: Vec<String>,
 }
 
 /// One variant (tenant).
@@ -436,16 +632,26 @@ impl Default for Config {
         Self {
             data_dir: PathBuf::from("data"),
             http: HttpConfig::default(),
-            admin: AdminConfig { addr: "0.0.0.0:9090".into() },
+            admin: AdminConfig {
+                addr: "0.0.0.0:9090".into(),
+            },
             services: ServicesConfig::default(),
             database: DatabaseConfig::default(),
-            cache: CacheConfig { url: "memory://".into() },
+            cache: CacheConfig {
+                url: "memory://".into(),
+            },
             queue: QueueConfig::default(),
             storage: StorageConfig::default(),
-            log: LogConfig { format: "human".into(), filter: "info".into() },
+            log: LogConfig {
+                format: "human".into(),
+                filter: "info".into(),
+            },
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
-            tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
+            tenants: ["qs", "cc", "migu", "cu"]
+                .into_iter()
+                .map(|k| (k.to_owned(), TenantConfig::default()))
+                .collect(),
             worker: WorkerConfig {
                 concurrency: 1,
                 heartbeat_seconds: 30,
@@ -459,6 +665,7 @@ impl Default for Config {
             timeouts: TimeoutConfig::default(),
             quota: QuotaConfig::default(),
             janitor: JanitorConfig::default(),
+            ring: RingConfig::default(),
         }
     }
 }
@@ -492,7 +699,12 @@ impl Default for ServicesConfig {
 
 impl Default for QueueConfig {
     fn default() -> Self {
-        Self { url: "db://".into(), delivery_limit: 3, lease_seconds: 900, prefetch: 1 }
+        Self {
+            url: "db://".into(),
+            delivery_limit: 3,
+            lease_seconds: 900,
+            prefetch: 1,
+        }
     }
 }
 
@@ -526,23 +738,34 @@ impl Config {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         if let Some(path) = &file {
             let shown = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: e.to_string() })?;
-            let value: toml::Value = toml::from_str(&text)
-                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: one_line(&e.to_string()) })?;
-            if let Some(key) = unknown_keys(&value, &defaults_as_toml()?, "").into_iter().next() {
+            let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Malformed {
+                path: shown.clone(),
+                reason: e.to_string(),
+            })?;
+            let value: toml::Value = toml::from_str(&text).map_err(|e| ConfigError::Malformed {
+                path: shown.clone(),
+                reason: one_line(&e.to_string()),
+            })?;
+            if let Some(key) = unknown_keys(&value, &defaults_as_toml()?, "")
+                .into_iter()
+                .next()
+            {
                 return Err(ConfigError::UnknownKey { path: shown, key });
             }
             figment = figment.merge(Toml::string(&text));
         }
         figment = figment.merge(Env::prefixed("REELFORGE_").split("__"));
-        let config: Config = figment.extract().map_err(|e| ConfigError::Invalid(one_line(&e.to_string())))?;
+        let config: Config = figment
+            .extract()
+            .map_err(|e| ConfigError::Invalid(one_line(&e.to_string())))?;
         Ok(config)
     }
 
     /// Lists `REELFORGE_*` environment variables that name no configuration key.
     pub fn unknown_env_keys() -> Vec<String> {
-        let Ok(defaults) = defaults_as_toml() else { return Vec::new() };
+        let Ok(defaults) = defaults_as_toml() else {
+            return Vec::new();
+        };
         std::env::vars()
             .filter_map(|(k, _)| k.strip_prefix("REELFORGE_").map(str::to_owned))
             .filter(|k| {
@@ -556,7 +779,10 @@ impl Config {
     /// The database URL, defaulting to the embedded SQLite file.
     pub fn database_url(&self) -> String {
         if self.database.url.is_empty() {
-            format!("sqlite://{}?mode=rwc", self.data_dir.join("reelforge.db").display())
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("reelforge.db").display()
+            )
         } else {
             self.database.url.clone()
         }
@@ -579,12 +805,23 @@ fn defaults_as_toml() -> Result<toml::Value, ConfigError> {
 }
 
 fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<String> {
-    let (Some(table), Some(known_table)) = (value.as_table(), known.as_table()) else { return Vec::new() };
+    let (Some(table), Some(known_table)) = (value.as_table(), known.as_table()) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for (k, v) in table {
-        let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+        let path = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
         // Any variant key may be configured; its fields are those of a default one.
-        let known_here = if prefix == "tenants" { known_table.values().next() } else { known_table.get(k) };
+        let keyed_by_variant = matches!(prefix, "tenants" | "ring.profiles" | "ring.platforms");
+        let known_here = if keyed_by_variant {
+            known_table.values().next()
+        } else {
+            known_table.get(k)
+        };
         match known_here {
             None => out.push(path),
             Some(kv) if kv.is_table() => out.extend(unknown_keys(v, kv, &path)),
@@ -597,7 +834,10 @@ fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<S
 fn has_path(value: &toml::Value, path: &[String]) -> bool {
     match path.split_first() {
         None => true,
-        Some((head, rest)) => value.as_table().and_then(|t| t.get(head)).is_some_and(|v| has_path(v, rest)),
+        Some((head, rest)) => value
+            .as_table()
+            .and_then(|t| t.get(head))
+            .is_some_and(|v| has_path(v, rest)),
     }
 }
 
@@ -615,56 +855,138 @@ mod tests {
         assert_eq!(c.http.addr, "0.0.0.0:8080");
         assert!(c.auth.keys.is_empty(), "no built-in signing key");
         assert_eq!(c.auth.code_ttl_seconds, 300);
-        assert!(c.services.task.listen.starts_with("127.0.0.1:"), "services listen on loopback");
-        assert_eq!(c.tenants.keys().map(String::as_str).collect::<Vec<_>>(), ["cc", "cu", "migu", "qs"]);
+        assert!(
+            c.services.task.listen.starts_with("127.0.0.1:"),
+            "services listen on loopback"
+        );
+        assert_eq!(
+            c.tenants.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["cc", "cu", "migu", "qs"]
+        );
         assert!(c.database_url().starts_with("sqlite://"));
-        assert_eq!(c.render.tenant_in_queue, 4, "fairness is on with no settings");
+        assert_eq!(
+            c.render.tenant_in_queue, 4,
+            "fairness is on with no settings"
+        );
+        assert_eq!(
+            c.ring.profiles["cu"].sizes,
+            ["720x1280"],
+            "each variant has its carrier's profile"
+        );
+        assert!(
+            c.ring.platforms.values().all(|p| p.url.is_empty()),
+            "deliveries stay inside the binary by default"
+        );
         Ok(())
     }
 
     #[test]
-    fn a_file_overrides_defaults_and_unknown_keys_are_refused() -> Result<(), Box<dyn std::error::Error>> {
+    fn a_file_overrides_defaults_and_unknown_keys_are_refused()
+    -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let good = dir.path().join("good.toml");
-        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n")?;
+        std::fs::write(
+            &good,
+            "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n",
+        )?;
         let c = Config::load(Some(&good))?;
         assert_eq!(c.http.addr, "127.0.0.1:9999");
         assert_eq!(c.queue.delivery_limit, 5);
         assert_eq!(c.render.tenant_in_queue, 2);
 
         let keys = dir.path().join("keys.toml");
-        std::fs::write(&keys, "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n")?;
+        std::fs::write(
+            &keys,
+            "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n",
+        )?;
         let c = Config::load(Some(&keys))?;
-        assert_eq!(c.auth.keys.iter().map(|k| k.id.as_str()).collect::<Vec<_>>(), ["k2", "k1"]);
+        assert_eq!(
+            c.auth
+                .keys
+                .iter()
+                .map(|k| k.id.as_str())
+                .collect::<Vec<_>>(),
+            ["k2", "k1"]
+        );
         assert_eq!(c.tenants["qs"].hosts, ["a.example"]);
         assert!(c.tenants.contains_key("zz") && c.tenants.contains_key("cc"));
+        let ring = dir.path().join("ring.toml");
+        std::fs::write(
+            &ring,
+            "[ring.profiles.cu]\nmax_seconds = 20.0\n[ring.platforms.migu]\nurl = \"https://ring.example\"\nsecret = \"s\"\n",
+        )?;
+        let c = Config::load(Some(&ring))?;
+        assert_eq!(c.ring.profiles["cu"].max_seconds, 20.0);
+        assert_eq!(
+            c.ring.profiles["cu"].sizes,
+            ["720x1280"],
+            "the rest of a variant's profile stays"
+        );
+        assert_eq!(c.ring.platforms["migu"].url, "https://ring.example");
+        let bad_ring = dir.path().join("bad-ring.toml");
+        std::fs::write(&bad_ring, "[ring.profiles.qs]\nmax_second = 20.0\n")?;
+        let err = Config::load(Some(&bad_ring))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("unknown key `ring.profiles.qs.max_second`"),
+            "{err}"
+        );
         let bad_tenant = dir.path().join("bad-tenant.toml");
         std::fs::write(&bad_tenant, "[tenants.qs]\nhost = []\n")?;
-        let err = Config::load(Some(&bad_tenant)).err().map(|e| e.to_string()).unwrap_or_default();
+        let err = Config::load(Some(&bad_tenant))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(err.contains("unknown key `tenants.qs.host`"), "{err}");
 
         let unknown = dir.path().join("unknown.toml");
         std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;
-        let err = Config::load(Some(&unknown)).err().map(|e| e.to_string()).unwrap_or_default();
+        let err = Config::load(Some(&unknown))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(err.contains("unknown key `http.adress`"), "{err}");
 
         let proxies = dir.path().join("proxies.toml");
-        std::fs::write(&proxies, "[http]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.0.2.7\", \"fd00::/8\"]\n")?;
+        std::fs::write(
+            &proxies,
+            "[http]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.0.2.7\", \"fd00::/8\"]\n",
+        )?;
         let c = Config::load(Some(&proxies))?;
         let ip = |s: &str| s.parse::<IpAddr>();
         assert!(c.http.trusted_proxies[0].contains(ip("10.20.30.40")?));
-        assert!(c.http.trusted_proxies[0].contains(ip("::ffff:10.0.0.1")?), "a mapped IPv4 peer");
-        assert!(c.http.trusted_proxies[1].contains(ip("192.0.2.7")?) && !c.http.trusted_proxies[1].contains(ip("192.0.2.8")?));
+        assert!(
+            c.http.trusted_proxies[0].contains(ip("::ffff:10.0.0.1")?),
+            "a mapped IPv4 peer"
+        );
+        assert!(
+            c.http.trusted_proxies[1].contains(ip("192.0.2.7")?)
+                && !c.http.trusted_proxies[1].contains(ip("192.0.2.8")?)
+        );
         assert!(c.http.trusted_proxies[2].contains(ip("fd00::1")?));
         let bad_proxy = dir.path().join("bad-proxy.toml");
         std::fs::write(&bad_proxy, "[http]\ntrusted_proxies = [\"10.0.0.0/33\"]\n")?;
-        let err = Config::load(Some(&bad_proxy)).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(err.contains("`10.0.0.0/33` is neither an IP address nor a CIDR block"), "{err}");
+        let err = Config::load(Some(&bad_proxy))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("`10.0.0.0/33` is neither an IP address nor a CIDR block"),
+            "{err}"
+        );
 
         let broken = dir.path().join("broken.toml");
         std::fs::write(&broken, "[http\naddr=")?;
-        let err = Config::load(Some(&broken)).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(err.starts_with(&format!("configuration file {}", broken.display())), "{err}");
+        let err = Config::load(Some(&broken))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.starts_with(&format!("configuration file {}", broken.display())),
+            "{err}"
+        );
         assert!(!err.contains('\n'));
         Ok(())
     }
