@@ -110,6 +110,13 @@ bench-farm: deps
 bench-upload: deps
 	bash gateway/benches/upload.sh
 
+## The load benchmark (issue 24): reads at 500 req/s, saves, uploads and rounds of 500 SSE watchers on
+## `reelforge all` for LOAD_SECONDS (default 60; 600 for the memory check); prints req/s, p99 against
+## /healthz's at the same rate, errors and the process's memory (docs/benchmarks.md, "Load").
+.PHONY: bench-load
+bench-load: deps
+	bash gateway/benches/load.sh
+
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
 ## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").
 .PHONY: bench-fuzz
