@@ -231,7 +231,7 @@ export const askPhone = (phone: string): Promise<PhoneAnswer> => api.post<PhoneA
 export const uploadCopyright = (file: File, onProgress?: (percent: number) => void): Promise<CopyrightProof> => {
   const form = new FormData();
   form.append('file', file);
-  return api.post<CopyrightProof>('/upload/copyright', form, { retry: true, onUploadProgress: onProgress });
+  return api.post<CopyrightProof>('/upload/copyright', form, { retry: true, silent: true, onUploadProgress: onProgress });
 };
 /** Records the order (state NOTSET); quiet: the modal words a refusal next to the form. */
 export const saveRing = (input: SaveRingInput): Promise<RingOrder> => api.post<RingOrder>('/platform/saveRing', input, { silent: true });
