@@ -26,7 +26,7 @@ export interface PhoneFieldProps {
   value?: string;
   onChange?: (value: string) => void;
   /** Asks the server about the number now. */
-  onAsk: () => void;
+  onAsk: (phone: string) => void;
   asking: boolean;
   /** The server's verdict on the number last asked, or null before one. */
   verdict: PhoneVerdict | null;
@@ -52,14 +52,14 @@ export function PhoneField({ value, onChange, onAsk, asking, verdict, askError }
           placeholder={t('ring.phone.placeholder')}
           aria-label={t('ring.phone.label')}
           onChange={(e) => onChange?.(e.target.value)}
-          onBlur={() => (value ?? '').trim() !== '' && onAsk()}
+          onBlur={() => (value ?? '').trim() !== '' && onAsk(value ?? '')}
           onPressEnter={(e) => {
             e.preventDefault();
-            onAsk();
+            onAsk(value ?? '');
           }}
           data-testid="ring-phone"
         />
-        <Button loading={asking} disabled={(value ?? '').trim() === ''} onClick={onAsk} data-testid="ring-phone-ask">
+        <Button loading={asking} disabled={(value ?? '').trim() === ''} onClick={() => onAsk(value ?? '')} data-testid="ring-phone-ask">
           {t('ring.phone.ask')}
         </Button>
       </Space.Compact>

@@ -114,7 +114,7 @@ function RingFormBody({ work, onDone }: { work: RingWork; onDone: (order: RingOr
     <Form<RingForm> form={form} layout="vertical" initialValues={{ phone: '', agreed: false, proof: null }} requiredMark={false} data-testid="ring-form">
       <CheckSection taskId={work.id} />
       <Form.Item name="phone" label={t('ring.phone.label')} rules={[{ required: true, whitespace: true, message: t('ring.phone.required') }]} style={{ marginTop: 16 }}>
-        <PhoneField onAsk={() => void verdict.run(phone)} asking={verdict.asking} verdict={current?.verdict ?? null} askError={current?.error ?? null} />
+        <PhoneField onAsk={(number) => void verdict.run(number)} asking={verdict.asking} verdict={current?.verdict ?? null} askError={current?.error ?? null} />
       </Form.Item>
       <Form.Item
         name="agreed"
