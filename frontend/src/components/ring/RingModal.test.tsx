@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import type { PhoneAnswer, RingOrder, RingReport } from '@/api/ring';

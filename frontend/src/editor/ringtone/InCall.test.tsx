@@ -71,7 +71,7 @@ describe('the editor in-call preview', () => {
     const sent = post.mock.calls.find(([u]) => u === '/ring/precheck')?.[1] as Record<string, number>;
     // The size the renderer makes (9:16 renders at the catalogue's target width).
     expect({ width: sent.width, height: sent.height }).toEqual(outputSize(store.getState().editor.doc.resolutionRatio));
-    expect(sent.height / sent.width).toBeCloseTo(16 / 9, 2);
+    expect((sent.height ?? 0) / (sent.width ?? 1)).toBeCloseTo(16 / 9, 2);
     expect(sent.seconds).toBeGreaterThan(0);
   });
 
