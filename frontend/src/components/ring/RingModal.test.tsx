@@ -139,6 +139,20 @@ describe('the ring-setting modal', () => {
     expect(screen.getByTestId('ring-to-mine')).toHaveAttribute('href', '/mydiyring?tab=ringtones');
   });
 
+  it('asks about a number not asked yet when the form is sent, once, and stops on a refused number', async () => {
+    const { post } = serve({ phone: (p) => ({ phone: p, allowed: false, state: -2, reason: 'phone_not_joined' }) });
+    await openModal();
+    const field = screen.getByTestId('ring-phone');
+    fireEvent.change(field, { target: { value: '13900000000' } });
+    fireEvent.click(screen.getByTestId('ring-agree'));
+    // Leaving the field asks; the click on submit right after waits for that answer.
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByTestId('ring-submit'));
+    expect(await screen.findByTestId('ring-phone-answer')).toHaveTextContent('此号码未开通视频彩铃业务');
+    expect(posts(post, '/material/v2/ifdownloadbyphone')).toHaveLength(1);
+    expect(posts(post, '/platform/saveRing')).toHaveLength(0);
+  });
+
   it('keeps every value when the server refuses, and words the refusal', async () => {
     let refuse = true;
     const { post } = serve({ saveRing: (body) => (refuse ? refusal('copyright_missing') : order(32, 0, { phone: String(body.phone) })) });

@@ -66,27 +66,49 @@ function Preview({ work }: { work: RingWork }) {
   );
 }
 
-/** Asks the server about the number in the form; remembers which number the verdict is for. */
+/** The server's verdict on a number, or why the ask failed. */
+interface PhoneAnswerShown {
+  phone: string;
+  verdict: PhoneVerdict | null;
+  error: unknown;
+}
+
+/**
+ * Asks the server about the number in the form; remembers which number the verdict is for, and a
+ * second ask of the number being asked (the field left by a click on submit) waits for the first.
+ */
 function usePhoneVerdict() {
   const ask = useAskPhone();
-  const [answer, setAnswer] = useState<{ phone: string; verdict: PhoneVerdict | null; error: unknown } | null>(null);
-  const asking = useRef<string | null>(null);
-  const run = async (phone: string): Promise<PhoneVerdict | null> => {
+  const [answer, setShown] = useState<PhoneAnswerShown | null>(null);
+  // The latest answer for the asks of a render already past (a submit that waited on validation).
+  const latest = useRef<PhoneAnswerShown | null>(null);
+  const setAnswer = (next: PhoneAnswerShown) => {
+    latest.current = next;
+    setShown(next);
+  };
+  const asking = useRef<{ phone: string; done: Promise<PhoneVerdict | null> } | null>(null);
+  const run = (phone: string): Promise<PhoneVerdict | null> => {
     const number = phone.trim();
-    if (number === '') return null;
-    if (answer?.phone === number && answer.verdict !== null) return answer.verdict;
-    if (asking.current === number) return null;
-    asking.current = number;
-    try {
-      const verdict = phoneVerdict(await ask.mutateAsync(number));
-      setAnswer({ phone: number, verdict, error: null });
-      return verdict;
-    } catch (err) {
-      if (!isCancelledRequest(err)) setAnswer({ phone: number, verdict: verdictOfError(err), error: err });
-      return verdictOfError(err);
-    } finally {
-      asking.current = null;
-    }
+    if (number === '') return Promise.resolve(null);
+    const known = latest.current;
+    if (known?.phone === number && known.verdict !== null) return Promise.resolve(known.verdict);
+    if (asking.current?.phone === number) return asking.current.done;
+    const done = ask.mutateAsync(number).then(
+      (reply) => {
+        const verdict = phoneVerdict(reply);
+        setAnswer({ phone: number, verdict, error: null });
+        return verdict;
+      },
+      (err: unknown) => {
+        if (!isCancelledRequest(err)) setAnswer({ phone: number, verdict: verdictOfError(err), error: err });
+        return verdictOfError(err);
+      },
+    );
+    asking.current = { phone: number, done };
+    void done.finally(() => {
+      if (asking.current?.done === done) asking.current = null;
+    });
+    return done;
   };
   return { run, answer, asking: ask.isPending };
 }
