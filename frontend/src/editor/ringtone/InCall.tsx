@@ -46,7 +46,7 @@ function useLayerName(): (layer: Layer) => string {
 function HitLine({ hit, scenes }: { hit: ZoneHit; scenes: number }) {
   const { t } = useTranslation();
   const name = useLayerName()(hit.layer);
-  const zones = hit.zones.map((z) => t(`ring.editor.zone.${z}`)).join(t('ring.check.listSeparator'));
+  const zones = hit.zones.map((z) => t(`ring.editor.zone.${z}`)).join(t('ring.editor.zoneJoin'));
   return (
     <li data-testid={`zone-hit-${String(hit.layer.id)}`}>
       {scenes > 1 ? t('ring.editor.hitInScene', { name, zones, scene: hit.sceneIndex + 1 }) : t('ring.editor.hit', { name, zones })}
