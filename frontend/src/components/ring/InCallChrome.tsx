@@ -74,7 +74,7 @@ export function InCallChrome({ safeTopPercent, safeBottomPercent, callerName, ca
       <div style={band('bottom', safeBottomPercent)} data-testid="safe-zone-bottom" data-percent={safeBottomPercent}>
         <span style={{ ...label, top: 2, fontSize: font(10) }}>{t('ring.preview.bottomZone', { percent: safeBottomPercent })}</span>
       </div>
-      <div style={{ position: 'absolute', top: `${safeTopPercent * 0.2}%`, left: 0, right: 0, textAlign: 'center', color: '#fff', textShadow: shadow }}>
+      <div style={{ position: 'absolute', top: `${safeTopPercent * 0.1}%`, left: 0, right: 0, textAlign: 'center', color: '#fff', textShadow: shadow, lineHeight: 1.25 }}>
         <div style={{ fontSize: font(11), opacity: 0.85 }}>{t('ring.preview.incoming')}</div>
         <div style={{ fontSize: font(20), fontWeight: 600 }} data-testid="caller-name">
           {callerName || t('ring.preview.sampleName')}
@@ -86,7 +86,7 @@ export function InCallChrome({ safeTopPercent, safeBottomPercent, callerName, ca
       <div
         style={{
           position: 'absolute',
-          bottom: `${safeBottomPercent * 0.25}%`,
+          bottom: `${safeBottomPercent * 0.1}%`,
           left: 0,
           right: 0,
           display: 'flex',
