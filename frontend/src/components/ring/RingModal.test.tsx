@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { api } from '@/api/client';
+import { applyLanguage } from '@/app/i18n';
 import { ApiError } from '@/api/errors';
 import type { PhoneAnswer, RingOrder, RingReport } from '@/api/ring';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
@@ -90,6 +91,22 @@ describe('the ring-setting modal', () => {
     const long = within(list).getByTestId('violation-duration');
     expect(long).toHaveTextContent('时长 75 s，上限 60 s');
     expect(within(long).queryByTestId('violation-fixable')).toBeNull();
+  });
+
+  it('words the violations and the safe zones in English too, with the plural', async () => {
+    serve({ report: LOUD_AND_LONG });
+    await act(() => applyLanguage('en-US'));
+    try {
+      await openModal();
+      const list = await screen.findByTestId('ring-violations');
+      expect(list).toHaveTextContent('2 rules of the carrier’s profile are not met');
+      expect(within(list).getByTestId('violation-loudness')).toHaveTextContent('Loudness −9.8 LUFS, the limit is −14 LUFS');
+      expect(within(list).getByTestId('violation-duration')).toHaveTextContent('Duration 75 s, the limit is 60 s');
+      expect(await screen.findByTestId('safe-zone-top')).toHaveTextContent('Caller info 22%');
+      expect(screen.getByTestId('ring-modal-title')).toHaveTextContent('Set as video ringtone: 作品7');
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+    }
   });
 
   it.each([
