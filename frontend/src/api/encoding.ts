@@ -16,6 +16,10 @@ export const JSON_BODY_URLS = [
   '/template/categories',
   '/template/setPush',
   '/business/runOneBusinessCardTask',
+  '/ring/',
+  '/platform/saveRing',
+  '/material/ringUpload',
+  '/material/v2/ifdownloadbyphone',
 ] as const;
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';

@@ -36,4 +36,14 @@ export const queryKeys = {
     check: (filter: object) => ['template', 'check', filter] as const,
     checkOne: (id: number) => ['template', 'checkOne', id] as const,
   },
+  ring: {
+    profile: ['ring', 'profile'] as const,
+    precheck: (doc: object) => ['ring', 'precheck', doc] as const,
+    check: (taskId: number) => ['ring', 'check', taskId] as const,
+    orders: {
+      all: ['ring', 'orders'] as const,
+      mine: (filter: object) => ['ring', 'orders', 'mine', filter] as const,
+      tenant: (filter: object) => ['ring', 'orders', 'tenant', filter] as const,
+    },
+  },
 };

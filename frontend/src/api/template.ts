@@ -54,6 +54,11 @@ export interface TemplateSummary {
   creatorId: string;
   createTime: string;
   updateTime: string;
+  /**
+   * The task the template was offered from, when the server names it (the ring orders of that task
+   * are the template's ring state on /mytemring).
+   */
+  taskId?: number;
   /** The document as a JSON string (detail only). */
   videoCreateInfo?: string;
   /** IVVR pictures and videos (detail only). */

@@ -18,10 +18,12 @@ import { AbilityPage } from '@/platform/ai/AbilityPage';
 import { HomePage } from '@/platform/home/HomePage';
 import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPage';
 import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
+import { ManageRingOrdersPage } from '@/platform/manage/ManageRingOrdersPage';
 import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
+import { MyRingPage } from '@/platform/works/MyRingPage';
 import { MyWorksPage } from '@/platform/works/MyWorksPage';
 import { MyTemplatesPage } from '@/platform/templates/MyTemplatesPage';
 import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
@@ -53,6 +55,7 @@ const manageChildren: RouteObject[] = [
   page('music-content', 'musicContent'),
   page('music-categoty', 'musicCategory'),
   { path: 'manage-template', element: <ManageTemplatePage /> },
+  { path: 'ring-orders', element: <ManageRingOrdersPage /> },
   page('check-artfont/:type', 'checkArtfont'),
   page('check-dynamicword/:type', 'checkDynamicword'),
   page('check-chartlet/:type', 'checkChartlet'),
@@ -179,7 +182,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'template-select', element: <TemplateSelectPage /> },
       { path: 'my-works', element: login(<MyWorksPage />) },
-      { path: 'mydiyring', element: login(<MyWorksPage usedFor="" titleKey="page.mydiyring" />) },
+      { path: 'mydiyring', element: login(<MyRingPage />) },
       { path: 'mytemring', element: login(<MyTemplatesPage />) },
       { path: 'channel-temring', element: login(soon('channelTemring')) },
       { path: 'my-tool', element: login(soon('myTool')) },

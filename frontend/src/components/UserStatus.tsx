@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BellOutlined,
   DownOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -67,6 +68,7 @@ export function UserStatus() {
       icon: <PictureOutlined />,
       label: <Link to="/workbench/my-material" data-testid="menu-materials">{t('user.myMaterials')}</Link>,
     },
+    { key: 'ringtones', icon: <BellOutlined />, label: <Link to="/mydiyring?tab=ringtones" data-testid="menu-ringtones">{t('ring.tabs.ringtones')}</Link> },
     { key: 'templates', icon: <AppstoreOutlined />, label: <Link to="/mytemring" data-testid="menu-templates">{t('page.mytemring')}</Link> },
     ...(user.role === 'TEMPLATE_MANAGER'
       ? [
@@ -76,6 +78,11 @@ export function UserStatus() {
             label: <Link to="/manage/check-template/pending" data-testid="menu-check">{t('page.checkTemplate')}</Link>,
           },
           { key: 'manageTemplates', icon: <AuditOutlined />, label: <Link to="/manage/manage-template">{t('page.manageTemplate')}</Link> },
+          {
+            key: 'ringOrders',
+            icon: <BellOutlined />,
+            label: <Link to="/manage/ring-orders" data-testid="menu-ring-orders">{t('page.manageRingOrders')}</Link>,
+          },
         ]
       : []),
     ...(user.roleId === OperatorLevel.admin

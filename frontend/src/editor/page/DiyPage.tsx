@@ -20,6 +20,7 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectDirty } from '@/editor/state/selectors';
 import { ModeBar } from '@/editor/modes/ModeBar';
 import { EditorPro } from '@/editor/pro/pro';
+import { InCallToggle, InCallWarnings, StageInCallOverlay } from '@/editor/ringtone/InCall';
 import { useStoredRecentColors } from './ColorField';
 import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
@@ -168,6 +169,7 @@ function Editor() {
   const name = useEditorSelector((s) => s.name);
   const [scale, setScale] = useState(1);
   const [runId, setRunId] = useState<number | null>(null);
+  const [inCall, setInCall] = useState(false);
   // One answer per click, however fast the clicks come (run() itself makes one task and one render).
   const runClicked = useRef(false);
   const onSave = useCallback(() => {
@@ -210,12 +212,13 @@ function Editor() {
       <Header onSave={onSave} onRun={onRun} busy={saving || running} extra={<ModeBar save={save} />} />
       <Autosave />
       <Problems />
-      <Toolbar scale={scale} />
+      <Toolbar scale={scale} extra={<InCallToggle on={inCall} onChange={setInCall} />} />
+      {inCall && <InCallWarnings />}
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <aside data-testid="material-slot" style={{ width: 300, flex: 'none', borderRight: '1px solid #f0f0f0', padding: 12, overflowY: 'auto' }}>
           <LeftPanel />
         </aside>
-        <Stage onScale={setScale} />
+        <Stage onScale={setScale} overlay={inCall ? <StageInCallOverlay scale={scale} /> : null} />
         <aside style={{ width: 280, flex: 'none', borderLeft: '1px solid #f0f0f0' }}>
           <PropertyPanel />
         </aside>

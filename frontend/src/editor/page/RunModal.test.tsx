@@ -51,6 +51,8 @@ describe('RunModal', () => {
     set(state(TaskStatus.success, 100));
     await waitFor(() => expect(screen.getByTestId('run-title')).toHaveTextContent('视频已生成'));
     expect(screen.getByTestId('run-play')).toBeInTheDocument();
+    // A finished work can become the ringtone from here.
+    expect(screen.getByTestId('set-ring-7')).toHaveTextContent('设为视频彩铃');
     set(state(TaskStatus.error, 100));
     await waitFor(() => expect(screen.getByTestId('run-title')).toHaveTextContent('视频生成失败'));
   });

@@ -1,6 +1,7 @@
 /**
  * The waiting modal of a running task: the farm's real progress (its time left only when the farm
- * reports one), cancel, and when done a title saying how it ended, play and a way to my works.
+ * reports one), cancel, and when done a title saying how it ended, play, set as a video ringtone
+ * and a way to my works.
  * Centred, so the toasts at the top of the page never cover its text.
  */
 import { Alert, Button, Modal, Space, Typography } from 'antd';
@@ -11,11 +12,17 @@ import { API_BASE } from '@/api/client';
 import { isFinished, TaskStatus, useCancelTasks, useTaskState, type TaskSummary } from '@/api/videoTask';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { TaskPreviewModal } from '@/components/task/TaskPreviewModal';
+import { SetRingButton } from '@/components/ring/SetRingButton';
 
 export interface RunModalProps {
   taskId: number | null;
   taskName: string;
   onClose: () => void;
+}
+
+/** The finished task as the ring-setting modal takes it. */
+function doneWork(taskId: number, taskName: string) {
+  return { id: taskId, taskName, videoUrl: `${API_BASE}/videotask/download?taskId=${taskId}`, coverUrl: `${API_BASE}/videotask/cover?taskId=${taskId}` };
 }
 
 export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
@@ -66,6 +73,7 @@ export function RunModal({ taskId, taskName, onClose }: RunModalProps) {
                   {t('editor.run.play')}
                 </Button>
               )}
+              {success && <SetRingButton work={doneWork(taskId, taskName)} status={TaskStatus.success} size="middle" />}
               <Link to="/my-works" data-testid="run-my-works">
                 {t('editor.run.myWorks')}
               </Link>

@@ -3,7 +3,7 @@
  * with a click, shift/ctrl-click or a marquee (react-selecto), moved, resized and rotated with
  * snapping to the stage and other layers and guide lines (react-moveable). A drag is one undo step.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import Moveable from 'react-moveable';
 import Selecto from 'react-selecto';
@@ -75,10 +75,12 @@ export function stageScale(view: { fit: boolean; zoom: number }, frame: { width:
 export interface StageProps {
   /** Reports the scale in use (the zoom control shows it). */
   onScale?: (scale: number) => void;
+  /** Drawn over the frame, letting the pointer through (the in-call preview's phone screen). */
+  overlay?: ReactNode;
 }
 
 /** The editing stage. */
-export function Stage({ onScale }: StageProps) {
+export function Stage({ onScale, overlay }: StageProps) {
   const dispatch = useEditorDispatch();
   const ratio = useEditorSelector((s) => s.doc.resolutionRatio);
   const view = useEditorSelector((s) => s.view);
@@ -218,6 +220,7 @@ export function Stage({ onScale }: StageProps) {
             ))}
           </>
         )}
+        {overlay}
       </div>
       {stage && (
         <>

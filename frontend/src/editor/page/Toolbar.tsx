@@ -1,5 +1,6 @@
 /** The editor's toolbar: add text and shapes, undo/redo, stacking, groups, delete, aspect ratio and zoom. */
 import { Button, Dropdown, Select, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHAPE_KINDS, useAddShape } from '@/editor/materials/shapes';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
@@ -15,7 +16,8 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 /** The add-text menu's key of the SRT import. */
 const SRT_KEY = 'srt';
 
-export function Toolbar({ scale }: { scale: number }) {
+/** `extra` comes last in the bar (the in-call preview's toggle). */
+export function Toolbar({ scale, extra }: { scale: number; extra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const zh = i18n.language.startsWith('zh');
   const dispatch = useEditorDispatch();
@@ -108,6 +110,7 @@ export function Toolbar({ scale }: { scale: number }) {
         data-testid="zoom"
       />
       <ExactFrame />
+      {extra}
     </Space>
   );
 }

@@ -2,15 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import type { TemplateSummary } from '@/api/template';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
+import { order } from '@/test/ringFixtures';
 import { SYSTEM_INFO, tpl } from '@/test/templateFixtures';
 
-function serve(all: TemplateSummary[]) {
+function serve(all: TemplateSummary[], rings = [order(5, 1, { taskId: 70 }), order(4, -1, { taskId: 70 })]) {
   return jest.spyOn(api, 'get').mockImplementation(async (url: string, params?: Record<string, unknown>) => {
     if (url === '/system/info') return SYSTEM_INFO;
     if (url === '/template/mine') {
       const pageNum = Number(params?.pageNum ?? 1);
       return { total: all.length, list: all.slice((pageNum - 1) * 12, pageNum * 12) };
     }
+    if (url === '/ring/orders') return { total: rings.length, list: rings };
     throw new Error(`unexpected GET ${url}`);
   });
 }
@@ -29,6 +31,15 @@ describe('MyTemplatesPage', () => {
     expect(within(rejected).getByTestId('audit-reason')).toHaveTextContent('原因：封面不清晰');
     expect(within(screen.getByTestId('template-3')).getByText('已推荐')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/template/mine', { pageNum: 1, pageSize: 12 });
+  });
+
+  it("shows a template's ring state when the caller ordered its task as a ringtone (the latest order)", async () => {
+    serve([tpl(1, { taskId: 70 }), tpl(2, { taskId: 80 }), tpl(3)]);
+    renderApp('/mytemring', SIGNED_IN);
+    const rung = await screen.findByTestId('template-1');
+    expect(await within(rung).findByTestId('ring-state')).toHaveTextContent('设置成功');
+    expect(within(screen.getByTestId('template-2')).queryByTestId('ring-state')).toBeNull();
+    expect(within(screen.getByTestId('template-3')).queryByTestId('ring-state')).toBeNull();
   });
 
   it('pages by 12', async () => {

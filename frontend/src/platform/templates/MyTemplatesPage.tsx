@@ -1,16 +1,32 @@
 import { Col, Pagination, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMyRingOrders, type RingOrder } from '@/api/ring';
 import { TEMPLATE_PAGE_SIZE, useMyTemplates } from '@/api/template';
+import { RingStateTag } from '@/components/ring/RingStateTag';
 import { EmptyState } from '@/components/EmptyState';
 import { AuditStateTag } from './components/AuditStateTag';
 import { TemplateCard } from './components/TemplateCard';
 
-/** /mytemring: the templates the caller submitted, in any audit state, with the rejection reason. */
+/** How many of the caller's latest ring orders the page looks its templates' tasks up in. */
+const RING_LOOKUP_SIZE = 50;
+
+/** The latest order of each task (the list is newest first). */
+function latestByTask(orders: RingOrder[] | undefined): Map<number, RingOrder> {
+  const map = new Map<number, RingOrder>();
+  for (const o of orders ?? []) if (!map.has(o.taskId)) map.set(o.taskId, o);
+  return map;
+}
+
+/**
+ * /mytemring: the templates the caller submitted, in any audit state, with the rejection reason,
+ * and the ring state of a template's task when the caller ordered it as a ringtone.
+ */
 export function MyTemplatesPage() {
   const { t } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
   const { data, isFetching, isError } = useMyTemplates(pageNum);
+  const rings = latestByTask(useMyRingOrders({ page: 1, size: RING_LOOKUP_SIZE }).data?.list);
   const total = data?.total ?? 0;
   let body;
   if (isError) body = <Typography.Text type="danger">{t('tpl.loadFailed')}</Typography.Text>;
@@ -21,7 +37,15 @@ export function MyTemplatesPage() {
         <Row gutter={[16, 16]}>
           {(data?.list ?? []).map((tpl) => (
             <Col key={tpl.id} xs={24} sm={12} md={8} lg={6}>
-              <TemplateCard template={tpl} extra={<AuditStateTag template={tpl} />} />
+              <TemplateCard
+                template={tpl}
+                extra={
+                  <>
+                    <AuditStateTag template={tpl} />
+                    {tpl.taskId !== undefined && rings.has(tpl.taskId) ? <RingStateTag state={rings.get(tpl.taskId)?.state ?? 0} /> : null}
+                  </>
+                }
+              />
             </Col>
           ))}
         </Row>

@@ -7,6 +7,7 @@ import { editorLinkFor, EDITOR_PATH, EDITOR_READY } from '@/app/editor';
 import { isActive, TASKS_PAGE_SIZE, useDeleteTask, useDuplicateTask, useMyTasks, useRenameTask, type TaskSummary } from '@/api/videoTask';
 import { EmptyState } from '@/components/EmptyState';
 import { RenameModal } from '@/components/RenameModal';
+import { SetRingButton } from '@/components/ring/SetRingButton';
 import { LiveTaskCover } from '@/components/task/LiveTaskCover';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
@@ -68,6 +69,7 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
         <LiveTaskStatus task={task} />
         <LiveTaskProgress taskId={task.id} active={isActive(status)} />
         <TaskActions task={task} onPreview={onPreview} />
+        <SetRingButton work={task} status={status} type="primary" />
         <Space size={4} wrap>
           <OpenInEditor task={task} />
           <Button size="small" icon={<EditOutlined />} onClick={() => onRename(task)} data-testid={`rename-${task.id}`}>
@@ -104,15 +106,15 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
 export interface MyWorksPageProps {
   /** Only works of this use ('' for DIY works, /mydiyring); every work when absent. */
   usedFor?: string;
-  /** Locale key of the title. */
-  titleKey?: string;
+  /** Locale key of the title; null for none (a page around it names it). */
+  titleKey?: string | null;
   /** Where the empty state's 'go create' leads. */
   createPath?: string;
 }
 
 /**
  * /my-works (and /mydiyring with `usedFor` ''): my works as cards with live state, play, download,
- * rename, copy, delete, submit as template and a name search.
+ * rename, copy, delete, submit as template, set as a video ringtone (a finished one) and a name search.
  */
 export function MyWorksPage({ usedFor, titleKey = 'works.title', createPath = EDITOR_PATH }: MyWorksPageProps) {
   const { t } = useTranslation();
@@ -142,11 +144,15 @@ export function MyWorksPage({ usedFor, titleKey = 'works.title', createPath = ED
   const empty = !isFetching && !isError && total === 0;
 
   return (
-    <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="my-works">
+    <div style={titleKey !== null ? { maxWidth: 1200, margin: '0 auto' } : undefined} data-testid="my-works">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t(titleKey)}
-        </Typography.Title>
+        {titleKey !== null ? (
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {t(titleKey)}
+          </Typography.Title>
+        ) : (
+          <span />
+        )}
         <Input.Search
           allowClear
           placeholder={t('works.search')}
