@@ -7,7 +7,7 @@
 //! Only the group of pictures around the end is decoded (from its keyframe), never the whole video.
 
 use crate::ConformError;
-use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, wait_state};
+use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state};
 use gstreamer as gst;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
@@ -26,8 +26,9 @@ struct Luma {
     pixels: Vec<u8>,
 }
 
-/// Returns the picture jump of `path`; `None` without a video stream.
-pub fn picture_jump(path: &Path, timeout_s: u64) -> Result<Option<f64>, ConformError> {
+/// Returns the picture jump of `path`; `None` without a video stream. Gives up after `timeout_s`
+/// seconds without progress or when `stop` is set.
+pub fn picture_jump(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Option<f64>, ConformError> {
     let pipeline = gst::Pipeline::new();
     let _guard = PipelineGuard(pipeline.clone());
     let src = make("filesrc")?;
@@ -60,21 +61,16 @@ pub fn picture_jump(path: &Path, timeout_s: u64) -> Result<Option<f64>, ConformE
             }
         });
     }
+    let absent = Arc::new(AtomicBool::new(false));
     {
-        // A file without pictures: end the appsink's stream so the preroll completes empty.
-        let (sink, video_linked) = (sink.clone(), video_linked.clone());
-        decode.connect_no_more_pads(move |_| {
-            if !video_linked.load(Ordering::SeqCst) {
-                let _ = sink.send_event(gst::event::Eos::new());
-            }
-        });
+        let (absent, video_linked) = (absent.clone(), video_linked.clone());
+        decode.connect_no_more_pads(move |_| absent.store(!video_linked.load(Ordering::SeqCst), Ordering::SeqCst));
     }
 
     pipeline.set_state(gst::State::Paused).map_err(|_| {
         bus_error(&pipeline).unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
     })?;
-    wait_state(&pipeline, timeout_s)?;
-    if !video_linked.load(Ordering::SeqCst) {
+    if !wait_state(&pipeline, timeout_s, &absent, stop)? {
         return Ok(None);
     }
     let Some(first) = sink.try_pull_preroll(gst::ClockTime::from_seconds(timeout_s)) else {
@@ -84,10 +80,10 @@ pub fn picture_jump(path: &Path, timeout_s: u64) -> Result<Option<f64>, ConformE
 
     let duration = sink.query_duration::<gst::ClockTime>().unwrap_or(gst::ClockTime::ZERO);
     let margin = gst::ClockTime::from_nseconds((END_MARGIN_S * 1e9) as u64);
-    let mut last = play_from(&pipeline, &sink, duration.saturating_sub(margin), timeout_s)?;
+    let mut last = play_from(&pipeline, &sink, duration.saturating_sub(margin), timeout_s, stop)?;
     if last.is_none() {
         // The seek landed past the video's end (a sound track longer than the pictures): decode all.
-        last = play_from(&pipeline, &sink, gst::ClockTime::ZERO, timeout_s)?;
+        last = play_from(&pipeline, &sink, gst::ClockTime::ZERO, timeout_s, stop)?;
     }
     let Some(last) = last else { return Ok(None) };
     Ok(Some(difference(&first, &luma(&last)?)))
@@ -100,25 +96,19 @@ fn play_from(
     sink: &gst_app::AppSink,
     from: gst::ClockTime,
     timeout_s: u64,
+    stop: &AtomicBool,
 ) -> Result<Option<gst::Sample>, ConformError> {
     pipeline.set_state(gst::State::Paused).map_err(|_| ConformError::Decode("could not pause".to_owned()))?;
     pipeline
         .seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, from)
         .map_err(|_| ConformError::Decode("the file cannot seek".to_owned()))?;
-    wait_state(pipeline, timeout_s)?;
+    wait_state(pipeline, timeout_s, &AtomicBool::new(false), stop)?;
     pipeline
         .set_state(gst::State::Playing)
         .map_err(|_| ConformError::Decode("could not play".to_owned()))?;
     let mut last = None;
-    loop {
-        match sink.try_pull_sample(gst::ClockTime::from_seconds(timeout_s)) {
-            Some(s) => last = Some(s),
-            None if sink.is_eos() => break,
-            None => return Err(bus_error(pipeline).unwrap_or(ConformError::Timeout(timeout_s))),
-        }
-    }
-    if let Some(e) = bus_error(pipeline) {
-        return Err(e);
+    while let Some(sample) = pull(pipeline, sink, timeout_s, stop)? {
+        last = Some(sample);
     }
     Ok(last)
 }

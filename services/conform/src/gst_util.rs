@@ -6,9 +6,11 @@ use crate::ConformError;
 use gstreamer as gst;
 use gstreamer::glib;
 use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
 use std::path::Path;
+use std::time::{Duration, Instant};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Initialises GStreamer (once per process; later calls are cheap).
 pub fn init() -> Result<(), ConformError> {
@@ -68,18 +70,65 @@ pub fn typed(err: glib::Error) -> ConformError {
     }
 }
 
-/// Waits up to `timeout_s` for the pipeline to reach its pending state (preroll), failing on a
-/// bus error.
-pub fn wait_state(pipeline: &gst::Pipeline, timeout_s: u64) -> Result<(), ConformError> {
-    let (res, _, _) = pipeline.state(gst::ClockTime::from_seconds(timeout_s));
-    if let Some(e) = bus_error(pipeline) {
-        return Err(e);
+/// How often a wait looks at the bus: an error does not end a preroll or a pull by itself.
+const POLL: gst::ClockTime = gst::ClockTime::from_mseconds(50);
+
+/// Waits up to `timeout_s` for the pipeline to reach its pending state (preroll), failing as soon
+/// as an error is on the bus (a demuxer that gives up leaves the preroll waiting forever).
+/// Returns false when `absent` turns true first: the stream the pass measures is not in the file,
+/// so its sink will never preroll. Gives up when `stop` is set (another pass found the file bad:
+/// decodebin keeps some of its children's errors to itself, which would leave this one waiting).
+pub fn wait_state(pipeline: &gst::Pipeline, timeout_s: u64, absent: &AtomicBool, stop: &AtomicBool) -> Result<bool, ConformError> {
+    let deadline = Instant::now() + Duration::from_secs(timeout_s);
+    loop {
+        let (res, _, _) = pipeline.state(POLL);
+        if let Some(e) = bus_error(pipeline) {
+            return Err(e);
+        }
+        if stop.load(Ordering::SeqCst) {
+            return Err(stopped());
+        }
+        match res {
+            Ok(gst::StateChangeSuccess::Async) if absent.load(Ordering::SeqCst) => return Ok(false),
+            Ok(gst::StateChangeSuccess::Async) if Instant::now() < deadline => {}
+            Ok(gst::StateChangeSuccess::Async) => return Err(ConformError::Timeout(timeout_s)),
+            Ok(_) => return Ok(true),
+            Err(_) => return Err(ConformError::NotMedia("the file could not be opened".to_owned())),
+        }
     }
-    match res {
-        Ok(gst::StateChangeSuccess::Async) => Err(ConformError::Timeout(timeout_s)),
-        Ok(_) => Ok(()),
-        Err(_) => Err(ConformError::NotMedia("the file could not be opened".to_owned())),
+}
+
+/// Returns the appsink's next sample, `None` at end-of-stream; fails on a bus error, when `stop`
+/// is set, or after `timeout_s` without a sample.
+pub fn pull(
+    pipeline: &gst::Pipeline,
+    sink: &gst_app::AppSink,
+    timeout_s: u64,
+    stop: &AtomicBool,
+) -> Result<Option<gst::Sample>, ConformError> {
+    let deadline = Instant::now() + Duration::from_secs(timeout_s);
+    loop {
+        if let Some(sample) = sink.try_pull_sample(POLL) {
+            return Ok(Some(sample));
+        }
+        if let Some(e) = bus_error(pipeline) {
+            return Err(e);
+        }
+        if stop.load(Ordering::SeqCst) {
+            return Err(stopped());
+        }
+        if sink.is_eos() {
+            return Ok(None);
+        }
+        if Instant::now() >= deadline {
+            return Err(ConformError::Timeout(timeout_s));
+        }
     }
+}
+
+/// Returns the error of a pass told to stop.
+fn stopped() -> ConformError {
+    ConformError::Decode("measurement stopped".to_owned())
 }
 
 /// The two kinds of stream a pass may leave undecoded.

@@ -7,7 +7,7 @@
 //! counts the access units' bytes (the bitrate rule).
 
 use crate::ConformError;
-use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, wait_state};
+use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state};
 use ebur128::{EbuR128, Mode};
 use gstreamer as gst;
 use gstreamer::prelude::*;
@@ -22,6 +22,12 @@ const SEAM_SECONDS: f64 = 0.05;
 const LOUDNESS_FLOOR: f64 = -70.0;
 /// True peak and seam levels of digital silence read as this, dB.
 const LEVEL_FLOOR: f64 = -120.0;
+/// Digital silence at either end, up to this many frames, is an AAC encoder's priming or padding
+/// (1024 to 2112 samples; the GStreamer encoders' is not cut by an edit list) and not part of the
+/// seam: a steady tone would otherwise jump by 5 dB.
+const CODEC_SILENCE_FRAMES: usize = 4096;
+/// A sample this close to zero is digital silence (−100 dBFS).
+const SILENCE: f32 = 1e-5;
 
 /// What the sound pass measured.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -43,8 +49,9 @@ pub struct Sound {
     pub jump_db: f64,
 }
 
-/// Runs the sound pass over `path`, giving up after `timeout_s` seconds without progress.
-pub fn sound_pass(path: &Path, timeout_s: u64) -> Result<SoundPass, ConformError> {
+/// Runs the sound pass over `path`, giving up after `timeout_s` seconds without progress or when
+/// `stop` is set.
+pub fn sound_pass(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<SoundPass, ConformError> {
     let pipeline = gst::Pipeline::new();
     let guard = PipelineGuard(pipeline.clone());
     let src = make("filesrc")?;
@@ -89,36 +96,27 @@ pub fn sound_pass(path: &Path, timeout_s: u64) -> Result<SoundPass, ConformError
             let _ = drain(&pipeline, pad, count.then(|| video_bytes.clone()));
         });
     }
+    let absent = Arc::new(AtomicBool::new(false));
     {
-        // A file without sound: end the appsink's stream so the pass finishes with no samples.
-        let (sink, audio_linked) = (sink.clone(), audio_linked.clone());
-        decode.connect_no_more_pads(move |_| {
-            if !audio_linked.load(Ordering::SeqCst) {
-                let _ = sink.send_event(gst::event::Eos::new());
-            }
-        });
+        let (absent, audio_linked) = (absent.clone(), audio_linked.clone());
+        decode.connect_no_more_pads(move |_| absent.store(!audio_linked.load(Ordering::SeqCst), Ordering::SeqCst));
     }
 
     pipeline.set_state(gst::State::Paused).map_err(|_| {
         bus_error(&pipeline).unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
     })?;
-    wait_state(&pipeline, timeout_s)?;
+    if !wait_state(&pipeline, timeout_s, &absent, stop)? {
+        // No sound in the file; the video's bytes were counted while the demuxer prerolled, but
+        // only in part, so the bitrate falls back to the tag.
+        return Ok(SoundPass::default());
+    }
     pipeline
         .set_state(gst::State::Playing)
         .map_err(|_| bus_error(&pipeline).unwrap_or_else(|| ConformError::Decode("could not play".to_owned())))?;
 
     let mut meter: Option<Meter> = None;
     let mut floats = Vec::new();
-    loop {
-        let Some(sample) = sink.try_pull_sample(gst::ClockTime::from_seconds(timeout_s)) else {
-            if let Some(e) = bus_error(&pipeline) {
-                return Err(e);
-            }
-            if sink.is_eos() {
-                break;
-            }
-            return Err(ConformError::Timeout(timeout_s));
-        };
+    while let Some(sample) = pull(&pipeline, &sink, timeout_s, stop)? {
         let Some(buffer) = sample.buffer() else { continue };
         let Ok(map) = buffer.map_readable() else { continue };
         floats.clear();
@@ -133,9 +131,6 @@ pub fn sound_pass(path: &Path, timeout_s: u64) -> Result<SoundPass, ConformError
         if let Some(m) = meter.as_mut() {
             m.add(&floats)?;
         }
-    }
-    if let Some(e) = bus_error(&pipeline) {
-        return Err(e);
     }
     drop(guard);
     let sound = meter.map(|m| m.finish()).transpose()?;
@@ -153,6 +148,8 @@ struct Meter {
     channels: u32,
     /// Samples (not frames) in 50 ms, all channels.
     seam_len: usize,
+    /// Samples (not frames) of codec silence that may precede or follow the seam.
+    skip_len: usize,
     head: Vec<f32>,
     tail: Vec<f32>,
 }
@@ -176,6 +173,7 @@ impl Meter {
             ebu,
             channels,
             seam_len: frames * channels as usize,
+            skip_len: CODEC_SILENCE_FRAMES * channels as usize,
             head: Vec::new(),
             tail: Vec::new(),
         })
@@ -189,14 +187,15 @@ impl Meter {
         self.ebu
             .add_frames_f32(samples)
             .map_err(|e| ConformError::Decode(format!("loudness meter: {e}")))?;
-        if self.head.len() < self.seam_len {
-            let take = (self.seam_len - self.head.len()).min(samples.len());
+        let keep = self.seam_len + self.skip_len;
+        if self.head.len() < keep {
+            let take = (keep - self.head.len()).min(samples.len());
             self.head.extend_from_slice(&samples[..take]);
         }
         self.tail.extend_from_slice(samples);
-        // Trimmed only when twice as long, so the copy is paid once per 50 ms, not per buffer.
-        if self.tail.len() > 2 * self.seam_len {
-            let cut = self.tail.len() - self.seam_len;
+        // Trimmed only when twice as long, so the copy is paid once per `keep`, not per buffer.
+        if self.tail.len() > 2 * keep {
+            let cut = self.tail.len() - keep;
             self.tail.drain(..cut);
         }
         Ok(())
@@ -216,13 +215,24 @@ impl Meter {
                 .map_err(|e| ConformError::Decode(format!("loudness meter: {e}")))?;
             peak = peak.max(p);
         }
-        let tail = &self.tail[self.tail.len().saturating_sub(self.seam_len)..];
+        let ch = self.channels.max(1) as usize;
+        let start = silent_frames(self.head.iter(), ch, self.skip_len) * ch;
+        let head = &self.head[start..(start + self.seam_len).min(self.head.len())];
+        let end = self.tail.len() - silent_frames(self.tail.iter().rev(), ch, self.skip_len) * ch;
+        let tail = &self.tail[end.saturating_sub(self.seam_len)..end];
         Ok(Sound {
             loudness_lufs: if loudness.is_finite() { loudness.max(LOUDNESS_FLOOR) } else { LOUDNESS_FLOOR },
             true_peak_dbtp: db(peak),
-            jump_db: (db(rms(tail)) - db(rms(&self.head))).abs(),
+            jump_db: (db(rms(tail)) - db(rms(head))).abs(),
         })
     }
+}
+
+/// Returns how many whole frames of digital silence `samples` start with, at most `max` samples'
+/// worth (a sound silent throughout leaves empty windows, which read as the level floor).
+fn silent_frames<'a>(samples: impl Iterator<Item = &'a f32>, channels: usize, max: usize) -> usize {
+    let quiet = samples.take(max).take_while(|s| s.abs() <= SILENCE).count();
+    quiet / channels
 }
 
 /// Returns the root mean square of `samples` (0 for none).

@@ -45,14 +45,12 @@ fn a_truncated_mp4_does_not_panic() -> R {
         let cut = d.path().join(format!("cut-{faststart}.mp4"));
         std::fs::write(&cut, &bytes[..bytes.len() / 2])?;
         match measure(&cut) {
-            // The moov box at the end is gone: nothing says what the bytes are.
-            Err(ConformError::NotMedia(_) | ConformError::Decode(_)) => {}
+            // The moov box at the end is gone: nothing says what the bytes are (or, when decodebin
+            // swallows the demuxer's error, nothing more comes: the time limit ends it).
+            Err(ConformError::NotMedia(_) | ConformError::Decode(_) | ConformError::Timeout(_)) => {}
             // The moov box first: the first half measures, shorter than it claims or not.
-            Ok(m) => assert!(m.seconds <= 2.1),
+            Ok(m) => assert!(faststart && m.seconds <= 2.1, "{m:?}"),
             Err(e) => return Err(format!("unexpected error: {e}").into()),
-        }
-        if !faststart {
-            assert!(measure(&cut).is_err());
         }
     }
     Ok(())
