@@ -115,7 +115,7 @@ bench-upload: deps
 ## of 3 each; prints `validate ms`, `ffmpeg ebur128 ms` and `ratio` (goal: validate <= 1500 ms). The dev
 ## profile, as `make run` serves it (reelforge-conform and ebur128 run optimised there, see Cargo.toml).
 .PHONY: bench-ringtone
-bench-ringtone: deps
+bench-ringtone: deps-debian
 	$(CARGO) bench -p reelforge-conform --bench ringtone --profile dev
 
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints

@@ -1,6 +1,8 @@
 //! `make bench-ringtone`: times `measure` + `check` on a 30 s 1080×1920 25 fps H.264/AAC MP4
 //! (made once by ffmpeg, cached under ~/.cache/reelforge/bench) against ffmpeg's own EBU R128
-//! pass over the same file, median of three runs each, taking turns.
+//! pass over the same file, median of three runs each, taking turns. That pass decodes the video
+//! too (ffmpeg decodes every stream it maps); the same pass with `-vn`, sound only, is printed
+//! beside it as the floor of any loudness measurement.
 
 use reelforge_conform::{check, measure};
 use reelforge_kit::config::DeliveryProfile;
@@ -16,24 +18,15 @@ const RUNS: usize = 3;
 fn main() -> Result<(), Error> {
     let file = bench_file()?;
     let profile = DeliveryProfile::for_variant("qs");
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours, mut theirs, mut sound_only) = (Vec::new(), Vec::new(), Vec::new());
     let mut report = None;
     for _ in 0..RUNS {
         let t = Instant::now();
         let r = check(&profile, &measure(&file)?);
         ours.push(t.elapsed().as_secs_f64() * 1000.0);
         report = Some(r);
-        let t = Instant::now();
-        let status = Command::new("ffmpeg")
-            .args(["-nostats", "-hide_banner", "-i"])
-            .arg(&file)
-            .args(["-af", "ebur128=peak=true", "-f", "null", "-"])
-            .output()?
-            .status;
-        if !status.success() {
-            return Err("ffmpeg's ebur128 pass failed".into());
-        }
-        theirs.push(t.elapsed().as_secs_f64() * 1000.0);
+        theirs.push(ffmpeg_ebur128(&file, false)?);
+        sound_only.push(ffmpeg_ebur128(&file, true)?);
     }
     if let Some(r) = report {
         let m = &r.measured;
@@ -52,11 +45,27 @@ fn main() -> Result<(), Error> {
             r.seam
         );
     }
-    let (ours, theirs) = (median(&mut ours), median(&mut theirs));
+    let (ours, theirs, sound_only) = (median(&mut ours), median(&mut theirs), median(&mut sound_only));
     println!("validate ms: {ours:.0}");
     println!("ffmpeg ebur128 ms: {theirs:.0}");
     println!("ratio: {:.2}", ours / theirs);
+    println!("ffmpeg ebur128 -vn ms: {sound_only:.0} (ratio {:.2})", ours / sound_only);
     Ok(())
+}
+
+/// Returns the milliseconds of ffmpeg's EBU R128 pass over `file` (`-vn`: the sound only).
+fn ffmpeg_ebur128(file: &Path, sound_only: bool) -> Result<f64, Error> {
+    let t = Instant::now();
+    let mut cmd = Command::new("ffmpeg");
+    cmd.args(["-nostats", "-hide_banner", "-i"]).arg(file);
+    if sound_only {
+        cmd.arg("-vn");
+    }
+    let status = cmd.args(["-af", "ebur128=peak=true", "-f", "null", "-"]).output()?.status;
+    if !status.success() {
+        return Err("ffmpeg's ebur128 pass failed".into());
+    }
+    Ok(t.elapsed().as_secs_f64() * 1000.0)
 }
 
 /// Returns the cached bench file, making it first when missing.
