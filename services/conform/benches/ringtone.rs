@@ -45,11 +45,18 @@ fn main() -> Result<(), Error> {
             r.seam
         );
     }
-    let (ours, theirs, sound_only) = (median(&mut ours), median(&mut theirs), median(&mut sound_only));
+    let (ours, theirs, sound_only) = (
+        median(&mut ours),
+        median(&mut theirs),
+        median(&mut sound_only),
+    );
     println!("validate ms: {ours:.0}");
     println!("ffmpeg ebur128 ms: {theirs:.0}");
     println!("ratio: {:.2}", ours / theirs);
-    println!("ffmpeg ebur128 -vn ms: {sound_only:.0} (ratio {:.2})", ours / sound_only);
+    println!(
+        "ffmpeg ebur128 -vn ms: {sound_only:.0} (ratio {:.2})",
+        ours / sound_only
+    );
     Ok(())
 }
 
@@ -61,7 +68,10 @@ fn ffmpeg_ebur128(file: &Path, sound_only: bool) -> Result<f64, Error> {
     if sound_only {
         cmd.arg("-vn");
     }
-    let status = cmd.args(["-af", "ebur128=peak=true", "-f", "null", "-"]).output()?.status;
+    let status = cmd
+        .args(["-af", "ebur128=peak=true", "-f", "null", "-"])
+        .output()?
+        .status;
     if !status.success() {
         return Err("ffmpeg's ebur128 pass failed".into());
     }
@@ -81,10 +91,32 @@ fn bench_file() -> Result<PathBuf, Error> {
     // What our render writes: x264 veryfast CRF 23, 250-frame GOP, AAC 128 kbit/s, moov first.
     let status = Command::new("ffmpeg")
         .args(["-y", "-nostats", "-hide_banner", "-loglevel", "error"])
-        .args(["-f", "lavfi", "-i", "testsrc2=size=1080x1920:rate=25:duration=30"])
-        .args(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=30,volume=6dB"])
-        .args(["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-g", "250", "-pix_fmt", "yuv420p"])
-        .args(["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart"])
+        .args([
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc2=size=1080x1920:rate=25:duration=30",
+        ])
+        .args([
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=frequency=440:sample_rate=48000:duration=30,volume=6dB",
+        ])
+        .args([
+            "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-g", "250", "-pix_fmt",
+            "yuv420p",
+        ])
+        .args([
+            "-c:a",
+            "aac",
+            "-b:a",
+            "128k",
+            "-ac",
+            "2",
+            "-movflags",
+            "+faststart",
+        ])
         .arg(&part)
         .status()?;
     if !status.success() {

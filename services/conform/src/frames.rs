@@ -7,7 +7,9 @@
 //! Only the group of pictures around the end is decoded (from its keyframe), never the whole video.
 
 use crate::ConformError;
-use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state};
+use crate::gst_util::{
+    Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state,
+};
 use gstreamer as gst;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
@@ -28,7 +30,11 @@ struct Luma {
 
 /// Returns the picture jump of `path`; `None` without a video stream. Gives up after `timeout_s`
 /// seconds without progress or when `stop` is set.
-pub fn picture_jump(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Option<f64>, ConformError> {
+pub fn picture_jump(
+    path: &Path,
+    timeout_s: u64,
+    stop: &AtomicBool,
+) -> Result<Option<f64>, ConformError> {
     let pipeline = gst::Pipeline::new();
     let _guard = PipelineGuard(pipeline.clone());
     let src = make("filesrc")?;
@@ -36,18 +42,27 @@ pub fn picture_jump(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Op
     let decode = make("decodebin")?;
     leave_encoded(&decode, Kind::Audio);
     let convert = make("videoconvert")?;
-    let caps = gst::Caps::builder("video/x-raw").field("format", "GRAY8").build();
+    let caps = gst::Caps::builder("video/x-raw")
+        .field("format", "GRAY8")
+        .build();
     // Two buffers: the frames after the seek are dropped but the last, so nothing needs a queue.
-    let sink = gst_app::AppSink::builder().caps(&caps).sync(false).max_buffers(2).build();
+    let sink = gst_app::AppSink::builder()
+        .caps(&caps)
+        .sync(false)
+        .max_buffers(2)
+        .build();
     pipeline.add_many([&src, &decode, &convert, sink.upcast_ref()])?;
     src.link(&decode)?;
     convert.link(&sink)?;
 
     let video_linked = Arc::new(AtomicBool::new(false));
     {
-        let (pipeline, convert, video_linked) = (pipeline.downgrade(), convert.clone(), video_linked.clone());
+        let (pipeline, convert, video_linked) =
+            (pipeline.downgrade(), convert.clone(), video_linked.clone());
         decode.connect_pad_added(move |_, pad| {
-            let Some(pipeline) = pipeline.upgrade() else { return };
+            let Some(pipeline) = pipeline.upgrade() else {
+                return;
+            };
             let caps = pad.current_caps().unwrap_or_else(|| pad.query_caps(None));
             let raw_video = caps
                 .structure(0)
@@ -64,11 +79,14 @@ pub fn picture_jump(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Op
     let absent = Arc::new(AtomicBool::new(false));
     {
         let (absent, video_linked) = (absent.clone(), video_linked.clone());
-        decode.connect_no_more_pads(move |_| absent.store(!video_linked.load(Ordering::SeqCst), Ordering::SeqCst));
+        decode.connect_no_more_pads(move |_| {
+            absent.store(!video_linked.load(Ordering::SeqCst), Ordering::SeqCst)
+        });
     }
 
     pipeline.set_state(gst::State::Paused).map_err(|_| {
-        bus_error(&pipeline).unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
+        bus_error(&pipeline)
+            .unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
     })?;
     if !wait_state(&pipeline, timeout_s, &absent, stop)? {
         return Ok(None);
@@ -78,9 +96,17 @@ pub fn picture_jump(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Op
     };
     let first = luma(&first)?;
 
-    let duration = sink.query_duration::<gst::ClockTime>().unwrap_or(gst::ClockTime::ZERO);
+    let duration = sink
+        .query_duration::<gst::ClockTime>()
+        .unwrap_or(gst::ClockTime::ZERO);
     let margin = gst::ClockTime::from_nseconds((END_MARGIN_S * 1e9) as u64);
-    let mut last = play_from(&pipeline, &sink, duration.saturating_sub(margin), timeout_s, stop)?;
+    let mut last = play_from(
+        &pipeline,
+        &sink,
+        duration.saturating_sub(margin),
+        timeout_s,
+        stop,
+    )?;
     if last.is_none() {
         // The seek landed past the video's end (a sound track longer than the pictures): decode all.
         last = play_from(&pipeline, &sink, gst::ClockTime::ZERO, timeout_s, stop)?;
@@ -98,7 +124,9 @@ fn play_from(
     timeout_s: u64,
     stop: &AtomicBool,
 ) -> Result<Option<gst::Sample>, ConformError> {
-    pipeline.set_state(gst::State::Paused).map_err(|_| ConformError::Decode("could not pause".to_owned()))?;
+    pipeline
+        .set_state(gst::State::Paused)
+        .map_err(|_| ConformError::Decode("could not pause".to_owned()))?;
     pipeline
         .seek_simple(gst::SeekFlags::FLUSH | gst::SeekFlags::ACCURATE, from)
         .map_err(|_| ConformError::Decode("the file cannot seek".to_owned()))?;
@@ -130,7 +158,11 @@ fn luma(sample: &gst::Sample) -> Result<Luma, ConformError> {
         let line = data.get(start..start + width).ok_or_else(bad)?;
         pixels.extend_from_slice(line);
     }
-    Ok(Luma { width, height, pixels })
+    Ok(Luma {
+        width,
+        height,
+        pixels,
+    })
 }
 
 /// Returns the mean absolute luma difference of two frames, 0..1 (1 when their sizes differ).

@@ -8,9 +8,9 @@ use gstreamer::glib;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 use std::path::Path;
-use std::time::{Duration, Instant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Initialises GStreamer (once per process; later calls are cheap).
 pub fn init() -> Result<(), ConformError> {
@@ -78,7 +78,12 @@ const POLL: gst::ClockTime = gst::ClockTime::from_mseconds(50);
 /// Returns false when `absent` turns true first: the stream the pass measures is not in the file,
 /// so its sink will never preroll. Gives up when `stop` is set (another pass found the file bad:
 /// decodebin keeps some of its children's errors to itself, which would leave this one waiting).
-pub fn wait_state(pipeline: &gst::Pipeline, timeout_s: u64, absent: &AtomicBool, stop: &AtomicBool) -> Result<bool, ConformError> {
+pub fn wait_state(
+    pipeline: &gst::Pipeline,
+    timeout_s: u64,
+    absent: &AtomicBool,
+    stop: &AtomicBool,
+) -> Result<bool, ConformError> {
     let deadline = Instant::now() + Duration::from_secs(timeout_s);
     loop {
         let (res, _, _) = pipeline.state(POLL);
@@ -89,11 +94,17 @@ pub fn wait_state(pipeline: &gst::Pipeline, timeout_s: u64, absent: &AtomicBool,
             return Err(stopped());
         }
         match res {
-            Ok(gst::StateChangeSuccess::Async) if absent.load(Ordering::SeqCst) => return Ok(false),
+            Ok(gst::StateChangeSuccess::Async) if absent.load(Ordering::SeqCst) => {
+                return Ok(false);
+            }
             Ok(gst::StateChangeSuccess::Async) if Instant::now() < deadline => {}
             Ok(gst::StateChangeSuccess::Async) => return Err(ConformError::Timeout(timeout_s)),
             Ok(_) => return Ok(true),
-            Err(_) => return Err(ConformError::NotMedia("the file could not be opened".to_owned())),
+            Err(_) => {
+                return Err(ConformError::NotMedia(
+                    "the file could not be opened".to_owned(),
+                ));
+            }
         }
     }
 }
@@ -145,7 +156,8 @@ pub enum Kind {
 /// pass needs neither the sound's bytes nor its samples. Without the enum type (it is registered
 /// with decodebin), nothing is connected and both kinds decode: slower, still right.
 pub fn leave_encoded(decodebin: &gst::Element, kind: Kind) {
-    let Some(class) = glib::Type::from_name("GstAutoplugSelectResult").and_then(glib::EnumClass::with_type)
+    let Some(class) =
+        glib::Type::from_name("GstAutoplugSelectResult").and_then(glib::EnumClass::with_type)
     else {
         return;
     };
@@ -172,7 +184,11 @@ pub fn leave_encoded(decodebin: &gst::Element, kind: Kind) {
 
 /// Links `pad` to a new `fakesink` that takes what comes; with `bytes`, a probe adds every
 /// buffer's size to it.
-pub fn drain(pipeline: &gst::Pipeline, pad: &gst::Pad, bytes: Option<Arc<AtomicU64>>) -> Result<(), ConformError> {
+pub fn drain(
+    pipeline: &gst::Pipeline,
+    pad: &gst::Pad,
+    bytes: Option<Arc<AtomicU64>>,
+) -> Result<(), ConformError> {
     let fakesink = make("fakesink")?;
     // No clock and no preroll: a drained stream must neither pace nor hold the measured one.
     fakesink.set_property("sync", false);
@@ -182,15 +198,18 @@ pub fn drain(pipeline: &gst::Pipeline, pad: &gst::Pad, bytes: Option<Arc<AtomicU
         .static_pad("sink")
         .ok_or_else(|| ConformError::Gst("fakesink without a sink pad".to_owned()))?;
     if let Some(bytes) = bytes {
-        sinkpad.add_probe(gst::PadProbeType::BUFFER | gst::PadProbeType::BUFFER_LIST, move |_, info| {
-            let n = match &info.data {
-                Some(gst::PadProbeData::Buffer(b)) => b.size(),
-                Some(gst::PadProbeData::BufferList(l)) => l.calculate_size(),
-                _ => 0,
-            };
-            bytes.fetch_add(n as u64, Ordering::Relaxed);
-            gst::PadProbeReturn::Ok
-        });
+        sinkpad.add_probe(
+            gst::PadProbeType::BUFFER | gst::PadProbeType::BUFFER_LIST,
+            move |_, info| {
+                let n = match &info.data {
+                    Some(gst::PadProbeData::Buffer(b)) => b.size(),
+                    Some(gst::PadProbeData::BufferList(l)) => l.calculate_size(),
+                    _ => 0,
+                };
+                bytes.fetch_add(n as u64, Ordering::Relaxed);
+                gst::PadProbeReturn::Ok
+            },
+        );
     }
     fakesink.sync_state_with_parent()?;
     pad.link(&sinkpad)

@@ -7,7 +7,9 @@
 //! counts the access units' bytes (the bitrate rule).
 
 use crate::ConformError;
-use crate::gst_util::{Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state};
+use crate::gst_util::{
+    Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state,
+};
 use ebur128::{EbuR128, Mode};
 use gstreamer as gst;
 use gstreamer::prelude::*;
@@ -51,7 +53,11 @@ pub struct Sound {
 
 /// Runs the sound pass over `path`, giving up after `timeout_s` seconds without progress or when
 /// `stop` is set.
-pub fn sound_pass(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<SoundPass, ConformError> {
+pub fn sound_pass(
+    path: &Path,
+    timeout_s: u64,
+    stop: &AtomicBool,
+) -> Result<SoundPass, ConformError> {
     let pipeline = gst::Pipeline::new();
     let guard = PipelineGuard(pipeline.clone());
     let src = make("filesrc")?;
@@ -80,9 +86,14 @@ pub fn sound_pass(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Soun
             audio_linked.clone(),
         );
         decode.connect_pad_added(move |_, pad| {
-            let Some(pipeline) = pipeline.upgrade() else { return };
+            let Some(pipeline) = pipeline.upgrade() else {
+                return;
+            };
             let caps = pad.current_caps().unwrap_or_else(|| pad.query_caps(None));
-            let name = caps.structure(0).map(|s| s.name().to_string()).unwrap_or_default();
+            let name = caps
+                .structure(0)
+                .map(|s| s.name().to_string())
+                .unwrap_or_default();
             if name.starts_with("audio/x-raw") && !audio_linked.swap(true, Ordering::SeqCst) {
                 if let Some(sinkpad) = convert.static_pad("sink") {
                     let _ = pad.link(&sinkpad);
@@ -99,26 +110,33 @@ pub fn sound_pass(path: &Path, timeout_s: u64, stop: &AtomicBool) -> Result<Soun
     let absent = Arc::new(AtomicBool::new(false));
     {
         let (absent, audio_linked) = (absent.clone(), audio_linked.clone());
-        decode.connect_no_more_pads(move |_| absent.store(!audio_linked.load(Ordering::SeqCst), Ordering::SeqCst));
+        decode.connect_no_more_pads(move |_| {
+            absent.store(!audio_linked.load(Ordering::SeqCst), Ordering::SeqCst)
+        });
     }
 
     pipeline.set_state(gst::State::Paused).map_err(|_| {
-        bus_error(&pipeline).unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
+        bus_error(&pipeline)
+            .unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
     })?;
     if !wait_state(&pipeline, timeout_s, &absent, stop)? {
         // No sound in the file; the video's bytes were counted while the demuxer prerolled, but
         // only in part, so the bitrate falls back to the tag.
         return Ok(SoundPass::default());
     }
-    pipeline
-        .set_state(gst::State::Playing)
-        .map_err(|_| bus_error(&pipeline).unwrap_or_else(|| ConformError::Decode("could not play".to_owned())))?;
+    pipeline.set_state(gst::State::Playing).map_err(|_| {
+        bus_error(&pipeline).unwrap_or_else(|| ConformError::Decode("could not play".to_owned()))
+    })?;
 
     let mut meter: Option<Meter> = None;
     let mut floats = Vec::new();
     while let Some(sample) = pull(&pipeline, &sink, timeout_s, stop)? {
-        let Some(buffer) = sample.buffer() else { continue };
-        let Ok(map) = buffer.map_readable() else { continue };
+        let Some(buffer) = sample.buffer() else {
+            continue;
+        };
+        let Ok(map) = buffer.map_readable() else {
+            continue;
+        };
         floats.clear();
         floats.extend(
             map.as_slice()
@@ -221,7 +239,11 @@ impl Meter {
         let end = self.tail.len() - silent_frames(self.tail.iter().rev(), ch, self.skip_len) * ch;
         let tail = &self.tail[end.saturating_sub(self.seam_len)..end];
         Ok(Sound {
-            loudness_lufs: if loudness.is_finite() { loudness.max(LOUDNESS_FLOOR) } else { LOUDNESS_FLOOR },
+            loudness_lufs: if loudness.is_finite() {
+                loudness.max(LOUDNESS_FLOOR)
+            } else {
+                LOUDNESS_FLOOR
+            },
             true_peak_dbtp: db(peak),
             jump_db: (db(rms(tail)) - db(rms(head))).abs(),
         })

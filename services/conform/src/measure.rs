@@ -69,7 +69,10 @@ pub fn measure(path: &Path) -> Result<Measurement, ConformError> {
         source,
     })?;
     if !meta.is_file() {
-        return Err(ConformError::NotMedia(format!("{} is not a file", path.display())));
+        return Err(ConformError::NotMedia(format!(
+            "{} is not a file",
+            path.display()
+        )));
     }
     if meta.len() == 0 {
         return Err(ConformError::NotMedia("the file is empty".to_owned()));
@@ -98,7 +101,12 @@ pub fn measure(path: &Path) -> Result<Measurement, ConformError> {
 }
 
 /// Joins the passes' results into one measurement.
-fn assemble(facts: Facts, sound: SoundPass, picture_jump: Option<f64>, file_bytes: u64) -> Measurement {
+fn assemble(
+    facts: Facts,
+    sound: SoundPass,
+    picture_jump: Option<f64>,
+    file_bytes: u64,
+) -> Measurement {
     let video = facts.video.unwrap_or_default();
     let has_video = !video.codec.is_empty();
     let is_h264 = video.codec == "h264";

@@ -76,7 +76,9 @@ pub fn probe(path: &Path, timeout_s: u64) -> Result<Facts, ConformError> {
         .and_then(|a| a.caps())
         .and_then(|c| c.structure(0).map(audio_codec));
     if video.is_none() && audio_codec.is_none() {
-        return Err(ConformError::NotMedia("no audio or video stream".to_owned()));
+        return Err(ConformError::NotMedia(
+            "no audio or video stream".to_owned(),
+        ));
     }
     let container = info
         .stream_info()
@@ -114,7 +116,10 @@ fn video_codec(s: &gst::StructureRef) -> String {
         "video/x-h264" => "h264".to_owned(),
         "video/x-h265" => "h265".to_owned(),
         "video/mpeg" => format!("mpeg{}", s.get::<i32>("mpegversion").unwrap_or(1)),
-        other => other.trim_start_matches("video/").trim_start_matches("x-").to_owned(),
+        other => other
+            .trim_start_matches("video/")
+            .trim_start_matches("x-")
+            .to_owned(),
     }
 }
 
@@ -123,6 +128,9 @@ fn audio_codec(s: &gst::StructureRef) -> String {
     match (s.name().as_str(), s.get::<i32>("mpegversion").ok()) {
         ("audio/mpeg", Some(2 | 4)) => "aac".to_owned(),
         ("audio/mpeg", _) => "mp3".to_owned(),
-        (other, _) => other.trim_start_matches("audio/").trim_start_matches("x-").to_owned(),
+        (other, _) => other
+            .trim_start_matches("audio/")
+            .trim_start_matches("x-")
+            .to_owned(),
     }
 }

@@ -67,17 +67,35 @@ pub struct Violation {
 
 impl Violation {
     /// Returns a violation whose message is `what measured, the limit is limit[ (window)]`.
-    pub(crate) fn new(rule: Rule, what: &str, measured: String, limit: String, window: Option<String>) -> Self {
+    pub(crate) fn new(
+        rule: Rule,
+        what: &str,
+        measured: String,
+        limit: String,
+        window: Option<String>,
+    ) -> Self {
         let message = match window {
-            Some(w) => format!("{what} {}, the limit is {} ({})", prose(&measured), prose(&limit), prose(&w)),
-            None => format!("{what} {}, the limit is {}", prose(&measured), prose(&limit)),
+            Some(w) => format!(
+                "{what} {}, the limit is {} ({})",
+                prose(&measured),
+                prose(&limit),
+                prose(&w)
+            ),
+            None => format!(
+                "{what} {}, the limit is {}",
+                prose(&measured),
+                prose(&limit)
+            ),
         };
         Self {
             rule,
             measured,
             limit,
             message,
-            fixable: !matches!(rule, Rule::Size | Rule::Orientation | Rule::Duration | Rule::NoAudio),
+            fixable: !matches!(
+                rule,
+                Rule::Size | Rule::Orientation | Rule::Duration | Rule::NoAudio
+            ),
         }
     }
 }
@@ -100,12 +118,24 @@ pub struct Report {
 pub fn check(profile: &DeliveryProfile, m: &Measurement) -> Report {
     let mut v = Vec::new();
     if !m.container.eq_ignore_ascii_case(&profile.container) {
-        v.push(Violation::new(Rule::Container, "container", m.container.clone(), profile.container.clone(), None));
+        v.push(Violation::new(
+            Rule::Container,
+            "container",
+            m.container.clone(),
+            profile.container.clone(),
+            None,
+        ));
     }
     match m.video_codec.as_deref() {
         Some(codec) => {
             if !codec.eq_ignore_ascii_case(&profile.video_codec) {
-                v.push(Violation::new(Rule::VideoCodec, "video codec", codec.to_owned(), profile.video_codec.clone(), None));
+                v.push(Violation::new(
+                    Rule::VideoCodec,
+                    "video codec",
+                    codec.to_owned(),
+                    profile.video_codec.clone(),
+                    None,
+                ));
             }
             h264(profile, m, &mut v);
             v.extend(precheck(profile, m.width, m.height, 0.0));
@@ -149,11 +179,22 @@ pub fn check(profile: &DeliveryProfile, m: &Measurement) -> Report {
 }
 
 /// Returns the violations a document decides before it is rendered: size, orientation, duration.
-pub fn precheck(profile: &DeliveryProfile, width: u32, height: u32, seconds: f64) -> Vec<Violation> {
+pub fn precheck(
+    profile: &DeliveryProfile,
+    width: u32,
+    height: u32,
+    seconds: f64,
+) -> Vec<Violation> {
     let mut v = Vec::new();
     let size = format!("{width}x{height}");
     if !profile.sizes.iter().any(|s| s.eq_ignore_ascii_case(&size)) {
-        v.push(Violation::new(Rule::Size, "size", size, format!("one of {}", profile.sizes.join(", ")), None));
+        v.push(Violation::new(
+            Rule::Size,
+            "size",
+            size,
+            format!("one of {}", profile.sizes.join(", ")),
+            None,
+        ));
     }
     let orientation = orientation(width, height);
     if !profile.orientations.iter().any(|o| o == orientation) {
@@ -190,7 +231,13 @@ fn duration(profile: &DeliveryProfile, seconds: f64) -> Option<Violation> {
     } else {
         return None;
     };
-    Some(Violation::new(Rule::Duration, "duration", format!("{seconds:.1} s"), format!("{limit:.1} s"), window))
+    Some(Violation::new(
+        Rule::Duration,
+        "duration",
+        format!("{seconds:.1} s"),
+        format!("{limit:.1} s"),
+        window,
+    ))
 }
 
 /// Adds the frame rate violation, if any.
@@ -213,7 +260,11 @@ fn fps(profile: &DeliveryProfile, fps: f64, v: &mut Vec<Violation>) {
 
 /// Adds the H.264 profile and level violations, if any.
 fn h264(profile: &DeliveryProfile, m: &Measurement, v: &mut Vec<Violation>) {
-    if !m.video_codec.as_deref().is_some_and(|c| c.eq_ignore_ascii_case("h264")) {
+    if !m
+        .video_codec
+        .as_deref()
+        .is_some_and(|c| c.eq_ignore_ascii_case("h264"))
+    {
         return;
     }
     let measured = m.h264_profile.as_deref().unwrap_or("unknown");
@@ -232,7 +283,13 @@ fn h264(profile: &DeliveryProfile, m: &Measurement, v: &mut Vec<Violation>) {
         _ => false,
     };
     if !within {
-        v.push(Violation::new(Rule::H264Level, "H.264 level", level.to_owned(), profile.h264_max_level.clone(), None));
+        v.push(Violation::new(
+            Rule::H264Level,
+            "H.264 level",
+            level.to_owned(),
+            profile.h264_max_level.clone(),
+            None,
+        ));
     }
 }
 
@@ -270,7 +327,13 @@ fn audio(profile: &DeliveryProfile, m: &Measurement, v: &mut Vec<Violation>) {
         return;
     };
     if !codec.eq_ignore_ascii_case(&profile.audio_codec) {
-        v.push(Violation::new(Rule::AudioCodec, "audio codec", codec.to_owned(), profile.audio_codec.clone(), None));
+        v.push(Violation::new(
+            Rule::AudioCodec,
+            "audio codec",
+            codec.to_owned(),
+            profile.audio_codec.clone(),
+            None,
+        ));
     }
     if let Some(lufs) = m.loudness_lufs {
         let (target, tol) = (profile.loudness_lufs, profile.loudness_tolerance_lu);

@@ -31,7 +31,10 @@ fn empty_and_missing_files_are_errors() -> R {
     std::fs::write(&empty, b"")?;
     assert!(matches!(measure(&empty), Err(ConformError::NotMedia(_))));
     let missing = d.path().join("missing.mp4");
-    assert!(matches!(measure(&missing), Err(ConformError::Unreadable { .. })));
+    assert!(matches!(
+        measure(&missing),
+        Err(ConformError::Unreadable { .. })
+    ));
     assert!(matches!(measure(d.path()), Err(ConformError::NotMedia(_))));
     Ok(())
 }
@@ -40,14 +43,19 @@ fn empty_and_missing_files_are_errors() -> R {
 fn a_truncated_mp4_does_not_panic() -> R {
     let d = dir()?;
     for faststart in [false, true] {
-        let path = Clip { faststart, ..Clip::default() }.make(d.path(), &format!("whole-{faststart}.mp4"))?;
+        let path = Clip {
+            faststart,
+            ..Clip::default()
+        }
+        .make(d.path(), &format!("whole-{faststart}.mp4"))?;
         let bytes = std::fs::read(&path)?;
         let cut = d.path().join(format!("cut-{faststart}.mp4"));
         std::fs::write(&cut, &bytes[..bytes.len() / 2])?;
         match measure(&cut) {
             // The moov box at the end is gone: nothing says what the bytes are (or, when decodebin
             // swallows the demuxer's error, nothing more comes: the time limit ends it).
-            Err(ConformError::NotMedia(_) | ConformError::Decode(_) | ConformError::Timeout(_)) => {}
+            Err(ConformError::NotMedia(_) | ConformError::Decode(_) | ConformError::Timeout(_)) => {
+            }
             // The moov box first: the first half measures, shorter than it claims or not.
             Ok(m) => assert!(faststart && m.seconds <= 2.1, "{m:?}"),
             Err(e) => return Err(format!("unexpected error: {e}").into()),

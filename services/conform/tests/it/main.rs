@@ -2,9 +2,10 @@
 //! per file). The media are made here by GStreamer, small (180×320, two seconds) so each encodes in
 //! a fraction of a second.
 
+mod climax;
 mod faults;
-mod media;
 mod measure;
+mod media;
 mod rules;
 mod seam;
 

@@ -73,7 +73,10 @@ impl Clip {
         pipeline.set_state(gst::State::Playing)?;
         let bus = pipeline.bus().ok_or("no bus")?;
         let msg = bus
-            .timed_pop_filtered(gst::ClockTime::from_seconds(60), &[gst::MessageType::Eos, gst::MessageType::Error])
+            .timed_pop_filtered(
+                gst::ClockTime::from_seconds(60),
+                &[gst::MessageType::Eos, gst::MessageType::Error],
+            )
             .ok_or("encode timed out")?;
         pipeline.set_state(gst::State::Null)?;
         if let gst::MessageView::Error(e) = msg.view() {
@@ -85,7 +88,11 @@ impl Clip {
 
 /// Returns the AAC encoder this machine has (voaacenc, else libav's).
 fn aac_encoder() -> &'static str {
-    if gst::ElementFactory::find("voaacenc").is_some() { "voaacenc" } else { "avenc_aac" }
+    if gst::ElementFactory::find("voaacenc").is_some() {
+        "voaacenc"
+    } else {
+        "avenc_aac"
+    }
 }
 
 /// Returns the test profile: cc's rules with a 180×320 portrait size and a 1–3 s window.
