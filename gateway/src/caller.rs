@@ -66,20 +66,14 @@ impl Edge {
     /// address it was reached from. The header counts only when the peer is a trusted proxy, as
     /// anyone else may write anything there; an entry that is not an address ends the walk at the
     /// proxy that wrote it.
-    fn client_address<'a>(
-        &self,
-        peer: Option<IpAddr>,
-        header: impl DoubleEndedIterator<Item = &'a str>,
-    ) -> Option<IpAddr> {
+    fn client_address<'a>(&self, peer: Option<IpAddr>, header: impl DoubleEndedIterator<Item = &'a str>) -> Option<IpAddr> {
         let peer = peer?.to_canonical();
         if self.client_ip_header.is_empty() || !self.is_trusted(peer) {
             return Some(peer);
         }
         let mut client = peer;
         for entry in header.rev().flat_map(|v| v.rsplit(',')).map(str::trim) {
-            let Some(ip) = parse_forwarded(entry) else {
-                break;
-            };
+            let Some(ip) = parse_forwarded(entry) else { break };
             client = ip;
             if !self.is_trusted(ip) {
                 break;
@@ -90,43 +84,25 @@ impl Edge {
 
     /// The variant a host name belongs to: a configured host, else a variant key as its first label.
     fn variant_of_host(&self, host: &str) -> Option<&str> {
-        self.variant_of_configured_host(host).or_else(|| {
-            self.variants
-                .get_key_value(
-                    host_without_port(host)
-                        .split('.')
-                        .next()
-                        .unwrap_or_default(),
-                )
-                .map(|(k, _)| k.as_str())
-        })
+        self.variant_of_configured_host(host)
+            .or_else(|| self.variants.get_key_value(host_without_port(host).split('.').next().unwrap_or_default()).map(|(k, _)| k.as_str()))
     }
 
     /// The variant whose configured hosts name `host`.
     fn variant_of_configured_host(&self, host: &str) -> Option<&str> {
         let host = host_without_port(host);
-        self.variants
-            .iter()
-            .find(|(_, t)| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)))
-            .map(|(k, _)| k.as_str())
+        self.variants.iter().find(|(_, t)| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host))).map(|(k, _)| k.as_str())
     }
 
     /// Whether `url` is an http(s) address on one of `tenant`'s configured hosts.
     pub fn is_own_url(&self, tenant: &str, url: &str) -> bool {
-        let Some(rest) = url
-            .strip_prefix("https://")
-            .or_else(|| url.strip_prefix("http://"))
-        else {
-            return false;
-        };
+        let Some(rest) = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")) else { return false };
         let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
         if authority.contains(['@', '\\']) || url.chars().any(char::is_control) {
             return false;
         }
         let host = host_without_port(authority);
-        self.variants
-            .get(tenant)
-            .is_some_and(|t| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)))
+        self.variants.get(tenant).is_some_and(|t| t.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)))
     }
 }
 
@@ -150,16 +126,11 @@ static NO_EDGE: std::sync::LazyLock<Edge> = std::sync::LazyLock::new(Edge::defau
 
 // Borrowed, not cloned: every request reads it, some several times.
 fn edge(req: &HttpRequest) -> &Edge {
-    req.app_data::<actix_web::web::Data<Edge>>()
-        .map_or(&NO_EDGE, |e| e.get_ref())
+    req.app_data::<actix_web::web::Data<Edge>>().map_or(&NO_EDGE, |e| e.get_ref())
 }
 
 fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
-    req.headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
+    req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// The tenant of a request: `X-Variant` (a configured variant, else an error naming it), else the
@@ -171,17 +142,11 @@ pub fn tenant(req: &HttpRequest) -> Result<String, ApiError> {
             Ok(v.to_owned())
         } else {
             let known: Vec<&str> = edge.variants.keys().map(String::as_str).collect();
-            Err(ApiError::BadRequest(format!(
-                "X-Variant: unknown variant `{v}` (known: {})",
-                known.join(", ")
-            )))
+            Err(ApiError::BadRequest(format!("X-Variant: unknown variant `{v}` (known: {})", known.join(", "))))
         };
     }
     let host = req.connection_info().host().to_owned();
-    Ok(edge
-        .variant_of_host(&host)
-        .unwrap_or(DEFAULT_VARIANT)
-        .to_owned())
+    Ok(edge.variant_of_host(&host).unwrap_or(DEFAULT_VARIANT).to_owned())
 }
 
 /// The keys of the variants served.
@@ -203,15 +168,9 @@ fn parse_forwarded(entry: &str) -> Option<IpAddr> {
 /// [`Edge::client_address`]), else the peer.
 pub fn client_ip(req: &HttpRequest) -> String {
     let edge = edge(req);
-    let values = req
-        .headers()
-        .get_all(edge.client_ip_header.as_str())
-        .filter_map(|v| v.to_str().ok())
-        .collect::<Vec<_>>();
+    let values = req.headers().get_all(edge.client_ip_header.as_str()).filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
     let peer = req.peer_addr().map(|a| a.ip());
-    edge.client_address(peer, values.into_iter())
-        .map(|ip| ip.to_string())
-        .unwrap_or_default()
+    edge.client_address(peer, values.into_iter()).map(|ip| ip.to_string()).unwrap_or_default()
 }
 
 /// Whether the request's host is one the gateway serves (see [`Edge::serves_host`]).
@@ -255,11 +214,7 @@ fn token(req: &HttpRequest, tenant: &str) -> Result<String, ApiError> {
         None if tenant == BEARER_VARIANT => return Err(ApiError::LoginExpired),
         None => value,
     };
-    if token.is_empty() {
-        Err(ApiError::LoginExpired)
-    } else {
-        Ok(token.to_owned())
-    }
+    if token.is_empty() { Err(ApiError::LoginExpired) } else { Ok(token.to_owned()) }
 }
 
 /// The signed-in caller; no, a bad, revoked or foreign-tenant token, or a `userId` header naming
@@ -267,25 +222,10 @@ fn token(req: &HttpRequest, tenant: &str) -> Result<String, ApiError> {
 pub async fn caller(req: &HttpRequest, state: &AppState) -> Result<Caller, ApiError> {
     let tenant = tenant(req)?;
     let token = token(req, &tenant)?;
-    let mut caller = Caller {
-        tenant: tenant.clone(),
-        user: None,
-        token,
-        client_ip: client_ip(req),
-    };
-    let user = state
-        .clients
-        .auth
-        .clone()
-        .verify(caller.request(Empty {})?)
-        .await
-        .map_err(|s| {
-            if s.code() == tonic::Code::Unauthenticated {
-                ApiError::LoginExpired
-            } else {
-                ApiError::Service(s)
-            }
-        })?;
+    let mut caller = Caller { tenant: tenant.clone(), user: None, token, client_ip: client_ip(req) };
+    let user = state.clients.auth.clone().verify(caller.request(Empty {})?).await.map_err(|s| {
+        if s.code() == tonic::Code::Unauthenticated { ApiError::LoginExpired } else { ApiError::Service(s) }
+    })?;
     let user = user.into_inner();
     if user.tenant != tenant {
         return Err(ApiError::LoginExpired);
@@ -308,27 +248,13 @@ pub fn acting_for(req: &HttpRequest, state: &AppState, user_id: &str) -> Result<
     service_caller(req, state, Some(user_id))
 }
 
-fn service_caller(
-    req: &HttpRequest,
-    state: &AppState,
-    user_id: Option<&str>,
-) -> Result<Caller, ApiError> {
+fn service_caller(req: &HttpRequest, state: &AppState, user_id: Option<&str>) -> Result<Caller, ApiError> {
     let tenant = tenant(req)?;
-    let token = state
-        .keys
-        .service_token(&tenant, user_id, SERVICE_TOKEN_SECONDS)
-        .map_err(|e| {
-            tracing::error!(error = %e, "service token");
-            ApiError::Service(tonic::Status::internal(
-                "internal error, please retry later",
-            ))
-        })?;
-    Ok(Caller {
-        tenant,
-        user: None,
-        token,
-        client_ip: client_ip(req),
-    })
+    let token = state.keys.service_token(&tenant, user_id, SERVICE_TOKEN_SECONDS).map_err(|e| {
+        tracing::error!(error = %e, "service token");
+        ApiError::Service(tonic::Status::internal("internal error, please retry later"))
+    })?;
+    Ok(Caller { tenant, user: None, token, client_ip: client_ip(req) })
 }
 
 #[cfg(test)]
@@ -337,25 +263,10 @@ mod tests {
 
     fn edge() -> Edge {
         let mut variants = BTreeMap::new();
-        for (k, hosts) in [
-            ("qs", vec!["video.example.com"]),
-            ("cc", vec!["cc.example.net", "app.cc.example.net"]),
-            ("migu", vec![]),
-            ("cu", vec![]),
-        ] {
-            variants.insert(
-                k.to_owned(),
-                TenantConfig {
-                    hosts: hosts.into_iter().map(str::to_owned).collect(),
-                    handoff_secret: String::new(),
-                },
-            );
+        for (k, hosts) in [("qs", vec!["video.example.com"]), ("cc", vec!["cc.example.net", "app.cc.example.net"]), ("migu", vec![]), ("cu", vec![])] {
+            variants.insert(k.to_owned(), TenantConfig { hosts: hosts.into_iter().map(str::to_owned).collect(), handoff_secret: String::new() });
         }
-        Edge {
-            variants,
-            client_ip_header: String::new(),
-            trusted_proxies: Vec::new(),
-        }
+        Edge { variants, client_ip_header: String::new(), trusted_proxies: Vec::new() }
     }
 
     #[test]
@@ -371,124 +282,49 @@ mod tests {
     fn unknown_hosts_are_not_served_once_a_variant_names_hosts() {
         let e = edge();
         assert!(e.serves_host("video.example.com:8080") && e.serves_host("CC.example.net"));
-        for unknown in [
-            "other.example.org",
-            "127.0.0.1:8080",
-            "[::1]:8080",
-            "",
-            "video.example.com.evil.org",
-            "migu.localhost",
-            "cc.evil.org",
-        ] {
+        for unknown in ["other.example.org", "127.0.0.1:8080", "[::1]:8080", "", "video.example.com.evil.org", "migu.localhost", "cc.evil.org"] {
             assert!(!e.serves_host(unknown), "{unknown}");
         }
-        let open = Edge {
-            variants: [("qs".to_owned(), TenantConfig::default())].into(),
-            ..Edge::default()
-        };
-        assert!(
-            open.serves_host("127.0.0.1:8080") && open.serves_host("qs.localhost"),
-            "no variant names hosts: every host is served"
-        );
+        let open = Edge { variants: [("qs".to_owned(), TenantConfig::default())].into(), ..Edge::default() };
+        assert!(open.serves_host("127.0.0.1:8080") && open.serves_host("qs.localhost"), "no variant names hosts: every host is served");
     }
 
     fn behind(proxies: &[&str]) -> Result<Edge, Box<dyn std::error::Error>> {
-        let trusted_proxies = proxies
-            .iter()
-            .map(|p| TrustedProxy::parse(p))
-            .collect::<Result<_, _>>()?;
-        Ok(Edge {
-            client_ip_header: "x-forwarded-for".into(),
-            trusted_proxies,
-            ..edge()
-        })
+        let trusted_proxies = proxies.iter().map(|p| TrustedProxy::parse(p)).collect::<Result<_, _>>()?;
+        Ok(Edge { client_ip_header: "x-forwarded-for".into(), trusted_proxies, ..edge() })
     }
 
-    fn client(
-        e: &Edge,
-        peer: &str,
-        forwarded: &[&str],
-    ) -> Result<String, Box<dyn std::error::Error>> {
+    fn client(e: &Edge, peer: &str, forwarded: &[&str]) -> Result<String, Box<dyn std::error::Error>> {
         let peer: IpAddr = peer.parse()?;
-        let mut req =
-            actix_web::test::TestRequest::default().peer_addr(SocketAddr::new(peer, 40000));
+        let mut req = actix_web::test::TestRequest::default().peer_addr(SocketAddr::new(peer, 40000));
         for value in forwarded {
             req = req.append_header(("X-Forwarded-For", *value));
         }
-        let req = req
-            .app_data(actix_web::web::Data::new(e.clone()))
-            .to_http_request();
+        let req = req.app_data(actix_web::web::Data::new(e.clone())).to_http_request();
         Ok(client_ip(&req))
     }
 
     #[test]
-    fn the_client_is_the_right_most_address_no_trusted_proxy_wrote()
-    -> Result<(), Box<dyn std::error::Error>> {
+    fn the_client_is_the_right_most_address_no_trusted_proxy_wrote() -> Result<(), Box<dyn std::error::Error>> {
         let e = behind(&["10.0.0.0/8", "192.0.2.7"])?;
-        assert_eq!(
-            client(&e, "10.0.0.5", &["6.6.6.6, 203.0.113.9"])?,
-            "203.0.113.9",
-            "the first entry is the browser's to choose"
-        );
-        assert_eq!(
-            client(
-                &e,
-                "10.0.0.5",
-                &["6.6.6.6, 203.0.113.9, 192.0.2.7, 10.1.2.3"]
-            )?,
-            "203.0.113.9",
-            "proxies are skipped"
-        );
-        assert_eq!(
-            client(&e, "10.0.0.5", &["6.6.6.6", "203.0.113.9:5123, 10.1.2.3"])?,
-            "203.0.113.9",
-            "header lines in order, ports dropped"
-        );
-        assert_eq!(
-            client(&e, "10.0.0.5", &["[2001:db8::9]:443"])?,
-            "2001:db8::9"
-        );
-        assert_eq!(
-            client(&e, "10.0.0.5", &["10.9.9.9, 10.1.2.3"])?,
-            "10.9.9.9",
-            "only proxies: the left-most"
-        );
-        assert_eq!(
-            client(&e, "10.0.0.5", &["6.6.6.6, junk, 10.1.2.3"])?,
-            "10.1.2.3",
-            "garbage ends the walk at its writer"
-        );
-        assert_eq!(
-            client(&e, "10.0.0.5", &[])?,
-            "10.0.0.5",
-            "no header: the proxy itself"
-        );
-        assert_eq!(
-            client(&e, "::ffff:10.0.0.5", &["203.0.113.9"])?,
-            "203.0.113.9",
-            "a mapped IPv4 peer is the proxy"
-        );
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, 203.0.113.9"])?, "203.0.113.9", "the first entry is the browser's to choose");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, 203.0.113.9, 192.0.2.7, 10.1.2.3"])?, "203.0.113.9", "proxies are skipped");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6", "203.0.113.9:5123, 10.1.2.3"])?, "203.0.113.9", "header lines in order, ports dropped");
+        assert_eq!(client(&e, "10.0.0.5", &["[2001:db8::9]:443"])?, "2001:db8::9");
+        assert_eq!(client(&e, "10.0.0.5", &["10.9.9.9, 10.1.2.3"])?, "10.9.9.9", "only proxies: the left-most");
+        assert_eq!(client(&e, "10.0.0.5", &["6.6.6.6, junk, 10.1.2.3"])?, "10.1.2.3", "garbage ends the walk at its writer");
+        assert_eq!(client(&e, "10.0.0.5", &[])?, "10.0.0.5", "no header: the proxy itself");
+        assert_eq!(client(&e, "::ffff:10.0.0.5", &["203.0.113.9"])?, "203.0.113.9", "a mapped IPv4 peer is the proxy");
         Ok(())
     }
 
     #[test]
     fn the_header_counts_only_from_a_trusted_proxy() -> Result<(), Box<dyn std::error::Error>> {
         let e = behind(&["10.0.0.0/8"])?;
-        assert_eq!(
-            client(&e, "203.0.113.50", &["6.6.6.6"])?,
-            "203.0.113.50",
-            "a browser speaking directly"
-        );
+        assert_eq!(client(&e, "203.0.113.50", &["6.6.6.6"])?, "203.0.113.50", "a browser speaking directly");
         let nobody = behind(&[])?;
-        assert_eq!(
-            client(&nobody, "10.0.0.5", &["6.6.6.6"])?,
-            "10.0.0.5",
-            "no trusted proxies: the header is ignored"
-        );
-        let no_header = Edge {
-            client_ip_header: String::new(),
-            ..behind(&["10.0.0.0/8"])?
-        };
+        assert_eq!(client(&nobody, "10.0.0.5", &["6.6.6.6"])?, "10.0.0.5", "no trusted proxies: the header is ignored");
+        let no_header = Edge { client_ip_header: String::new(), ..behind(&["10.0.0.0/8"])? };
         assert_eq!(client(&no_header, "10.0.0.5", &["6.6.6.6"])?, "10.0.0.5");
         Ok(())
     }

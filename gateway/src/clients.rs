@@ -1,17 +1,15 @@
 //! Typed gRPC clients of the seven services. The same types serve both modes: in `all` they reach the
 //! in-process services over loopback, in distributed mode the services' own addresses.
 
-use reelforge_kit::config::TimeoutConfig;
-use reelforge_kit::grpc::channel;
 use reelforge_proto::{
     ai::ai_service_client::AiServiceClient, auth::auth_service_client::AuthServiceClient,
-    category::category_service_client::CategoryServiceClient,
-    favourite::favourite_service_client::FavouriteServiceClient,
+    category::category_service_client::CategoryServiceClient, favourite::favourite_service_client::FavouriteServiceClient,
     font::font_service_client::FontServiceClient,
-    material::material_service_client::MaterialServiceClient,
-    task::task_service_client::TaskServiceClient,
+    material::material_service_client::MaterialServiceClient, task::task_service_client::TaskServiceClient,
 };
+use reelforge_kit::config::TimeoutConfig;
 use tonic::service::interceptor::InterceptedService;
+use reelforge_kit::grpc::channel;
 use tonic::transport::Channel;
 
 /// The interceptor that carries the request id.
@@ -39,23 +37,12 @@ pub struct Clients {
 }
 
 fn traced(ch: Channel) -> Traced {
-    InterceptedService::new(
-        ch,
-        reelforge_kit::telemetry::propagate_request_id as Propagate,
-    )
+    InterceptedService::new(ch, reelforge_kit::telemetry::propagate_request_id as Propagate)
 }
 
 impl Clients {
     /// Clients over one channel per service.
-    pub fn new(
-        auth: Channel,
-        material: Channel,
-        category: Channel,
-        favourite: Channel,
-        font: Channel,
-        task: Channel,
-        ai: Channel,
-    ) -> Self {
+    pub fn new(auth: Channel, material: Channel, category: Channel, favourite: Channel, font: Channel, task: Channel, ai: Channel) -> Self {
         Self {
             auth: AuthServiceClient::new(traced(auth)),
             material: MaterialServiceClient::new(traced(material)),
@@ -70,22 +57,11 @@ impl Clients {
 
     /// Clients that all use one channel (every service behind one server).
     pub fn shared(ch: Channel) -> Self {
-        Self::new(
-            ch.clone(),
-            ch.clone(),
-            ch.clone(),
-            ch.clone(),
-            ch.clone(),
-            ch.clone(),
-            ch,
-        )
+        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
     }
 
     /// Clients from the configured service URLs.
-    pub fn from_config(
-        s: &reelforge_kit::config::ServicesConfig,
-        t: &TimeoutConfig,
-    ) -> Result<Self, tonic::transport::Error> {
+    pub fn from_config(s: &reelforge_kit::config::ServicesConfig, t: &TimeoutConfig) -> Result<Self, tonic::transport::Error> {
         Ok(Self::new(
             channel(&s.auth.url, t)?,
             channel(&s.material.url, t)?,

@@ -5,9 +5,7 @@
 
 use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, ResponseError, http::StatusCode};
-use reelforge_kit::status::{
-    CHALLENGE_BITS_METADATA, CHALLENGE_METADATA, ErrorKind, REASON_METADATA, RETRY_AFTER_METADATA,
-};
+use reelforge_kit::status::{CHALLENGE_BITS_METADATA, CHALLENGE_METADATA, ErrorKind, REASON_METADATA, RETRY_AFTER_METADATA};
 use serde::Serialize;
 
 /// Every answer of the API.
@@ -23,20 +21,12 @@ pub struct Envelope<T: Serialize> {
 
 /// Answers success with `data`.
 pub fn ok<T: Serialize>(data: T) -> HttpResponse {
-    HttpResponse::Ok().json(Envelope {
-        code: 2000,
-        data,
-        desc: "success".into(),
-    })
+    HttpResponse::Ok().json(Envelope { code: 2000, data, desc: "success".into() })
 }
 
 /// Answers success with `data` and a message.
 pub fn ok_with<T: Serialize>(data: T, desc: &str) -> HttpResponse {
-    HttpResponse::Ok().json(Envelope {
-        code: 2000,
-        data,
-        desc: desc.into(),
-    })
+    HttpResponse::Ok().json(Envelope { code: 2000, data, desc: desc.into() })
 }
 
 /// The envelope with members beside the three, which clients that know only the envelope ignore.
@@ -51,24 +41,13 @@ struct Extended<T: Serialize, E: Serialize> {
 /// Answers success with `data`, a message and the members of `extra` beside them (an upload's
 /// `uploads`), where the spec fixes what `data` is.
 pub fn ok_with_extra<T: Serialize, E: Serialize>(data: T, desc: &str, extra: E) -> HttpResponse {
-    HttpResponse::Ok().json(Extended {
-        envelope: Envelope {
-            code: 2000,
-            data,
-            desc: desc.into(),
-        },
-        extra,
-    })
+    HttpResponse::Ok().json(Extended { envelope: Envelope { code: 2000, data, desc: desc.into() }, extra })
 }
 
 /// Answers a refused upload: failure 3000 with `data` (its `reason` and details) and a message,
 /// under `status` (200, or 413 for a body refused before it is read).
 pub fn refused(status: StatusCode, data: serde_json::Value, desc: &str) -> HttpResponse {
-    HttpResponse::build(status).json(Envelope {
-        code: 3000,
-        data,
-        desc: desc.into(),
-    })
+    HttpResponse::build(status).json(Envelope { code: 3000, data, desc: desc.into() })
 }
 
 /// A failed API call.
@@ -104,17 +83,14 @@ impl ApiError {
     /// The metadata value `key` of a rate-limited call's status.
     fn limited(&self, key: &str) -> Option<&str> {
         match self {
-            Self::Service(s) if s.code() == tonic::Code::ResourceExhausted => {
-                s.metadata().get(key).and_then(|v| v.to_str().ok())
-            }
+            Self::Service(s) if s.code() == tonic::Code::ResourceExhausted => s.metadata().get(key).and_then(|v| v.to_str().ok()),
             _ => None,
         }
     }
 
     /// The wait a rate-limited call was told, from the status's `retry-after` metadata.
     fn retry_after(&self) -> Option<u64> {
-        self.limited(RETRY_AFTER_METADATA)
-            .and_then(|v| v.parse().ok())
+        self.limited(RETRY_AFTER_METADATA).and_then(|v| v.parse().ok())
     }
 
     /// The data of a refusal clients word themselves: its stable `reason`, the wait in
@@ -127,26 +103,17 @@ impl ApiError {
         if let Some(seconds) = self.retry_after() {
             data.insert("retryAfterSeconds".into(), seconds.into());
         }
-        let bits = self
-            .limited(CHALLENGE_BITS_METADATA)
-            .and_then(|b| b.parse::<u32>().ok());
+        let bits = self.limited(CHALLENGE_BITS_METADATA).and_then(|b| b.parse::<u32>().ok());
         if let (Some(token), Some(bits)) = (self.limited(CHALLENGE_METADATA), bits) {
-            data.insert(
-                "challenge".into(),
-                serde_json::json!({ "token": token, "bits": bits }),
-            );
+            data.insert("challenge".into(), serde_json::json!({ "token": token, "bits": bits }));
         }
         (!data.is_empty()).then_some(serde_json::Value::Object(data))
     }
 
     fn desc(&self) -> String {
         match self {
-            Self::Service(s) if s.code() == tonic::Code::Unavailable => {
-                "service unavailable, please retry later".into()
-            }
-            Self::Service(s) if s.code() == tonic::Code::Unauthenticated => {
-                "登录过期,请重新登录！".into()
-            }
+            Self::Service(s) if s.code() == tonic::Code::Unavailable => "service unavailable, please retry later".into(),
+            Self::Service(s) if s.code() == tonic::Code::Unauthenticated => "登录过期,请重新登录！".into(),
             other => other.to_string(),
         }
     }
@@ -170,11 +137,7 @@ impl ResponseError for ApiError {
         if let Some(seconds) = self.retry_after() {
             res.insert_header((RETRY_AFTER, seconds.to_string()));
         }
-        res.json(Envelope {
-            code: self.code(),
-            data: self.refusal().unwrap_or(serde_json::Value::Null),
-            desc: self.desc(),
-        })
+        res.json(Envelope { code: self.code(), data: self.refusal().unwrap_or(serde_json::Value::Null), desc: self.desc() })
     }
 }
 
@@ -186,10 +149,7 @@ mod tests {
     #[test]
     fn statuses_map_to_the_spec_codes() {
         let cases = [
-            (
-                tonic::Status::invalid_argument("scenes[0].timeLength: below minimum 2"),
-                3000,
-            ),
+            (tonic::Status::invalid_argument("scenes[0].timeLength: below minimum 2"), 3000),
             (tonic::Status::not_found("task 7 does not exist"), 3000),
             (tonic::Status::unauthenticated("bad token"), 4000),
             (tonic::Status::permission_denied("role"), 4001),
@@ -204,26 +164,15 @@ mod tests {
 
     #[test]
     fn a_rate_limit_carries_its_wait() -> Result<(), Box<dyn std::error::Error>> {
-        let mut s =
-            tonic::Status::resource_exhausted("too many codes asked for; try again in 42 seconds");
+        let mut s = tonic::Status::resource_exhausted("too many codes asked for; try again in 42 seconds");
         s.metadata_mut().insert(RETRY_AFTER_METADATA, "42".parse()?);
-        s.metadata_mut()
-            .insert(REASON_METADATA, "rate_limited".parse()?);
+        s.metadata_mut().insert(REASON_METADATA, "rate_limited".parse()?);
         let res = ApiError::Service(s).error_response();
-        assert_eq!(
-            res.headers().get(RETRY_AFTER).and_then(|v| v.to_str().ok()),
-            Some("42")
-        );
-        let body = actix_web::body::to_bytes(res.into_body())
-            .now_or_never()
-            .ok_or("body")?
-            .map_err(|_| "body")?;
+        assert_eq!(res.headers().get(RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("42"));
+        let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
         let v: serde_json::Value = serde_json::from_slice(&body)?;
         assert_eq!(v["code"], 3000);
-        assert_eq!(
-            v["data"],
-            serde_json::json!({"reason": "rate_limited", "retryAfterSeconds": 42})
-        );
+        assert_eq!(v["data"], serde_json::json!({"reason": "rate_limited", "retryAfterSeconds": 42}));
         assert!(v["desc"].as_str().is_some_and(|d| d.contains("42 seconds")));
         Ok(())
     }
@@ -231,24 +180,15 @@ mod tests {
     #[test]
     fn a_challenge_comes_with_its_bits_and_no_wait() -> Result<(), Box<dyn std::error::Error>> {
         let mut s = tonic::Status::resource_exhausted("solve the challenge");
-        s.metadata_mut()
-            .insert(REASON_METADATA, "challenge_required".parse()?);
-        s.metadata_mut()
-            .insert(CHALLENGE_METADATA, "c1.16.1.n.m".parse()?);
-        s.metadata_mut()
-            .insert(CHALLENGE_BITS_METADATA, "16".parse()?);
+        s.metadata_mut().insert(REASON_METADATA, "challenge_required".parse()?);
+        s.metadata_mut().insert(CHALLENGE_METADATA, "c1.16.1.n.m".parse()?);
+        s.metadata_mut().insert(CHALLENGE_BITS_METADATA, "16".parse()?);
         let res = ApiError::Service(s).error_response();
         assert!(res.headers().get(RETRY_AFTER).is_none());
-        let body = actix_web::body::to_bytes(res.into_body())
-            .now_or_never()
-            .ok_or("body")?
-            .map_err(|_| "body")?;
+        let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
         let v: serde_json::Value = serde_json::from_slice(&body)?;
         let challenge = serde_json::json!({"token": "c1.16.1.n.m", "bits": 16});
-        assert_eq!(
-            v["data"],
-            serde_json::json!({"reason": "challenge_required", "challenge": challenge})
-        );
+        assert_eq!(v["data"], serde_json::json!({"reason": "challenge_required", "challenge": challenge}));
         Ok(())
     }
 }

@@ -50,27 +50,21 @@ impl Drop for Scratch {
 fn refused(e: WorkerError) -> ApiError {
     match e {
         // Someone else's material reads as one that does not exist, as every id-taking route answers.
-        WorkerError::UnknownMaterial(id) => {
-            ApiError::BadRequest(format!("material {id} does not exist in your library"))
-        }
+        WorkerError::UnknownMaterial(id) => ApiError::BadRequest(format!("material {id} does not exist in your library")),
         WorkerError::Rule(_) | WorkerError::MissingMaterial(_) | WorkerError::Render(_) => {
             ApiError::BadRequest(e.to_string())
         }
         WorkerError::Service(_, s) => ApiError::Service(s),
         other => {
             tracing::error!(error = %other, "still");
-            ApiError::Service(tonic::Status::internal(
-                "internal error, please retry later",
-            ))
+            ApiError::Service(tonic::Status::internal("internal error, please retry later"))
         }
     }
 }
 
 fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "still: {what}");
-    ApiError::Service(tonic::Status::internal(
-        "internal error, please retry later",
-    ))
+    ApiError::Service(tonic::Status::internal("internal error, please retry later"))
 }
 
 impl Frames {
@@ -82,36 +76,18 @@ impl Frames {
         cache: reelforge_worker::MaterialCache,
         scratch: &Path,
     ) -> Self {
-        Self {
-            clients,
-            blob,
-            cache,
-            scratch: scratch.to_owned(),
-            permits: Arc::new(Semaphore::new(CONCURRENCY)),
-        }
+        Self { clients, blob, cache, scratch: scratch.to_owned(), permits: Arc::new(Semaphore::new(CONCURRENCY)) }
     }
 
     /// The PNG of `task_info`'s frame at `t` seconds, for `user_id` of `tenant`: the document is
     /// validated for the user first (every error named by its path; a key must be the user's own
     /// or a system material), its materials fetched as the user, then drawn on a blocking thread.
-    pub async fn still(
-        &self,
-        tenant: &str,
-        user_id: &str,
-        task_info: &str,
-        t: f64,
-    ) -> Result<Vec<u8>, ApiError> {
+    pub async fn still(&self, tenant: &str, user_id: &str, task_info: &str, t: f64) -> Result<Vec<u8>, ApiError> {
         if !t.is_finite() || t < 0.0 {
-            return Err(ApiError::BadRequest(
-                "time: must be a number of seconds, 0 or more".into(),
-            ));
+            return Err(ApiError::BadRequest("time: must be a number of seconds, 0 or more".into()));
         }
-        let rule =
-            Rule::parse(task_info).map_err(|e| ApiError::BadRequest(format!("taskInfo: {e}")))?;
-        let options = ValidateOptions {
-            access: Some(Access::of(tenant, user_id)),
-            ..ValidateOptions::from_env()
-        };
+        let rule = Rule::parse(task_info).map_err(|e| ApiError::BadRequest(format!("taskInfo: {e}")))?;
+        let options = ValidateOptions { access: Some(Access::of(tenant, user_id)), ..ValidateOptions::from_env() };
         let report = reelforge_timeline::check(&rule, &options);
         let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
         if !errors.is_empty() {
@@ -123,31 +99,12 @@ impl Frames {
                 "resolutionRatio: a still of {w}×{h} is larger than {MAX_PIXELS} pixels"
             )));
         }
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
+        let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
+        let dir = Scratch(self.scratch.join(format!("still-{}", uuid::Uuid::new_v4().simple())));
+        let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
+        let materials = reelforge_worker::fetch::materials(&self.clients, &self.blob, &self.cache, &job, &rule, &dir.0.join("materials"))
             .await
-            .map_err(|e| internal("permits", e))?;
-        let dir = Scratch(
-            self.scratch
-                .join(format!("still-{}", uuid::Uuid::new_v4().simple())),
-        );
-        let job = RenderJob {
-            tenant: tenant.to_owned(),
-            user_id: user_id.to_owned(),
-            ..Default::default()
-        };
-        let materials = reelforge_worker::fetch::materials(
-            &self.clients,
-            &self.blob,
-            &self.cache,
-            &job,
-            &rule,
-            &dir.0.join("materials"),
-        )
-        .await
-        .map_err(refused)?;
+            .map_err(refused)?;
         let out = dir.0.join("frame.png");
         // The thread owns the directory and the permit: a call dropped mid-draw still removes the
         // directory, and counts against the limit, until the drawing ends.
@@ -155,8 +112,7 @@ impl Frames {
             let (_dir, _permit) = (dir, permit);
             reelforge_render::gst_init().map_err(|e| internal("gstreamer", e))?;
             let t = t.min(rule.duration());
-            let bitmap = reelforge_render::render_frame(&rule, &materials, t)
-                .map_err(|e| ApiError::BadRequest(format!("render: {e}")))?;
+            let bitmap = reelforge_render::render_frame(&rule, &materials, t).map_err(|e| ApiError::BadRequest(format!("render: {e}")))?;
             if let Some(parent) = out.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| internal("scratch", e))?;
             }

@@ -21,24 +21,16 @@ pub struct Hardening {
 
 /// Whether `source` is a CSP host source we can write safely (scheme://host[:port], optionally `*.`).
 fn is_host_source(source: &str) -> bool {
-    let rest = source
-        .strip_prefix("https://")
-        .or_else(|| source.strip_prefix("http://"));
+    let rest = source.strip_prefix("https://").or_else(|| source.strip_prefix("http://"));
     rest.is_some_and(|r| {
-        !r.is_empty()
-            && r.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'*'))
+        !r.is_empty() && r.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'*'))
     })
 }
 
 /// The policy text for a page that `ancestors` may frame (besides the origin itself).
 pub fn content_security_policy(ancestors: &[String]) -> String {
     let mut frame = String::from("'self'");
-    for a in ancestors
-        .iter()
-        .map(|a| a.trim().trim_end_matches('/'))
-        .filter(|a| is_host_source(a))
-    {
+    for a in ancestors.iter().map(|a| a.trim().trim_end_matches('/')).filter(|a| is_host_source(a)) {
         frame.push(' ');
         frame.push_str(a);
     }
@@ -58,19 +50,13 @@ impl Hardening {
                 .unwrap_or_else(|_| HeaderValue::from_static("frame-ancestors 'self'"))
         };
         Self {
-            by_variant: embedders
-                .iter()
-                .map(|(v, hosts)| (v.clone(), value(hosts)))
-                .collect(),
+            by_variant: embedders.iter().map(|(v, hosts)| (v.clone(), value(hosts))).collect(),
             fallback: value(&[]),
         }
     }
 
     fn policy(&self, variant: &str) -> HeaderValue {
-        self.by_variant
-            .get(variant)
-            .unwrap_or(&self.fallback)
-            .clone()
+        self.by_variant.get(variant).unwrap_or(&self.fallback).clone()
     }
 }
 
@@ -80,8 +66,7 @@ pub async fn harden(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let csp = req.app_data::<web::Data<Hardening>>().map(|h| {
-        let variant =
-            caller::tenant(req.request()).unwrap_or_else(|_| caller::DEFAULT_VARIANT.to_owned());
+        let variant = caller::tenant(req.request()).unwrap_or_else(|_| caller::DEFAULT_VARIANT.to_owned());
         h.policy(&variant)
     });
     let mut res = next.call(req).await?;
@@ -91,14 +76,8 @@ pub async fn harden(
     {
         headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
     Ok(res)
 }
 
@@ -116,8 +95,7 @@ pub async fn no_store(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("max-age"));
     if !kept {
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     Ok(res)
 }
@@ -135,10 +113,7 @@ mod tests {
             "https://evil.cn; script-src *".into(),
             "http://".into(),
         ]);
-        assert!(
-            csp.ends_with("frame-ancestors 'self' https://corp.example.cn https://*.migu.cn"),
-            "{csp}"
-        );
+        assert!(csp.ends_with("frame-ancestors 'self' https://corp.example.cn https://*.migu.cn"), "{csp}");
         assert!(csp.contains("object-src 'none'"));
     }
 }

@@ -2,9 +2,9 @@
 //! would otherwise be served as the default variant. The probes answer on any host (kubelets and
 //! load balancers call them by address).
 
-use actix_web::ResponseError;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::ResponseError;
 use actix_web::middleware::Next;
 
 use crate::{ApiError, caller};
@@ -21,7 +21,5 @@ pub async fn served_hosts<B: MessageBody + 'static>(
         return Ok(next.call(req).await?.map_into_left_body());
     }
     tracing::debug!(host = %req.connection_info().host(), "request for a host no variant names");
-    Ok(req
-        .into_response(ApiError::NotFound.error_response())
-        .map_into_right_body())
+    Ok(req.into_response(ApiError::NotFound.error_response()).map_into_right_body())
 }

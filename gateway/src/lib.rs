@@ -31,9 +31,7 @@ pub use envelope::{ApiError, Envelope};
 pub const BASE: &str = "/diyvrbt";
 
 /// A readiness probe: answers whether the gateway's dependencies answer.
-pub type ReadyCheck = Arc<
-    dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Result<(), String>> + Send>> + Send + Sync,
->;
+pub type ReadyCheck = Arc<dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Result<(), String>> + Send>> + Send + Sync>;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -54,9 +52,7 @@ pub struct AppState {
 
 /// The key media tickets are signed with: derived from the signing key, so every gateway replica
 /// holding the key ring agrees, and a rotation retires outstanding tickets (they live minutes).
-pub fn media_ticket_secret(
-    keys: &Keyring,
-) -> Result<Vec<u8>, reelforge_kit::identity::IdentityError> {
+pub fn media_ticket_secret(keys: &Keyring) -> Result<Vec<u8>, reelforge_kit::identity::IdentityError> {
     Ok(keys.mac("media-ticket", b"")?.into_bytes())
 }
 
@@ -73,12 +69,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
     let embedders = config
         .tenants
         .iter()
-        .map(|(variant, t)| {
-            (
-                variant.clone(),
-                t.hosts.iter().map(|h| format!("https://{h}")).collect(),
-            )
-        })
+        .map(|(variant, t)| (variant.clone(), t.hosts.iter().map(|h| format!("https://{h}")).collect()))
         .collect();
     let hardening = web::Data::new(harden::Hardening::new(&embedders));
     let server = HttpServer::new(move || {
@@ -96,9 +87,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .service(
                 web::scope(BASE)
                     .wrap(actix_web::middleware::from_fn(harden::no_store))
-                    .wrap(actix_web::middleware::from_fn(
-                        media::refuse_revoked_tickets,
-                    ))
+                    .wrap(actix_web::middleware::from_fn(media::refuse_revoked_tickets))
                     .configure(routes::api)
                     .configure(openapi::routes),
             )

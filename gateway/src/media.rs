@@ -7,12 +7,12 @@
 
 use std::ops::Range;
 
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::web;
-use actix_web::{HttpRequest, HttpResponse};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use reelforge_kit::revocation::{self, Revocations};
 use reelforge_kit::{BlobError, BlobStore};
@@ -27,10 +27,7 @@ pub const TICKET_SECONDS: u64 = 600;
 pub const MATERIAL_TICKET_SECONDS: u64 = 6 * 3600;
 const AUDIENCE: &str = "reelforge-media";
 // A ticket revocation must outlive every ticket it revokes.
-const _: () = assert!(
-    MATERIAL_TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS
-        && TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS
-);
+const _: () = assert!(MATERIAL_TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS && TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS);
 
 /// The blob store, the ticket key and the revocations tickets are checked against.
 #[derive(Clone)]
@@ -88,16 +85,11 @@ impl Media {
     /// Whether a ticket that verifies was ended since it was given (its user signed out or was
     /// disabled); a ticket that does not verify is not this check's to refuse.
     pub async fn revoked(&self, ticket: &str) -> Result<bool, ApiError> {
-        let Ok(t) = self.decode(ticket) else {
-            return Ok(false);
-        };
-        self.revocations
-            .ticket_revoked(&t.tenant, &t.sub, t.issued_ms)
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "revocations unreadable: media ticket refused");
-                ApiError::NotAvailable("the sign-in check")
-            })
+        let Ok(t) = self.decode(ticket) else { return Ok(false) };
+        self.revocations.ticket_revoked(&t.tenant, &t.sub, t.issued_ms).await.map_err(|e| {
+            tracing::error!(error = %e, "revocations unreadable: media ticket refused");
+            ApiError::NotAvailable("the sign-in check")
+        })
     }
 
     /// A ticket for `user_id` of `tenant` to read the media of `task_id`.
@@ -115,12 +107,7 @@ impl Media {
     }
 
     /// A ticket for `user_id` of `tenant` to read the files of material `id`.
-    pub fn material_ticket(
-        &self,
-        tenant: &str,
-        user_id: &str,
-        id: &str,
-    ) -> Result<String, ApiError> {
+    pub fn material_ticket(&self, tenant: &str, user_id: &str, id: &str) -> Result<String, ApiError> {
         self.sign(Ticket {
             sub: user_id.to_owned(),
             tenant: tenant.to_owned(),
@@ -136,12 +123,7 @@ impl Media {
     /// A ticket for `user_id` of `tenant` to read `preview` (video and cover of one template),
     /// signed once the task service let the user see the template; as long-lived as a material's,
     /// since a template page sits open as long as an editor.
-    pub fn template_ticket(
-        &self,
-        tenant: &str,
-        user_id: &str,
-        preview: TemplatePreview,
-    ) -> Result<String, ApiError> {
+    pub fn template_ticket(&self, tenant: &str, user_id: &str, preview: TemplatePreview) -> Result<String, ApiError> {
         self.sign(Ticket {
             sub: user_id.to_owned(),
             tenant: tenant.to_owned(),
@@ -157,17 +139,8 @@ impl Media {
     /// The preview a ticket grants, if it is valid for `tenant` and template `id` and its keys lie
     /// under the tenant's prefix; else the template reads as one that does not exist (as every
     /// id-taking route answers a stranger), with a hint for an expired address.
-    pub fn template_preview(
-        &self,
-        ticket: &str,
-        tenant: &str,
-        id: i64,
-    ) -> Result<TemplatePreview, ApiError> {
-        let refused = || {
-            ApiError::BadRequest(format!(
-                "template {id} does not exist, or its preview address expired: list the templates again"
-            ))
-        };
+    pub fn template_preview(&self, ticket: &str, tenant: &str, id: i64) -> Result<TemplatePreview, ApiError> {
+        let refused = || ApiError::BadRequest(format!("template {id} does not exist, or its preview address expired: list the templates again"));
         let t = self.verify(ticket, tenant).map_err(|_| refused())?;
         let prefix = format!("t/{tenant}/");
         match t.template {
@@ -175,9 +148,7 @@ impl Media {
                 if p.id == id
                     && t.task.is_none()
                     && t.material.is_none()
-                    && [&p.video, &p.cover]
-                        .iter()
-                        .all(|k| k.is_empty() || k.starts_with(&prefix)) =>
+                    && [&p.video, &p.cover].iter().all(|k| k.is_empty() || k.starts_with(&prefix)) =>
             {
                 Ok(p)
             }
@@ -193,12 +164,7 @@ impl Media {
     }
 
     /// The user a ticket stands for, if it is valid for `tenant` and `task_id`; else 'login expired'.
-    pub fn ticket_user(
-        &self,
-        ticket: &str,
-        tenant: &str,
-        task_id: i64,
-    ) -> Result<String, ApiError> {
+    pub fn ticket_user(&self, ticket: &str, tenant: &str, task_id: i64) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
         if t.task != Some(task_id) || t.material.is_some() || t.template.is_some() {
             return Err(ApiError::LoginExpired);
@@ -207,12 +173,7 @@ impl Media {
     }
 
     /// The user a ticket stands for, if it is valid for `tenant` and material `id`; else 'login expired'.
-    pub fn material_ticket_user(
-        &self,
-        ticket: &str,
-        tenant: &str,
-        id: &str,
-    ) -> Result<String, ApiError> {
+    pub fn material_ticket_user(&self, ticket: &str, tenant: &str, id: &str) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
         if t.material.as_deref() != Some(id) || t.task.is_some() || t.template.is_some() {
             return Err(ApiError::LoginExpired);
@@ -227,11 +188,9 @@ impl Media {
         validation.leeway = 5;
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "aud", "sub"]);
-        Ok(
-            jsonwebtoken::decode::<Ticket>(ticket, &self.decoding, &validation)
-                .map_err(|_| ApiError::LoginExpired)?
-                .claims,
-        )
+        Ok(jsonwebtoken::decode::<Ticket>(ticket, &self.decoding, &validation)
+            .map_err(|_| ApiError::LoginExpired)?
+            .claims)
     }
 
     fn verify(&self, ticket: &str, tenant: &str) -> Result<Ticket, ApiError> {
@@ -309,14 +268,11 @@ pub async fn refuse_revoked_tickets(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let ticket =
-        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
-            .ok()
-            .and_then(|q| q.get("ticket").filter(|t| !t.is_empty()).cloned());
+    let ticket = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("ticket").filter(|t| !t.is_empty()).cloned());
     if let Some(ticket) = ticket
-        && let Some(media) = req
-            .app_data::<web::Data<crate::AppState>>()
-            .and_then(|s| s.media.clone())
+        && let Some(media) = req.app_data::<web::Data<crate::AppState>>().and_then(|s| s.media.clone())
     {
         let refused = match media.revoked(&ticket).await {
             Ok(false) => None,
@@ -409,9 +365,7 @@ mod tests {
     fn tickets_open_only_what_they_name() -> Result<(), Box<dyn std::error::Error>> {
         let dir = std::env::temp_dir().join(format!("media-{}", uuid::Uuid::new_v4().simple()));
         let blob = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.display()))?;
-        let revocations = Revocations::new(std::sync::Arc::new(
-            reelforge_kit::cache::MemoryCache::default(),
-        ));
+        let revocations = Revocations::new(std::sync::Arc::new(reelforge_kit::cache::MemoryCache::default()));
         let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef", revocations);
         let task = media.ticket("qs", "a@x.cn", 7)?;
         let material = media.material_ticket("qs", "a@x.cn", "m1")?;
@@ -420,14 +374,8 @@ mod tests {
         assert!(media.ticket_user(&task, "qs", 8).is_err());
         assert!(media.ticket_user(&task, "cc", 7).is_err());
         assert!(media.material_ticket_user(&material, "qs", "m2").is_err());
-        assert!(
-            media.material_ticket_user(&task, "qs", "7").is_err(),
-            "a task ticket opens no material"
-        );
-        assert!(
-            media.ticket_user(&material, "qs", 0).is_err(),
-            "a material ticket opens no task"
-        );
+        assert!(media.material_ticket_user(&task, "qs", "7").is_err(), "a task ticket opens no material");
+        assert!(media.ticket_user(&material, "qs", 0).is_err(), "a material ticket opens no task");
         Ok(())
     }
 

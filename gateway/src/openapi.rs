@@ -5,103 +5,30 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{
-    ai, catalogue, category, favourite, font, frame, history, manage, material, search, shape,
-    system, task, template, user,
-};
+use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, search, shape, system, task, template, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
 #[openapi(
-    info(
-        title = "Reelforge API",
-        description = "Every answer is the envelope {code, data, desc}: 2000 success, 3000 failure with a message, 4000/4001 login expired. Bodies may be form-encoded or JSON."
-    ),
+    info(title = "Reelforge API", description = "Every answer is the envelope {code, data, desc}: 2000 success, 3000 failure with a message, 4000/4001 login expired. Bodies may be form-encoded or JSON."),
     paths(
-        system::info,
-        category::list,
-        category::create,
-        category::delete,
-        category::rename,
-        favourite::add,
-        favourite::remove,
-        favourite::list,
-        task::save,
-        task::get,
-        task::run,
-        task::state,
-        task::mine,
-        task::cancel,
-        task::events,
-        task::download,
-        task::cover,
-        task::media_ticket,
-        user::send_code,
-        user::login,
-        user::handoff,
-        user::get_me,
-        user::logout,
-        manage::list,
-        manage::level,
-        manage::disable,
-        ai::abilities,
-        category::set_push,
-        category::audio,
-        search::add,
-        search::list,
-        search::clear,
-        font::of_default,
-        font::of_user_and_default,
-        font::upload,
-        font::delete,
-        font::file,
-        font::test,
-        task::of_ids,
-        task::update_one,
-        task::store,
-        task::delete,
-        task::batch_delete,
-        task::duplicate,
-        task::clear,
-        history::store,
-        history::store_time,
-        history::get_one,
-        material::upload,
-        material::upload_many,
-        material::of_user,
-        material::of_default,
-        material::info,
-        material::by_ids,
-        material::rename,
-        material::delete,
-        material::batch_delete,
-        material::delete_by_choice,
-        material::move_category,
-        material::audit,
-        material::batch_open_state,
-        material::change_cover,
-        material::video_state,
-        material::volume,
-        material::file,
-        material::quota,
-        shape::get,
-        catalogue::preview,
-        template::list,
-        template::mine,
-        template::check_list,
-        template::check_get,
-        template::get,
-        template::slots,
-        template::preview,
-        template::fill,
-        template::submit,
-        template::audit,
-        template::categories,
-        template::set_push,
-        template::sheet_csv,
-        template::sheet_xlsx,
-        template::run_cards,
-        template::run_one_card,
+        system::info, category::list, category::create, category::delete, category::rename,
+        favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
+        task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
+        user::send_code, user::login, user::handoff, user::get_me, user::logout,
+        manage::list, manage::level, manage::disable, ai::abilities,
+        category::set_push, category::audio, search::add, search::list, search::clear,
+        font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
+        task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,
+        history::store, history::store_time, history::get_one,
+        material::upload, material::upload_many, material::of_user, material::of_default, material::info,
+        material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
+        material::move_category, material::audit, material::batch_open_state, material::change_cover,
+        material::video_state, material::volume, material::file, material::quota,
+        shape::get, catalogue::preview,
+        template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
+        template::fill, template::submit, template::audit, template::categories, template::set_push,
+        template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
         frame::still
     )
 )]
@@ -132,15 +59,11 @@ async fn page() -> HttpResponse {
 }
 
 async fn script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .body(DOCS_SCRIPT)
+    HttpResponse::Ok().content_type("text/javascript; charset=utf-8").body(DOCS_SCRIPT)
 }
 
 async fn style() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .body(DOCS_STYLE)
+    HttpResponse::Ok().content_type("text/css; charset=utf-8").body(DOCS_STYLE)
 }
 
 // No inline script or style: the page works under a policy without 'unsafe-inline'.

@@ -34,9 +34,7 @@ impl Kind {
         match s {
             "transition" => Ok(Self::Transition),
             "filter" => Ok(Self::Filter),
-            other => Err(ApiError::BadRequest(format!(
-                "kind: `{other}` is not transition or filter"
-            ))),
+            other => Err(ApiError::BadRequest(format!("kind: `{other}` is not transition or filter"))),
         }
     }
 }
@@ -44,33 +42,23 @@ impl Kind {
 type Slot = Arc<OnceCell<Arc<Vec<u8>>>>;
 
 /// Previews drawn so far, one cell per entry so concurrent first asks draw it once.
-static DRAWN: LazyLock<Mutex<HashMap<(Kind, &'static str), Slot>>> =
-    LazyLock::new(Default::default);
+static DRAWN: LazyLock<Mutex<HashMap<(Kind, &'static str), Slot>>> = LazyLock::new(Default::default);
 /// One preview draws at a time: a burst of a picker's first open must not take every core.
 static DRAWING: Semaphore = Semaphore::const_new(1);
 
 fn internal(what: &str, e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "catalogue preview: {what}");
-    ApiError::Service(tonic::Status::internal(
-        "internal error, please retry later",
-    ))
+    ApiError::Service(tonic::Status::internal("internal error, please retry later"))
 }
 
 /// The catalogue key `key` of `kind` as the catalogue spells it, or 3000 naming it.
 fn known(kind: Kind, key: &str) -> Result<&'static str, ApiError> {
     let found = match kind {
-        Kind::Transition => transitions::TRANSITIONS
-            .iter()
-            .find(|t| t.key == key)
-            .map(|t| t.key),
+        Kind::Transition => transitions::TRANSITIONS.iter().find(|t| t.key == key).map(|t| t.key),
         Kind::Filter => filters::find(key).map(|f| f.key),
     };
     found.ok_or_else(|| {
-        let what = if kind == Kind::Transition {
-            "transition"
-        } else {
-            "filter"
-        };
+        let what = if kind == Kind::Transition { "transition" } else { "filter" };
         ApiError::BadRequest(format!("{what} `{key}` is not in the catalogue"))
     })
 }
@@ -84,9 +72,7 @@ pub async fn png(kind: Kind, key: &str) -> Result<Arc<Vec<u8>>, ApiError> {
     };
     slot.get_or_try_init(|| async {
         let _permit = DRAWING.acquire().await.map_err(|e| internal("permit", e))?;
-        let png = tokio::task::spawn_blocking(move || draw(kind, key))
-            .await
-            .map_err(|e| internal("draw thread", e))??;
+        let png = tokio::task::spawn_blocking(move || draw(kind, key)).await.map_err(|e| internal("draw thread", e))??;
         Ok(Arc::new(png))
     })
     .await
@@ -102,8 +88,7 @@ fn draw(kind: Kind, key: &'static str) -> Result<Vec<u8>, ApiError> {
     let rule = Rule::parse(&doc.to_string()).map_err(|e| internal("sample document", e))?;
     reelforge_render::gst_init().map_err(|e| internal("gstreamer", e))?;
     let materials = reelforge_render::Materials::default();
-    let bitmap =
-        reelforge_render::render_frame(&rule, &materials, t).map_err(|e| internal("render", e))?;
+    let bitmap = reelforge_render::render_frame(&rule, &materials, t).map_err(|e| internal("render", e))?;
     // The frame is opaque (the scenes have a background colour), so its premultiplied bytes are
     // the straight ones PNG holds.
     let mut png = Vec::new();
@@ -214,14 +199,8 @@ mod tests {
         let png = png(Kind::Transition, "MOVE_LEFT").await?;
         let left = pixel(&png, 8, 8)?;
         let right = pixel(&png, WIDTH - 8, HEIGHT - 8)?;
-        assert!(
-            left[2] > 150 && left[0] < 80,
-            "left shows scene A (blue): {left:?}"
-        );
-        assert!(
-            right[0] > 200 && right[2] < 60,
-            "right shows scene B (orange): {right:?}"
-        );
+        assert!(left[2] > 150 && left[0] < 80, "left shows scene A (blue): {left:?}");
+        assert!(right[0] > 200 && right[2] < 60, "right shows scene B (orange): {right:?}");
         Ok(())
     }
 
@@ -229,10 +208,7 @@ mod tests {
     async fn a_filter_preview_applies_the_filter() -> Fallible {
         let plain = pixel(&draw(Kind::Filter, "")?, 8, 8)?;
         let grey = pixel(&png(Kind::Filter, "blackWhite").await?, 8, 8)?;
-        assert!(
-            plain[2] > plain[0] + 80,
-            "the sky is blue without a filter: {plain:?}"
-        );
+        assert!(plain[2] > plain[0] + 80, "the sky is blue without a filter: {plain:?}");
         let spread = grey.iter().max().unwrap_or(&0) - grey.iter().min().unwrap_or(&0);
         assert!(spread <= 2, "black and white has no colour: {grey:?}");
         Ok(())
@@ -240,15 +216,9 @@ mod tests {
 
     #[tokio::test]
     async fn unknown_keys_and_kinds_are_refused_by_name() -> Fallible {
-        let e = png(Kind::Filter, "sparkle")
-            .await
-            .err()
-            .ok_or("sparkle accepted")?;
+        let e = png(Kind::Filter, "sparkle").await.err().ok_or("sparkle accepted")?;
         assert!(e.to_string().contains("filter `sparkle`"), "{e}");
-        let e = png(Kind::Transition, "../x")
-            .await
-            .err()
-            .ok_or("../x accepted")?;
+        let e = png(Kind::Transition, "../x").await.err().ok_or("../x accepted")?;
         assert!(e.to_string().contains("transition `../x`"), "{e}");
         assert!(Kind::parse("shape").is_err());
         Ok(())
@@ -257,12 +227,10 @@ mod tests {
     #[test]
     fn every_catalogue_entry_has_a_sample() -> Fallible {
         for t in transitions::TRANSITIONS {
-            Rule::parse(&transition_sample(t.key).to_string())
-                .map_err(|e| format!("{}: {e}", t.key))?;
+            Rule::parse(&transition_sample(t.key).to_string()).map_err(|e| format!("{}: {e}", t.key))?;
         }
         for f in filters::FILTERS {
-            Rule::parse(&filter_sample(f.key).to_string())
-                .map_err(|e| format!("{}: {e}", f.key))?;
+            Rule::parse(&filter_sample(f.key).to_string()).map_err(|e| format!("{}: {e}", f.key))?;
         }
         Ok(())
     }

@@ -13,15 +13,14 @@ pub fn routes(cfg: &mut web::ServiceConfig, dir: &Path) {
     let index = dir.join("index.html");
     if index.is_file() {
         let index: PathBuf = index;
-        cfg.route(r"/{file:.*\.map}", web::route().to(not_found))
-            .service(
-                actix_files::Files::new("/", dir)
-                    .index_file("index.html")
-                    .default_handler(web::to(move || {
-                        let index = index.clone();
-                        async move { actix_files::NamedFile::open_async(index).await }
-                    })),
-            );
+        cfg.route(r"/{file:.*\.map}", web::route().to(not_found)).service(
+            actix_files::Files::new("/", dir)
+                .index_file("index.html")
+                .default_handler(web::to(move || {
+                    let index = index.clone();
+                    async move { actix_files::NamedFile::open_async(index).await }
+                })),
+        );
     } else {
         let shown = dir.display().to_string();
         cfg.default_service(web::to(move || {

@@ -109,8 +109,7 @@ impl From<reelforge_proto::material::UsageReply> for Quota {
 impl Quota {
     /// Whether one more material of `bytes` would go beyond a quota.
     fn exceeded_by(&self, bytes: u64) -> bool {
-        let over =
-            |used: u64, more: u64, limit: u64| limit != 0 && used.saturating_add(more) > limit;
+        let over = |used: u64, more: u64, limit: u64| limit != 0 && used.saturating_add(more) > limit;
         over(self.used_bytes, bytes, self.limit_bytes)
             || over(self.materials, 1, self.limit_materials)
             || over(self.tenant_used_bytes, bytes, self.tenant_limit_bytes)
@@ -119,13 +118,7 @@ impl Quota {
 
     /// The quota refusal naming this usage.
     fn refusal(&self, status: StatusCode) -> Refusal {
-        let mut r = Refusal {
-            status,
-            ..Refusal::new(
-                QUOTA_EXCEEDED,
-                "quota exceeded: delete materials to make room",
-            )
-        };
+        let mut r = Refusal { status, ..Refusal::new(QUOTA_EXCEEDED, "quota exceeded: delete materials to make room") };
         if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(self) {
             r.details = fields;
         }
@@ -139,11 +132,7 @@ impl Quota {
 /// checks again, exactly, when it records the file.
 pub fn within_quota(req: &HttpRequest, quota: &Quota) -> Result<(), Refusal> {
     let file = announced(req).map_or(0, |n| n.saturating_sub(FORM_SLACK));
-    if quota.exceeded_by(file) {
-        Err(quota.refusal(StatusCode::PAYLOAD_TOO_LARGE))
-    } else {
-        Ok(())
-    }
+    if quota.exceeded_by(file) { Err(quota.refusal(StatusCode::PAYLOAD_TOO_LARGE)) } else { Ok(()) }
 }
 
 /// A refused upload: answered in the envelope (code 3000) with `data.reason` and its details,
@@ -158,12 +147,7 @@ pub struct Refusal {
 
 impl Refusal {
     fn new(reason: &'static str, desc: impl Into<String>) -> Self {
-        Self {
-            status: StatusCode::OK,
-            reason,
-            desc: desc.into(),
-            details: serde_json::Map::new(),
-        }
+        Self { status: StatusCode::OK, reason, desc: desc.into(), details: serde_json::Map::new() }
     }
 
     fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
@@ -193,19 +177,11 @@ impl From<tonic::Status> for UploadError {
     /// A refusal of the material service (its `x-reason` metadata) keeps its reason.
     /// Its numeric details (`x-details`) are answered beside the reason.
     fn from(s: tonic::Status) -> Self {
-        let reason = s
-            .metadata()
-            .get(REASON_METADATA)
-            .and_then(|v| v.to_str().ok())
-            .and_then(service_reason);
+        let reason = s.metadata().get(REASON_METADATA).and_then(|v| v.to_str().ok()).and_then(service_reason);
         match reason {
             Some(reason) if s.code() == tonic::Code::InvalidArgument => {
                 let mut r = Refusal::new(reason, s.message());
-                let details = s
-                    .metadata()
-                    .get(DETAILS_METADATA)
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or_default();
+                let details = s.metadata().get(DETAILS_METADATA).and_then(|v| v.to_str().ok()).unwrap_or_default();
                 for (key, value) in details.split(';').filter_map(|p| p.split_once('=')) {
                     if let Ok(n) = value.parse::<u64>() {
                         r = r.with(key, n);
@@ -220,9 +196,7 @@ impl From<tonic::Status> for UploadError {
 
 /// The reasons the material service refuses uploads with, as the static strings this answers.
 fn service_reason(reason: &str) -> Option<&'static str> {
-    ["unreadable_file", "content_too_large", QUOTA_EXCEEDED]
-        .into_iter()
-        .find(|r| *r == reason)
+    ["unreadable_file", "content_too_large", QUOTA_EXCEEDED].into_iter().find(|r| *r == reason)
 }
 
 impl ResponseError for UploadError {
@@ -249,14 +223,8 @@ impl ResponseError for UploadError {
 /// The accepted extensions by kind (all kinds when `kinds` is empty), as `data.accepted` lists them.
 fn accepted(kinds: &[&str]) -> serde_json::Map<String, serde_json::Value> {
     let mut by_kind = serde_json::Map::new();
-    for (ext, kind) in EXTENSIONS
-        .iter()
-        .filter(|(_, k)| kinds.is_empty() || kinds.contains(k))
-    {
-        if let serde_json::Value::Array(list) = by_kind
-            .entry(*kind)
-            .or_insert_with(|| serde_json::Value::Array(Vec::new()))
-        {
+    for (ext, kind) in EXTENSIONS.iter().filter(|(_, k)| kinds.is_empty() || kinds.contains(k)) {
+        if let serde_json::Value::Array(list) = by_kind.entry(*kind).or_insert_with(|| serde_json::Value::Array(Vec::new())) {
             list.push((*ext).into());
         }
     }
@@ -266,45 +234,27 @@ fn accepted(kinds: &[&str]) -> serde_json::Map<String, serde_json::Value> {
 /// The answer to a file that is not one of the accepted kinds (of `kinds`, all when empty): the
 /// spec's message, naming the accepted extensions, which `data.accepted` lists by kind.
 pub fn unsupported(kinds: &[&str]) -> Refusal {
-    let names: Vec<&str> = EXTENSIONS
-        .iter()
-        .filter(|(_, k)| kinds.is_empty() || kinds.contains(k))
-        .map(|(e, _)| *e)
-        .collect();
-    Refusal::new(
-        UNSUPPORTED_FILE_TYPE,
-        format!("unsupported file type; accepted: {}", names.join(", ")),
-    )
-    .with("accepted", serde_json::Value::Object(accepted(kinds)))
+    let names: Vec<&str> = EXTENSIONS.iter().filter(|(_, k)| kinds.is_empty() || kinds.contains(k)).map(|(e, _)| *e).collect();
+    Refusal::new(UNSUPPORTED_FILE_TYPE, format!("unsupported file type; accepted: {}", names.join(", ")))
+        .with("accepted", serde_json::Value::Object(accepted(kinds)))
 }
 
 /// The kind of a file named with extension `ext` whose content starts with `head`, when the two
 /// agree; `None` for anything else.
 pub fn sniff(ext: &str, head: &[u8]) -> Option<&'static str> {
-    let kind = EXTENSIONS
-        .iter()
-        .find(|(e, _)| *e == ext)
-        .map(|(_, k)| *k)?;
+    let kind = EXTENSIONS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)?;
     let at = |i: usize, magic: &[u8]| head.get(i..i + magic.len()) == Some(magic);
-    let iso_bmff = || {
-        [b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip"]
-            .iter()
-            .any(|b| at(4, *b))
-    };
+    let iso_bmff = || [b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip"].iter().any(|b| at(4, *b));
     // A HEIF file's major brand: HEVC pictures and sequences, the generic image brands, AVIF.
     let heif_brand = || {
         at(4, b"ftyp")
-            && [
-                b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1",
-                b"msf1", b"miaf", b"avif", b"avis",
-            ]
-            .iter()
-            .any(|b| at(8, *b))
+            && [b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1", b"miaf", b"avif", b"avis"]
+                .iter()
+                .any(|b| at(8, *b))
     };
     let riff = |form: &[u8]| at(0, b"RIFF") && at(8, form);
     let mpeg_ps = || at(0, &[0, 0, 1, 0xBA]) || at(0, &[0, 0, 1, 0xB3]);
-    let frame_sync =
-        |mask: u8, want: u8| head.len() >= 2 && head[0] == 0xFF && head[1] & mask == want;
+    let frame_sync = |mask: u8, want: u8| head.len() >= 2 && head[0] == 0xFF && head[1] & mask == want;
     let ok = match ext {
         "jpg" | "jpeg" => at(0, &[0xFF, 0xD8, 0xFF]),
         "png" => at(0, b"\x89PNG\r\n\x1a\n"),
@@ -335,55 +285,37 @@ pub fn sniff(ext: &str, head: &[u8]) -> Option<&'static str> {
 pub fn extension(name: &str) -> Option<String> {
     let (_, ext) = name.rsplit_once('.')?;
     let ext = ext.to_ascii_lowercase();
-    (!ext.is_empty() && ext.len() <= 8 && ext.bytes().all(|b| b.is_ascii_alphanumeric()))
-        .then_some(ext)
+    (!ext.is_empty() && ext.len() <= 8 && ext.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(ext)
 }
 
 /// The request's announced `Content-Length`, if it has one.
 pub fn announced(req: &HttpRequest) -> Option<u64> {
-    req.headers()
-        .get("content-length")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok())
+    req.headers().get("content-length").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok())
 }
 
 /// The answer to a request whose files together are beyond `limit` bytes.
 pub fn request_too_large(limit: u64) -> Refusal {
     let mb = limit.div_ceil(1024 * 1024);
-    Refusal::new(
-        FILE_TOO_LARGE,
-        format!("request too large: this route takes at most {mb} MB"),
-    )
-    .with("limitMb", mb)
+    Refusal::new(FILE_TOO_LARGE, format!("request too large: this route takes at most {mb} MB")).with("limitMb", mb)
 }
 
 /// Refuses a request whose announced length is beyond `limit` bytes (a route's largest body),
 /// before any of it is read: HTTP 413, in the envelope.
 pub fn within(req: &HttpRequest, limit: u64) -> Result<(), Refusal> {
     match announced(req) {
-        Some(n) if n > limit => Err(Refusal {
-            status: StatusCode::PAYLOAD_TOO_LARGE,
-            ..request_too_large(limit)
-        }),
+        Some(n) if n > limit => Err(Refusal { status: StatusCode::PAYLOAD_TOO_LARGE, ..request_too_large(limit) }),
         _ => Ok(()),
     }
 }
 
 /// The largest body `/upload/material` takes: the largest kind's file and the form around it.
 pub fn single_limit(limits: &UploadConfig) -> u64 {
-    EXTENSIONS
-        .iter()
-        .filter_map(|(_, k)| limits.limit_bytes(k))
-        .max()
-        .unwrap_or(0)
-        .saturating_add(FORM_SLACK)
+    EXTENSIONS.iter().filter_map(|(_, k)| limits.limit_bytes(k)).max().unwrap_or(0).saturating_add(FORM_SLACK)
 }
 
 /// The upload limits configured, or the defaults.
 pub fn limits(req: &HttpRequest) -> UploadConfig {
-    req.app_data::<web::Data<UploadConfig>>()
-        .map(|c| c.get_ref().clone())
-        .unwrap_or_default()
+    req.app_data::<web::Data<UploadConfig>>().map(|c| c.get_ref().clone()).unwrap_or_default()
 }
 
 /// A multipart body read part by part; it ends at its first error, so nothing polls the parser
@@ -400,21 +332,11 @@ pub fn form(req: &HttpRequest, payload: web::Payload) -> Result<Form, Refusal> {
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<mime::Mime>().ok())
-        .is_some_and(|m| {
-            m.type_() == mime::MULTIPART
-                && m.subtype() == mime::FORM_DATA
-                && m.get_param(mime::BOUNDARY).is_some()
-        });
+        .is_some_and(|m| m.type_() == mime::MULTIPART && m.subtype() == mime::FORM_DATA && m.get_param(mime::BOUNDARY).is_some());
     if !multipart {
-        return Err(Refusal::new(
-            NOT_MULTIPART,
-            "body: must be multipart/form-data with a boundary",
-        ));
+        return Err(Refusal::new(NOT_MULTIPART, "body: must be multipart/form-data with a boundary"));
     }
-    Ok(Form {
-        parts: Multipart::new(req.headers(), payload),
-        done: false,
-    })
+    Ok(Form { parts: Multipart::new(req.headers(), payload), done: false })
 }
 
 impl Form {
@@ -459,9 +381,7 @@ pub async fn text(field: &mut Field) -> Result<String, ApiError> {
     while let Some(chunk) = field.next().await {
         let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("{name}: {e}")))?;
         if out.len() + chunk.len() > FIELD_LIMIT {
-            return Err(ApiError::BadRequest(format!(
-                "{name}: longer than {FIELD_LIMIT} bytes"
-            )));
+            return Err(ApiError::BadRequest(format!("{name}: longer than {FIELD_LIMIT} bytes")));
         }
         out.extend_from_slice(&chunk);
     }
@@ -480,23 +400,12 @@ pub struct Rules<'a> {
 
 fn too_large(kind: &str, limit: u64) -> Refusal {
     let mb = limit / (1024 * 1024);
-    Refusal::new(
-        FILE_TOO_LARGE,
-        format!("file too large: {kind} limit is {mb} MB"),
-    )
-    .with("kind", kind)
-    .with("limitMb", mb)
+    Refusal::new(FILE_TOO_LARGE, format!("file too large: {kind} limit is {mb} MB")).with("kind", kind).with("limitMb", mb)
 }
 
 /// Streams the file part `field` into `blob` under `{dir}{file}.{ext}`, checking its kind and size;
 /// on any failure nothing remains stored.
-pub async fn store(
-    field: &mut Field,
-    blob: &BlobStore,
-    dir: &str,
-    file: &str,
-    rules: &Rules<'_>,
-) -> Result<Stored, UploadError> {
+pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, rules: &Rules<'_>) -> Result<Stored, UploadError> {
     let name = field
         .content_disposition()
         .and_then(|d| d.get_filename())
@@ -519,25 +428,14 @@ pub async fn store(
     if !rules.kinds.is_empty() && !rules.kinds.contains(&kind) {
         return Err(unsupported(rules.kinds).into());
     }
-    let limit = rules
-        .limits
-        .limit_bytes(kind)
-        .ok_or_else(|| unsupported(rules.kinds))?;
-    if rules
-        .announced
-        .is_some_and(|n| n > limit.saturating_add(FORM_SLACK))
-    {
+    let limit = rules.limits.limit_bytes(kind).ok_or_else(|| unsupported(rules.kinds))?;
+    if rules.announced.is_some_and(|n| n > limit.saturating_add(FORM_SLACK)) {
         return Err(too_large(kind, limit).into());
     }
     let key = format!("{dir}{file}.{ext}");
     let mut writer = blob.writer(&key).await.map_err(storage)?;
     match copy(field, &mut writer, pending, kind, limit).await {
-        Ok(size) => Ok(Stored {
-            key,
-            kind,
-            size,
-            name,
-        }),
+        Ok(size) => Ok(Stored { key, kind, size, name }),
         Err(e) => {
             if let Err(a) = writer.abort().await {
                 tracing::error!(%key, error = %a, "aborted upload not cleaned up");
@@ -594,11 +492,7 @@ mod tests {
         assert_eq!(sniff("pptx", b"PK\x03\x04"), Some("pptx"));
         assert_eq!(sniff("png", b"MZ\x90\0"), None, "a renamed .exe");
         assert_eq!(sniff("exe", b"MZ\x90\0"), None);
-        assert_eq!(
-            sniff("mp4", b"\x89PNG\r\n\x1a\n"),
-            None,
-            "a picture named .mp4"
-        );
+        assert_eq!(sniff("mp4", b"\x89PNG\r\n\x1a\n"), None, "a picture named .mp4");
         assert_eq!(sniff("wav", b"RIFF\0\0\0\0AVI "), None);
         assert_eq!(sniff("png", b""), None, "an empty file");
     }
@@ -609,30 +503,13 @@ mod tests {
         assert_eq!(sniff("m4v", b"\0\0\0\x1cftypM4V "), Some("video"));
         assert_eq!(sniff("mov", b"\0\0\0\x14ftypqt  "), Some("video"));
         assert_eq!(sniff("webp", b"RIFF\0\0\0\0WEBPVP8 "), Some("picture"));
-        assert_eq!(
-            sniff("heic", b"\0\0\0\x1cftypheic\0\0\0\0mif1heic"),
-            Some("picture")
-        );
-        assert_eq!(
-            sniff("heif", b"\0\0\0\x1cftypmif1\0\0\0\0mif1heic"),
-            Some("picture")
-        );
-        assert_eq!(
-            sniff("avif", b"\0\0\0\x1cftypavif\0\0\0\0avifmif1"),
-            Some("picture")
-        );
+        assert_eq!(sniff("heic", b"\0\0\0\x1cftypheic\0\0\0\0mif1heic"), Some("picture"));
+        assert_eq!(sniff("heif", b"\0\0\0\x1cftypmif1\0\0\0\0mif1heic"), Some("picture"));
+        assert_eq!(sniff("avif", b"\0\0\0\x1cftypavif\0\0\0\0avifmif1"), Some("picture"));
         assert_eq!(sniff("ogg", b"OggS\0\x02"), Some("audio"));
         assert_eq!(sniff("flac", b"fLaC\0\0\0\x22"), Some("audio"));
-        assert_eq!(
-            sniff("heic", b"\0\0\0\x20ftypisom"),
-            None,
-            "an MP4 named .heic"
-        );
-        assert_eq!(
-            sniff("webp", b"RIFF\0\0\0\0WAVEfmt "),
-            None,
-            "a WAV named .webp"
-        );
+        assert_eq!(sniff("heic", b"\0\0\0\x20ftypisom"), None, "an MP4 named .heic");
+        assert_eq!(sniff("webp", b"RIFF\0\0\0\0WAVEfmt "), None, "a WAV named .webp");
         assert_eq!(sniff("mkv", b"OggS"), None);
     }
 
@@ -652,30 +529,11 @@ mod tests {
     fn a_refused_type_names_the_accepted_ones() {
         let r = unsupported(&["picture"]);
         assert_eq!(r.reason, UNSUPPORTED_FILE_TYPE);
-        assert_eq!(
-            r.desc,
-            "unsupported file type; accepted: jpg, jpeg, png, bmp, webp, heic, heif, avif"
-        );
-        assert_eq!(
-            serde_json::Value::Object(r.details),
-            serde_json::json!({"accepted": {"picture": ["jpg", "jpeg", "png", "bmp", "webp", "heic", "heif", "avif"]}})
-        );
+        assert_eq!(r.desc, "unsupported file type; accepted: jpg, jpeg, png, bmp, webp, heic, heif, avif");
+        assert_eq!(serde_json::Value::Object(r.details), serde_json::json!({"accepted": {"picture": ["jpg", "jpeg", "png", "bmp", "webp", "heic", "heif", "avif"]}}));
         let all = unsupported(&[]);
-        let accepted = all
-            .details
-            .get("accepted")
-            .and_then(|a| a.as_object())
-            .map(|a| a.keys().cloned().collect::<Vec<_>>());
-        assert_eq!(
-            accepted,
-            Some(vec![
-                "picture".into(),
-                "gif".into(),
-                "video".into(),
-                "audio".into(),
-                "pptx".into()
-            ])
-        );
+        let accepted = all.details.get("accepted").and_then(|a| a.as_object()).map(|a| a.keys().cloned().collect::<Vec<_>>());
+        assert_eq!(accepted, Some(vec!["picture".into(), "gif".into(), "video".into(), "audio".into(), "pptx".into()]));
     }
 
     /// A fuzz harness (kit's `testing::fuzz`): a file name and real heads of every accepted
@@ -684,122 +542,55 @@ mod tests {
     #[test]
     fn sniffing_fuzz() -> Result<(), String> {
         let heads: [(&str, &[u8]); 17] = [
-            (
-                "a.png",
-                b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0",
-            ),
-            (
-                "a.JPG",
-                b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0",
-            ),
+            ("a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0"),
+            ("a.JPG", b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
             ("a.gif", b"GIF89a\x10\0\x10\0\xf0\0\0"),
             ("a.webp", b"RIFF\x24\0\0\0WEBPVP8L\x18\0\0\0\x2f"),
             ("a.heic", b"\0\0\0\x18ftypheic\0\0\0\0mif1heic"),
             ("a.avif", b"\0\0\0\x1cftypavif\0\0\0\0avifmif1miaf"),
             ("clip.mp4", b"\0\0\0\x20ftypisom\0\0\x02\0isomiso2avc1mp41"),
             ("clip.mov", b"\0\0\0\x14ftypqt  \0\0\0\0qt  \0\0\0\x08wide"),
-            (
-                "clip.mkv",
-                b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\xf7\x81\x01\x42\x82\x88matroska",
-            ),
-            (
-                "clip.webm",
-                b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm",
-            ),
+            ("clip.mkv", b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\xf7\x81\x01\x42\x82\x88matroska"),
+            ("clip.webm", b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm"),
             ("clip.avi", b"RIFF\0\x10\0\0AVI LIST"),
             ("clip.mpg", b"\0\0\x01\xba\x44\0\x04\0\x04\x01"),
-            (
-                "clip.wmv",
-                b"\x30\x26\xb2\x75\x8e\x66\xcf\x11\xa6\xd9\0\xaa\0\x62\xce\x6c",
-            ),
+            ("clip.wmv", b"\x30\x26\xb2\x75\x8e\x66\xcf\x11\xa6\xd9\0\xaa\0\x62\xce\x6c"),
             ("a.wav", b"RIFF\x24\0\0\0WAVEfmt "),
             ("a.mp3", b"ID3\x04\0\0\0\0\0\x21\xff\xfb\x90\x64"),
             ("a.flac", b"fLaC\0\0\0\x22"),
             ("deck.pptx", b"PK\x03\x04\x14\0\x06\0\x08\0\0\0!\0"),
         ];
-        let seeds = heads
-            .iter()
-            .map(|(name, head)| [name.as_bytes(), b"\0", head].concat())
-            .collect();
-        let words: Vec<&[u8]> = EXTENSIONS
-            .iter()
-            .map(|(e, _)| e.as_bytes())
-            .chain([
-                b".".as_slice(),
-                b"\0",
-                b"ftyp",
-                b"RIFF",
-                b"ID3",
-                b"\xff\xfb",
-            ])
-            .collect();
-        reelforge_kit::testing::fuzz::Fuzz::new("upload-sniff", seeds)
-            .dictionary(&words)
-            .cases(5000)
-            .run(|bytes| {
-                let (name, head) = bytes
-                    .iter()
-                    .position(|b| *b == 0)
-                    .map_or((bytes, &[][..]), |i| (&bytes[..i], &bytes[i + 1..]));
-                let name = String::from_utf8_lossy(name);
-                let Some(ext) = extension(&name) else {
-                    return Ok(());
-                };
-                let plain = (1..=8).contains(&ext.len())
-                    && ext
-                        .bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
-                if !plain || !name.to_ascii_lowercase().ends_with(&format!(".{ext}")) {
-                    return Err(format!("`{name}` has the extension `{ext}`"));
-                }
-                let kind = sniff(&ext, head);
-                if kind.is_some_and(|k| !EXTENSIONS.contains(&(ext.as_str(), k))) {
-                    return Err(format!("`{ext}` sniffed as {kind:?}"));
-                }
-                if kind != sniff(&ext, &head[..head.len().min(HEAD)]) {
-                    return Err(format!("`{ext}` sniffed beyond the first {HEAD} bytes"));
-                }
-                Ok(())
-            })?;
+        let seeds = heads.iter().map(|(name, head)| [name.as_bytes(), b"\0", head].concat()).collect();
+        let words: Vec<&[u8]> = EXTENSIONS.iter().map(|(e, _)| e.as_bytes()).chain([b".".as_slice(), b"\0", b"ftyp", b"RIFF", b"ID3", b"\xff\xfb"]).collect();
+        reelforge_kit::testing::fuzz::Fuzz::new("upload-sniff", seeds).dictionary(&words).cases(5000).run(|bytes| {
+            let (name, head) = bytes.iter().position(|b| *b == 0).map_or((bytes, &[][..]), |i| (&bytes[..i], &bytes[i + 1..]));
+            let name = String::from_utf8_lossy(name);
+            let Some(ext) = extension(&name) else { return Ok(()) };
+            let plain = (1..=8).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+            if !plain || !name.to_ascii_lowercase().ends_with(&format!(".{ext}")) {
+                return Err(format!("`{name}` has the extension `{ext}`"));
+            }
+            let kind = sniff(&ext, head);
+            if kind.is_some_and(|k| !EXTENSIONS.contains(&(ext.as_str(), k))) {
+                return Err(format!("`{ext}` sniffed as {kind:?}"));
+            }
+            if kind != sniff(&ext, &head[..head.len().min(HEAD)]) {
+                return Err(format!("`{ext}` sniffed beyond the first {HEAD} bytes"));
+            }
+            Ok(())
+        })?;
         Ok(())
     }
 
     #[test]
     fn quotas_refuse_what_cannot_fit() {
-        let q = Quota {
-            used_bytes: 90,
-            limit_bytes: 100,
-            materials: 1,
-            limit_materials: 2,
-            ..Quota::from(reelforge_proto::material::UsageReply::default())
-        };
+        let q = Quota { used_bytes: 90, limit_bytes: 100, materials: 1, limit_materials: 2, ..Quota::from(reelforge_proto::material::UsageReply::default()) };
         assert!(!q.exceeded_by(10) && q.exceeded_by(11));
-        assert!(
-            Quota { materials: 2, ..q }.exceeded_by(0),
-            "no room for one more material"
-        );
-        assert!(
-            !Quota {
-                limit_bytes: 0,
-                limit_materials: 0,
-                ..q
-            }
-            .exceeded_by(u64::MAX),
-            "0 is unlimited"
-        );
-        assert!(
-            Quota {
-                tenant_used_bytes: 5,
-                tenant_limit_bytes: 10,
-                ..q
-            }
-            .exceeded_by(6)
-        );
+        assert!(Quota { materials: 2, ..q }.exceeded_by(0), "no room for one more material");
+        assert!(!Quota { limit_bytes: 0, limit_materials: 0, ..q }.exceeded_by(u64::MAX), "0 is unlimited");
+        assert!(Quota { tenant_used_bytes: 5, tenant_limit_bytes: 10, ..q }.exceeded_by(6));
         let r = q.refusal(StatusCode::PAYLOAD_TOO_LARGE);
-        assert_eq!(
-            (r.reason, r.details.get("usedBytes")),
-            (QUOTA_EXCEEDED, Some(&serde_json::json!(90)))
-        );
+        assert_eq!((r.reason, r.details.get("usedBytes")), (QUOTA_EXCEEDED, Some(&serde_json::json!(90))));
     }
 
     #[test]

@@ -20,17 +20,9 @@ pub struct AbilityDto {
 
 /// Lists the AI abilities and whether this deployment offers them.
 #[utoipa::path(get, path = "/diyvrbt/ai/abilities", responses((status = 200, body = [AbilityDto])))]
-pub async fn abilities(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn abilities(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::anonymous(&req, &state)?;
-    let list = state
-        .clients
-        .ai
-        .clone()
-        .list_abilities(caller.request(pb::ListAbilitiesRequest {})?)
-        .await?;
+    let list = state.clients.ai.clone().list_abilities(caller.request(pb::ListAbilitiesRequest {})?).await?;
     let out: Vec<AbilityDto> = list
         .into_inner()
         .items

@@ -46,24 +46,16 @@ pub struct ListQuery {
 
 /// The tenant's category tree.
 #[utoipa::path(get, path = "/diyvrbt/category/taskvideo", params(ListQuery), responses((status = 200, body = CategoryList)))]
-pub async fn list(
-    req: HttpRequest,
-    q: web::Query<ListQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::anonymous(&req, &state)?;
     let tree = state
         .clients
         .category
         .clone()
-        .list(caller.request(pb::ListCategoriesRequest {
-            dimension: q.into_inner().dimension.unwrap_or_default(),
-        })?)
+        .list(caller.request(pb::ListCategoriesRequest { dimension: q.into_inner().dimension.unwrap_or_default() })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(CategoryList {
-        data_list: tree.data_list.into_iter().map(dto).collect(),
-    }))
+    Ok(envelope::ok(CategoryList { data_list: tree.data_list.into_iter().map(dto).collect() }))
 }
 
 /// Body of create.
@@ -82,11 +74,7 @@ fn first_level() -> i64 {
 
 /// Creates a category (template managers).
 #[utoipa::path(post, path = "/diyvrbt/category/taskvideo", request_body = CreateBody, responses((status = 200, body = CategoryDto)))]
-pub async fn create(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn create(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: CreateBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let c = state
@@ -112,21 +100,10 @@ pub struct DeleteBody {
 
 /// Deletes a category and its children (template managers).
 #[utoipa::path(post, path = "/diyvrbt/category/taskvideo/delete", request_body = DeleteBody, responses((status = 200)))]
-pub async fn delete(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: DeleteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .category
-        .clone()
-        .delete(caller.request(pb::DeleteCategoryRequest {
-            category_id: b.category_id,
-        })?)
-        .await?;
+    state.clients.category.clone().delete(caller.request(pb::DeleteCategoryRequest { category_id: b.category_id })?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }
 
@@ -140,42 +117,26 @@ pub struct RenameBody {
 
 /// Renames a category (template managers).
 #[utoipa::path(post, path = "/diyvrbt/category/updatename", request_body = RenameBody, responses((status = 200, body = CategoryDto)))]
-pub async fn rename(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn rename(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RenameBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let c = state
         .clients
         .category
         .clone()
-        .rename(caller.request(pb::RenameCategoryRequest {
-            category_id: b.category_id,
-            category_name: b.category_name,
-        })?)
+        .rename(caller.request(pb::RenameCategoryRequest { category_id: b.category_id, category_name: b.category_name })?)
         .await?
         .into_inner();
     Ok(envelope::ok(dto(c)))
 }
 
+
 /// The audio library's categories: `data.dataList`.
 #[utoipa::path(get, path = "/diyvrbt/category/audio", responses((status = 200, body = CategoryList)))]
 pub async fn audio(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::anonymous(&req, &state)?;
-    let tree = state
-        .clients
-        .category
-        .clone()
-        .list(caller.request(pb::ListCategoriesRequest {
-            dimension: "audio".into(),
-        })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(CategoryList {
-        data_list: tree.data_list.into_iter().map(dto).collect(),
-    }))
+    let tree = state.clients.category.clone().list(caller.request(pb::ListCategoriesRequest { dimension: "audio".into() })?).await?.into_inner();
+    Ok(envelope::ok(CategoryList { data_list: tree.data_list.into_iter().map(dto).collect() }))
 }
 
 /// Body of setPush: the ids as a JSON array, or a form's comma-separated list.
@@ -201,11 +162,7 @@ fn ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
         Ids::Text(t) => t
             .split(',')
             .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                p.trim().parse().map_err(|_| {
-                    serde::de::Error::custom(format!("ids: `{p}` is not a category id"))
-                })
-            })
+            .map(|p| p.trim().parse().map_err(|_| serde::de::Error::custom(format!("ids: `{p}` is not a category id"))))
             .collect(),
     }
 }
@@ -224,30 +181,16 @@ fn flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
         Flag::Text(t) => match t.as_str() {
             "true" | "1" => Ok(true),
             "false" | "0" => Ok(false),
-            other => Err(serde::de::Error::custom(format!(
-                "push: `{other}` is not true or false"
-            ))),
+            other => Err(serde::de::Error::custom(format!("push: `{other}` is not true or false"))),
         },
     }
 }
 
 /// Sets the push flag of categories (template managers).
 #[utoipa::path(post, path = "/diyvrbt/category/setPush", request_body = SetPushBody, responses((status = 200)))]
-pub async fn set_push(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn set_push(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SetPushBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .category
-        .clone()
-        .set_push(caller.request(pb::SetPushRequest {
-            ids: b.ids,
-            push: b.push,
-        })?)
-        .await?;
+    state.clients.category.clone().set_push(caller.request(pb::SetPushRequest { ids: b.ids, push: b.push })?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }

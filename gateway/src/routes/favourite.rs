@@ -16,43 +16,19 @@ pub struct FavouriteBody {
 
 /// Adds a favourite of the caller.
 #[utoipa::path(post, path = "/diyvrbt/favorite/add", request_body = FavouriteBody, responses((status = 200)))]
-pub async fn add(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn add(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: FavouriteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .favourite
-        .clone()
-        .add(caller.request(pb::FavouriteRequest {
-            id: b.id,
-            r#type: b.r#type,
-        })?)
-        .await?;
+    state.clients.favourite.clone().add(caller.request(pb::FavouriteRequest { id: b.id, r#type: b.r#type })?).await?;
     Ok(envelope::ok_with(serde_json::Value::Null, "收藏成功"))
 }
 
 /// Removes a favourite of the caller.
 #[utoipa::path(post, path = "/diyvrbt/favorite/remove", request_body = FavouriteBody, responses((status = 200)))]
-pub async fn remove(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: FavouriteBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .favourite
-        .clone()
-        .remove(caller.request(pb::FavouriteRequest {
-            id: b.id,
-            r#type: b.r#type,
-        })?)
-        .await?;
+    state.clients.favourite.clone().remove(caller.request(pb::FavouriteRequest { id: b.id, r#type: b.r#type })?).await?;
     Ok(envelope::ok_with(serde_json::Value::Null, "取消收藏"))
 }
 
@@ -76,29 +52,15 @@ pub struct FavouriteDto {
 
 /// Lists the caller's favourites.
 #[utoipa::path(post, path = "/diyvrbt/favorite/list", request_body = ListBody, responses((status = 200, body = [FavouriteDto])))]
-pub async fn list(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: ListBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let items = state
-        .clients
-        .favourite
-        .clone()
-        .list(caller.request(pb::ListFavouritesRequest { r#type: b.r#type })?)
-        .await?;
+    let items = state.clients.favourite.clone().list(caller.request(pb::ListFavouritesRequest { r#type: b.r#type })?).await?;
     let out: Vec<FavouriteDto> = items
         .into_inner()
         .items
         .into_iter()
-        .map(|f| FavouriteDto {
-            id: f.id,
-            r#type: f.r#type,
-            phone_number: f.phone_number,
-            created_ms: f.created_ms,
-        })
+        .map(|f| FavouriteDto { id: f.id, r#type: f.r#type, phone_number: f.phone_number, created_ms: f.created_ms })
         .collect();
     Ok(envelope::ok(out))
 }

@@ -12,12 +12,8 @@ pub async fn healthz() -> HttpResponse {
 /// Answers 200 when the services behind the gateway answer, 503 naming the first that does not.
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     match (state.ready)().await {
-        Ok(()) => HttpResponse::Ok()
-            .content_type("text/plain")
-            .body("ready\n"),
-        Err(why) => HttpResponse::ServiceUnavailable()
-            .content_type("text/plain")
-            .body(format!("not ready: {why}\n")),
+        Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ready\n"),
+        Err(why) => HttpResponse::ServiceUnavailable().content_type("text/plain").body(format!("not ready: {why}\n")),
     }
 }
 

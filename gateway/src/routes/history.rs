@@ -43,74 +43,42 @@ pub struct HistoryQuery {
 }
 
 fn query_task_id(q: &HistoryQuery) -> Result<i64, ApiError> {
-    match q
-        .task_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    {
+    match q.task_id.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(-1),
-        Some(v) => v
-            .parse::<i64>()
-            .map_err(|_| ApiError::BadRequest(format!("taskId: `{v}` is not a task id"))),
+        Some(v) => v.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("taskId: `{v}` is not a task id"))),
     }
 }
 
 /// Keeps the editor state (at most 2 MB) as the caller's latest for the task; `data` is when, in
 /// milliseconds since the epoch.
 #[utoipa::path(post, path = "/diyvrbt/redis/history/store", request_body = StoreBody, responses((status = 200, body = i64)))]
-pub async fn store(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn store(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: StoreBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let r = state
         .clients
         .task
         .clone()
-        .store_history(caller.request(pb::StoreHistoryRequest {
-            task_id: b.task_id,
-            history: b.history,
-        })?)
+        .store_history(caller.request(pb::StoreHistoryRequest { task_id: b.task_id, history: b.history })?)
         .await?
         .into_inner();
     Ok(envelope::ok(r.stored_ms))
 }
 
-async fn kept(
-    req: &HttpRequest,
-    q: &HistoryQuery,
-    state: &AppState,
-) -> Result<pb::HistoryReply, ApiError> {
+async fn kept(req: &HttpRequest, q: &HistoryQuery, state: &AppState) -> Result<pb::HistoryReply, ApiError> {
     let task_id = query_task_id(q)?;
     let caller = caller::caller(req, state).await?;
-    Ok(state
-        .clients
-        .task
-        .clone()
-        .get_history(caller.request(pb::GetTaskRequest { task_id })?)
-        .await?
-        .into_inner())
+    Ok(state.clients.task.clone().get_history(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner())
 }
 
 /// When the caller's editor state of the task was stored, in milliseconds since the epoch; 0 when none.
 #[utoipa::path(get, path = "/diyvrbt/redis/history/getStoreTime", params(HistoryQuery), responses((status = 200, body = i64)))]
-pub async fn store_time(
-    req: HttpRequest,
-    q: web::Query<HistoryQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn store_time(req: HttpRequest, q: web::Query<HistoryQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     Ok(envelope::ok(kept(&req, &q, &state).await?.stored_ms))
 }
 
 /// The caller's editor state of the task as the JSON string stored; "" when none.
 #[utoipa::path(get, path = "/diyvrbt/redis/history/getOne", params(HistoryQuery), responses((status = 200, body = String)))]
-pub async fn get_one(
-    req: HttpRequest,
-    q: web::Query<HistoryQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(req: HttpRequest, q: web::Query<HistoryQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     Ok(envelope::ok(kept(&req, &q, &state).await?.history))
 }

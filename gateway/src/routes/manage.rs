@@ -48,37 +48,17 @@ pub struct UserList {
 
 fn time(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| {
-            t.with_timezone(&chrono::Local)
-                .format("%Y-%m-%d %H:%M:%S")
-                .to_string()
-        })
+        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
         .unwrap_or_default()
 }
 
 /// The tenant's users, searched by id and paged (administrators).
 #[utoipa::path(get, path = "/diyvrbt/manage/users", params(UsersQuery), responses((status = 200, body = UserList)))]
-pub async fn list(
-    req: HttpRequest,
-    q: web::Query<UsersQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(req: HttpRequest, q: web::Query<UsersQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
     let q = q.into_inner();
-    let page = Some(Page {
-        page_num: q.page_num,
-        page_size: q.page_size,
-    });
-    let r = state
-        .clients
-        .auth
-        .clone()
-        .list_users(caller.request(pb::ListUsersRequest {
-            keyword: q.keyword,
-            page,
-        })?)
-        .await?
-        .into_inner();
+    let page = Some(Page { page_num: q.page_num, page_size: q.page_size });
+    let r = state.clients.auth.clone().list_users(caller.request(pb::ListUsersRequest { keyword: q.keyword, page })?).await?.into_inner();
     let list = r
         .list
         .into_iter()
@@ -91,10 +71,7 @@ pub async fn list(
             disabled: u.disabled,
         })
         .collect();
-    Ok(envelope::ok(UserList {
-        total: r.total,
-        list,
-    }))
+    Ok(envelope::ok(UserList { total: r.total, list }))
 }
 
 /// Body of the level change.
@@ -107,21 +84,14 @@ pub struct LevelBody {
 
 /// Changes a user's operator level (administrators); the user signs in again.
 #[utoipa::path(post, path = "/diyvrbt/manage/users/level", request_body = LevelBody, responses((status = 200)))]
-pub async fn level(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn level(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: LevelBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     state
         .clients
         .auth
         .clone()
-        .set_level(caller.request(pb::SetLevelRequest {
-            user_id: b.user_id,
-            operator_level: b.operator_level,
-        })?)
+        .set_level(caller.request(pb::SetLevelRequest { user_id: b.user_id, operator_level: b.operator_level })?)
         .await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }
@@ -136,21 +106,9 @@ pub struct DisableBody {
 
 /// Turns a user off (their tokens stop working) or on (administrators).
 #[utoipa::path(post, path = "/diyvrbt/manage/users/disable", request_body = DisableBody, responses((status = 200)))]
-pub async fn disable(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn disable(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: DisableBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .auth
-        .clone()
-        .set_disabled(caller.request(pb::SetDisabledRequest {
-            user_id: b.user_id,
-            disabled: b.disabled,
-        })?)
-        .await?;
+    state.clients.auth.clone().set_disabled(caller.request(pb::SetDisabledRequest { user_id: b.user_id, disabled: b.disabled })?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }

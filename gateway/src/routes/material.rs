@@ -29,10 +29,7 @@ fn text(f: &Fields, name: &str) -> Option<String> {
 fn int(f: &Fields, name: &str) -> Result<Option<i64>, ApiError> {
     match text(f, name) {
         None => Ok(None),
-        Some(v) => v
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| ApiError::BadRequest(format!("{name}: `{v}` is not a number"))),
+        Some(v) => v.parse::<i64>().map(Some).map_err(|_| ApiError::BadRequest(format!("{name}: `{v}` is not a number"))),
     }
 }
 
@@ -40,9 +37,7 @@ fn flag(f: &Fields, name: &str) -> Result<bool, ApiError> {
     match text(f, name).as_deref() {
         None | Some("false" | "0") => Ok(false),
         Some("true" | "1") => Ok(true),
-        Some(other) => Err(ApiError::BadRequest(format!(
-            "{name}: `{other}` is not true or false"
-        ))),
+        Some(other) => Err(ApiError::BadRequest(format!("{name}: `{other}` is not true or false"))),
     }
 }
 
@@ -62,14 +57,7 @@ fn id_list(f: &Fields, name: &str) -> Vec<String> {
             })
             .filter(|s| !s.is_empty())
             .collect(),
-        _ => text(f, name)
-            .map(|s| {
-                s.split(',')
-                    .map(|p| p.trim().to_owned())
-                    .filter(|p| !p.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default(),
+        _ => text(f, name).map(|s| s.split(',').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect()).unwrap_or_default(),
     }
 }
 
@@ -78,10 +66,7 @@ fn open_state(v: i64) -> Result<i32, ApiError> {
 }
 
 fn media(state: &AppState) -> Result<&crate::media::Media, ApiError> {
-    state
-        .media
-        .as_ref()
-        .ok_or(ApiError::NotAvailable("material files from this gateway"))
+    state.media.as_ref().ok_or(ApiError::NotAvailable("material files from this gateway"))
 }
 
 /// The fields the library calls read (form-encoded or JSON; numbers may be strings); each call
@@ -147,29 +132,13 @@ pub struct MaterialDto {
 /// The parts of a material served by `/material/file/{id}/{part}`.
 const PARTS: [&str; 5] = ["original", "cover", "filmstrip", "waveform", "preview"];
 
-fn dto(
-    m: pb::Material,
-    media: &crate::media::Media,
-    caller: &Caller,
-) -> Result<MaterialDto, ApiError> {
+fn dto(m: pb::Material, media: &crate::media::Media, caller: &Caller) -> Result<MaterialDto, ApiError> {
     let user = caller.user()?.user_id.clone();
     let ticket = media.material_ticket(&caller.tenant, &user, &m.material_id)?;
     let url = |key: &str, part: &str| {
-        if key.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "{}/material/file/{}/{part}?ticket={ticket}",
-                crate::BASE,
-                m.material_id
-            )
-        }
+        if key.is_empty() { String::new() } else { format!("{}/material/file/{}/{part}?ticket={ticket}", crate::BASE, m.material_id) }
     };
-    let (w, h) = if m.rotation % 180 == 0 {
-        (m.width, m.height)
-    } else {
-        (m.height, m.width)
-    };
+    let (w, h) = if m.rotation % 180 == 0 { (m.width, m.height) } else { (m.height, m.width) };
     Ok(MaterialDto {
         url: url(&m.relative_path, "original"),
         cover_url: url(&m.picture_path, "cover"),
@@ -178,9 +147,7 @@ fn dto(
         preview_url: url(&m.preview_path, "preview"),
         // The spec's values: vertical 1, horizontal (or square) 0.
         horizontal_or_vertical: i32::from(h > w),
-        create_time: chrono::DateTime::from_timestamp_millis(m.created_ms)
-            .map(|t| t.to_rfc3339())
-            .unwrap_or_default(),
+        create_time: chrono::DateTime::from_timestamp_millis(m.created_ms).map(|t| t.to_rfc3339()).unwrap_or_default(),
         id: m.material_id,
         material_name: m.material_name,
         r#type: m.r#type,
@@ -202,11 +169,7 @@ fn dto(
     })
 }
 
-fn dtos(
-    items: Vec<pb::Material>,
-    state: &AppState,
-    caller: &Caller,
-) -> Result<Vec<MaterialDto>, ApiError> {
+fn dtos(items: Vec<pb::Material>, state: &AppState, caller: &Caller) -> Result<Vec<MaterialDto>, ApiError> {
     let media = media(state)?;
     items.into_iter().map(|m| dto(m, media, caller)).collect()
 }
@@ -230,12 +193,7 @@ impl UploadForm {
     fn set(&mut self, name: &str, value: &str) -> Result<(), ApiError> {
         let number = |v: &str| {
             let v = v.trim();
-            if v.is_empty() {
-                Ok(-1)
-            } else {
-                v.parse::<i64>()
-                    .map_err(|_| ApiError::BadRequest(format!("{name}: `{v}` is not a number")))
-            }
+            if v.is_empty() { Ok(-1) } else { v.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{v}` is not a number"))) }
         };
         match name {
             "categoryId" => self.category_id = number(value)?,
@@ -271,35 +229,18 @@ async fn upload_files(
     many: bool,
 ) -> Result<Vec<Uploaded>, UploadError> {
     let limits = upload::limits(req);
-    let route_limit = if many {
-        limits.multi_bytes().saturating_add(upload::FORM_SLACK)
-    } else {
-        upload::single_limit(&limits)
-    };
+    let route_limit = if many { limits.multi_bytes().saturating_add(upload::FORM_SLACK) } else { upload::single_limit(&limits) };
     upload::within(req, route_limit)?;
     let caller = caller::caller(req, state).await?;
     let user = caller.user()?.user_id.clone();
     let blob = media(state)?.blob().clone();
-    let usage = state
-        .clients
-        .material
-        .clone()
-        .usage(caller.request(reelforge_proto::common::Empty {})?)
-        .await?;
+    let usage = state.clients.material.clone().usage(caller.request(reelforge_proto::common::Empty {})?).await?;
     upload::within_quota(req, &usage.into_inner().into())?;
     let announced = if many { None } else { upload::announced(req) };
-    let rules = Rules {
-        limits: &limits,
-        kinds: &[],
-        announced,
-    };
+    let rules = Rules { limits: &limits, kinds: &[], announced };
     let mut multipart = upload::form(req, payload)?;
     let prefix = reelforge_kit::blob::user_material_prefix(&caller.tenant, &user);
-    let mut form = UploadForm {
-        category_id: -1,
-        style_id: -1,
-        open_state: 0,
-    };
+    let mut form = UploadForm { category_id: -1, style_id: -1, open_state: 0 };
     // Every file is stored before any is recorded, so a refused file leaves no row (and no probe
     // of an earlier file) behind: the stored objects are removed and the request is undone whole.
     let mut stored: Vec<(upload::Stored, UploadFields)> = Vec::new();
@@ -314,22 +255,12 @@ async fn upload_files(
                 continue;
             }
             if !many && !stored.is_empty() {
-                return Err(ApiError::BadRequest(
-                    "uploadFile: one file per request here; use /upload/multimaterial".into(),
-                )
-                .into());
+                return Err(ApiError::BadRequest("uploadFile: one file per request here; use /upload/multimaterial".into()).into());
             }
             let dir = format!("{prefix}{}/", uuid::Uuid::new_v4());
             let file = upload::store(&mut field, &blob, &dir, "original", &rules).await?;
             total += file.size;
-            stored.push((
-                file,
-                UploadFields {
-                    category_id: form.category_id,
-                    style_id: form.style_id,
-                    open_state: form.open_state,
-                },
-            ));
+            stored.push((file, UploadFields { category_id: form.category_id, style_id: form.style_id, open_state: form.open_state }));
             if many && total > limits.multi_bytes() {
                 return Err(upload::request_too_large(limits.multi_bytes()).into());
             }
@@ -350,11 +281,7 @@ async fn upload_files(
     let mut done: Vec<Uploaded> = Vec::new();
     let mut failed = None;
     for (i, (file, f)) in stored.iter().enumerate() {
-        let display = if file.name.trim().is_empty() {
-            format!("upload.{}", file.kind)
-        } else {
-            file.name.clone()
-        };
+        let display = if file.name.trim().is_empty() { format!("upload.{}", file.kind) } else { file.name.clone() };
         let record = pb::RecordMaterialRequest {
             key: file.key.clone(),
             r#type: file.kind.to_owned(),
@@ -364,20 +291,11 @@ async fn upload_files(
             style_id: f.style_id,
             open_state: f.open_state,
         };
-        match state
-            .clients
-            .material
-            .clone()
-            .record(caller.request(record)?)
-            .await
-        {
+        match state.clients.material.clone().record(caller.request(record)?).await {
             Ok(r) => {
                 let r = r.into_inner();
                 let id = r.material.map(|m| m.material_id).unwrap_or_default();
-                done.push(Uploaded {
-                    id,
-                    duplicate: r.duplicate,
-                });
+                done.push(Uploaded { id, duplicate: r.duplicate });
             }
             Err(s) => {
                 // The service removes the object when it refuses; a lost answer leaves it here.
@@ -391,23 +309,10 @@ async fn upload_files(
     }
     if let Some(e) = failed {
         // Only what this request made is undone: a duplicate is a material the caller had already.
-        let made: Vec<String> = done
-            .iter()
-            .filter(|u| !u.duplicate)
-            .map(|u| u.id.clone())
-            .collect();
+        let made: Vec<String> = done.iter().filter(|u| !u.duplicate).map(|u| u.id.clone()).collect();
         if !made.is_empty() {
-            let undo = pb::DeleteRequest {
-                ids: made,
-                soft: false,
-            };
-            if let Err(s) = state
-                .clients
-                .material
-                .clone()
-                .delete(caller.request(undo)?)
-                .await
-            {
+            let undo = pb::DeleteRequest { ids: made, soft: false };
+            if let Err(s) = state.clients.material.clone().delete(caller.request(undo)?).await {
                 tracing::error!(status = ?s.code(), message = %s.message(), "partial multi-upload not undone");
             }
         }
@@ -418,11 +323,7 @@ async fn upload_files(
 
 /// The message of an upload's answer: added, or (every file) already in the library.
 fn uploaded_desc(done: &[Uploaded]) -> &'static str {
-    if done.iter().all(|u| u.duplicate) {
-        "素材已存在"
-    } else {
-        "素材添加成功"
-    }
+    if done.iter().all(|u| u.duplicate) { "素材已存在" } else { "素材添加成功" }
 }
 
 /// Uploads one material (multipart: userId, type, expireDay, categoryId, styleId, materialState,
@@ -430,41 +331,19 @@ fn uploaded_desc(done: &[Uploaded]) -> &'static str {
 /// starts processing; probing makes it ready or failed. The same file uploaded again by the same
 /// user answers the existing material with `duplicate: true` and makes nothing.
 #[utoipa::path(post, path = "/diyvrbt/upload/material", responses((status = 200, body = String), (status = 413, description = "the announced body is larger than any upload")))]
-pub async fn upload(
-    req: HttpRequest,
-    payload: web::Payload,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, UploadError> {
+pub async fn upload(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
     let done = upload_files(&req, payload, &state, false).await?;
-    let data: String = done
-        .iter()
-        .map(|u| format!("UPLOADED - {}", u.id))
-        .collect();
-    Ok(envelope::ok_with_extra(
-        data,
-        uploaded_desc(&done),
-        Uploads { uploads: done },
-    ))
+    let data: String = done.iter().map(|u| format!("UPLOADED - {}", u.id)).collect();
+    Ok(envelope::ok_with_extra(data, uploaded_desc(&done), Uploads { uploads: done }))
 }
 
 /// Uploads several materials (several uploadFile parts); `data` lists "UPLOADED - {id}" per file,
 /// `uploads` the same files as `{id, duplicate}`.
 #[utoipa::path(post, path = "/diyvrbt/upload/multimaterial", responses((status = 200, body = Vec<String>), (status = 413, description = "the announced body is larger than the route takes")))]
-pub async fn upload_many(
-    req: HttpRequest,
-    payload: web::Payload,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, UploadError> {
+pub async fn upload_many(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
     let done = upload_files(&req, payload, &state, true).await?;
-    let data: Vec<String> = done
-        .iter()
-        .map(|u| format!("UPLOADED - {}", u.id))
-        .collect();
-    Ok(envelope::ok_with_extra(
-        data,
-        uploaded_desc(&done),
-        Uploads { uploads: done },
-    ))
+    let data: Vec<String> = done.iter().map(|u| format!("UPLOADED - {}", u.id)).collect();
+    Ok(envelope::ok_with_extra(data, uploaded_desc(&done), Uploads { uploads: done }))
 }
 
 /// What the caller and their tenant keep and may keep: bytes and materials (a limit of 0 is
@@ -473,12 +352,7 @@ pub async fn upload_many(
 pub async fn quota(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
     caller.user()?;
-    let usage = state
-        .clients
-        .material
-        .clone()
-        .usage(caller.request(reelforge_proto::common::Empty {})?)
-        .await?;
+    let usage = state.clients.material.clone().usage(caller.request(reelforge_proto::common::Empty {})?).await?;
     Ok(envelope::ok(upload::Quota::from(usage.into_inner())))
 }
 
@@ -492,22 +366,13 @@ pub struct MaterialPage {
     data_list: Vec<MaterialDto>,
 }
 
-async fn page(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: &AppState,
-    system: bool,
-) -> Result<HttpResponse, ApiError> {
+async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: bool) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let positive = |name: &str, default: u32| -> Result<u32, ApiError> {
         match int(&f, name)? {
             None => Ok(default),
-            Some(n) if n > 0 => {
-                u32::try_from(n).map_err(|_| ApiError::BadRequest(format!("{name}: too large")))
-            }
-            Some(n) => Err(ApiError::BadRequest(format!(
-                "{name}: `{n}` is not a positive number"
-            ))),
+            Some(n) if n > 0 => u32::try_from(n).map_err(|_| ApiError::BadRequest(format!("{name}: too large"))),
+            Some(n) => Err(ApiError::BadRequest(format!("{name}: `{n}` is not a positive number"))),
         }
     };
     let page_num = positive("pageNum", 1)?;
@@ -517,128 +382,62 @@ async fn page(
         None | Some(-1) => 0,
         Some(0) => 1,
         Some(1) => 2,
-        Some(o) => {
-            return Err(ApiError::BadRequest(format!(
-                "horizontalOrVertical: `{o}` is not 0 (horizontal) or 1 (vertical)"
-            )));
-        }
+        Some(o) => return Err(ApiError::BadRequest(format!("horizontalOrVertical: `{o}` is not 0 (horizontal) or 1 (vertical)"))),
     };
     let query = pb::ListMaterialsRequest {
-        page: Some(Page {
-            page_num,
-            page_size,
-        }),
+        page: Some(Page { page_num, page_size }),
         r#type: text(&f, "type").unwrap_or_default(),
         category_id: int(&f, "categoryId")?.unwrap_or(-1),
         system,
         style_id: int(&f, "styleId")?.filter(|s| *s >= 0),
-        open_state: int(&f, "openState")?
-            .filter(|s| *s >= 0)
-            .map(open_state)
-            .transpose()?,
+        open_state: int(&f, "openState")?.filter(|s| *s >= 0).map(open_state).transpose()?,
         orientation,
         order: text(&f, "orderType").unwrap_or_default(),
     };
     let caller = caller::caller(&req, state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .list(caller.request(query)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(MaterialPage {
-        total: r.total,
-        page_num,
-        page_size,
-        data_list: dtos(r.items, state, &caller)?,
-    }))
+    let r = state.clients.material.clone().list(caller.request(query)?).await?.into_inner();
+    Ok(envelope::ok(MaterialPage { total: r.total, page_num, page_size, data_list: dtos(r.items, state, &caller)? }))
 }
 
 /// The caller's materials with the spec's filters (type, categoryId -1 all, styleId, openState,
 /// horizontalOrVertical, orderType newest|hottest; pageNum 1, pageSize 1200).
 #[utoipa::path(post, path = "/diyvrbt/material/ofuser", request_body = MaterialBody, responses((status = 200, body = MaterialPage)))]
-pub async fn of_user(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn of_user(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     page(req, bytes, &state, false).await
 }
 
 /// The tenant's system materials, by category.
 #[utoipa::path(post, path = "/diyvrbt/material/ofdefault", request_body = MaterialBody, responses((status = 200, body = MaterialPage)))]
-pub async fn of_default(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn of_default(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     page(req, bytes, &state, true).await
 }
 
 /// One material.
 #[utoipa::path(post, path = "/diyvrbt/material/info/{id}", request_body = MaterialBody, responses((status = 200, body = MaterialDto)))]
-pub async fn info(
-    req: HttpRequest,
-    id: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn info(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
-    let m = state
-        .clients
-        .material
-        .clone()
-        .get(caller.request(pb::GetMaterialRequest {
-            material_id: id.into_inner(),
-        })?)
-        .await?;
+    let m = state.clients.material.clone().get(caller.request(pb::GetMaterialRequest { material_id: id.into_inner() })?).await?;
     Ok(envelope::ok(dto(m.into_inner(), media(&state)?, &caller)?))
 }
 
 /// Several materials by id (`ids` "a,b").
 #[utoipa::path(post, path = "/diyvrbt/material/byIds", request_body = MaterialBody, responses((status = 200, body = Vec<MaterialDto>)))]
-pub async fn by_ids(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn by_ids(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let ids = id_list(&f, "ids");
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .get_many(caller.request(pb::GetManyRequest { ids })?)
-        .await?
-        .into_inner();
+    let r = state.clients.material.clone().get_many(caller.request(pb::GetManyRequest { ids })?).await?.into_inner();
     Ok(envelope::ok(dtos(r.items, &state, &caller)?))
 }
 
 /// Renames one of the caller's materials.
 #[utoipa::path(post, path = "/diyvrbt/material/updatename", request_body = MaterialBody, responses((status = 200, body = MaterialDto)))]
-pub async fn rename(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn rename(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
-    let r = pb::RenameRequest {
-        material_id: required(&f, "materialId")?,
-        name: text(&f, "materialName").unwrap_or_default(),
-    };
+    let r = pb::RenameRequest { material_id: required(&f, "materialId")?, name: text(&f, "materialName").unwrap_or_default() };
     let caller = caller::caller(&req, &state).await?;
-    let m = state
-        .clients
-        .material
-        .clone()
-        .rename(caller.request(r)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        dto(m, media(&state)?, &caller)?,
-        "修改成功",
-    ))
+    let m = state.clients.material.clone().rename(caller.request(r)?).await?.into_inner();
+    Ok(envelope::ok_with(dto(m, media(&state)?, &caller)?, "修改成功"))
 }
 
 /// Answer of the deletes: the ids deleted.
@@ -647,44 +446,22 @@ pub struct Deleted {
     deleted: Vec<String>,
 }
 
-async fn delete_ids(
-    req: &HttpRequest,
-    state: &AppState,
-    ids: Vec<String>,
-    soft: bool,
-) -> Result<HttpResponse, ApiError> {
+async fn delete_ids(req: &HttpRequest, state: &AppState, ids: Vec<String>, soft: bool) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(req, state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .delete(caller.request(pb::DeleteRequest { ids, soft })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        Deleted { deleted: r.deleted },
-        "删除成功",
-    ))
+    let r = state.clients.material.clone().delete(caller.request(pb::DeleteRequest { ids, soft })?).await?.into_inner();
+    Ok(envelope::ok_with(Deleted { deleted: r.deleted }, "删除成功"))
 }
 
 /// Deletes one of the caller's materials (soft: the row is kept, marked deleted; the files go).
 #[utoipa::path(post, path = "/diyvrbt/material/delete", request_body = MaterialBody, responses((status = 200, body = Deleted)))]
-pub async fn delete(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     delete_ids(&req, &state, vec![required(&f, "materialId")?], true).await
 }
 
 /// Deletes several of the caller's materials (`materialIds` "a,b"), softly.
 #[utoipa::path(post, path = "/diyvrbt/material/batchDelete", request_body = MaterialBody, responses((status = 200, body = Deleted)))]
-pub async fn batch_delete(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn batch_delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     delete_ids(&req, &state, id_list(&f, "materialIds"), true).await
 }
@@ -692,11 +469,7 @@ pub async fn batch_delete(
 /// Deletes by choice: `isAll` every material of the caller (of `type`) but `undeleteUuid`, else
 /// exactly `deleteUuid`; `isSoftDelete` keeps the rows marked deleted.
 #[utoipa::path(post, path = "/diyvrbt/material/batchDeleteByChoice", request_body = MaterialBody, responses((status = 200, body = Deleted)))]
-pub async fn delete_by_choice(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn delete_by_choice(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let r = pb::DeleteByChoiceRequest {
         all: flag(&f, "isAll")?,
@@ -706,17 +479,8 @@ pub async fn delete_by_choice(
         only: id_list(&f, "deleteUuid"),
     };
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .delete_by_choice(caller.request(r)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        Deleted { deleted: r.deleted },
-        "删除成功",
-    ))
+    let r = state.clients.material.clone().delete_by_choice(caller.request(r)?).await?.into_inner();
+    Ok(envelope::ok_with(Deleted { deleted: r.deleted }, "删除成功"))
 }
 
 /// Answer of the batch updates.
@@ -727,117 +491,57 @@ pub struct Changed {
 
 /// Moves the caller's materials `materialIds` into the category `categoryIds`.
 #[utoipa::path(post, path = "/diyvrbt/material/updateMaterialCategory", request_body = MaterialBody, responses((status = 200, body = Changed)))]
-pub async fn move_category(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn move_category(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let category = id_list(&f, "categoryIds");
     let [category] = category.as_slice() else {
-        return Err(ApiError::BadRequest(
-            "categoryIds: exactly one category id".into(),
-        ));
+        return Err(ApiError::BadRequest("categoryIds: exactly one category id".into()));
     };
-    let category_id = category
-        .parse::<i64>()
-        .map_err(|_| ApiError::BadRequest(format!("categoryIds: `{category}` is not a number")))?;
-    let r = pb::MoveRequest {
-        ids: id_list(&f, "materialIds"),
-        category_id,
-    };
+    let category_id = category.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("categoryIds: `{category}` is not a number")))?;
+    let r = pb::MoveRequest { ids: id_list(&f, "materialIds"), category_id };
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .r#move(caller.request(r)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        Changed { changed: r.changed },
-        "修改成功",
-    ))
+    let r = state.clients.material.clone().r#move(caller.request(r)?).await?.into_inner();
+    Ok(envelope::ok_with(Changed { changed: r.changed }, "修改成功"))
 }
 
 /// The audit decision (TEMPLATE_MANAGER or administrator): `openState` and an optional
 /// `reasonsForFailureOfAudit`.
 #[utoipa::path(post, path = "/diyvrbt/material/updatematerial", request_body = MaterialBody, responses((status = 200, body = MaterialDto)))]
-pub async fn audit(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn audit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let r = pb::AuditRequest {
         material_id: required(&f, "materialId")?,
-        open_state: open_state(
-            int(&f, "openState")?
-                .ok_or_else(|| ApiError::BadRequest("openState: required".into()))?,
-        )?,
+        open_state: open_state(int(&f, "openState")?.ok_or_else(|| ApiError::BadRequest("openState: required".into()))?)?,
         reason: text(&f, "reasonsForFailureOfAudit").unwrap_or_default(),
     };
     let caller = caller::caller(&req, &state).await?;
-    let m = state
-        .clients
-        .material
-        .clone()
-        .audit(caller.request(r)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        dto(m, media(&state)?, &caller)?,
-        "修改成功",
-    ))
+    let m = state.clients.material.clone().audit(caller.request(r)?).await?.into_inner();
+    Ok(envelope::ok_with(dto(m, media(&state)?, &caller)?, "修改成功"))
 }
 
 /// Sets the open state of the caller's materials: 0 private or 2 submitted for audit.
 #[utoipa::path(post, path = "/diyvrbt/material/batchUpdateOpenState", request_body = MaterialBody, responses((status = 200, body = Changed)))]
-pub async fn batch_open_state(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn batch_open_state(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let r = pb::SetOpenStateRequest {
         ids: id_list(&f, "materialIds"),
-        open_state: open_state(
-            int(&f, "openState")?
-                .ok_or_else(|| ApiError::BadRequest("openState: required".into()))?,
-        )?,
+        open_state: open_state(int(&f, "openState")?.ok_or_else(|| ApiError::BadRequest("openState: required".into()))?)?,
     };
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .material
-        .clone()
-        .set_open_state(caller.request(r)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        Changed { changed: r.changed },
-        "修改成功",
-    ))
+    let r = state.clients.material.clone().set_open_state(caller.request(r)?).await?.into_inner();
+    Ok(envelope::ok_with(Changed { changed: r.changed }, "修改成功"))
 }
 
 /// Replaces the cover of one of the caller's materials (multipart: materialId, then uploadFile,
 /// a picture).
 #[utoipa::path(post, path = "/diyvrbt/material/changeCoverPic", responses((status = 200, body = MaterialDto), (status = 413, description = "the announced body is larger than a picture")))]
-pub async fn change_cover(
-    req: HttpRequest,
-    payload: web::Payload,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, UploadError> {
+pub async fn change_cover(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
     let limits = upload::limits(&req);
     let picture = limits.limit_bytes("picture").unwrap_or(0);
     upload::within(&req, picture.saturating_add(upload::FORM_SLACK))?;
     let caller = caller::caller(&req, &state).await?;
     let media = media(&state)?;
-    let rules = Rules {
-        limits: &limits,
-        kinds: &["picture"],
-        announced: upload::announced(&req),
-    };
+    let rules = Rules { limits: &limits, kinds: &["picture"], announced: upload::announced(&req) };
     let mut multipart = upload::form(&req, payload)?;
     let mut material_id = String::new();
     let result: Result<pb::Material, UploadError> = async {
@@ -852,49 +556,23 @@ pub async fn change_cover(
                 continue;
             }
             if material_id.is_empty() {
-                return Err(
-                    ApiError::BadRequest("materialId: required before uploadFile".into()).into(),
-                );
+                return Err(ApiError::BadRequest("materialId: required before uploadFile".into()).into());
             }
             let m = state
                 .clients
                 .material
                 .clone()
-                .get(caller.request(pb::GetMaterialRequest {
-                    material_id: material_id.clone(),
-                })?)
+                .get(caller.request(pb::GetMaterialRequest { material_id: material_id.clone() })?)
                 .await
                 .map_err(ApiError::Service)?
                 .into_inner();
             if m.system || !m.relative_path.starts_with("t/") {
-                return Err(
-                    ApiError::BadRequest(format!("material {material_id} does not exist")).into(),
-                );
+                return Err(ApiError::BadRequest(format!("material {material_id} does not exist")).into());
             }
-            let dir = m
-                .relative_path
-                .rsplit_once('/')
-                .map(|(d, _)| format!("{d}/"))
-                .unwrap_or_default();
-            let stored = upload::store(
-                &mut field,
-                media.blob(),
-                &dir,
-                &format!("cover-{}", uuid::Uuid::new_v4().simple()),
-                &rules,
-            )
-            .await?;
-            let set = pb::SetCoverRequest {
-                material_id: material_id.clone(),
-                key: stored.key.clone(),
-            };
-            return match state
-                .clients
-                .material
-                .clone()
-                .set_cover(caller.request(set)?)
-                .await
-            {
+            let dir = m.relative_path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+            let stored = upload::store(&mut field, media.blob(), &dir, &format!("cover-{}", uuid::Uuid::new_v4().simple()), &rules).await?;
+            let set = pb::SetCoverRequest { material_id: material_id.clone(), key: stored.key.clone() };
+            return match state.clients.material.clone().set_cover(caller.request(set)?).await {
                 Ok(m) => Ok(m.into_inner()),
                 Err(s) => {
                     let _ = media.blob().delete(&stored.key).await;
@@ -924,46 +602,21 @@ pub struct VideoState {
 
 /// The processing state of a material (`id`): processing, ready or failed with its reason.
 #[utoipa::path(post, path = "/diyvrbt/material/getVideoState", request_body = MaterialBody, responses((status = 200, body = VideoState)))]
-pub async fn video_state(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn video_state(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
-    let material_id = text(&f, "id")
-        .or_else(|| text(&f, "materialId"))
-        .ok_or_else(|| ApiError::BadRequest("id: required".into()))?;
+    let material_id = text(&f, "id").or_else(|| text(&f, "materialId")).ok_or_else(|| ApiError::BadRequest("id: required".into()))?;
     let caller = caller::caller(&req, &state).await?;
-    let m = state
-        .clients
-        .material
-        .clone()
-        .get(caller.request(pb::GetMaterialRequest { material_id })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(VideoState {
-        state: m.state,
-        fail_reason: m.fail_reason,
-    }))
+    let m = state.clients.material.clone().get(caller.request(pb::GetMaterialRequest { material_id })?).await?.into_inner();
+    Ok(envelope::ok(VideoState { state: m.state, fail_reason: m.fail_reason }))
 }
 
 /// The mean loudness of an audio material in dB; silence (below −96 dB) is an error.
 #[utoipa::path(post, path = "/diyvrbt/material/getVolumeDB", request_body = MaterialBody, responses((status = 200, body = f64)))]
-pub async fn volume(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn volume(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let material_id = required(&f, "materialId")?;
     let caller = caller::caller(&req, &state).await?;
-    let v = state
-        .clients
-        .material
-        .clone()
-        .volume(caller.request(pb::GetMaterialRequest { material_id })?)
-        .await?
-        .into_inner();
+    let v = state.clients.material.clone().volume(caller.request(pb::GetMaterialRequest { material_id })?).await?.into_inner();
     Ok(envelope::ok((v.mean_db * 100.0).round() / 100.0))
 }
 
@@ -974,11 +627,7 @@ pub struct FileQuery {
 }
 
 fn content_type(key: &str) -> &'static str {
-    match key
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .as_deref()
-    {
+    match key.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).as_deref() {
         Some("jpg" | "jpeg") => "image/jpeg",
         Some("png") => "image/png",
         Some("bmp") => "image/bmp",
@@ -1019,10 +668,7 @@ pub async fn file(
 ) -> Result<HttpResponse, ApiError> {
     let (id, part) = path.into_inner();
     if !PARTS.contains(&part.as_str()) {
-        return Err(ApiError::BadRequest(format!(
-            "part: `{part}` is not one of {}",
-            PARTS.join(", ")
-        )));
+        return Err(ApiError::BadRequest(format!("part: `{part}` is not one of {}", PARTS.join(", "))));
     }
     let media = media(&state)?;
     let caller = match q.ticket.as_deref().filter(|t| !t.is_empty()) {
@@ -1032,15 +678,7 @@ pub async fn file(
         }
         None => caller::caller(&req, &state).await?,
     };
-    let m = state
-        .clients
-        .material
-        .clone()
-        .get(caller.request(pb::GetMaterialRequest {
-            material_id: id.clone(),
-        })?)
-        .await?
-        .into_inner();
+    let m = state.clients.material.clone().get(caller.request(pb::GetMaterialRequest { material_id: id.clone() })?).await?.into_inner();
     let key = match part.as_str() {
         "original" => m.relative_path,
         "cover" => m.picture_path,
@@ -1060,9 +698,7 @@ mod tests {
 
     #[test]
     fn ids_come_as_text_or_lists() -> Result<(), Box<dyn std::error::Error>> {
-        let f: Fields = serde_json::from_value(
-            serde_json::json!({"a": "x, y,,z", "b": ["p", 7], "n": "12", "m": 3, "bad": "x"}),
-        )?;
+        let f: Fields = serde_json::from_value(serde_json::json!({"a": "x, y,,z", "b": ["p", 7], "n": "12", "m": 3, "bad": "x"}))?;
         assert_eq!(id_list(&f, "a"), ["x", "y", "z"]);
         assert_eq!(id_list(&f, "b"), ["p", "7"]);
         assert_eq!(int(&f, "n")?, Some(12));

@@ -29,16 +29,10 @@ pub fn health(cfg: &mut web::ServiceConfig) {
 /// Registers the routes under the base path.
 pub fn api(cfg: &mut web::ServiceConfig) {
     cfg.route("/system/info", web::get().to(system::info))
-        .route(
-            "/catalogue/preview/{kind}/{key}",
-            web::get().to(catalogue::preview),
-        )
+        .route("/catalogue/preview/{kind}/{key}", web::get().to(catalogue::preview))
         .route("/category/taskvideo", web::get().to(category::list))
         .route("/category/taskvideo", web::post().to(category::create))
-        .route(
-            "/category/taskvideo/delete",
-            web::post().to(category::delete),
-        )
+        .route("/category/taskvideo/delete", web::post().to(category::delete))
         .route("/category/updatename", web::post().to(category::rename))
         .route("/category/setPush", web::post().to(category::set_push))
         .route("/category/audio", web::get().to(category::audio))
@@ -49,10 +43,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/favorite/remove", web::post().to(favourite::remove))
         .route("/favorite/list", web::post().to(favourite::list))
         .route("/font/ofdefault", web::get().to(font::of_default))
-        .route(
-            "/font/ofuseranddefault/{id}",
-            web::get().to(font::of_user_and_default),
-        )
+        .route("/font/ofuseranddefault/{id}", web::get().to(font::of_user_and_default))
         .route("/font/upload", web::post().to(font::upload))
         .route("/font/delete", web::post().to(font::delete))
         .route("/font/delete", web::delete().to(font::delete))
@@ -80,10 +71,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/template/check", web::get().to(template::check_list))
         .route("/template/check/{id}", web::get().to(template::check_get))
         .route("/template/slots/{id}", web::get().to(template::slots))
-        .route(
-            "/template/media/{id}/{part}",
-            web::get().to(template::preview),
-        )
+        .route("/template/media/{id}/{part}", web::get().to(template::preview))
         .route("/template/fill", web::post().to(template::fill))
         .route("/template/submit", web::post().to(template::submit))
         .route("/template/audit", web::post().to(template::audit))
@@ -91,23 +79,11 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/template/setPush", web::post().to(template::set_push))
         .route("/template/{id}", web::get().to(template::get))
         .route("/business/template.csv", web::get().to(template::sheet_csv))
-        .route(
-            "/business/template.xlsx",
-            web::get().to(template::sheet_xlsx),
-        )
-        .route(
-            "/v2/business/runBusinessCardTasks",
-            web::post().to(template::run_cards),
-        )
-        .route(
-            "/v2/business/runOneBusinessCardTask",
-            web::post().to(template::run_one_card),
-        )
+        .route("/business/template.xlsx", web::get().to(template::sheet_xlsx))
+        .route("/v2/business/runBusinessCardTasks", web::post().to(template::run_cards))
+        .route("/v2/business/runOneBusinessCardTask", web::post().to(template::run_one_card))
         .route("/redis/history/store", web::post().to(history::store))
-        .route(
-            "/redis/history/getStoreTime",
-            web::get().to(history::store_time),
-        )
+        .route("/redis/history/getStoreTime", web::get().to(history::store_time))
         .route("/redis/history/getOne", web::get().to(history::get_one))
         .route("/user/sendCode", web::post().to(user::send_code))
         .route("/user/login", web::post().to(user::login))
@@ -119,10 +95,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/manage/users/disable", web::post().to(manage::disable))
         .route("/ai/abilities", web::get().to(ai::abilities))
         .route("/upload/material", web::post().to(material::upload))
-        .route(
-            "/upload/multimaterial",
-            web::post().to(material::upload_many),
-        )
+        .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))
         .route("/material/ofdefault", web::post().to(material::of_default))
         .route("/material/quota", web::get().to(material::quota))
@@ -131,31 +104,13 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/material/byIds", web::post().to(material::by_ids))
         .route("/material/updatename", web::post().to(material::rename))
         .route("/material/delete", web::post().to(material::delete))
-        .route(
-            "/material/batchDelete",
-            web::post().to(material::batch_delete),
-        )
-        .route(
-            "/material/batchDeleteByChoice",
-            web::post().to(material::delete_by_choice),
-        )
-        .route(
-            "/material/updateMaterialCategory",
-            web::post().to(material::move_category),
-        )
+        .route("/material/batchDelete", web::post().to(material::batch_delete))
+        .route("/material/batchDeleteByChoice", web::post().to(material::delete_by_choice))
+        .route("/material/updateMaterialCategory", web::post().to(material::move_category))
         .route("/material/updatematerial", web::post().to(material::audit))
-        .route(
-            "/material/batchUpdateOpenState",
-            web::post().to(material::batch_open_state),
-        )
-        .route(
-            "/material/changeCoverPic",
-            web::post().to(material::change_cover),
-        )
-        .route(
-            "/material/getVideoState",
-            web::post().to(material::video_state),
-        )
+        .route("/material/batchUpdateOpenState", web::post().to(material::batch_open_state))
+        .route("/material/changeCoverPic", web::post().to(material::change_cover))
+        .route("/material/getVideoState", web::post().to(material::video_state))
         .route("/material/getVolumeDB", web::post().to(material::volume))
         .route("/material/file/{id}/{part}", web::get().to(material::file))
         .route("/videotask/frame", web::post().to(frame::still));

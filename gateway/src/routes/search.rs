@@ -22,50 +22,25 @@ pub struct History {
 
 /// Records a keyword; answers the history after it.
 #[utoipa::path(post, path = "/diyvrbt/search/history/add", request_body = AddBody, responses((status = 200, body = History)))]
-pub async fn add(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn add(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: AddBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let h = state
-        .clients
-        .favourite
-        .clone()
-        .add_search(caller.request(pb::SearchKeyword { keyword: b.keyword })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(History {
-        keywords: h.keywords,
-    }))
+    let h = state.clients.favourite.clone().add_search(caller.request(pb::SearchKeyword { keyword: b.keyword })?).await?.into_inner();
+    Ok(envelope::ok(History { keywords: h.keywords }))
 }
 
 /// The caller's search history.
 #[utoipa::path(get, path = "/diyvrbt/search/history", responses((status = 200, body = History)))]
 pub async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
-    let h = state
-        .clients
-        .favourite
-        .clone()
-        .search_history(caller.request(Empty {})?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(History {
-        keywords: h.keywords,
-    }))
+    let h = state.clients.favourite.clone().search_history(caller.request(Empty {})?).await?.into_inner();
+    Ok(envelope::ok(History { keywords: h.keywords }))
 }
 
 /// Forgets the caller's search history.
 #[utoipa::path(post, path = "/diyvrbt/search/history/clear", responses((status = 200)))]
 pub async fn clear(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .favourite
-        .clone()
-        .clear_search(caller.request(Empty {})?)
-        .await?;
+    state.clients.favourite.clone().clear_search(caller.request(Empty {})?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }

@@ -27,22 +27,13 @@ fn shape(uuid: &str) -> Result<ShapeDto, ApiError> {
     let missing = || ApiError::BadRequest(format!("shape {uuid} does not exist"));
     let kind = shapes::get(uuid).ok_or_else(missing)?;
     let code = shapes::svg(kind.key).ok_or_else(missing)?;
-    let shape_code =
-        svg::sanitise(&code).map_err(|e| ApiError::BadRequest(format!("shape {uuid}: {e}")))?;
-    Ok(ShapeDto {
-        shape_code,
-        uuid: kind.key.to_owned(),
-        name: kind.name_zh.to_owned(),
-    })
+    let shape_code = svg::sanitise(&code).map_err(|e| ApiError::BadRequest(format!("shape {uuid}: {e}")))?;
+    Ok(ShapeDto { shape_code, uuid: kind.key.to_owned(), name: kind.name_zh.to_owned() })
 }
 
 /// A catalogue shape's SVG.
 #[utoipa::path(get, path = "/diyvrbt/shape/{uuid}", params(("uuid" = String, Path, description = "the catalogue key: rect, circle, … complex-snow")), responses((status = 200, body = ShapeDto)))]
-pub async fn get(
-    req: HttpRequest,
-    uuid: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(req: HttpRequest, uuid: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     // The tenant must be known even though every tenant gets the same catalogue.
     caller::anonymous(&req, &state)?;
     Ok(envelope::ok(shape(&uuid)?))
@@ -57,19 +48,10 @@ mod tests {
         for kind in shapes::SHAPES {
             let s = shape(kind.key).unwrap_or_else(|e| panic!("{}: {e}", kind.key));
             svg::check(&s.shape_code).unwrap_or_else(|e| panic!("{}: {e}", kind.key));
-            assert!(
-                s.shape_code.contains("viewBox=\"0 0 100 100\""),
-                "{}",
-                s.shape_code
-            );
+            assert!(s.shape_code.contains("viewBox=\"0 0 100 100\""), "{}", s.shape_code);
             assert_eq!(s.name, kind.name_zh);
         }
-        let answer = shape("../etc")
-            .map(|s| s.uuid)
-            .map_err(|e| (e.code(), e.to_string()));
-        assert_eq!(
-            answer,
-            Err((3000, "shape ../etc does not exist".to_owned()))
-        );
+        let answer = shape("../etc").map(|s| s.uuid).map_err(|e| (e.code(), e.to_string()));
+        assert_eq!(answer, Err((3000, "shape ../etc does not exist".to_owned())));
     }
 }

@@ -49,16 +49,11 @@ fn saved_desc(warnings: &[String]) -> String {
 }
 
 fn size_of(b: &SaveBody) -> Result<i32, ApiError> {
-    i32::try_from(b.size_category_id)
-        .map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
+    i32::try_from(b.size_category_id).map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
 }
 
 /// Saves `b` as the caller (a new task when its id is -1 or 0); answers the id and the warnings.
-async fn save_body(
-    req: &HttpRequest,
-    state: &AppState,
-    b: SaveBody,
-) -> Result<pb::SaveTaskReply, ApiError> {
+async fn save_body(req: &HttpRequest, state: &AppState, b: SaveBody) -> Result<pb::SaveTaskReply, ApiError> {
     let size = size_of(&b)?;
     let caller = caller::caller(req, state).await?;
     Ok(state
@@ -86,11 +81,7 @@ fn landscape() -> i64 {
 
 /// Saves a task; `data` is its id.
 #[utoipa::path(post, path = "/diyvrbt/videotask/save", request_body = SaveBody, responses((status = 200, body = i64)))]
-pub async fn save(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn save(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SaveBody = body::parse(&req, &bytes)?;
     let r = save_body(&req, &state, b).await?;
     Ok(envelope::ok_with(r.task_id, &saved_desc(&r.warnings)))
@@ -129,16 +120,8 @@ const SUCCESS: i32 = 10;
 fn task_dto(t: pb::Task) -> TaskDto {
     let done = t.status == SUCCESS;
     TaskDto {
-        video_url: if done {
-            format!("{}/videotask/download?taskId={}", crate::BASE, t.id)
-        } else {
-            String::new()
-        },
-        cover_url: if done {
-            format!("{}/videotask/cover?taskId={}", crate::BASE, t.id)
-        } else {
-            String::new()
-        },
+        video_url: if done { format!("{}/videotask/download?taskId={}", crate::BASE, t.id) } else { String::new() },
+        cover_url: if done { format!("{}/videotask/cover?taskId={}", crate::BASE, t.id) } else { String::new() },
         id: t.id,
         task_name: t.task_name,
         video_create_info: t.task_info,
@@ -158,22 +141,10 @@ fn task_dto(t: pb::Task) -> TaskDto {
 
 /// One of the caller's tasks.
 #[utoipa::path(get, path = "/diyvrbt/videotask/ofone/{id}", responses((status = 200, body = TaskDto)))]
-pub async fn get(
-    req: HttpRequest,
-    id: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let task_id = id
-        .parse::<i64>()
-        .map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a task id")))?;
+pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let task_id = id.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a task id")))?;
     let caller = caller::caller(&req, &state).await?;
-    let mut t = state
-        .clients
-        .task
-        .clone()
-        .get(caller.request(pb::GetTaskRequest { task_id })?)
-        .await?
-        .into_inner();
+    let mut t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
     t.task_info = complete_document(t.task_info);
     Ok(envelope::ok(task_dto(t)))
 }
@@ -185,13 +156,8 @@ pub async fn get(
 /// some fields leniently, so its own writing of them is not used); a document that does not parse
 /// is answered as stored.
 fn complete_document(task_info: String) -> String {
-    let Ok(rule) = reelforge_timeline::Rule::parse(&task_info) else {
-        return task_info;
-    };
-    let (Ok(mut doc), Ok(full)) = (
-        serde_json::from_str::<serde_json::Value>(&task_info),
-        serde_json::to_value(&rule),
-    ) else {
+    let Ok(rule) = reelforge_timeline::Rule::parse(&task_info) else { return task_info };
+    let (Ok(mut doc), Ok(full)) = (serde_json::from_str::<serde_json::Value>(&task_info), serde_json::to_value(&rule)) else {
         return task_info;
     };
     fill_missing(&mut doc, &full);
@@ -213,9 +179,7 @@ fn fill_missing(doc: &mut serde_json::Value, full: &serde_json::Value) {
                 }
             }
         }
-        (Value::Array(d), Value::Array(f)) if d.len() == f.len() => {
-            d.iter_mut().zip(f).for_each(|(d, f)| fill_missing(d, f))
-        }
+        (Value::Array(d), Value::Array(f)) if d.len() == f.len() => d.iter_mut().zip(f).for_each(|(d, f)| fill_missing(d, f)),
         _ => {}
     }
 }
@@ -243,10 +207,7 @@ fn number_list<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .map(|p| {
-            p.parse::<T>()
-                .map_err(|_| ApiError::BadRequest(format!("{name}: `{p}` is not a number")))
-        })
+        .map(|p| p.parse::<T>().map_err(|_| ApiError::BadRequest(format!("{name}: `{p}` is not a number"))))
         .collect()
 }
 
@@ -262,34 +223,21 @@ fn page_number(name: &str, value: Option<&str>, default: u32) -> Result<u32, Api
         None => Ok(default),
         Some(v) => match v.parse::<u32>() {
             Ok(n) if n > 0 => Ok(n),
-            _ => Err(ApiError::BadRequest(format!(
-                "{name}: `{v}` is not a positive number"
-            ))),
+            _ => Err(ApiError::BadRequest(format!("{name}: `{v}` is not a positive number"))),
         },
     }
 }
 
 /// The caller's tasks, newest first.
 #[utoipa::path(get, path = "/diyvrbt/videotask/mine", params(MineQuery), responses((status = 200, body = TaskPage)))]
-pub async fn mine(
-    req: HttpRequest,
-    q: web::Query<MineQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn mine(req: HttpRequest, q: web::Query<MineQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let page = reelforge_proto::common::Page {
         page_num: page_number("pageNum", q.page_num.as_deref(), 1)?,
         page_size: page_number("pageSize", q.page_size.as_deref(), 10)?.min(100),
     };
-    let order_type = match q
-        .order_type
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    {
+    let order_type = match q.order_type.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => 1,
-        Some(v) => v
-            .parse::<i32>()
-            .map_err(|_| ApiError::BadRequest(format!("orderType: `{v}` is not a number")))?,
+        Some(v) => v.parse::<i32>().map_err(|_| ApiError::BadRequest(format!("orderType: `{v}` is not a number")))?,
     };
     let list = pb::ListTasksRequest {
         page: Some(page),
@@ -300,38 +248,17 @@ pub async fn mine(
         used_for: q.used_for.clone(),
     };
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .mine(caller.request(list)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(TaskPage {
-        total: r.total,
-        list: r.items.into_iter().map(task_dto).collect(),
-    }))
+    let r = state.clients.task.clone().mine(caller.request(list)?).await?.into_inner();
+    Ok(envelope::ok(TaskPage { total: r.total, list: r.items.into_iter().map(task_dto).collect() }))
 }
 
 /// The caller's tasks of the comma-joined ids, in that order; any id not the caller's fails.
 #[utoipa::path(get, path = "/diyvrbt/videotask/ofids/{ids}", responses((status = 200, body = Vec<TaskDto>)))]
-pub async fn of_ids(
-    req: HttpRequest,
-    ids: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn of_ids(req: HttpRequest, ids: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let task_ids = task_ids(&serde_json::Value::String(ids.into_inner()))?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .of_ids(caller.request(pb::TaskIdsRequest { task_ids })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(
-        r.items.into_iter().map(task_dto).collect::<Vec<_>>(),
-    ))
+    let r = state.clients.task.clone().of_ids(caller.request(pb::TaskIdsRequest { task_ids })?).await?.into_inner();
+    Ok(envelope::ok(r.items.into_iter().map(task_dto).collect::<Vec<_>>()))
 }
 
 /// Body of updateOneTask: `{id, name}` renames; a full task (with `taskInfo` or
@@ -364,43 +291,22 @@ fn opt_num<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Err
 
 /// Renames one of the caller's tasks, or updates it whole; answers the task.
 #[utoipa::path(post, path = "/diyvrbt/videotask/updateOneTask", request_body = UpdateBody, responses((status = 200, body = TaskDto)))]
-pub async fn update_one(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn update_one(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: UpdateBody = body::parse(&req, &bytes)?;
     if b.id <= 0 {
-        return Err(ApiError::BadRequest(format!(
-            "id: `{}` is not a task id",
-            b.id
-        )));
+        return Err(ApiError::BadRequest(format!("id: `{}` is not a task id", b.id)));
     }
     let caller = caller::caller(&req, &state).await?;
     let mut tasks = state.clients.task.clone();
     let Some(task_info) = b.task_info else {
-        let name = b
-            .name
-            .ok_or_else(|| ApiError::BadRequest("name: required to rename".into()))?;
-        let t = tasks
-            .rename(caller.request(pb::RenameTaskRequest {
-                task_id: b.id,
-                task_name: name,
-            })?)
-            .await?
-            .into_inner();
+        let name = b.name.ok_or_else(|| ApiError::BadRequest("name: required to rename".into()))?;
+        let t = tasks.rename(caller.request(pb::RenameTaskRequest { task_id: b.id, task_name: name })?).await?.into_inner();
         return Ok(envelope::ok_with(task_dto(t), "修改成功"));
     };
-    let stored = tasks
-        .get(caller.request(pb::GetTaskRequest { task_id: b.id })?)
-        .await?
-        .into_inner();
-    let size = b
-        .size_category_id
-        .map_or(Ok(stored.size_category_id), |s| {
-            i32::try_from(s)
-                .map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
-        })?;
+    let stored = tasks.get(caller.request(pb::GetTaskRequest { task_id: b.id })?).await?.into_inner();
+    let size = b.size_category_id.map_or(Ok(stored.size_category_id), |s| {
+        i32::try_from(s).map_err(|_| ApiError::BadRequest("sizeCategoryId: out of range".into()))
+    })?;
     let saved = tasks
         .save(caller.request(pb::SaveTaskRequest {
             task_id: b.id,
@@ -412,22 +318,13 @@ pub async fn update_one(
         })?)
         .await?
         .into_inner();
-    let t = tasks
-        .get(caller.request(pb::GetTaskRequest {
-            task_id: saved.task_id,
-        })?)
-        .await?
-        .into_inner();
+    let t = tasks.get(caller.request(pb::GetTaskRequest { task_id: saved.task_id })?).await?.into_inner();
     Ok(envelope::ok_with(task_dto(t), &saved_desc(&saved.warnings)))
 }
 
 /// Stores a task given whole (`id` -1 or absent: a new one), as save does; `data` is its id.
 #[utoipa::path(post, path = "/diyvrbt/videotask/store", request_body = SaveBody, responses((status = 200, body = i64)))]
-pub async fn store(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn store(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut v: serde_json::Value = body::parse(&req, &bytes)?;
     // A stored task names itself `id`, as the task summary does.
     if let Some(map) = v.as_object_mut()
@@ -443,80 +340,38 @@ pub async fn store(
 
 /// Deletes one of the caller's tasks with its render and cover.
 #[utoipa::path(post, path = "/diyvrbt/videotask/delete", request_body = RunBody, responses((status = 200, body = Vec<i64>)))]
-pub async fn delete(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .delete(caller.request(pb::TaskIdsRequest {
-            task_ids: vec![b.task_id],
-        })?)
-        .await?
-        .into_inner();
+    let r = state.clients.task.clone().delete(caller.request(pb::TaskIdsRequest { task_ids: vec![b.task_id] })?).await?.into_inner();
     Ok(envelope::ok_with(r.deleted, "删除成功"))
 }
 
 /// Deletes the caller's tasks (`taskIds` "1,2" or [1, 2]), all or none, with their renders and covers.
 #[utoipa::path(post, path = "/diyvrbt/videotask/batchDelete", request_body = CancelBody, responses((status = 200, body = Vec<i64>)))]
-pub async fn batch_delete(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn batch_delete(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: CancelBody = body::parse(&req, &bytes)?;
     let task_ids = task_ids(&b.task_ids)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .delete(caller.request(pb::TaskIdsRequest { task_ids })?)
-        .await?
-        .into_inner();
+    let r = state.clients.task.clone().delete(caller.request(pb::TaskIdsRequest { task_ids })?).await?.into_inner();
     Ok(envelope::ok_with(r.deleted, "删除成功"))
 }
 
 /// Copies one of the caller's tasks as a new task named "{name} 副本"; `data` is the new id.
 #[utoipa::path(post, path = "/diyvrbt/videotask/duplicate", request_body = RunBody, responses((status = 200, body = i64)))]
-pub async fn duplicate(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn duplicate(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .duplicate(caller.request(pb::GetTaskRequest { task_id: b.task_id })?)
-        .await?
-        .into_inner();
+    let r = state.clients.task.clone().duplicate(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?.into_inner();
     Ok(envelope::ok_with(r.task_id, "复制成功"))
 }
 
 /// Resets one of the caller's tasks to one blank scene named 未命名, status new; answers the task.
 #[utoipa::path(post, path = "/diyvrbt/videotask/clear", request_body = RunBody, responses((status = 200, body = TaskDto)))]
-pub async fn clear(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn clear(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let t = state
-        .clients
-        .task
-        .clone()
-        .clear(caller.request(pb::GetTaskRequest { task_id: b.task_id })?)
-        .await?
-        .into_inner();
+    let t = state.clients.task.clone().clear(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?.into_inner();
     Ok(envelope::ok(task_dto(t)))
 }
 
@@ -538,27 +393,11 @@ pub struct RunAnswer {
 
 /// Queues a render of the task.
 #[utoipa::path(post, path = "/diyvrbt/videotask/runtask", request_body = RunBody, responses((status = 200, body = RunAnswer)))]
-pub async fn run(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .run(caller.request(pb::RunTaskRequest { task_id: b.task_id })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok_with(
-        RunAnswer {
-            job_id: r.job_id,
-            status: r.status,
-        },
-        "任务已在后台运行，预计3-5分钟完成",
-    ))
+    let r = state.clients.task.clone().run(caller.request(pb::RunTaskRequest { task_id: b.task_id })?).await?.into_inner();
+    Ok(envelope::ok_with(RunAnswer { job_id: r.job_id, status: r.status }, "任务已在后台运行，预计3-5分钟完成"))
 }
 
 /// Query of state.
@@ -603,28 +442,15 @@ impl From<pb::TaskState> for StateDto {
 }
 
 fn task_id_param(name: &str, value: &str) -> Result<i64, ApiError> {
-    value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a task id")))
+    value.trim().parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a task id")))
 }
 
 /// The state of one of the caller's tasks.
 #[utoipa::path(get, path = "/diyvrbt/videotask/state", params(StateQuery), responses((status = 200, body = StateDto)))]
-pub async fn state(
-    req: HttpRequest,
-    q: web::Query<StateQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn state(req: HttpRequest, q: web::Query<StateQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let task_id = task_id_param("taskId", &q.task_id)?;
     let caller = caller::caller(&req, &state).await?;
-    let s = state
-        .clients
-        .task
-        .clone()
-        .state(caller.request(pb::GetTaskRequest { task_id })?)
-        .await?
-        .into_inner();
+    let s = state.clients.task.clone().state(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
     Ok(envelope::ok(StateDto::from(s)))
 }
 
@@ -632,11 +458,7 @@ pub async fn state(
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
 fn sse_frame(e: pb::TaskEvent) -> String {
-    let data = e
-        .state
-        .map(StateDto::from)
-        .and_then(|s| serde_json::to_string(&s).ok())
-        .unwrap_or_else(|| "null".into());
+    let data = e.state.map(StateDto::from).and_then(|s| serde_json::to_string(&s).ok()).unwrap_or_else(|| "null".into());
     format!("id: {}\nevent: {}\ndata: {}\n\n", e.seq, e.kind, data)
 }
 
@@ -644,11 +466,7 @@ fn sse_frame(e: pb::TaskEvent) -> String {
 /// (`id:` the event's sequence number, `event:` progress, done, error or cancelled, `data:` the
 /// state JSON); resumes after the `Last-Event-ID` header; a `: keep-alive` comment every 15 s.
 #[utoipa::path(get, path = "/diyvrbt/videotask/events", params(StateQuery), responses((status = 200, content_type = "text/event-stream", body = String)))]
-pub async fn events(
-    req: HttpRequest,
-    q: web::Query<StateQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn events(req: HttpRequest, q: web::Query<StateQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let task_id = task_id_param("taskId", &q.task_id)?;
     let after_seq = req
         .headers()
@@ -657,13 +475,8 @@ pub async fn events(
         .and_then(|v| v.trim().parse::<i64>().ok())
         .unwrap_or(0);
     let caller = caller::caller(&req, &state).await?;
-    let mut stream = state
-        .clients
-        .task
-        .clone()
-        .watch(caller.request(pb::WatchRequest { task_id, after_seq })?)
-        .await?
-        .into_inner();
+    let mut stream =
+        state.clients.task.clone().watch(caller.request(pb::WatchRequest { task_id, after_seq })?).await?.into_inner();
     let (tx, rx) = tokio::sync::mpsc::channel::<web::Bytes>(16);
     tokio::spawn(async move {
         let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
@@ -686,9 +499,7 @@ pub async fn events(
         }
     });
     let body = futures::stream::unfold(rx, |mut rx| async move {
-        rx.recv()
-            .await
-            .map(|b| (Ok::<_, std::convert::Infallible>(b), rx))
+        rx.recv().await.map(|b| (Ok::<_, std::convert::Infallible>(b), rx))
     });
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
@@ -706,17 +517,11 @@ pub struct MediaQuery {
 }
 
 fn media(state: &AppState) -> Result<&crate::media::Media, ApiError> {
-    state.media.as_ref().ok_or(ApiError::NotAvailable(
-        "downloading renders from this gateway",
-    ))
+    state.media.as_ref().ok_or(ApiError::NotAvailable("downloading renders from this gateway"))
 }
 
 /// A finished task the caller owns, by auth headers or by a ticket for this task.
-async fn finished_task(
-    req: &HttpRequest,
-    q: &MediaQuery,
-    state: &AppState,
-) -> Result<pb::Task, ApiError> {
+async fn finished_task(req: &HttpRequest, q: &MediaQuery, state: &AppState) -> Result<pb::Task, ApiError> {
     let task_id = task_id_param("taskId", &q.task_id)?;
     let caller = match q.ticket.as_deref().filter(|t| !t.is_empty()) {
         Some(ticket) => {
@@ -725,49 +530,29 @@ async fn finished_task(
         }
         None => caller::caller(req, state).await?,
     };
-    let t = state
-        .clients
-        .task
-        .clone()
-        .get(caller.request(pb::GetTaskRequest { task_id })?)
-        .await?
-        .into_inner();
+    let t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
     if t.status != SUCCESS || t.video_relative_path.is_empty() {
-        return Err(ApiError::BadRequest(format!(
-            "task {task_id} has no finished video"
-        )));
+        return Err(ApiError::BadRequest(format!("task {task_id} has no finished video")));
     }
     Ok(t)
 }
 
 /// The task's MP4 as an attachment named after the task; HTTP ranges answer 206.
 #[utoipa::path(get, path = "/diyvrbt/videotask/download", params(MediaQuery), responses((status = 200, content_type = "video/mp4", body = Vec<u8>), (status = 206, description = "the requested byte range")))]
-pub async fn download(
-    req: HttpRequest,
-    q: web::Query<MediaQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn download(req: HttpRequest, q: web::Query<MediaQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let t = finished_task(&req, &q, &state).await?;
     let disposition = crate::media::attachment(&t.task_name, "mp4");
-    media(&state)?
-        .serve(&req, &t.video_relative_path, "video/mp4", Some(disposition))
-        .await
+    media(&state)?.serve(&req, &t.video_relative_path, "video/mp4", Some(disposition)).await
 }
 
 /// The task's cover picture.
 #[utoipa::path(get, path = "/diyvrbt/videotask/cover", params(MediaQuery), responses((status = 200, content_type = "image/jpeg", body = Vec<u8>)))]
-pub async fn cover(
-    req: HttpRequest,
-    q: web::Query<MediaQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn cover(req: HttpRequest, q: web::Query<MediaQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let t = finished_task(&req, &q, &state).await?;
     if t.brief_picture.is_empty() {
         return Err(ApiError::BadRequest(format!("task {} has no cover", t.id)));
     }
-    media(&state)?
-        .serve(&req, &t.brief_picture, "image/jpeg", None)
-        .await
+    media(&state)?.serve(&req, &t.brief_picture, "image/jpeg", None).await
 }
 
 /// Answer of mediaTicket.
@@ -780,24 +565,12 @@ pub struct TicketAnswer {
 
 /// A short-lived ticket for the download and cover of one of the caller's tasks (`&ticket=`).
 #[utoipa::path(post, path = "/diyvrbt/videotask/mediaTicket", request_body = RunBody, responses((status = 200, body = TicketAnswer)))]
-pub async fn media_ticket(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn media_ticket(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .task
-        .clone()
-        .get(caller.request(pb::GetTaskRequest { task_id: b.task_id })?)
-        .await?;
+    state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id: b.task_id })?).await?;
     let ticket = media(&state)?.ticket(&caller.tenant, &caller.user()?.user_id, b.task_id)?;
-    Ok(envelope::ok(TicketAnswer {
-        ticket,
-        expires_in_seconds: crate::media::TICKET_SECONDS,
-    }))
+    Ok(envelope::ok(TicketAnswer { ticket, expires_in_seconds: crate::media::TICKET_SECONDS }))
 }
 
 /// Body of cancel: `taskIds` as "1,2" or [1, 2].
@@ -842,24 +615,12 @@ fn task_ids(v: &serde_json::Value) -> Result<Vec<i64>, ApiError> {
 
 /// Cancels the caller's queued or running renders.
 #[utoipa::path(post, path = "/diyvrbt/v2/videotask/cancelTask", request_body = CancelBody, responses((status = 200, body = CancelAnswer)))]
-pub async fn cancel(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn cancel(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: CancelBody = body::parse(&req, &bytes)?;
     let task_ids = task_ids(&b.task_ids)?;
     let caller = caller::caller(&req, &state).await?;
-    let r = state
-        .clients
-        .task
-        .clone()
-        .cancel(caller.request(pb::CancelTasksRequest { task_ids })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(CancelAnswer {
-        cancelled: r.cancelled,
-    }))
+    let r = state.clients.task.clone().cancel(caller.request(pb::CancelTasksRequest { task_ids })?).await?.into_inner();
+    Ok(envelope::ok(CancelAnswer { cancelled: r.cancelled }))
 }
 
 #[cfg(test)]

@@ -17,44 +17,27 @@ const SHEET_LIMIT: usize = 2 * 1024 * 1024;
 /// Reads a number sent as a JSON number or a string.
 fn lenient_i64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     match serde_json::Value::deserialize(d)? {
-        serde_json::Value::Number(n) => n
-            .as_i64()
-            .ok_or_else(|| serde::de::Error::custom("not an integer")),
+        serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| serde::de::Error::custom("not an integer")),
         serde_json::Value::String(s) if s.trim().is_empty() => Ok(0),
-        serde_json::Value::String(s) => s
-            .trim()
-            .parse()
-            .map_err(|_| serde::de::Error::custom(format!("`{s}` is not a number"))),
+        serde_json::Value::String(s) => s.trim().parse().map_err(|_| serde::de::Error::custom(format!("`{s}` is not a number"))),
         serde_json::Value::Null => Ok(0),
-        other => Err(serde::de::Error::custom(format!(
-            "`{other}` is not a number"
-        ))),
+        other => Err(serde::de::Error::custom(format!("`{other}` is not a number"))),
     }
 }
 
 /// Reads ids sent as an array (of numbers or strings) or a comma-joined string.
 fn lenient_ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
-    let parse = |s: &str| {
-        s.trim()
-            .parse::<i64>()
-            .map_err(|_| serde::de::Error::custom(format!("`{s}` is not an id")))
-    };
+    let parse = |s: &str| s.trim().parse::<i64>().map_err(|_| serde::de::Error::custom(format!("`{s}` is not an id")));
     match serde_json::Value::deserialize(d)? {
         serde_json::Value::Array(items) => items
             .into_iter()
             .map(|v| match v {
-                serde_json::Value::Number(n) => n
-                    .as_i64()
-                    .ok_or_else(|| serde::de::Error::custom("not an id")),
+                serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| serde::de::Error::custom("not an id")),
                 serde_json::Value::String(s) => parse(&s),
                 other => Err(serde::de::Error::custom(format!("`{other}` is not an id"))),
             })
             .collect(),
-        serde_json::Value::String(s) => s
-            .split(',')
-            .filter(|p| !p.trim().is_empty())
-            .map(parse)
-            .collect(),
+        serde_json::Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(parse).collect(),
         serde_json::Value::Number(n) => Ok(n.as_i64().into_iter().collect()),
         _ => Ok(Vec::new()),
     }
@@ -71,10 +54,7 @@ fn lenient_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error
 }
 
 fn id_param(name: &str, value: &str) -> Result<i64, ApiError> {
-    value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a template id")))
+    value.trim().parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a template id")))
 }
 
 /// A template as the browser reads it (the contract's Summary).
@@ -126,46 +106,24 @@ struct Previews<'a> {
 
 impl<'a> Previews<'a> {
     fn of(state: &'a AppState, caller: &'a Caller) -> Self {
-        Self {
-            media: state.media.as_ref(),
-            caller,
-        }
+        Self { media: state.media.as_ref(), caller }
     }
 
     fn urls(&self, t: &pb::Template) -> Result<(String, String), ApiError> {
-        let Some(media) = self
-            .media
-            .filter(|_| !t.video_key.is_empty() || !t.cover_key.is_empty())
-        else {
+        let Some(media) = self.media.filter(|_| !t.video_key.is_empty() || !t.cover_key.is_empty()) else {
             return Ok((String::new(), String::new()));
         };
         let user = self.caller.user()?.user_id.clone();
-        let preview = TemplatePreview {
-            id: t.id,
-            video: t.video_key.clone(),
-            cover: t.cover_key.clone(),
-        };
+        let preview = TemplatePreview { id: t.id, video: t.video_key.clone(), cover: t.cover_key.clone() };
         let ticket = media.template_ticket(&self.caller.tenant, &user, preview)?;
         let url = |key: &str, part: &str| {
-            if key.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "{}/template/media/{}/{part}?ticket={ticket}",
-                    crate::BASE,
-                    t.id
-                )
-            }
+            if key.is_empty() { String::new() } else { format!("{}/template/media/{}/{part}?ticket={ticket}", crate::BASE, t.id) }
         };
         Ok((url(&t.cover_key, "cover"), url(&t.video_key, "video")))
     }
 }
 
-fn template_dto(
-    t: pb::Template,
-    detail: bool,
-    previews: &Previews<'_>,
-) -> Result<TemplateDto, ApiError> {
+fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Result<TemplateDto, ApiError> {
     let (cover_url, video_url) = previews.urls(&t)?;
     Ok(TemplateDto {
         cover_url,
@@ -187,15 +145,7 @@ fn template_dto(
         create_time: t.create_time,
         update_time: t.update_time,
         video_create_info: detail.then_some(t.task_info),
-        ivvr_info: detail.then(|| {
-            t.ivvr_info
-                .into_iter()
-                .map(|i| IvvrDto {
-                    pic: i.pic,
-                    video: i.video,
-                })
-                .collect()
-        }),
+        ivvr_info: detail.then(|| t.ivvr_info.into_iter().map(|i| IvvrDto { pic: i.pic, video: i.video }).collect()),
     })
 }
 
@@ -207,14 +157,7 @@ pub struct TemplatePage {
 }
 
 fn page_dto(p: pb::TemplatePage, previews: &Previews<'_>) -> Result<TemplatePage, ApiError> {
-    Ok(TemplatePage {
-        total: p.total,
-        list: p
-            .items
-            .into_iter()
-            .map(|t| template_dto(t, false, previews))
-            .collect::<Result<_, _>>()?,
-    })
+    Ok(TemplatePage { total: p.total, list: p.items.into_iter().map(|t| template_dto(t, false, previews)).collect::<Result<_, _>>()? })
 }
 
 /// Query of the template lists: 1-based page (default 1 of 12); `kind`; `sizeCategoryId`
@@ -239,9 +182,7 @@ fn positive(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiErr
         None => Ok(default),
         Some(v) => match v.parse::<u32>() {
             Ok(n) if n > 0 => Ok(n),
-            _ => Err(ApiError::BadRequest(format!(
-                "{name}: `{v}` is not a positive number"
-            ))),
+            _ => Err(ApiError::BadRequest(format!("{name}: `{v}` is not a positive number"))),
         },
     }
 }
@@ -254,32 +195,15 @@ fn list_request(q: &ListQuery) -> Result<pb::TemplateListRequest, ApiError> {
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .map(|p| {
-            p.parse::<i32>()
-                .map_err(|_| ApiError::BadRequest(format!("sizeCategoryId: `{p}` is not a number")))
-        })
+        .map(|p| p.parse::<i32>().map_err(|_| ApiError::BadRequest(format!("sizeCategoryId: `{p}` is not a number"))))
         .collect::<Result<Vec<_>, _>>()?;
-    let category_id = match q
-        .category_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    {
+    let category_id = match q.category_id.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => 0,
-        Some(v) => v
-            .parse::<i64>()
-            .map_err(|_| ApiError::BadRequest(format!("categoryId: `{v}` is not a number")))?,
+        Some(v) => v.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("categoryId: `{v}` is not a number")))?,
     };
-    let order_type = match q
-        .order_type
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    {
+    let order_type = match q.order_type.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => 1,
-        Some(v) => v
-            .parse::<i32>()
-            .map_err(|_| ApiError::BadRequest(format!("orderType: `{v}` is not a number")))?,
+        Some(v) => v.parse::<i32>().map_err(|_| ApiError::BadRequest(format!("orderType: `{v}` is not a number")))?,
     };
     Ok(pb::TemplateListRequest {
         page: Some(reelforge_proto::common::Page {
@@ -297,100 +221,47 @@ fn list_request(q: &ListQuery) -> Result<pb::TemplateListRequest, ApiError> {
 
 /// The tenant's approved templates (the starter set is seeded on the tenant's first list).
 #[utoipa::path(get, path = "/diyvrbt/template/list", params(ListQuery), responses((status = 200, body = TemplatePage)))]
-pub async fn list(
-    req: HttpRequest,
-    q: web::Query<ListQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
-    let p = state
-        .clients
-        .task
-        .clone()
-        .template_list(caller.request(list)?)
-        .await?
-        .into_inner();
+    let p = state.clients.task.clone().template_list(caller.request(list)?).await?.into_inner();
     Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
 /// The caller's submitted templates, any state.
 #[utoipa::path(get, path = "/diyvrbt/template/mine", params(ListQuery), responses((status = 200, body = TemplatePage)))]
-pub async fn mine(
-    req: HttpRequest,
-    q: web::Query<ListQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn mine(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
-    let p = state
-        .clients
-        .task
-        .clone()
-        .template_mine(caller.request(list)?)
-        .await?
-        .into_inner();
+    let p = state.clients.task.clone().template_mine(caller.request(list)?).await?.into_inner();
     Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
 /// TEMPLATE_MANAGER: the tenant's templates in one audit state (default pending).
 #[utoipa::path(get, path = "/diyvrbt/template/check", params(ListQuery), responses((status = 200, body = TemplatePage)))]
-pub async fn check_list(
-    req: HttpRequest,
-    q: web::Query<ListQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn check_list(req: HttpRequest, q: web::Query<ListQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let list = list_request(&q)?;
     let caller = caller::caller(&req, &state).await?;
-    let p = state
-        .clients
-        .task
-        .clone()
-        .template_check_list(caller.request(list)?)
-        .await?
-        .into_inner();
+    let p = state.clients.task.clone().template_check_list(caller.request(list)?).await?.into_inner();
     Ok(envelope::ok(page_dto(p, &Previews::of(&state, &caller))?))
 }
 
-async fn detail(
-    req: &HttpRequest,
-    state: &AppState,
-    id: &str,
-    check: bool,
-) -> Result<HttpResponse, ApiError> {
+async fn detail(req: &HttpRequest, state: &AppState, id: &str, check: bool) -> Result<HttpResponse, ApiError> {
     let template_id = id_param("id", id)?;
     let caller = caller::caller(req, state).await?;
-    let t = state
-        .clients
-        .task
-        .clone()
-        .template_get(caller.request(pb::TemplateIdRequest { template_id, check })?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(template_dto(
-        t,
-        true,
-        &Previews::of(state, &caller),
-    )?))
+    let t = state.clients.task.clone().template_get(caller.request(pb::TemplateIdRequest { template_id, check })?).await?.into_inner();
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(state, &caller))?))
 }
 
 /// One template: approved, the caller's own, or any of the tenant's for a TEMPLATE_MANAGER.
 #[utoipa::path(get, path = "/diyvrbt/template/{id}", responses((status = 200, body = TemplateDto)))]
-pub async fn get(
-    req: HttpRequest,
-    id: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     detail(&req, &state, &id, false).await
 }
 
 /// TEMPLATE_MANAGER: one template of the tenant, any state.
 #[utoipa::path(get, path = "/diyvrbt/template/check/{id}", responses((status = 200, body = TemplateDto)))]
-pub async fn check_get(
-    req: HttpRequest,
-    id: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn check_get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     detail(&req, &state, &id, true).await
 }
 
@@ -414,27 +285,17 @@ pub async fn preview(
     let (id, part) = path.into_inner();
     let template_id = id_param("id", &id)?;
     if q.ticket.is_empty() {
-        return Err(ApiError::BadRequest(
-            "ticket: required (the signed address a template answer carries)".into(),
-        ));
+        return Err(ApiError::BadRequest("ticket: required (the signed address a template answer carries)".into()));
     }
-    let media = state.media.as_ref().ok_or(ApiError::NotAvailable(
-        "template previews from this gateway",
-    ))?;
+    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("template previews from this gateway"))?;
     let preview = media.template_preview(&q.ticket, &caller::tenant(&req)?, template_id)?;
     let (key, content_type) = match part.as_str() {
         "video" => (preview.video, "video/mp4"),
         "cover" => (preview.cover, "image/jpeg"),
-        other => {
-            return Err(ApiError::BadRequest(format!(
-                "part: `{other}` is not video or cover"
-            )));
-        }
+        other => return Err(ApiError::BadRequest(format!("part: `{other}` is not video or cover"))),
     };
     if key.is_empty() {
-        return Err(ApiError::BadRequest(format!(
-            "template {template_id} has no preview {part}"
-        )));
+        return Err(ApiError::BadRequest(format!("template {template_id} has no preview {part}")));
     }
     media.serve(&req, &key, content_type, None).await
 }
@@ -456,21 +317,14 @@ pub struct SlotDto {
 
 /// The slots of a template (its canModify = 1 layers).
 #[utoipa::path(get, path = "/diyvrbt/template/slots/{id}", responses((status = 200, body = Vec<SlotDto>)))]
-pub async fn slots(
-    req: HttpRequest,
-    id: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn slots(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let template_id = id_param("id", &id)?;
     let caller = caller::caller(&req, &state).await?;
     let r = state
         .clients
         .task
         .clone()
-        .template_slots(caller.request(pb::TemplateIdRequest {
-            template_id,
-            check: false,
-        })?)
+        .template_slots(caller.request(pb::TemplateIdRequest { template_id, check: false })?)
         .await?
         .into_inner();
     let list: Vec<SlotDto> = r
@@ -526,30 +380,15 @@ fn slot_id(v: &serde_json::Value) -> String {
 
 /// Makes a new task of the caller from a template with its slots replaced.
 #[utoipa::path(post, path = "/diyvrbt/template/fill", request_body = FillBody, responses((status = 200, body = TaskIdDto)))]
-pub async fn fill(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn fill(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: FillBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let replaces = b
-        .replaces
-        .iter()
-        .map(|r| pb::Replace {
-            id: slot_id(&r.id),
-            replace_content: r.replace_content.clone(),
-        })
-        .collect();
+    let replaces = b.replaces.iter().map(|r| pb::Replace { id: slot_id(&r.id), replace_content: r.replace_content.clone() }).collect();
     let r = state
         .clients
         .task
         .clone()
-        .template_fill(caller.request(pb::FillTemplateRequest {
-            template_id: b.template_id,
-            task_name: b.name,
-            replaces,
-        })?)
+        .template_fill(caller.request(pb::FillTemplateRequest { template_id: b.template_id, task_name: b.name, replaces })?)
         .await?
         .into_inner();
     Ok(envelope::ok(TaskIdDto { task_id: r.task_id }))
@@ -574,11 +413,7 @@ fn size_of(v: i64) -> Result<i32, ApiError> {
 
 /// Offers one of the caller's saved tasks as a template (pending audit).
 #[utoipa::path(post, path = "/diyvrbt/template/submit", request_body = SubmitBody, responses((status = 200, body = TemplateDto)))]
-pub async fn submit(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn submit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SubmitBody = body::parse(&req, &bytes)?;
     let size_category_id = size_of(b.size_category_id)?;
     let caller = caller::caller(&req, &state).await?;
@@ -586,19 +421,10 @@ pub async fn submit(
         .clients
         .task
         .clone()
-        .template_submit(caller.request(pb::SubmitTemplateRequest {
-            task_id: b.task_id,
-            kind: b.kind,
-            category_ids: b.category_ids,
-            size_category_id,
-        })?)
+        .template_submit(caller.request(pb::SubmitTemplateRequest { task_id: b.task_id, kind: b.kind, category_ids: b.category_ids, size_category_id })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(
-        t,
-        true,
-        &Previews::of(&state, &caller),
-    )?))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of audit.
@@ -615,29 +441,17 @@ pub struct AuditBody {
 
 /// TEMPLATE_MANAGER: approves or rejects (with a reason) a template.
 #[utoipa::path(post, path = "/diyvrbt/template/audit", request_body = AuditBody, responses((status = 200, body = TemplateDto)))]
-pub async fn audit(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn audit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: AuditBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let t = state
         .clients
         .task
         .clone()
-        .template_audit(caller.request(pb::AuditTemplateRequest {
-            template_id: b.id,
-            approve: b.approve,
-            reason: b.reason,
-        })?)
+        .template_audit(caller.request(pb::AuditTemplateRequest { template_id: b.id, approve: b.approve, reason: b.reason })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(
-        t,
-        true,
-        &Previews::of(&state, &caller),
-    )?))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of categories.
@@ -654,11 +468,7 @@ pub struct CategoriesBody {
 
 /// TEMPLATE_MANAGER: sets a template's categories (and size).
 #[utoipa::path(post, path = "/diyvrbt/template/categories", request_body = CategoriesBody, responses((status = 200, body = TemplateDto)))]
-pub async fn categories(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn categories(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: CategoriesBody = body::parse(&req, &bytes)?;
     let size_category_id = size_of(b.size_category_id)?;
     let caller = caller::caller(&req, &state).await?;
@@ -666,18 +476,10 @@ pub async fn categories(
         .clients
         .task
         .clone()
-        .template_categories(caller.request(pb::TemplateCategoriesRequest {
-            template_id: b.id,
-            category_ids: b.category_ids,
-            size_category_id,
-        })?)
+        .template_categories(caller.request(pb::TemplateCategoriesRequest { template_id: b.id, category_ids: b.category_ids, size_category_id })?)
         .await?
         .into_inner();
-    Ok(envelope::ok(template_dto(
-        t,
-        true,
-        &Previews::of(&state, &caller),
-    )?))
+    Ok(envelope::ok(template_dto(t, true, &Previews::of(&state, &caller))?))
 }
 
 /// Body of setPush.
@@ -692,21 +494,14 @@ pub struct PushBody {
 
 /// TEMPLATE_MANAGER: pushes templates or stops; answers the ids.
 #[utoipa::path(post, path = "/diyvrbt/template/setPush", request_body = PushBody, responses((status = 200, body = Vec<i64>)))]
-pub async fn set_push(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn set_push(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: PushBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let r = state
         .clients
         .task
         .clone()
-        .template_set_push(caller.request(pb::SetPushRequest {
-            template_ids: b.ids,
-            push: b.push,
-        })?)
+        .template_set_push(caller.request(pb::SetPushRequest { template_ids: b.ids, push: b.push })?)
         .await?
         .into_inner();
     Ok(envelope::ok(r.template_ids))
@@ -719,50 +514,31 @@ pub struct SheetQuery {
     template_id: String,
 }
 
-async fn sheet(
-    req: &HttpRequest,
-    state: &AppState,
-    q: &SheetQuery,
-    format: &str,
-) -> Result<HttpResponse, ApiError> {
+async fn sheet(req: &HttpRequest, state: &AppState, q: &SheetQuery, format: &str) -> Result<HttpResponse, ApiError> {
     let template_id = id_param("templateId", &q.template_id)?;
     let caller = caller::caller(req, state).await?;
     let r = state
         .clients
         .task
         .clone()
-        .card_sheet(caller.request(pb::CardSheetRequest {
-            template_id,
-            format: format.to_owned(),
-        })?)
+        .card_sheet(caller.request(pb::CardSheetRequest { template_id, format: format.to_owned() })?)
         .await?
         .into_inner();
     Ok(HttpResponse::Ok()
         .content_type(r.content_type)
-        .insert_header((
-            "content-disposition",
-            format!("attachment; filename=\"{}\"", r.file_name),
-        ))
+        .insert_header(("content-disposition", format!("attachment; filename=\"{}\"", r.file_name)))
         .body(r.content))
 }
 
 /// The header sheet of a business-card template as CSV: one row of its card field labels.
 #[utoipa::path(get, path = "/diyvrbt/business/template.csv", params(SheetQuery), responses((status = 200, content_type = "text/csv")))]
-pub async fn sheet_csv(
-    req: HttpRequest,
-    q: web::Query<SheetQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn sheet_csv(req: HttpRequest, q: web::Query<SheetQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     sheet(&req, &state, &q, "csv").await
 }
 
 /// The header sheet of a business-card template as an .xlsx workbook.
 #[utoipa::path(get, path = "/diyvrbt/business/template.xlsx", params(SheetQuery), responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
-pub async fn sheet_xlsx(
-    req: HttpRequest,
-    q: web::Query<SheetQuery>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn sheet_xlsx(req: HttpRequest, q: web::Query<SheetQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     sheet(&req, &state, &q, "xlsx").await
 }
 
@@ -794,9 +570,7 @@ async fn bytes_of(field: &mut actix_multipart::Field, limit: usize) -> Result<Ve
     while let Some(chunk) = field.next().await {
         let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("file: {e}")))?;
         if out.len() + chunk.len() > limit {
-            return Err(ApiError::BadRequest(format!(
-                "file: larger than {limit} bytes"
-            )));
+            return Err(ApiError::BadRequest(format!("file: larger than {limit} bytes")));
         }
         out.extend_from_slice(&chunk);
     }
@@ -806,11 +580,7 @@ async fn bytes_of(field: &mut actix_multipart::Field, limit: usize) -> Result<Ve
 /// Business cards from a sheet: multipart `templateId` and `file` (.xlsx or .csv, header row of
 /// card field labels); one new task and one render job per good row, a report line per bad one.
 #[utoipa::path(post, path = "/diyvrbt/v2/business/runBusinessCardTasks", responses((status = 200, body = CardReportDto), (status = 413, description = "the announced body is larger than a sheet")))]
-pub async fn run_cards(
-    req: HttpRequest,
-    payload: web::Payload,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, upload::UploadError> {
+pub async fn run_cards(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, upload::UploadError> {
     upload::within(&req, SHEET_LIMIT as u64 + upload::FORM_SLACK)?;
     let caller = caller::caller(&req, &state).await?;
     let mut multipart = upload::form(&req, payload)?;
@@ -819,15 +589,9 @@ pub async fn run_cards(
         while let Some(field) = multipart.next().await {
             let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
             match field.name().unwrap_or_default() {
-                "templateId" => {
-                    template_id = Some(id_param("templateId", &upload::text(&mut field).await?)?)
-                }
+                "templateId" => template_id = Some(id_param("templateId", &upload::text(&mut field).await?)?),
                 "file" => {
-                    let name = field
-                        .content_disposition()
-                        .and_then(|d| d.get_filename())
-                        .unwrap_or_default()
-                        .to_owned();
+                    let name = field.content_disposition().and_then(|d| d.get_filename()).unwrap_or_default().to_owned();
                     file = Some((name, bytes_of(&mut field, SHEET_LIMIT).await?));
                 }
                 _ => {
@@ -842,39 +606,19 @@ pub async fn run_cards(
         multipart.drain().await;
         return Err(e.into());
     }
-    let template_id =
-        template_id.ok_or_else(|| ApiError::BadRequest("templateId: required".into()))?;
-    let (file_name, content) =
-        file.ok_or_else(|| ApiError::BadRequest("file: no file sent".into()))?;
+    let template_id = template_id.ok_or_else(|| ApiError::BadRequest("templateId: required".into()))?;
+    let (file_name, content) = file.ok_or_else(|| ApiError::BadRequest("file: no file sent".into()))?;
     let r = state
         .clients
         .task
         .clone()
-        .card_batch(caller.request(pb::CardBatchRequest {
-            template_id,
-            file_name,
-            content,
-        })?)
+        .card_batch(caller.request(pb::CardBatchRequest { template_id, file_name, content })?)
         .await
         .map_err(ApiError::Service)?
         .into_inner();
     Ok(envelope::ok(CardReportDto {
-        made: r
-            .made
-            .into_iter()
-            .map(|m| CardMadeDto {
-                row: m.row,
-                task_id: m.task_id,
-            })
-            .collect(),
-        failed: r
-            .failed
-            .into_iter()
-            .map(|f| CardFailedDto {
-                row: f.row,
-                reason: f.reason,
-            })
-            .collect(),
+        made: r.made.into_iter().map(|m| CardMadeDto { row: m.row, task_id: m.task_id }).collect(),
+        failed: r.failed.into_iter().map(|f| CardFailedDto { row: f.row, reason: f.reason }).collect(),
     }))
 }
 
@@ -890,18 +634,11 @@ pub struct OneCardBody {
 
 /// One business card from its field values: a new task and its render job.
 #[utoipa::path(post, path = "/diyvrbt/v2/business/runOneBusinessCardTask", request_body = OneCardBody, responses((status = 200, body = TaskIdDto)))]
-pub async fn run_one_card(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn run_one_card(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: OneCardBody = body::parse(&req, &bytes)?;
     let mut fields = std::collections::HashMap::new();
     for (k, v) in b.fields {
-        let code = k
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| ApiError::BadRequest(format!("fields: `{k}` is not a card field code")))?;
+        let code = k.trim().parse::<i64>().map_err(|_| ApiError::BadRequest(format!("fields: `{k}` is not a card field code")))?;
         let value = match v {
             serde_json::Value::String(s) => s,
             serde_json::Value::Null => String::new(),
@@ -914,10 +651,7 @@ pub async fn run_one_card(
         .clients
         .task
         .clone()
-        .card_one(caller.request(pb::CardOneRequest {
-            template_id: b.template_id,
-            fields,
-        })?)
+        .card_one(caller.request(pb::CardOneRequest { template_id: b.template_id, fields })?)
         .await?
         .into_inner();
     Ok(envelope::ok(TaskIdDto { task_id: r.task_id }))

@@ -32,28 +32,12 @@ pub struct SendCodeAnswer {
 /// and a `Retry-After` header; `challenge_required` or `challenge_failed` with
 /// `data.challenge {token, bits}` to solve and send back (docs/auth.md).
 #[utoipa::path(post, path = "/diyvrbt/user/sendCode", request_body = SendCodeBody, responses((status = 200, body = SendCodeAnswer)))]
-pub async fn send_code(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn send_code(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SendCodeBody = body::parse(&req, &bytes)?;
     let caller = caller::anonymous(&req, &state)?;
-    let ask = pb::SendCodeRequest {
-        mail: b.mail,
-        challenge: b.challenge,
-        solution: b.solution,
-    };
-    let r = state
-        .clients
-        .auth
-        .clone()
-        .send_code(caller.request(ask)?)
-        .await?
-        .into_inner();
-    Ok(envelope::ok(SendCodeAnswer {
-        resend_after_seconds: r.resend_after_seconds,
-    }))
+    let ask = pb::SendCodeRequest { mail: b.mail, challenge: b.challenge, solution: b.solution };
+    let r = state.clients.auth.clone().send_code(caller.request(ask)?).await?.into_inner();
+    Ok(envelope::ok(SendCodeAnswer { resend_after_seconds: r.resend_after_seconds }))
 }
 
 /// Body of login.
@@ -75,13 +59,7 @@ pub struct MeAnswer {
 }
 
 fn me(u: pb::UserInfo) -> MeAnswer {
-    MeAnswer {
-        user_id: u.user_id,
-        mobile: u.mobile,
-        role: u.role,
-        operator_level: u.operator_level,
-        tenant: u.tenant,
-    }
+    MeAnswer { user_id: u.user_id, mobile: u.mobile, role: u.role, operator_level: u.operator_level, tenant: u.tenant }
 }
 
 /// Answer of login: the token and the user.
@@ -94,31 +72,15 @@ pub struct LoginAnswer {
 }
 
 fn login_answer(r: pb::LoginReply) -> LoginAnswer {
-    LoginAnswer {
-        token: r.token,
-        user: me(r.user.unwrap_or_default()),
-    }
+    LoginAnswer { token: r.token, user: me(r.user.unwrap_or_default()) }
 }
 
 /// Exchanges a mailed code for a token; a wrong, expired or burned code answers 3000.
 #[utoipa::path(post, path = "/diyvrbt/user/login", request_body = LoginBody, responses((status = 200, body = LoginAnswer)))]
-pub async fn login(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn login(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: LoginBody = body::parse(&req, &bytes)?;
     let caller = caller::anonymous(&req, &state)?;
-    let r = state
-        .clients
-        .auth
-        .clone()
-        .login(caller.request(pb::LoginRequest {
-            mail: b.mail,
-            code: b.code,
-        })?)
-        .await?
-        .into_inner();
+    let r = state.clients.auth.clone().login(caller.request(pb::LoginRequest { mail: b.mail, code: b.code })?).await?.into_inner();
     Ok(envelope::ok(login_answer(r)))
 }
 
@@ -148,59 +110,28 @@ pub const HANDOFF_KINDS: &[&str] = &["corp", "trading", "ivvr", "platform"];
 
 /// Signs in a user handed over by a host platform.
 #[utoipa::path(post, path = "/diyvrbt/user/handoff", request_body = HandoffBody, responses((status = 200, body = HandoffAnswer)))]
-pub async fn handoff(
-    req: HttpRequest,
-    bytes: web::Bytes,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn handoff(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: HandoffBody = body::parse(&req, &bytes)?;
     if !HANDOFF_KINDS.contains(&b.kind.as_str()) {
-        return Err(ApiError::BadRequest(format!(
-            "kind: expected one of {}",
-            HANDOFF_KINDS.join(", ")
-        )));
+        return Err(ApiError::BadRequest(format!("kind: expected one of {}", HANDOFF_KINDS.join(", "))));
     }
     let caller = caller::anonymous(&req, &state)?;
-    let r = state
-        .clients
-        .auth
-        .clone()
-        .handoff(caller.request(pb::HandoffRequest { handoff: b.handoff })?)
-        .await?
-        .into_inner();
-    let back_url = if caller::is_own_url(&req, &caller.tenant, &b.back) {
-        b.back
-    } else {
-        String::new()
-    };
-    Ok(envelope::ok(HandoffAnswer {
-        login: login_answer(r),
-        back_url,
-    }))
+    let r = state.clients.auth.clone().handoff(caller.request(pb::HandoffRequest { handoff: b.handoff })?).await?.into_inner();
+    let back_url = if caller::is_own_url(&req, &caller.tenant, &b.back) { b.back } else { String::new() };
+    Ok(envelope::ok(HandoffAnswer { login: login_answer(r), back_url }))
 }
 
 /// The signed-in user.
 #[utoipa::path(get, path = "/diyvrbt/user/me", responses((status = 200, body = MeAnswer)))]
-pub async fn get_me(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_me(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
     Ok(envelope::ok(me(caller.user()?.clone())))
 }
 
 /// Signs out: the token is revoked, later calls with it answer 4000.
 #[utoipa::path(post, path = "/diyvrbt/user/logout", responses((status = 200)))]
-pub async fn logout(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
-    state
-        .clients
-        .auth
-        .clone()
-        .logout(caller.request(Empty {})?)
-        .await?;
+    state.clients.auth.clone().logout(caller.request(Empty {})?).await?;
     Ok(envelope::ok(serde_json::Value::Null))
 }

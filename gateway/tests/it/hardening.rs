@@ -19,40 +19,21 @@ fn root(s: &System) -> String {
 fn built_spa() -> Fallible<tempfile::TempDir> {
     let dir = tempfile::tempdir()?;
     std::fs::create_dir(dir.path().join("assets"))?;
-    std::fs::write(
-        dir.path().join("index.html"),
-        "<!doctype html><script src=\"/assets/app.js\"></script>",
-    )?;
-    std::fs::write(
-        dir.path().join("assets/app.js"),
-        "console.log('app')\n//# sourceMappingURL=app.js.map\n",
-    )?;
-    std::fs::write(
-        dir.path().join("assets/app.js.map"),
-        r#"{"version":3,"sources":["../src/secret.tsx"],"mappings":""}"#,
-    )?;
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><script src=\"/assets/app.js\"></script>")?;
+    std::fs::write(dir.path().join("assets/app.js"), "console.log('app')\n//# sourceMappingURL=app.js.map\n")?;
+    std::fs::write(dir.path().join("assets/app.js.map"), r#"{"version":3,"sources":["../src/secret.tsx"],"mappings":""}"#)?;
     Ok(dir)
 }
 
 fn header(res: &reqwest::Response, name: &str) -> Option<String> {
-    res.headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned)
+    res.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
 
 /// Asserts a 404 answered in the envelope.
 async fn assert_refused(res: reqwest::Response, what: &str) -> TestResult {
     assert_eq!(res.status(), StatusCode::NOT_FOUND, "{what}");
-    let v: serde_json::Value = res
-        .json()
-        .await
-        .map_err(|e| format!("{what}: not an envelope: {e}"))?;
-    assert_eq!(
-        (v["code"].as_i64(), v["desc"].as_str()),
-        (Some(3000), Some("not found")),
-        "{what}: {v}"
-    );
+    let v: serde_json::Value = res.json().await.map_err(|e| format!("{what}: not an envelope: {e}"))?;
+    assert_eq!((v["code"].as_i64(), v["desc"].as_str()), (Some(3000), Some("not found")), "{what}: {v}");
     Ok(())
 }
 
@@ -67,11 +48,7 @@ async fn metrics_are_not_served_on_the_public_port() -> TestResult {
 
 fn last_code(s: &System, mail: &str) -> Fallible<String> {
     let text = std::fs::read_to_string(s.dir.path().join("mail-outbox.log"))?;
-    let line = text
-        .lines()
-        .rev()
-        .find(|l| l.split('\t').nth(2) == Some(mail))
-        .ok_or("no mail")?;
+    let line = text.lines().rev().find(|l| l.split('\t').nth(2) == Some(mail)).ok_or("no mail")?;
     Ok(line.rsplit(' ').next().ok_or("no code")?.to_owned())
 }
 
@@ -79,71 +56,27 @@ fn last_code(s: &System, mail: &str) -> Fallible<String> {
 async fn api_answers_are_not_stored_and_static_assets_keep_their_caching() -> TestResult {
     let spa = built_spa()?;
     let static_dir = spa.path().to_path_buf();
-    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
-        c.http.static_dir = static_dir
-    })
-    .await?;
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
     let client = reqwest::Client::new();
-    let post = |path: &str| {
-        client
-            .post(format!("{}{path}", s.base))
-            .header("X-Variant", "qs")
-    };
+    let post = |path: &str| client.post(format!("{}{path}", s.base)).header("X-Variant", "qs");
 
     let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
-    let sent = post("/user/sendCode")
-        .form(&[("mail", &mail)])
-        .send()
-        .await?;
-    assert_eq!(
-        header(&sent, "cache-control").as_deref(),
-        Some("no-store"),
-        "sendCode"
-    );
-    let login = post("/user/login")
-        .json(&serde_json::json!({"mail": mail, "code": last_code(&s, &mail)?}))
-        .send()
-        .await?;
-    assert_eq!(
-        header(&login, "cache-control").as_deref(),
-        Some("no-store"),
-        "the login answer carries the token"
-    );
+    let sent = post("/user/sendCode").form(&[("mail", &mail)]).send().await?;
+    assert_eq!(header(&sent, "cache-control").as_deref(), Some("no-store"), "sendCode");
+    let login = post("/user/login").json(&serde_json::json!({"mail": mail, "code": last_code(&s, &mail)?})).send().await?;
+    assert_eq!(header(&login, "cache-control").as_deref(), Some("no-store"), "the login answer carries the token");
     let v: serde_json::Value = login.json().await?;
-    assert!(
-        v["data"]["token"].as_str().is_some_and(|t| !t.is_empty()),
-        "{v}"
-    );
-    for path in [
-        "/system/info",
-        "/category/taskvideo",
-        "/openapi.json",
-        "/docs",
-    ] {
-        let res = client
-            .get(format!("{}{path}", s.base))
-            .header("X-Variant", "qs")
-            .send()
-            .await?;
-        assert_eq!(
-            header(&res, "cache-control").as_deref(),
-            Some("no-store"),
-            "{path}"
-        );
+    assert!(v["data"]["token"].as_str().is_some_and(|t| !t.is_empty()), "{v}");
+    for path in ["/system/info", "/category/taskvideo", "/openapi.json", "/docs"] {
+        let res = client.get(format!("{}{path}", s.base)).header("X-Variant", "qs").send().await?;
+        assert_eq!(header(&res, "cache-control").as_deref(), Some("no-store"), "{path}");
     }
 
     for path in ["/", "/assets/app.js"] {
         let res = reqwest::get(format!("{}{path}", root(&s))).await?;
         assert_eq!(res.status(), StatusCode::OK, "{path}");
-        assert_eq!(
-            header(&res, "cache-control"),
-            None,
-            "{path} keeps the static files' caching"
-        );
-        assert!(
-            header(&res, "etag").is_some(),
-            "{path} is revalidated by its ETag"
-        );
+        assert_eq!(header(&res, "cache-control"), None, "{path} keeps the static files' caching");
+        assert!(header(&res, "etag").is_some(), "{path} is revalidated by its ETag");
     }
     Ok(())
 }
@@ -151,15 +84,9 @@ async fn api_answers_are_not_stored_and_static_assets_keep_their_caching() -> Te
 /// The sources a directive allows, e.g. `script-src`; `default-src` when absent.
 fn sources<'a>(policy: &'a str, directive: &str) -> Vec<&'a str> {
     let find = |name: &str| {
-        policy.split(';').map(str::trim).find_map(|d| {
-            d.strip_prefix(name)
-                .filter(|rest| rest.is_empty() || rest.starts_with(' '))
-        })
+        policy.split(';').map(str::trim).find_map(|d| d.strip_prefix(name).filter(|rest| rest.is_empty() || rest.starts_with(' ')))
     };
-    find(directive)
-        .or_else(|| find("default-src"))
-        .map(|rest| rest.split_whitespace().collect())
-        .unwrap_or_default()
+    find(directive).or_else(|| find("default-src")).map(|rest| rest.split_whitespace().collect()).unwrap_or_default()
 }
 
 /// The value of `attr="…"` in a tag.
@@ -172,27 +99,18 @@ fn attr<'a>(tag: &'a str, attr: &str) -> Option<&'a str> {
 async fn the_docs_page_runs_under_its_own_policy_and_the_spa_keeps_its_own() -> TestResult {
     let spa = built_spa()?;
     let static_dir = spa.path().to_path_buf();
-    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
-        c.http.static_dir = static_dir
-    })
-    .await?;
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
     let page = reqwest::get(format!("{}/docs", s.base)).await?;
     assert_eq!(page.status(), StatusCode::OK);
     let policy = header(&page, "content-security-policy").ok_or("the docs page has a policy")?;
     let html = page.text().await?;
     let scripts = sources(&policy, "script-src");
     let styles = sources(&policy, "style-src");
-    assert!(
-        sources(&policy, "connect-src").contains(&"'self'"),
-        "it fetches openapi.json: {policy}"
-    );
+    assert!(sources(&policy, "connect-src").contains(&"'self'"), "it fetches openapi.json: {policy}");
 
     // Whatever the page runs, the policy allows, and it all comes from this gateway.
     let mut loaded = 0;
-    for (tag, kind, allowed, content_type) in [
-        ("<script", "src", &scripts, "text/javascript"),
-        ("<link", "href", &styles, "text/css"),
-    ] {
+    for (tag, kind, allowed, content_type) in [("<script", "src", &scripts, "text/javascript"), ("<link", "href", &styles, "text/css")] {
         for piece in html.split(tag).skip(1) {
             let open = piece.split('>').next().unwrap_or_default();
             let Some(url) = attr(open, kind) else {
@@ -201,41 +119,25 @@ async fn the_docs_page_runs_under_its_own_policy_and_the_spa_keeps_its_own() -> 
                 }
                 continue;
             };
-            assert!(
-                !url.contains("//"),
-                "{url}: nothing from another origin (no CDN)"
-            );
+            assert!(!url.contains("//"), "{url}: nothing from another origin (no CDN)");
             assert!(allowed.contains(&"'self'"), "{url} is allowed by {policy}");
             let res = reqwest::get(format!("{}/{url}", s.base)).await?;
             assert_eq!(res.status(), StatusCode::OK, "{url}");
-            assert!(
-                header(&res, "content-type").is_some_and(|t| t.starts_with(content_type)),
-                "{url} is {content_type} (nosniff)"
-            );
+            assert!(header(&res, "content-type").is_some_and(|t| t.starts_with(content_type)), "{url} is {content_type} (nosniff)");
             loaded += 1;
         }
     }
     assert_eq!(loaded, 2, "the page's script and style: {html}");
     if html.contains("<style") || html.contains(" style=\"") {
-        assert!(
-            styles.contains(&"'unsafe-inline'"),
-            "inline styles need 'unsafe-inline': {policy}"
-        );
+        assert!(styles.contains(&"'unsafe-inline'"), "inline styles need 'unsafe-inline': {policy}");
     }
     for source in scripts.iter().chain(&styles) {
-        assert!(
-            !source.contains("://") && *source != "*",
-            "{source}: no other origin may serve the page's code"
-        );
+        assert!(!source.contains("://") && *source != "*", "{source}: no other origin may serve the page's code");
     }
 
     let spa_page = reqwest::get(format!("{}/", root(&s))).await?;
     let spa_policy = header(&spa_page, "content-security-policy").ok_or("the SPA has a policy")?;
-    assert_eq!(
-        sources(&spa_policy, "script-src"),
-        ["'self'"],
-        "the SPA's scripts: {spa_policy}"
-    );
+    assert_eq!(sources(&spa_policy, "script-src"), ["'self'"], "the SPA's scripts: {spa_policy}");
     assert_ne!(spa_policy, policy);
     Ok(())
 }
@@ -244,21 +146,9 @@ async fn the_docs_page_runs_under_its_own_policy_and_the_spa_keeps_its_own() -> 
 async fn source_maps_are_not_served() -> TestResult {
     let spa = built_spa()?;
     let static_dir = spa.path().to_path_buf();
-    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
-        c.http.static_dir = static_dir
-    })
-    .await?;
-    assert_eq!(
-        reqwest::get(format!("{}/assets/app.js", root(&s)))
-            .await?
-            .status(),
-        StatusCode::OK
-    );
-    for path in [
-        "/assets/app.js.map",
-        "/assets/app%2Ejs%2Emap",
-        "/assets/missing.js.map",
-    ] {
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.static_dir = static_dir).await?;
+    assert_eq!(reqwest::get(format!("{}/assets/app.js", root(&s))).await?.status(), StatusCode::OK);
+    for path in ["/assets/app.js.map", "/assets/app%2Ejs%2Emap", "/assets/missing.js.map"] {
         let res = reqwest::get(format!("{}{path}", root(&s))).await?;
         assert_refused(res, path).await?;
     }
@@ -276,16 +166,11 @@ async fn send_code(s: &System, forwarded: &str) -> Fallible<i64> {
             .form(&[("mail", &mail)]),
     )
     .await?;
-    v["code"]
-        .as_i64()
-        .ok_or_else(|| format!("not an envelope: {v}").into())
+    v["code"].as_i64().ok_or_else(|| format!("not an envelope: {v}").into())
 }
 
 async fn behind_proxies(proxies: &[&str]) -> Fallible<System> {
-    let trusted = proxies
-        .iter()
-        .map(|p| TrustedProxy::parse(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let trusted = proxies.iter().map(|p| TrustedProxy::parse(p)).collect::<Result<Vec<_>, _>>()?;
     common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
         c.http.client_ip_header = "X-Forwarded-For".into();
         c.http.trusted_proxies = trusted;
@@ -295,26 +180,13 @@ async fn behind_proxies(proxies: &[&str]) -> Fallible<System> {
 }
 
 #[tokio::test]
-async fn the_per_address_limit_counts_the_right_most_address_no_trusted_proxy_wrote() -> TestResult
-{
+async fn the_per_address_limit_counts_the_right_most_address_no_trusted_proxy_wrote() -> TestResult {
     let s = behind_proxies(&["127.0.0.1", "10.0.0.0/8"]).await?;
     for n in 1..=3 {
-        assert_eq!(
-            send_code(&s, &format!("6.6.6.{n}, 203.0.113.9, 10.1.2.3")).await?,
-            2000,
-            "request {n}"
-        );
+        assert_eq!(send_code(&s, &format!("6.6.6.{n}, 203.0.113.9, 10.1.2.3")).await?, 2000, "request {n}");
     }
-    assert_eq!(
-        send_code(&s, "6.6.6.4, 203.0.113.9, 10.1.2.3").await?,
-        3000,
-        "a made-up first entry is no new address"
-    );
-    assert_eq!(
-        send_code(&s, "203.0.113.10").await?,
-        2000,
-        "another browser behind the proxy"
-    );
+    assert_eq!(send_code(&s, "6.6.6.4, 203.0.113.9, 10.1.2.3").await?, 3000, "a made-up first entry is no new address");
+    assert_eq!(send_code(&s, "203.0.113.10").await?, 2000, "another browser behind the proxy");
     Ok(())
 }
 
@@ -322,17 +194,9 @@ async fn the_per_address_limit_counts_the_right_most_address_no_trusted_proxy_wr
 async fn the_address_header_counts_only_from_a_trusted_proxy() -> TestResult {
     let s = behind_proxies(&["10.0.0.0/8"]).await?;
     for n in 1..=3 {
-        assert_eq!(
-            send_code(&s, &format!("6.6.6.{n}, 203.0.113.{n}")).await?,
-            2000,
-            "request {n}"
-        );
+        assert_eq!(send_code(&s, &format!("6.6.6.{n}, 203.0.113.{n}")).await?, 2000, "request {n}");
     }
-    assert_eq!(
-        send_code(&s, "6.6.6.4, 203.0.113.4").await?,
-        3000,
-        "the peer (127.0.0.1) is no proxy: its header is its own"
-    );
+    assert_eq!(send_code(&s, "6.6.6.4, 203.0.113.4").await?, 3000, "the peer (127.0.0.1) is no proxy: its header is its own");
     Ok(())
 }
 
@@ -341,33 +205,13 @@ async fn hosts_no_variant_names_are_refused_but_probes_answer() -> TestResult {
     // The harness names cc.example.net for cc and the loopback address for qs.
     let s = common::start().await?;
     let client = reqwest::Client::new();
-    let get = |path: &str, host: &str| {
-        client
-            .get(format!("{}{path}", root(&s)))
-            .header("Host", host)
-    };
-    for host in [
-        "evil.example.org",
-        "cc.example.net.evil.org",
-        "cc.evil.org",
-        "10.0.0.1:8080",
-    ] {
+    let get = |path: &str, host: &str| client.get(format!("{}{path}", root(&s))).header("Host", host);
+    for host in ["evil.example.org", "cc.example.net.evil.org", "cc.evil.org", "10.0.0.1:8080"] {
         assert_refused(get("/diyvrbt/system/info", host).send().await?, host).await?;
-        assert_refused(
-            get("/diyvrbt/system/info", host)
-                .header("X-Variant", "qs")
-                .send()
-                .await?,
-            host,
-        )
-        .await?;
+        assert_refused(get("/diyvrbt/system/info", host).header("X-Variant", "qs").send().await?, host).await?;
         assert_refused(get("/", host).send().await?, host).await?;
         for probe in ["/healthz", "/readyz"] {
-            assert_eq!(
-                get(probe, host).send().await?.status(),
-                StatusCode::OK,
-                "{probe} for {host}"
-            );
+            assert_eq!(get(probe, host).send().await?.status(), StatusCode::OK, "{probe} for {host}");
         }
     }
     let cc = envelope(get("/diyvrbt/system/info", "cc.example.net:443")).await?;

@@ -131,11 +131,7 @@ fn registered() -> BTreeSet<String> {
         rest = &rest[i + 8..];
         let Some(end) = rest.find('"') else { break };
         let path = &rest[..end];
-        let method = rest[end..]
-            .split("web::")
-            .nth(1)
-            .and_then(|m| m.split("()").next())
-            .unwrap_or_default();
+        let method = rest[end..].split("web::").nth(1).and_then(|m| m.split("()").next()).unwrap_or_default();
         out.insert(format!("{} {path}", method.to_uppercase()));
     }
     out
@@ -145,25 +141,12 @@ fn registered() -> BTreeSet<String> {
 fn every_registered_route_is_listed() {
     let routes = registered();
     assert!(routes.len() > 10, "routes are read from mod.rs: {routes:?}");
-    let api: BTreeSet<String> = routes
-        .into_iter()
-        .filter(|r| !r.ends_with("/healthz") && !r.ends_with("/readyz") && !r.ends_with("/metrics"))
-        .collect();
-    let listed: BTreeSet<String> = NO_ID
-        .iter()
-        .map(|s| (*s).to_owned())
-        .chain(CASES.iter().map(|(r, _)| (*r).to_owned()))
-        .collect();
+    let api: BTreeSet<String> = routes.into_iter().filter(|r| !r.ends_with("/healthz") && !r.ends_with("/readyz") && !r.ends_with("/metrics")).collect();
+    let listed: BTreeSet<String> = NO_ID.iter().map(|s| (*s).to_owned()).chain(CASES.iter().map(|(r, _)| (*r).to_owned())).collect();
     let unlisted: Vec<&String> = api.difference(&listed).collect();
-    assert!(
-        unlisted.is_empty(),
-        "routes neither in CASES (id-taking) nor in NO_ID: {unlisted:?}"
-    );
+    assert!(unlisted.is_empty(), "routes neither in CASES (id-taking) nor in NO_ID: {unlisted:?}");
     let stale: Vec<&String> = listed.difference(&api).collect();
-    assert!(
-        stale.is_empty(),
-        "listed routes that are not registered: {stale:?}"
-    );
+    assert!(stale.is_empty(), "listed routes that are not registered: {stale:?}");
 }
 
 /// Someone's rows, made through the API.
@@ -191,276 +174,104 @@ fn slotted_rule() -> serde_json::Value {
 
 async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     let owner = s.user(tenant, name, 3).await?;
-    let category = data(
-        s.call(Method::POST, "/category/taskvideo", &owner)
-            .json(&serde_json::json!({"categoryName": "他们的", "dimension": "industry"})),
-    )
-    .await?["categoryId"]
+    let category = data(s.call(Method::POST, "/category/taskvideo", &owner).json(&serde_json::json!({"categoryName": "他们的", "dimension": "industry"})))
+        .await?["categoryId"]
         .as_i64()
         .ok_or("category id")?;
-    let task = data(s.call(Method::POST, "/videotask/save", &owner).form(&[
-        ("taskInfo", slotted_rule().to_string()),
-        ("name", "他们的".into()),
-    ]))
-    .await?
-    .as_i64()
-    .ok_or("task id")?;
-    let template = data(
-        s.call(Method::POST, "/template/submit", &owner)
-            .json(&serde_json::json!({"taskId": task, "kind": "classic"})),
-    )
-    .await?["id"]
+    let task = data(s.call(Method::POST, "/videotask/save", &owner).form(&[("taskInfo", slotted_rule().to_string()), ("name", "他们的".into())]))
+        .await?
+        .as_i64()
+        .ok_or("task id")?;
+    let template = data(s.call(Method::POST, "/template/submit", &owner).json(&serde_json::json!({"taskId": task, "kind": "classic"})))
+        .await?["id"]
         .as_i64()
         .ok_or("template id")?;
-    data(
-        s.call(Method::POST, "/favorite/add", &owner)
-            .json(&serde_json::json!({"id": "m-victim", "type": "picture"})),
-    )
-    .await?;
+    data(s.call(Method::POST, "/favorite/add", &owner).json(&serde_json::json!({"id": "m-victim", "type": "picture"}))).await?;
     let (ct, body) = common::multipart(&[("file", Some("theirs.ttf"), &common::latin_font()?)]);
-    let font = data(
-        s.call(Method::POST, "/font/upload", &owner)
-            .header("Content-Type", ct)
-            .body(body),
-    )
-    .await?["id"]
-        .as_str()
-        .ok_or("font id")?
-        .to_owned();
-    data(
-        s.call(Method::POST, "/redis/history/store", &owner)
-            .json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY})),
-    )
-    .await?;
+    let font = data(s.call(Method::POST, "/font/upload", &owner).header("Content-Type", ct).body(body)).await?["id"].as_str().ok_or("font id")?.to_owned();
+    data(s.call(Method::POST, "/redis/history/store", &owner).json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
     let material = common::upload(s, &owner, "他们的.png", common::PNG).await?;
-    Ok(Rows {
-        owner,
-        category,
-        task,
-        favourite: "m-victim",
-        font,
-        colleague,
-        material,
-        template,
-    })
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template })
 }
 
 /// The editor state the victim keeps for their task.
 const VICTIM_HISTORY: &str = r#"{"name":"他们的"}"#;
 
 /// `stranger` tries `route` on `victim`'s id; answers the envelope.
-async fn attempt(
-    s: &System,
-    route: &str,
-    stranger: &User,
-    victim: &Rows,
-) -> Fallible<serde_json::Value> {
+async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fallible<serde_json::Value> {
     let json = |v: serde_json::Value| s.call(Method::POST, &route[5..], stranger).json(&v);
     let r = match route {
-        "POST /category/taskvideo" => json(
-            serde_json::json!({"categoryName": "子", "dimension": "industry", "higherUpId": victim.category}),
-        ),
-        "POST /category/taskvideo/delete" => {
-            json(serde_json::json!({"categoryId": victim.category}))
-        }
-        "POST /category/updatename" => {
-            json(serde_json::json!({"categoryId": victim.category, "categoryName": "mine"}))
-        }
-        "POST /favorite/add" => {
-            json(serde_json::json!({"id": victim.favourite, "type": "picture"}))
-        }
-        "POST /favorite/remove" => {
-            json(serde_json::json!({"id": victim.favourite, "type": "picture"}))
-        }
-        "POST /videotask/save" => s.call(Method::POST, "/videotask/save", stranger).form(&[
-            ("taskId", victim.task.to_string()),
-            ("taskInfo", common::rule().to_string()),
-            ("name", "mine".into()),
-        ]),
-        "GET /videotask/ofone/{id}" => s.call(
-            Method::GET,
-            &format!("/videotask/ofone/{}", victim.task),
-            stranger,
-        ),
+        "POST /category/taskvideo" => json(serde_json::json!({"categoryName": "子", "dimension": "industry", "higherUpId": victim.category})),
+        "POST /category/taskvideo/delete" => json(serde_json::json!({"categoryId": victim.category})),
+        "POST /category/updatename" => json(serde_json::json!({"categoryId": victim.category, "categoryName": "mine"})),
+        "POST /favorite/add" => json(serde_json::json!({"id": victim.favourite, "type": "picture"})),
+        "POST /favorite/remove" => json(serde_json::json!({"id": victim.favourite, "type": "picture"})),
+        "POST /videotask/save" => s
+            .call(Method::POST, "/videotask/save", stranger)
+            .form(&[("taskId", victim.task.to_string()), ("taskInfo", common::rule().to_string()), ("name", "mine".into())]),
+        "GET /videotask/ofone/{id}" => s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), stranger),
         "POST /videotask/runtask" => json(serde_json::json!({"taskId": victim.task})),
-        "GET /videotask/state" => s.call(
-            Method::GET,
-            &format!("/videotask/state?taskId={}", victim.task),
-            stranger,
-        ),
-        "GET /videotask/events" => s.call(
-            Method::GET,
-            &format!("/videotask/events?taskId={}", victim.task),
-            stranger,
-        ),
-        "GET /videotask/download" => s.call(
-            Method::GET,
-            &format!("/videotask/download?taskId={}", victim.task),
-            stranger,
-        ),
-        "GET /videotask/cover" => s.call(
-            Method::GET,
-            &format!("/videotask/cover?taskId={}", victim.task),
-            stranger,
-        ),
+        "GET /videotask/state" => s.call(Method::GET, &format!("/videotask/state?taskId={}", victim.task), stranger),
+        "GET /videotask/events" => s.call(Method::GET, &format!("/videotask/events?taskId={}", victim.task), stranger),
+        "GET /videotask/download" => s.call(Method::GET, &format!("/videotask/download?taskId={}", victim.task), stranger),
+        "GET /videotask/cover" => s.call(Method::GET, &format!("/videotask/cover?taskId={}", victim.task), stranger),
         "POST /videotask/mediaTicket" => json(serde_json::json!({"taskId": victim.task})),
         "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
-        "GET /videotask/ofids/{ids}" => s.call(
-            Method::GET,
-            &format!("/videotask/ofids/{}", victim.task),
-            stranger,
-        ),
-        "POST /videotask/updateOneTask" => {
-            json(serde_json::json!({"id": victim.task, "name": "mine"}))
-        }
-        "POST /videotask/store" => json(
-            serde_json::json!({"id": victim.task, "taskName": "mine", "videoCreateInfo": common::rule().to_string()}),
-        ),
+        "GET /videotask/ofids/{ids}" => s.call(Method::GET, &format!("/videotask/ofids/{}", victim.task), stranger),
+        "POST /videotask/updateOneTask" => json(serde_json::json!({"id": victim.task, "name": "mine"})),
+        "POST /videotask/store" => json(serde_json::json!({"id": victim.task, "taskName": "mine", "videoCreateInfo": common::rule().to_string()})),
         "POST /videotask/delete" => json(serde_json::json!({"taskId": victim.task})),
-        "POST /videotask/batchDelete" => {
-            json(serde_json::json!({"taskIds": victim.task.to_string()}))
-        }
+        "POST /videotask/batchDelete" => json(serde_json::json!({"taskIds": victim.task.to_string()})),
         "POST /videotask/duplicate" => json(serde_json::json!({"taskId": victim.task})),
         "POST /videotask/clear" => json(serde_json::json!({"taskId": victim.task})),
-        "POST /redis/history/store" => {
-            json(serde_json::json!({"taskId": victim.task, "history": "{}"}))
-        }
-        "GET /redis/history/getStoreTime" => s.call(
-            Method::GET,
-            &format!("/redis/history/getStoreTime?taskId={}", victim.task),
-            stranger,
-        ),
-        "GET /redis/history/getOne" => s.call(
-            Method::GET,
-            &format!("/redis/history/getOne?taskId={}", victim.task),
-            stranger,
-        ),
-        "POST /manage/users/level" => {
-            json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3}))
-        }
-        "POST /manage/users/disable" => {
-            json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true}))
-        }
-        "POST /category/setPush" => {
-            json(serde_json::json!({"ids": [victim.category], "push": true}))
-        }
-        "GET /font/ofuseranddefault/{id}" => s.call(
-            Method::GET,
-            &format!("/font/ofuseranddefault/{}", victim.owner.user_id),
-            stranger,
-        ),
+        "POST /redis/history/store" => json(serde_json::json!({"taskId": victim.task, "history": "{}"})),
+        "GET /redis/history/getStoreTime" => s.call(Method::GET, &format!("/redis/history/getStoreTime?taskId={}", victim.task), stranger),
+        "GET /redis/history/getOne" => s.call(Method::GET, &format!("/redis/history/getOne?taskId={}", victim.task), stranger),
+        "POST /manage/users/level" => json(serde_json::json!({"userId": victim.colleague.user_id, "operatorLevel": 3})),
+        "POST /manage/users/disable" => json(serde_json::json!({"userId": victim.colleague.user_id, "disabled": true})),
+        "POST /category/setPush" => json(serde_json::json!({"ids": [victim.category], "push": true})),
+        "GET /font/ofuseranddefault/{id}" => s.call(Method::GET, &format!("/font/ofuseranddefault/{}", victim.owner.user_id), stranger),
         "POST /font/delete" => json(serde_json::json!({"id": victim.font})),
         "DELETE /font/delete" => {
             let (ct, body) = common::multipart(&[("id", None, victim.font.as_bytes())]);
-            s.call(Method::DELETE, "/font/delete", stranger)
-                .header("Content-Type", ct)
-                .body(body)
+            s.call(Method::DELETE, "/font/delete", stranger).header("Content-Type", ct).body(body)
         }
-        "GET /font/file/{id}" => s.call(
-            Method::GET,
-            &format!("/font/file/{}", victim.font),
-            stranger,
-        ),
+        "GET /font/file/{id}" => s.call(Method::GET, &format!("/font/file/{}", victim.font), stranger),
         "POST /font/test" => json(serde_json::json!({"fontId": victim.font, "text": "他们的"})),
-        "POST /material/info/{id}" => s.call(
-            Method::POST,
-            &format!("/material/info/{}", victim.material),
-            stranger,
-        ),
+        "POST /material/info/{id}" => s.call(Method::POST, &format!("/material/info/{}", victim.material), stranger),
         "POST /material/byIds" => json(serde_json::json!({"ids": victim.material})),
-        "POST /material/updatename" => {
-            json(serde_json::json!({"materialId": victim.material, "materialName": "mine"}))
-        }
+        "POST /material/updatename" => json(serde_json::json!({"materialId": victim.material, "materialName": "mine"})),
         "POST /material/delete" => json(serde_json::json!({"materialId": victim.material})),
         "POST /material/batchDelete" => json(serde_json::json!({"materialIds": victim.material})),
-        "POST /material/batchDeleteByChoice" => json(
-            serde_json::json!({"isAll": false, "isSoftDelete": false, "deleteUuid": victim.material}),
-        ),
-        "POST /material/updateMaterialCategory" => {
-            json(serde_json::json!({"materialIds": victim.material, "categoryIds": "7"}))
-        }
-        "POST /material/updatematerial" => json(
-            serde_json::json!({"materialId": victim.material, "openState": 3, "reasonsForFailureOfAudit": "x"}),
-        ),
-        "POST /material/batchUpdateOpenState" => {
-            json(serde_json::json!({"materialIds": victim.material, "openState": 2}))
-        }
+        "POST /material/batchDeleteByChoice" => json(serde_json::json!({"isAll": false, "isSoftDelete": false, "deleteUuid": victim.material})),
+        "POST /material/updateMaterialCategory" => json(serde_json::json!({"materialIds": victim.material, "categoryIds": "7"})),
+        "POST /material/updatematerial" => json(serde_json::json!({"materialId": victim.material, "openState": 3, "reasonsForFailureOfAudit": "x"})),
+        "POST /material/batchUpdateOpenState" => json(serde_json::json!({"materialIds": victim.material, "openState": 2})),
         "POST /material/changeCoverPic" => {
-            let (ct, body) = common::multipart(&[
-                ("materialId", None, victim.material.as_bytes()),
-                ("uploadFile", Some("c.png"), common::PNG),
-            ]);
-            s.call(Method::POST, "/material/changeCoverPic", stranger)
-                .header("Content-Type", ct)
-                .body(body)
+            let (ct, body) = common::multipart(&[("materialId", None, victim.material.as_bytes()), ("uploadFile", Some("c.png"), common::PNG)]);
+            s.call(Method::POST, "/material/changeCoverPic", stranger).header("Content-Type", ct).body(body)
         }
         "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
         "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
-        "GET /material/file/{id}/{part}" => s.call(
-            Method::GET,
-            &format!("/material/file/{}/original", victim.material),
-            stranger,
-        ),
-        "GET /template/{id}" => s.call(
-            Method::GET,
-            &format!("/template/{}", victim.template),
-            stranger,
-        ),
-        "GET /template/check/{id}" => s.call(
-            Method::GET,
-            &format!("/template/check/{}", victim.template),
-            stranger,
-        ),
-        "GET /template/slots/{id}" => s.call(
-            Method::GET,
-            &format!("/template/slots/{}", victim.template),
-            stranger,
-        ),
-        "GET /template/media/{id}/{part}" => s.call(
-            Method::GET,
-            &format!(
-                "/template/media/{}/cover?ticket={}",
-                victim.template, stranger.token
-            ),
-            stranger,
-        ),
-        "POST /template/fill" => json(
-            serde_json::json!({"templateId": victim.template, "replaces": [{"id": "1", "replaceContent": "mine"}]}),
-        ),
-        "POST /template/submit" => {
-            json(serde_json::json!({"taskId": victim.task, "kind": "classic"}))
-        }
+        "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
+        "GET /template/{id}" => s.call(Method::GET, &format!("/template/{}", victim.template), stranger),
+        "GET /template/check/{id}" => s.call(Method::GET, &format!("/template/check/{}", victim.template), stranger),
+        "GET /template/slots/{id}" => s.call(Method::GET, &format!("/template/slots/{}", victim.template), stranger),
+        "GET /template/media/{id}/{part}" => s.call(Method::GET, &format!("/template/media/{}/cover?ticket={}", victim.template, stranger.token), stranger),
+        "POST /template/fill" => json(serde_json::json!({"templateId": victim.template, "replaces": [{"id": "1", "replaceContent": "mine"}]})),
+        "POST /template/submit" => json(serde_json::json!({"taskId": victim.task, "kind": "classic"})),
         "POST /template/audit" => json(serde_json::json!({"id": victim.template, "approve": true})),
-        "POST /template/categories" => {
-            json(serde_json::json!({"id": victim.template, "categoryIds": [7]}))
-        }
-        "POST /template/setPush" => {
-            json(serde_json::json!({"ids": [victim.template], "push": true}))
-        }
-        "GET /business/template.csv" => s.call(
-            Method::GET,
-            &format!("/business/template.csv?templateId={}", victim.template),
-            stranger,
-        ),
-        "GET /business/template.xlsx" => s.call(
-            Method::GET,
-            &format!("/business/template.xlsx?templateId={}", victim.template),
-            stranger,
-        ),
+        "POST /template/categories" => json(serde_json::json!({"id": victim.template, "categoryIds": [7]})),
+        "POST /template/setPush" => json(serde_json::json!({"ids": [victim.template], "push": true})),
+        "GET /business/template.csv" => s.call(Method::GET, &format!("/business/template.csv?templateId={}", victim.template), stranger),
+        "GET /business/template.xlsx" => s.call(Method::GET, &format!("/business/template.xlsx?templateId={}", victim.template), stranger),
         "POST /v2/business/runBusinessCardTasks" => {
             let id = victim.template.to_string();
-            let (ct, body) = common::multipart(&[
-                ("templateId", None, id.as_bytes()),
-                ("file", Some("c.csv"), "姓名\n张三\n".as_bytes()),
-            ]);
-            s.call(Method::POST, "/v2/business/runBusinessCardTasks", stranger)
-                .header("Content-Type", ct)
-                .body(body)
+            let (ct, body) = common::multipart(&[("templateId", None, id.as_bytes()), ("file", Some("c.csv"), "姓名\n张三\n".as_bytes())]);
+            s.call(Method::POST, "/v2/business/runBusinessCardTasks", stranger).header("Content-Type", ct).body(body)
         }
-        "POST /v2/business/runOneBusinessCardTask" => {
-            json(serde_json::json!({"templateId": victim.template, "fields": {"1": "张三"}}))
-        }
+        "POST /v2/business/runOneBusinessCardTask" => json(serde_json::json!({"templateId": victim.template, "fields": {"1": "张三"}})),
         "POST /videotask/frame" => {
             let mut doc = common::rule();
             // Only the victim's material is named (a scene's id names a background material).
@@ -485,125 +296,35 @@ fn acts_on_own_rows(route: &str) -> bool {
 async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     let tree = data(s.call(Method::GET, "/category/taskvideo", &victim.owner)).await?;
     let mine = &tree["dataList"][0];
-    assert_eq!(
-        (mine["categoryId"].as_i64(), mine["categoryName"].as_str()),
-        (Some(victim.category), Some("他们的")),
-        "{tree}"
-    );
+    assert_eq!((mine["categoryId"].as_i64(), mine["categoryName"].as_str()), (Some(victim.category), Some("他们的")), "{tree}");
     assert_eq!(mine["children"].as_array().map(Vec::len), Some(0), "{tree}");
     assert_eq!(mine["push"], false, "not pushed by a stranger: {tree}");
-    let task = data(s.call(
-        Method::GET,
-        &format!("/videotask/ofone/{}", victim.task),
-        &victim.owner,
-    ))
-    .await?;
-    assert_eq!(
-        (
-            task["taskName"].as_str(),
-            task["status"].as_i64(),
-            task["version"].as_i64()
-        ),
-        (Some("他们的"), Some(-1), Some(1)),
-        "{task}"
-    );
+    let task = data(s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), &victim.owner)).await?;
+    assert_eq!((task["taskName"].as_str(), task["status"].as_i64(), task["version"].as_i64()), (Some("他们的"), Some(-1), Some(1)), "{task}");
     let all = data(s.call(Method::GET, "/videotask/mine", &victim.owner)).await?;
     assert_eq!(all["total"], 1, "no task deleted or duplicated: {all}");
-    let kept = data(s.call(
-        Method::GET,
-        &format!("/redis/history/getOne?taskId={}", victim.task),
-        &victim.owner,
-    ))
-    .await?;
-    assert_eq!(
-        kept.as_str(),
-        Some(VICTIM_HISTORY),
-        "the autosave is the victim's own"
-    );
-    let favs = data(
-        s.call(Method::POST, "/favorite/list", &victim.owner)
-            .json(&serde_json::json!({})),
-    )
-    .await?;
+    let kept = data(s.call(Method::GET, &format!("/redis/history/getOne?taskId={}", victim.task), &victim.owner)).await?;
+    assert_eq!(kept.as_str(), Some(VICTIM_HISTORY), "the autosave is the victim's own");
+    let favs = data(s.call(Method::POST, "/favorite/list", &victim.owner).json(&serde_json::json!({}))).await?;
     assert_eq!(favs.as_array().map(Vec::len), Some(1), "{favs}");
-    let fonts = data(s.call(
-        Method::GET,
-        &format!("/font/ofuseranddefault/{}", victim.owner.user_id),
-        &victim.owner,
-    ))
-    .await?;
-    assert_eq!(
-        fonts[0]["id"].as_str(),
-        Some(victim.font.as_str()),
-        "the font is still there"
-    );
-    let file = s
-        .call(
-            Method::GET,
-            &format!("/font/file/{}", victim.font),
-            &victim.owner,
-        )
-        .send()
-        .await?;
-    assert_eq!(
-        file.bytes().await?.to_vec(),
-        common::latin_font()?,
-        "and its file"
-    );
+    let fonts = data(s.call(Method::GET, &format!("/font/ofuseranddefault/{}", victim.owner.user_id), &victim.owner)).await?;
+    assert_eq!(fonts[0]["id"].as_str(), Some(victim.font.as_str()), "the font is still there");
+    let file = s.call(Method::GET, &format!("/font/file/{}", victim.font), &victim.owner).send().await?;
+    assert_eq!(file.bytes().await?.to_vec(), common::latin_font()?, "and its file");
     let me = data(s.call(Method::GET, "/user/me", &victim.colleague)).await?;
-    assert_eq!(
-        me["operatorLevel"], 8,
-        "the colleague kept level and access"
-    );
-    let m = data(s.call(
-        Method::POST,
-        &format!("/material/info/{}", victim.material),
-        &victim.owner,
-    ))
-    .await?;
-    let kept = (
-        m["materialName"].as_str(),
-        m["categoryId"].as_i64(),
-        m["openState"].as_i64(),
-        m["reasonsForFailureOfAudit"].as_str(),
-    );
-    assert_eq!(
-        kept,
-        (Some("他们的.png"), Some(-1), Some(0), Some("")),
-        "{m}"
-    );
-    let prefix =
-        reelforge_kit::blob::user_material_prefix(&victim.owner.tenant, &victim.owner.user_id);
+    assert_eq!(me["operatorLevel"], 8, "the colleague kept level and access");
+    let m = data(s.call(Method::POST, &format!("/material/info/{}", victim.material), &victim.owner)).await?;
+    let kept = (m["materialName"].as_str(), m["categoryId"].as_i64(), m["openState"].as_i64(), m["reasonsForFailureOfAudit"].as_str());
+    assert_eq!(kept, (Some("他们的.png"), Some(-1), Some(0), Some("")), "{m}");
+    let prefix = reelforge_kit::blob::user_material_prefix(&victim.owner.tenant, &victim.owner.user_id);
     let objects = s.blobs.list(&prefix).await?;
-    assert!(
-        objects.iter().any(|k| k.ends_with("/original.png")),
-        "the original is still stored: {objects:?}"
-    );
-    assert!(
-        objects.iter().all(|k| !k.contains("/cover-")),
-        "no cover was replaced: {objects:?}"
-    );
-    let t = data(s.call(
-        Method::GET,
-        &format!("/template/check/{}", victim.template),
-        &victim.owner,
-    ))
-    .await?;
-    let kept = (
-        t["auditState"].as_str(),
-        t["push"].as_bool(),
-        t["categoryIds"].as_array().map(Vec::len),
-    );
-    assert_eq!(
-        kept,
-        (Some("pending"), Some(false), Some(0)),
-        "the template as offered: {t}"
-    );
+    assert!(objects.iter().any(|k| k.ends_with("/original.png")), "the original is still stored: {objects:?}");
+    assert!(objects.iter().all(|k| !k.contains("/cover-")), "no cover was replaced: {objects:?}");
+    let t = data(s.call(Method::GET, &format!("/template/check/{}", victim.template), &victim.owner)).await?;
+    let kept = (t["auditState"].as_str(), t["push"].as_bool(), t["categoryIds"].as_array().map(Vec::len));
+    assert_eq!(kept, (Some("pending"), Some(false), Some(0)), "the template as offered: {t}");
     let mine = data(s.call(Method::GET, "/template/mine", &victim.owner)).await?;
-    assert_eq!(
-        mine["total"], 1,
-        "no template offered in the victim's name: {mine}"
-    );
+    assert_eq!(mine["total"], 1, "no template offered in the victim's name: {mine}");
     Ok(())
 }
 
@@ -616,39 +337,20 @@ async fn strangers_never_reach_someone_elses_rows() -> Fallible<()> {
     let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
     let same_tenant_user = s.user("cc", "neighbour", 3).await?;
     for (route, scope) in CASES {
-        let mut strangers = vec![if route.contains("/manage/") {
-            &other_tenant_admin
-        } else {
-            &other_tenant_manager
-        }];
+        let mut strangers = vec![if route.contains("/manage/") { &other_tenant_admin } else { &other_tenant_manager }];
         if *scope == Scope::User {
             strangers.push(&same_tenant_user);
         }
         for stranger in strangers {
             let answer = attempt(&s, route, stranger, &victim).await?;
             let text = answer.to_string();
-            assert!(
-                !text.contains("他们的") && !text.contains(&victim.owner.user_id),
-                "{route} by {}: {text}",
-                stranger.user_id
-            );
+            assert!(!text.contains("他们的") && !text.contains(&victim.owner.user_id), "{route} by {}: {text}", stranger.user_id);
             if !acts_on_own_rows(route) {
-                assert_eq!(
-                    answer["code"], 3000,
-                    "{route} by {}: {text}",
-                    stranger.user_id
-                );
+                assert_eq!(answer["code"], 3000, "{route} by {}: {text}", stranger.user_id);
                 let desc = answer["desc"].as_str().unwrap_or_default();
-                assert!(
-                    desc.contains("not exist")
-                        || desc.contains("not found")
-                        || desc.contains("does not"),
-                    "{route}: a not-found answer: {desc}"
-                );
+                assert!(desc.contains("not exist") || desc.contains("not found") || desc.contains("does not"), "{route}: a not-found answer: {desc}");
             }
-            intact(&s, &victim)
-                .await
-                .map_err(|e| format!("after {route} by {}: {e}", stranger.user_id))?;
+            intact(&s, &victim).await.map_err(|e| format!("after {route} by {}: {e}", stranger.user_id))?;
         }
     }
     Ok(())
@@ -658,21 +360,12 @@ async fn strangers_never_reach_someone_elses_rows() -> Fallible<()> {
 /// material of the same tenant, by its storage key (buildable from ids a template shows: its
 /// creator and a material id) or by its address, is refused (3000, `desc` naming the source), and
 /// nothing is saved, queued or drawn.
-const DOCUMENT_ROUTES: &[&str] = &[
-    "POST /videotask/save",
-    "POST /videotask/store",
-    "POST /videotask/runtask",
-    "POST /videotask/frame",
-    "POST /template/fill",
-];
+const DOCUMENT_ROUTES: &[&str] = &["POST /videotask/save", "POST /videotask/store", "POST /videotask/runtask", "POST /videotask/frame", "POST /template/fill"];
 
 #[test]
 fn every_document_route_is_a_listed_route() {
     for route in DOCUMENT_ROUTES {
-        assert!(
-            CASES.iter().any(|(r, _)| r == route),
-            "{route} is not in CASES"
-        );
+        assert!(CASES.iter().any(|(r, _)| r == route), "{route} is not in CASES");
     }
 }
 
@@ -691,10 +384,7 @@ fn picture_doc(src: &str) -> serde_json::Value {
 
 /// The storage key of `owner`'s uploaded PNG `material`.
 fn png_key(owner: &User, material: &str) -> String {
-    format!(
-        "{}{material}/original.png",
-        reelforge_kit::blob::user_material_prefix(&owner.tenant, &owner.user_id)
-    )
+    format!("{}{material}/original.png", reelforge_kit::blob::user_material_prefix(&owner.tenant, &owner.user_id))
 }
 
 fn new_row(task_info: String) -> reelforge_task::TaskDraft {
@@ -718,99 +408,52 @@ async fn strangers_never_name_someone_elses_materials() -> Fallible<()> {
     let victim = rows_of(&s, "cc", "victim").await?;
     let neighbour = s.user("cc", "neighbour", 8).await?;
     let key = png_key(&victim.owner, &victim.material);
-    assert!(
-        s.blobs.size(&key).await.is_ok(),
-        "the victim's picture is stored under {key}"
-    );
+    assert!(s.blobs.size(&key).await.is_ok(), "the victim's picture is stored under {key}");
     let address = format!("/diyvrbt/material/file/{}/original", victim.material);
     // The neighbour's own template with a picture slot, to fill.
     let own = common::upload(&s, &neighbour, "mine.png", common::PNG).await?;
     let own_doc = picture_doc(&format!("/diyvrbt/material/file/{own}/original"));
-    let own_task = data(
-        s.call(Method::POST, "/videotask/save", &neighbour)
-            .form(&[("taskInfo", own_doc.to_string()), ("name", "mine".into())]),
-    )
-    .await?
-    .as_i64()
-    .ok_or("task id")?;
-    let template = data(
-        s.call(Method::POST, "/template/submit", &neighbour)
-            .json(&serde_json::json!({"taskId": own_task, "kind": "classic"})),
-    )
-    .await?["id"]
+    let own_task = data(s.call(Method::POST, "/videotask/save", &neighbour).form(&[("taskInfo", own_doc.to_string()), ("name", "mine".into())]))
+        .await?
+        .as_i64()
+        .ok_or("task id")?;
+    let template = data(s.call(Method::POST, "/template/submit", &neighbour).json(&serde_json::json!({"taskId": own_task, "kind": "classic"})))
+        .await?["id"]
         .as_i64()
         .ok_or("template id")?;
     // Tasks of the neighbour naming the victim's material, written past the save's check (as rows
     // saved before it would be), to run.
     let store = reelforge_task::TaskStore::new(reelforge_kit::db::connect(&db).await?);
-    let owner = reelforge_task::Owner {
-        tenant: neighbour.tenant.clone(),
-        user_id: neighbour.user_id.clone(),
-    };
+    let owner = reelforge_task::Owner { tenant: neighbour.tenant.clone(), user_id: neighbour.user_id.clone() };
     let mut stored = Vec::new();
-    for (how, src, named) in [
-        ("key", key.as_str(), key.as_str()),
-        ("address", address.as_str(), victim.material.as_str()),
-    ] {
+    for (how, src, named) in [("key", key.as_str(), key.as_str()), ("address", address.as_str(), victim.material.as_str())] {
         let doc = picture_doc(src);
         let row = store.save(&owner, new_row(doc.to_string())).await?;
         stored.push(row);
         for route in DOCUMENT_ROUTES {
-            let json =
-                |v: serde_json::Value| s.call(Method::POST, &route[5..], &neighbour).json(&v);
+            let json = |v: serde_json::Value| s.call(Method::POST, &route[5..], &neighbour).json(&v);
             let r = match *route {
-                "POST /videotask/save" => s
-                    .call(Method::POST, "/videotask/save", &neighbour)
-                    .form(&[("taskInfo", doc.to_string()), ("name", "theirs".into())]),
-                "POST /videotask/store" => json(
-                    serde_json::json!({"taskName": "theirs", "videoCreateInfo": doc.to_string()}),
-                ),
+                "POST /videotask/save" => s.call(Method::POST, "/videotask/save", &neighbour).form(&[("taskInfo", doc.to_string()), ("name", "theirs".into())]),
+                "POST /videotask/store" => json(serde_json::json!({"taskName": "theirs", "videoCreateInfo": doc.to_string()})),
                 "POST /videotask/runtask" => json(serde_json::json!({"taskId": row})),
-                "POST /videotask/frame" => {
-                    json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
-                }
-                "POST /template/fill" => json(
-                    serde_json::json!({"templateId": template, "replaces": [{"id": "1", "replaceContent": src}]}),
-                ),
+                "POST /videotask/frame" => json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5})),
+                "POST /template/fill" => json(serde_json::json!({"templateId": template, "replaces": [{"id": "1", "replaceContent": src}]})),
                 other => return Err(format!("no attempt written for {other}").into()),
             };
             let res = r.send().await?;
-            let kind = res
-                .headers()
-                .get("content-type")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_owned();
+            let kind = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
             let text = res.text().await?;
-            assert!(
-                kind.starts_with("application/json"),
-                "{route} naming the victim's {how} answered {kind}, not a refusal"
-            );
+            assert!(kind.starts_with("application/json"), "{route} naming the victim's {how} answered {kind}, not a refusal");
             let answer: serde_json::Value = serde_json::from_str(&text)?;
-            assert_eq!(
-                answer["code"], 3000,
-                "{route} naming the victim's {how}: {answer}"
-            );
+            assert_eq!(answer["code"], 3000, "{route} naming the victim's {how}: {answer}");
             let desc = answer["desc"].as_str().unwrap_or_default();
-            assert!(
-                desc.contains(named),
-                "{route}: the refusal names the {how} {named}: {desc}"
-            );
+            assert!(desc.contains(named), "{route}: the refusal names the {how} {named}: {desc}");
         }
-        let state = data(s.call(
-            Method::GET,
-            &format!("/videotask/state?taskId={row}"),
-            &neighbour,
-        ))
-        .await?;
+        let state = data(s.call(Method::GET, &format!("/videotask/state?taskId={row}"), &neighbour)).await?;
         assert_eq!(state["status"], -1, "the run queued nothing: {state}");
     }
     let mine = data(s.call(Method::GET, "/videotask/mine", &neighbour)).await?;
-    assert_eq!(
-        mine["total"],
-        1 + stored.len(),
-        "no task was saved or made from the template: {mine}"
-    );
+    assert_eq!(mine["total"], 1 + stored.len(), "no task was saved or made from the template: {mine}");
     intact(&s, &victim).await
 }
 
@@ -834,29 +477,13 @@ async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
     let mut doc = picture_doc(&key);
     doc["scenes"][0]["layers"][0]["canModify"] = serde_json::json!(0);
     let second = serde_json::json!({"type": "picture", "id": 3, "src": format!("/diyvrbt/material/file/{by_id}/original"), "x": 64, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2});
-    doc["scenes"][0]["layers"]
-        .as_array_mut()
-        .ok_or("layers")?
-        .push(second);
-    let task = data(
-        s.call(Method::POST, "/videotask/save", &maker)
-            .form(&[("taskInfo", doc.to_string()), ("name", "模板".into())]),
-    )
-    .await?
-    .as_i64()
-    .ok_or("task")?;
-    let template = data(
-        s.call(Method::POST, "/template/submit", &maker)
-            .json(&serde_json::json!({"taskId": task, "kind": "classic"})),
-    )
-    .await?["id"]
+    doc["scenes"][0]["layers"].as_array_mut().ok_or("layers")?.push(second);
+    let task = data(s.call(Method::POST, "/videotask/save", &maker).form(&[("taskInfo", doc.to_string()), ("name", "模板".into())])).await?.as_i64().ok_or("task")?;
+    let template = data(s.call(Method::POST, "/template/submit", &maker).json(&serde_json::json!({"taskId": task, "kind": "classic"})))
+        .await?["id"]
         .as_i64()
         .ok_or("template")?;
-    data(
-        s.call(Method::POST, "/template/audit", &maker)
-            .json(&serde_json::json!({"id": template, "approve": true})),
-    )
-    .await?;
+    data(s.call(Method::POST, "/template/audit", &maker).json(&serde_json::json!({"id": template, "approve": true}))).await?;
 
     let filled = data(s.call(Method::POST, "/template/fill", &user).json(&serde_json::json!({"templateId": template, "replaces": [{"id": "2", "replaceContent": "我的"}]})))
         .await?["taskId"]
@@ -864,62 +491,26 @@ async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
         .ok_or("filled task")?;
     let info = data(s.call(Method::GET, &format!("/videotask/ofone/{filled}"), &user)).await?["videoCreateInfo"].as_str().ok_or("document")?.to_owned();
     assert!(info.contains(&key) && info.contains(&by_id), "{info}");
-    let again = s.call(Method::POST, "/videotask/save", &user).form(&[
-        ("taskId", filled.to_string()),
-        ("taskInfo", info.clone()),
-        ("name", "我的".into()),
-    ]);
-    assert_eq!(
-        data(again).await?.as_i64(),
-        Some(filled),
-        "saved again through its template"
-    );
-    data(
-        s.call(Method::POST, "/videotask/runtask", &user)
-            .json(&serde_json::json!({"taskId": filled})),
-    )
-    .await?;
+    let again = s.call(Method::POST, "/videotask/save", &user).form(&[("taskId", filled.to_string()), ("taskInfo", info.clone()), ("name", "我的".into())]);
+    assert_eq!(data(again).await?.as_i64(), Some(filled), "saved again through its template");
+    data(s.call(Method::POST, "/videotask/runtask", &user).json(&serde_json::json!({"taskId": filled}))).await?;
     let conn = reelforge_kit::db::connect(&db).await?;
     let queue = reelforge_kit::queue::open(&s.config.queue, &conn).await?;
     let job = loop {
-        let delivery = queue
-            .receive(
-                reelforge_task::RENDER_QUEUE,
-                std::time::Duration::from_secs(20),
-            )
-            .await?
-            .ok_or("the run is queued")?;
+        let delivery = queue.receive(reelforge_task::RENDER_QUEUE, std::time::Duration::from_secs(20)).await?.ok_or("the run is queued")?;
         let job = reelforge_proto::render::RenderJob::decode(delivery.body.as_slice())?;
         if job.task_id == filled {
             break job;
         }
     };
-    assert_eq!(
-        (job.user_id.as_str(), job.grant_owner.as_str()),
-        (user.user_id.as_str(), maker.user_id.as_str())
-    );
-    assert!(
-        job.granted_keys.contains(&key) && job.granted_materials.contains(&by_id),
-        "{job:?}"
-    );
+    assert_eq!((job.user_id.as_str(), job.grant_owner.as_str()), (user.user_id.as_str(), maker.user_id.as_str()));
+    assert!(job.granted_keys.contains(&key) && job.granted_materials.contains(&by_id), "{job:?}");
 
     // Made from no template, the same document is the maker's materials named by someone else.
-    let own = s
-        .call(Method::POST, "/videotask/save", &user)
-        .form(&[("taskInfo", info.clone()), ("name", "偷".into())]);
+    let own = s.call(Method::POST, "/videotask/save", &user).form(&[("taskInfo", info.clone()), ("name", "偷".into())]);
     let refused = envelope(own).await?;
-    assert!(
-        refused["code"] == 3000 && refused["desc"].as_str().is_some_and(|d| d.contains(&key)),
-        "{refused}"
-    );
-    let still = envelope(
-        s.call(Method::POST, "/videotask/frame", &user)
-            .json(&serde_json::json!({"taskInfo": info, "time": 0.5})),
-    )
-    .await?;
-    assert!(
-        still["code"] == 3000 && still["desc"].as_str().is_some_and(|d| d.contains(&key)),
-        "{still}"
-    );
+    assert!(refused["code"] == 3000 && refused["desc"].as_str().is_some_and(|d| d.contains(&key)), "{refused}");
+    let still = envelope(s.call(Method::POST, "/videotask/frame", &user).json(&serde_json::json!({"taskInfo": info, "time": 0.5}))).await?;
+    assert!(still["code"] == 3000 && still["desc"].as_str().is_some_and(|d| d.contains(&key)), "{still}");
     Ok(())
 }

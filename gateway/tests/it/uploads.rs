@@ -33,14 +33,8 @@ async fn preview_of(s: &System, user: &User, id: &str) -> Fallible<String> {
 fn gst(pipeline: &str, out: &Path) -> Fallible<Vec<u8>> {
     let mut args: Vec<String> = vec!["-q".into()];
     args.extend(pipeline.split_whitespace().map(str::to_owned));
-    args.extend([
-        "!".into(),
-        "filesink".into(),
-        format!("location={}", out.display()),
-    ]);
-    let st = std::process::Command::new("gst-launch-1.0")
-        .args(&args)
-        .status()?;
+    args.extend(["!".into(), "filesink".into(), format!("location={}", out.display())]);
+    let st = std::process::Command::new("gst-launch-1.0").args(&args).status()?;
     if !st.success() {
         return Err(format!("gst-launch failed: {pipeline}").into());
     }
@@ -51,12 +45,7 @@ async fn get(s: &System, url: &str) -> Fallible<(u16, String, Vec<u8>)> {
     let origin = s.base.trim_end_matches("/diyvrbt");
     let res = reqwest::get(format!("{origin}{url}")).await?;
     let status = res.status().as_u16();
-    let ct = res
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let ct = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     Ok((status, ct, res.bytes().await?.to_vec()))
 }
 
@@ -68,9 +57,7 @@ async fn stored(s: &System, user: &User) -> Fallible<(Vec<String>, Vec<String>)>
     let mut files = Vec::new();
     let mut dirs = vec![s.dir.path().join("blobs")];
     while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries {
             let path = entry?.path();
             if path.is_dir() {
@@ -85,21 +72,13 @@ async fn stored(s: &System, user: &User) -> Fallible<(Vec<String>, Vec<String>)>
 }
 
 async fn own_total(s: &System, user: &User) -> Fallible<u64> {
-    let listed = data(
-        s.call(Method::POST, "/material/ofuser", user)
-            .json(&serde_json::json!({})),
-    )
-    .await?;
-    listed["total"]
-        .as_u64()
-        .ok_or_else(|| format!("no total: {listed}").into())
+    let listed = data(s.call(Method::POST, "/material/ofuser", user).json(&serde_json::json!({}))).await?;
+    listed["total"].as_u64().ok_or_else(|| format!("no total: {listed}").into())
 }
 
 /// A picture of `w`×`h` in a gradient seeded by `seed`, as straight RGBA.
 fn gradient(w: u32, h: u32, seed: u8) -> Vec<u8> {
-    (0..h)
-        .flat_map(|y| (0..w).flat_map(move |x| [(x * 3) as u8 ^ seed, (y * 5) as u8, seed, 255]))
-        .collect()
+    (0..h).flat_map(|y| (0..w).flat_map(move |x| [(x * 3) as u8 ^ seed, (y * 5) as u8, seed, 255])).collect()
 }
 
 fn png_of(seed: u8) -> Fallible<Vec<u8>> {
@@ -112,8 +91,7 @@ fn png_of(seed: u8) -> Fallible<Vec<u8>> {
 /// A zip of `entries`, deflated.
 fn zip_of(entries: &[(&str, &[u8])]) -> Fallible<Vec<u8>> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for (name, bytes) in entries {
         w.start_file(*name, options)?;
         w.write_all(bytes)?;
@@ -128,23 +106,14 @@ const PRESENTATION: &str = r#"<?xml version="1.0" encoding="UTF-8"?><p:presentat
 /// The three parts every presentation has.
 fn deck_parts() -> Vec<(String, Vec<u8>)> {
     vec![
-        (
-            "[Content_Types].xml".into(),
-            CONTENT_TYPES.as_bytes().to_vec(),
-        ),
+        ("[Content_Types].xml".into(), CONTENT_TYPES.as_bytes().to_vec()),
         ("_rels/.rels".into(), RELS.as_bytes().to_vec()),
-        (
-            "ppt/presentation.xml".into(),
-            PRESENTATION.as_bytes().to_vec(),
-        ),
+        ("ppt/presentation.xml".into(), PRESENTATION.as_bytes().to_vec()),
     ]
 }
 
 fn zip_parts(parts: &[(String, Vec<u8>)]) -> Fallible<Vec<u8>> {
-    let borrowed: Vec<(&str, &[u8])> = parts
-        .iter()
-        .map(|(n, b)| (n.as_str(), b.as_slice()))
-        .collect();
+    let borrowed: Vec<(&str, &[u8])> = parts.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
     zip_of(&borrowed)
 }
 
@@ -154,17 +123,10 @@ fn png_chunk(kind: &[u8; 4], body: &[u8]) -> Vec<u8> {
     for b in kind.iter().chain(body) {
         c ^= u32::from(*b);
         for _ in 0..8 {
-            c = if c & 1 == 1 {
-                (c >> 1) ^ 0xEDB8_8320
-            } else {
-                c >> 1
-            };
+            c = if c & 1 == 1 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
         }
     }
-    let mut out = u32::try_from(body.len())
-        .unwrap_or(0)
-        .to_be_bytes()
-        .to_vec();
+    let mut out = u32::try_from(body.len()).unwrap_or(0).to_be_bytes().to_vec();
     out.extend_from_slice(kind);
     out.extend_from_slice(body);
     out.extend_from_slice(&(!c).to_be_bytes());
@@ -190,75 +152,32 @@ async fn common_formats_are_accepted_and_browsers_get_previews() -> Fallible<()>
     let s = common::start().await?;
     let me = s.user("qs", "formats", 8).await?;
     let dir = tempfile::tempdir()?;
-    let video = |enc: &str| {
-        format!(
-            "videotestsrc num-buffers=25 ! video/x-raw,width=320,height=240,framerate=25/1 ! {enc}"
-        )
-    };
+    let video = |enc: &str| format!("videotestsrc num-buffers=25 ! video/x-raw,width=320,height=240,framerate=25/1 ! {enc}");
     let tone = |enc: &str| format!("audiotestsrc num-buffers=40 wave=sine ! audioconvert ! {enc}");
 
     // Videos: Matroska (H.264, a container browsers do not play), QuickTime with HEVC (a codec
     // they do not play), m4v and WebM (both played as they are).
-    let mkv = gst(
-        &video("x264enc ! h264parse ! matroskamux"),
-        &dir.path().join("a.mkv"),
-    )?;
-    let mov = gst(
-        &video("x265enc speed-preset=ultrafast ! h265parse ! qtmux"),
-        &dir.path().join("a.mov"),
-    )?;
-    let m4v = gst(
-        &video("x264enc ! h264parse ! mp4mux"),
-        &dir.path().join("a.m4v"),
-    )?;
-    let webm = gst(
-        &video("vp8enc deadline=1 ! webmmux"),
-        &dir.path().join("a.webm"),
-    )?;
+    let mkv = gst(&video("x264enc ! h264parse ! matroskamux"), &dir.path().join("a.mkv"))?;
+    let mov = gst(&video("x265enc speed-preset=ultrafast ! h265parse ! qtmux"), &dir.path().join("a.mov"))?;
+    let m4v = gst(&video("x264enc ! h264parse ! mp4mux"), &dir.path().join("a.m4v"))?;
+    let webm = gst(&video("vp8enc deadline=1 ! webmmux"), &dir.path().join("a.webm"))?;
     let mut videos = Vec::new();
-    for (name, bytes) in [
-        ("film.mkv", &mkv),
-        ("iphone.MOV", &mov),
-        ("clip.m4v", &m4v),
-        ("clip.webm", &webm),
-    ] {
+    for (name, bytes) in [("film.mkv", &mkv), ("iphone.MOV", &mov), ("clip.m4v", &m4v), ("clip.webm", &webm)] {
         let id = upload(&s, &me, name, bytes).await?;
         let m = settled(&s, &me, &id).await?;
-        assert_eq!(
-            (m["state"].as_str(), m["type"].as_str(), m["size"].as_str()),
-            (Some("ready"), Some("video"), Some("320x240")),
-            "{name}: {m}"
-        );
-        assert!(
-            m["coverUrl"].as_str().is_some_and(|u| !u.is_empty())
-                && m["filmstripUrl"].as_str().is_some_and(|u| !u.is_empty()),
-            "{name}: {m}"
-        );
+        assert_eq!((m["state"].as_str(), m["type"].as_str(), m["size"].as_str()), (Some("ready"), Some("video"), Some("320x240")), "{name}: {m}");
+        assert!(m["coverUrl"].as_str().is_some_and(|u| !u.is_empty()) && m["filmstripUrl"].as_str().is_some_and(|u| !u.is_empty()), "{name}: {m}");
         videos.push((name, id, m));
     }
-    assert!(
-        videos[1].2["codec"]
-            .as_str()
-            .is_some_and(|c| c.contains("H.265")),
-        "{}",
-        videos[1].2
-    );
+    assert!(videos[1].2["codec"].as_str().is_some_and(|c| c.contains("H.265")), "{}", videos[1].2);
     for (name, id, _) in &videos[..2] {
         let preview = preview_of(&s, &me, id).await?;
         let (status, ct, head) = get(&s, &preview).await?;
-        assert_eq!(
-            (status, ct.as_str(), &head[4..8]),
-            (200, "video/mp4", b"ftyp".as_slice()),
-            "{name}"
-        );
+        assert_eq!((status, ct.as_str(), &head[4..8]), (200, "video/mp4", b"ftyp".as_slice()), "{name}");
         // The original stays what renders use.
         let m = data(s.call(Method::POST, &format!("/material/info/{id}"), &me)).await?;
         let (_, _, original) = get(&s, m["url"].as_str().ok_or("url")?).await?;
-        assert_eq!(
-            original.len() as u64,
-            m["fileSize"].as_u64().unwrap_or(0),
-            "{name}"
-        );
+        assert_eq!(original.len() as u64, m["fileSize"].as_u64().unwrap_or(0), "{name}");
     }
     for (name, id, _) in &videos[2..] {
         let m = data(s.call(Method::POST, &format!("/material/info/{id}"), &me)).await?;
@@ -266,89 +185,38 @@ async fn common_formats_are_accepted_and_browsers_get_previews() -> Fallible<()>
     }
 
     // Pictures: HEIC (a JPEG preview, browsers do not show it), AVIF and WebP (shown as they are).
-    let heic = reelforge_heif::encode(
-        &gradient(64, 48, 1),
-        64,
-        48,
-        reelforge_heif::Codec::Hevc,
-        80,
-    )?;
-    let avif =
-        reelforge_heif::encode(&gradient(64, 48, 2), 64, 48, reelforge_heif::Codec::Av1, 80)?;
+    let heic = reelforge_heif::encode(&gradient(64, 48, 1), 64, 48, reelforge_heif::Codec::Hevc, 80)?;
+    let avif = reelforge_heif::encode(&gradient(64, 48, 2), 64, 48, reelforge_heif::Codec::Av1, 80)?;
     let mut webp = Vec::new();
     image::RgbaImage::from_raw(64, 48, gradient(64, 48, 3))
         .ok_or("size")?
-        .write_to(
-            &mut std::io::Cursor::new(&mut webp),
-            image::ImageFormat::WebP,
-        )?;
-    for (name, bytes, preview) in [
-        ("IMG_0001.HEIC", &heic, true),
-        ("p.avif", &avif, false),
-        ("p.webp", &webp, false),
-    ] {
+        .write_to(&mut std::io::Cursor::new(&mut webp), image::ImageFormat::WebP)?;
+    for (name, bytes, preview) in [("IMG_0001.HEIC", &heic, true), ("p.avif", &avif, false), ("p.webp", &webp, false)] {
         let id = upload(&s, &me, name, bytes).await?;
         let m = settled(&s, &me, &id).await?;
-        assert_eq!(
-            (m["state"].as_str(), m["type"].as_str(), m["size"].as_str()),
-            (Some("ready"), Some("picture"), Some("64x48")),
-            "{name}: {m}"
-        );
+        assert_eq!((m["state"].as_str(), m["type"].as_str(), m["size"].as_str()), (Some("ready"), Some("picture"), Some("64x48")), "{name}: {m}");
         let (status, ct, cover) = get(&s, m["coverUrl"].as_str().ok_or("coverUrl")?).await?;
-        assert!(
-            status == 200 && ct == "image/jpeg" && cover.starts_with(&[0xFF, 0xD8]),
-            "{name}'s cover"
-        );
-        assert_eq!(
-            m["previewUrl"].as_str().is_some_and(|u| !u.is_empty()),
-            preview,
-            "{name}: {m}"
-        );
+        assert!(status == 200 && ct == "image/jpeg" && cover.starts_with(&[0xFF, 0xD8]), "{name}'s cover");
+        assert_eq!(m["previewUrl"].as_str().is_some_and(|u| !u.is_empty()), preview, "{name}: {m}");
         if preview {
             let (status, ct, jpeg) = get(&s, m["previewUrl"].as_str().ok_or("previewUrl")?).await?;
             assert_eq!((status, ct.as_str()), (200, "image/jpeg"));
-            assert_eq!(
-                image::load_from_memory(&jpeg)?.to_rgb8().dimensions(),
-                (64, 48),
-                "the preview is the whole picture"
-            );
+            assert_eq!(image::load_from_memory(&jpeg)?.to_rgb8().dimensions(), (64, 48), "the preview is the whole picture");
             let (_, ct, _) = get(&s, m["url"].as_str().ok_or("url")?).await?;
             assert_eq!(ct, "image/heic", "the original is kept");
         }
     }
 
     // Audio: m4a, ADTS AAC, Ogg Vorbis and FLAC, each with its waveform and loudness.
-    let m4a = gst(
-        &tone("avenc_aac ! aacparse ! mp4mux"),
-        &dir.path().join("a.m4a"),
-    )?;
-    let aac = gst(
-        &tone("avenc_aac ! aacparse ! audio/mpeg,stream-format=adts"),
-        &dir.path().join("a.aac"),
-    )?;
+    let m4a = gst(&tone("avenc_aac ! aacparse ! mp4mux"), &dir.path().join("a.m4a"))?;
+    let aac = gst(&tone("avenc_aac ! aacparse ! audio/mpeg,stream-format=adts"), &dir.path().join("a.aac"))?;
     let ogg = gst(&tone("vorbisenc ! oggmux"), &dir.path().join("a.ogg"))?;
     let flac = gst(&tone("flacenc"), &dir.path().join("a.flac"))?;
-    for (name, bytes) in [
-        ("a.m4a", &m4a),
-        ("a.aac", &aac),
-        ("a.ogg", &ogg),
-        ("a.flac", &flac),
-    ] {
+    for (name, bytes) in [("a.m4a", &m4a), ("a.aac", &aac), ("a.ogg", &ogg), ("a.flac", &flac)] {
         let id = upload(&s, &me, name, bytes).await?;
         let m = settled(&s, &me, &id).await?;
-        assert_eq!(
-            (
-                m["state"].as_str(),
-                m["type"].as_str(),
-                m["hasAudio"].as_bool()
-            ),
-            (Some("ready"), Some("audio"), Some(true)),
-            "{name}: {m}"
-        );
-        assert!(
-            m["waveformUrl"].as_str().is_some_and(|u| !u.is_empty()),
-            "{name}: {m}"
-        );
+        assert_eq!((m["state"].as_str(), m["type"].as_str(), m["hasAudio"].as_bool()), (Some("ready"), Some("audio"), Some(true)), "{name}: {m}");
+        assert!(m["waveformUrl"].as_str().is_some_and(|u| !u.is_empty()), "{name}: {m}");
     }
     Ok(())
 }
@@ -358,78 +226,22 @@ async fn a_refused_type_names_the_accepted_formats() -> Fallible<()> {
     let s = common::start().await?;
     let me = s.user("qs", "refused", 8).await?;
     let txt = upload_to(&s, "/upload/material", &me, &[("notes.txt", b"hello")]).await?;
-    assert_eq!(
-        reason(&txt),
-        (Some(3000), Some("unsupported_file_type")),
-        "{txt}"
-    );
+    assert_eq!(reason(&txt), (Some(3000), Some("unsupported_file_type")), "{txt}");
     let accepted = &txt["data"]["accepted"];
-    for (kind, ext) in [
-        ("picture", "heic"),
-        ("picture", "avif"),
-        ("picture", "webp"),
-        ("video", "mkv"),
-        ("video", "m4v"),
-        ("audio", "flac"),
-        ("audio", "ogg"),
-        ("gif", "gif"),
-        ("pptx", "pptx"),
-    ] {
-        assert!(
-            accepted[kind]
-                .as_array()
-                .is_some_and(|l| l.iter().any(|e| e == ext)),
-            "{kind} {ext}: {txt}"
-        );
+    for (kind, ext) in [("picture", "heic"), ("picture", "avif"), ("picture", "webp"), ("video", "mkv"), ("video", "m4v"), ("audio", "flac"), ("audio", "ogg"), ("gif", "gif"), ("pptx", "pptx")] {
+        assert!(accepted[kind].as_array().is_some_and(|l| l.iter().any(|e| e == ext)), "{kind} {ext}: {txt}");
     }
     let desc = txt["desc"].as_str().unwrap_or_default();
-    assert!(
-        desc.starts_with("unsupported file type")
-            && desc.contains("mkv")
-            && desc.contains("heic")
-            && desc.contains("flac"),
-        "{desc}"
-    );
+    assert!(desc.starts_with("unsupported file type") && desc.contains("mkv") && desc.contains("heic") && desc.contains("flac"), "{desc}");
     // A file whose content is not what its extension says is refused the same way.
-    let exe = upload_to(
-        &s,
-        "/upload/multimaterial",
-        &me,
-        &[(
-            "setup.mkv",
-            b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00",
-        )],
-    )
-    .await?;
-    assert_eq!(
-        reason(&exe),
-        (Some(3000), Some("unsupported_file_type")),
-        "{exe}"
-    );
+    let exe = upload_to(&s, "/upload/multimaterial", &me, &[("setup.mkv", b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00")]).await?;
+    assert_eq!(reason(&exe), (Some(3000), Some("unsupported_file_type")), "{exe}");
     // A cover takes pictures only, and says so.
     let pic = upload(&s, &me, "p.png", PNG).await?;
-    let (ct, body) = common::multipart(&[
-        ("materialId", None, pic.as_bytes()),
-        ("uploadFile", Some("c.mp4"), MP4),
-    ]);
-    let cover = envelope(
-        s.call(Method::POST, "/material/changeCoverPic", &me)
-            .header("Content-Type", ct)
-            .body(body),
-    )
-    .await?;
-    assert_eq!(
-        reason(&cover),
-        (Some(3000), Some("unsupported_file_type")),
-        "{cover}"
-    );
-    assert_eq!(
-        cover["data"]["accepted"]
-            .as_object()
-            .map(|a| a.keys().cloned().collect::<Vec<_>>()),
-        Some(vec!["picture".to_owned()]),
-        "{cover}"
-    );
+    let (ct, body) = common::multipart(&[("materialId", None, pic.as_bytes()), ("uploadFile", Some("c.mp4"), MP4)]);
+    let cover = envelope(s.call(Method::POST, "/material/changeCoverPic", &me).header("Content-Type", ct).body(body)).await?;
+    assert_eq!(reason(&cover), (Some(3000), Some("unsupported_file_type")), "{cover}");
+    assert_eq!(cover["data"]["accepted"].as_object().map(|a| a.keys().cloned().collect::<Vec<_>>()), Some(vec!["picture".to_owned()]), "{cover}");
     Ok(())
 }
 
@@ -441,76 +253,35 @@ async fn content_that_cannot_be_decoded_is_refused_and_nothing_is_kept() -> Fall
     let mut html = png_header(32, 24);
     html.extend_from_slice(b"<html><body><script>alert(document.cookie)</script></body></html>");
     let mut huge = png_header(20_000, 20_000);
-    huge.extend(png_chunk(
-        b"IDAT",
-        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-    ));
+    huge.extend(png_chunk(b"IDAT", &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
     huge.extend(png_chunk(b"IEND", &[]));
     let mut noise_wav = b"RIFF\x00\x10\x00\x00WAVE".to_vec();
     noise_wav.extend(std::iter::repeat_n(b'x', 4096));
     let mut long_gif = Vec::new();
     {
-        let frames = (0..1001u32).map(|i| {
-            image::Frame::new(image::RgbaImage::from_pixel(
-                2,
-                2,
-                image::Rgba([(i % 2 * 255) as u8, 0, 0, 255]),
-            ))
-        });
+        let frames = (0..1001u32).map(|i| image::Frame::new(image::RgbaImage::from_pixel(2, 2, image::Rgba([(i % 2 * 255) as u8, 0, 0, 255]))));
         image::codecs::gif::GifEncoder::new(&mut long_gif).encode_frames(frames)?;
     }
-    let exe_deck = zip_of(&[(
-        "setup.exe",
-        b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff",
-    )])?;
+    let exe_deck = zip_of(&[("setup.exe", b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff")])?;
     let mut crowded = deck_parts();
     crowded.extend((0..10_001).map(|i| (format!("ppt/media/x{i}.bin"), vec![1u8])));
     let crowded = zip_parts(&crowded)?;
     let cases: [(&str, &[u8], &str, &str); 7] = [
-        (
-            "cut.mp4",
-            &MP4[..MP4.len() / 2],
-            "unreadable_file",
-            "cannot read the file",
-        ),
+        ("cut.mp4", &MP4[..MP4.len() / 2], "unreadable_file", "cannot read the file"),
         ("page.png", &html, "unreadable_file", "cannot be decoded"),
         ("huge.png", &huge, "content_too_large", "20000x20000"),
         ("noise.wav", &noise_wav, "unreadable_file", ""),
-        (
-            "long.gif",
-            &long_gif,
-            "content_too_large",
-            "more than 1000 frames",
-        ),
-        (
-            "setup.pptx",
-            &exe_deck,
-            "unreadable_file",
-            "not a pptx presentation",
-        ),
-        (
-            "crowded.pptx",
-            &crowded,
-            "content_too_large",
-            "more than 10000 entries",
-        ),
+        ("long.gif", &long_gif, "content_too_large", "more than 1000 frames"),
+        ("setup.pptx", &exe_deck, "unreadable_file", "not a pptx presentation"),
+        ("crowded.pptx", &crowded, "content_too_large", "more than 10000 entries"),
     ];
     for (name, bytes, want, says) in cases {
         let v = upload_to(&s, "/upload/material", &me, &[(name, bytes)]).await?;
         assert_eq!(reason(&v), (Some(3000), Some(want)), "{name}: {v}");
-        assert!(
-            v["desc"].as_str().is_some_and(|d| d.contains(says)),
-            "{name}: {v}"
-        );
+        assert!(v["desc"].as_str().is_some_and(|d| d.contains(says)), "{name}: {v}");
     }
     // In a multi-upload, a bad file undoes the good one before it.
-    let v = upload_to(
-        &s,
-        "/upload/multimaterial",
-        &me,
-        &[("fine.png", &png_of(7)?), ("page.png", &html)],
-    )
-    .await?;
+    let v = upload_to(&s, "/upload/multimaterial", &me, &[("fine.png", &png_of(7)?), ("page.png", &html)]).await?;
     assert_eq!(reason(&v), (Some(3000), Some("unreadable_file")), "{v}");
     // The good file's probe may still be finishing when its row goes; what it made goes with it.
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -527,13 +298,8 @@ async fn content_that_cannot_be_decoded_is_refused_and_nothing_is_kept() -> Fall
 }
 
 /// Each upload route, and the multipart body it takes.
-const UPLOAD_ROUTES: [&str; 5] = [
-    "/upload/material",
-    "/upload/multimaterial",
-    "/material/changeCoverPic",
-    "/font/upload",
-    "/v2/business/runBusinessCardTasks",
-];
+const UPLOAD_ROUTES: [&str; 5] =
+    ["/upload/material", "/upload/multimaterial", "/material/changeCoverPic", "/font/upload", "/v2/business/runBusinessCardTasks"];
 
 #[tokio::test]
 async fn upload_routes_answer_a_body_that_is_not_multipart() -> Fallible<()> {
@@ -545,31 +311,14 @@ async fn upload_routes_answer_a_body_that_is_not_multipart() -> Fallible<()> {
             ("text/plain", b"just text".as_slice()),
             ("multipart/form-data", b"--x\r\n\r\n--x--".as_slice()),
         ] {
-            let v = envelope(
-                s.call(Method::POST, route, &me)
-                    .header("Content-Type", ct)
-                    .body(body),
-            )
-            .await?;
-            assert_eq!(
-                reason(&v),
-                (Some(3000), Some("not_multipart")),
-                "{route} {ct}: {v}"
-            );
+            let v = envelope(s.call(Method::POST, route, &me).header("Content-Type", ct).body(body)).await?;
+            assert_eq!(reason(&v), (Some(3000), Some("not_multipart")), "{route} {ct}: {v}");
         }
         let none = envelope(s.call(Method::POST, route, &me).body("x")).await?;
-        assert_eq!(
-            reason(&none),
-            (Some(3000), Some("not_multipart")),
-            "{route} without a type: {none}"
-        );
+        assert_eq!(reason(&none), (Some(3000), Some("not_multipart")), "{route} without a type: {none}");
     }
     // The gateway is still whole.
-    data(
-        s.call(Method::POST, "/material/ofuser", &me)
-            .json(&serde_json::json!({})),
-    )
-    .await?;
+    data(s.call(Method::POST, "/material/ofuser", &me).json(&serde_json::json!({}))).await?;
     Ok(())
 }
 
@@ -604,22 +353,10 @@ async fn a_huge_announced_length_is_refused_before_any_byte() -> Fallible<()> {
         })
         .await??;
         assert!(answer.starts_with("HTTP/1.1 413"), "{route}: {answer}");
-        let body = answer
-            .split_once("\r\n\r\n")
-            .map(|(_, b)| b)
-            .unwrap_or_default();
+        let body = answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
         let v: serde_json::Value = serde_json::from_str(body)?;
-        assert_eq!(
-            reason(&v),
-            (Some(3000), Some("file_too_large")),
-            "{route}: {v}"
-        );
-        assert!(
-            v["data"]["limitMb"]
-                .as_u64()
-                .is_some_and(|mb| mb < 10 * 1024),
-            "{route}: {v}"
-        );
+        assert_eq!(reason(&v), (Some(3000), Some("file_too_large")), "{route}: {v}");
+        assert!(v["data"]["limitMb"].as_u64().is_some_and(|mb| mb < 10 * 1024), "{route}: {v}");
     }
     Ok(())
 }
@@ -632,55 +369,25 @@ async fn the_same_file_twice_offers_the_existing_material() -> Fallible<()> {
     let elsewhere = s.user("cc", "twice", 8).await?;
     let pic = png_of(42)?;
     let first = upload_to(&s, "/upload/material", &me, &[("a.png", &pic)]).await?;
-    let id = first["uploads"][0]["id"]
-        .as_str()
-        .ok_or("uploads")?
-        .to_owned();
-    assert_eq!(
-        (
-            first["data"].as_str(),
-            first["uploads"][0]["duplicate"].as_bool()
-        ),
-        (Some(format!("UPLOADED - {id}").as_str()), Some(false)),
-        "{first}"
-    );
+    let id = first["uploads"][0]["id"].as_str().ok_or("uploads")?.to_owned();
+    assert_eq!((first["data"].as_str(), first["uploads"][0]["duplicate"].as_bool()), (Some(format!("UPLOADED - {id}").as_str()), Some(false)), "{first}");
     let keys = stored(&s, &me).await?.0;
 
     // Again, under another name: the same material, nothing new stored.
     let again = upload_to(&s, "/upload/material", &me, &[("copy of a.png", &pic)]).await?;
     assert_eq!(again["code"], 2000, "{again}");
-    assert_eq!(
-        again["data"].as_str(),
-        Some(format!("UPLOADED - {id}").as_str()),
-        "{again}"
-    );
-    assert_eq!(
-        again["uploads"],
-        serde_json::json!([{"id": id, "duplicate": true}]),
-        "{again}"
-    );
+    assert_eq!(again["data"].as_str(), Some(format!("UPLOADED - {id}").as_str()), "{again}");
+    assert_eq!(again["uploads"], serde_json::json!([{"id": id, "duplicate": true}]), "{again}");
     assert_eq!(again["desc"], "素材已存在");
     assert_eq!(own_total(&s, &me).await?, 1);
     settled(&s, &me, &id).await?;
     let now = stored(&s, &me).await?.0;
-    assert!(
-        now.iter().all(|k| k.contains(&id)) && now.len() >= keys.len(),
-        "only the first material's objects: {now:?}"
-    );
+    assert!(now.iter().all(|k| k.contains(&id)) && now.len() >= keys.len(), "only the first material's objects: {now:?}");
 
     // In one multi-upload: the second copy is the first one's material.
     let other = png_of(43)?;
-    let many = upload_to(
-        &s,
-        "/upload/multimaterial",
-        &me,
-        &[("b.png", &other), ("b2.png", &other), ("a3.png", &pic)],
-    )
-    .await?;
-    let b = many["uploads"][0]["id"]
-        .as_str()
-        .ok_or("uploads")?
-        .to_owned();
+    let many = upload_to(&s, "/upload/multimaterial", &me, &[("b.png", &other), ("b2.png", &other), ("a3.png", &pic)]).await?;
+    let b = many["uploads"][0]["id"].as_str().ok_or("uploads")?.to_owned();
     assert_eq!(
         many["uploads"],
         serde_json::json!([{"id": b, "duplicate": false}, {"id": b, "duplicate": true}, {"id": id, "duplicate": true}]),
@@ -696,11 +403,7 @@ async fn the_same_file_twice_offers_the_existing_material() -> Fallible<()> {
         assert_ne!(theirs["uploads"][0]["id"], id.as_str());
     }
     // A deleted material is not offered: the file makes a new one.
-    data(
-        s.call(Method::POST, "/material/delete", &me)
-            .json(&serde_json::json!({"materialId": id})),
-    )
-    .await?;
+    data(s.call(Method::POST, "/material/delete", &me).json(&serde_json::json!({"materialId": id}))).await?;
     let after = upload_to(&s, "/upload/material", &me, &[("a.png", &pic)]).await?;
     assert_eq!(after["uploads"][0]["duplicate"], false, "{after}");
     assert_ne!(after["uploads"][0]["id"], id.as_str());

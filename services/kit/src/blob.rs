@@ -44,8 +44,7 @@ impl BlobStore {
             if dir.is_empty() {
                 return Err(BlobError::Url("fs:// needs a directory".into()));
             }
-            std::fs::create_dir_all(dir)
-                .map_err(|e| BlobError::Url(format!("cannot create {dir}: {e}")))?;
+            std::fs::create_dir_all(dir).map_err(|e| BlobError::Url(format!("cannot create {dir}: {e}")))?;
             // A streamed write goes to a temporary file renamed into place when complete, so a
             // refused or broken upload never leaves a partial object under its key.
             let partial = format!("{}/.partial", dir.trim_end_matches('/'));
@@ -83,9 +82,7 @@ impl BlobStore {
                 .with_context(OperationContext::new().with_http_transport(transport))
                 .layer(deadlines)
         } else {
-            return Err(BlobError::Url(format!(
-                "unsupported scheme in `{url}` (expected fs:// or s3://)"
-            )));
+            return Err(BlobError::Url(format!("unsupported scheme in `{url}` (expected fs:// or s3://)")));
         };
         Ok(Self { op })
     }
@@ -102,11 +99,7 @@ impl BlobStore {
     pub async fn writer(&self, key: &str) -> Result<BlobWriter, BlobError> {
         check_key(key)?;
         let inner = self.op.writer_with(key).chunk(WRITE_CHUNK).await?;
-        Ok(BlobWriter {
-            inner,
-            op: self.op.clone(),
-            key: key.to_owned(),
-        })
+        Ok(BlobWriter { inner, op: self.op.clone(), key: key.to_owned() })
     }
 
     /// The bytes `range` of the object under `key` as a stream of chunks, for answers too large to
@@ -115,14 +108,11 @@ impl BlobStore {
         &self,
         key: &str,
         range: std::ops::Range<u64>,
-    ) -> Result<impl futures::Stream<Item = std::io::Result<Bytes>> + Send + 'static, BlobError>
-    {
+    ) -> Result<impl futures::Stream<Item = std::io::Result<Bytes>> + Send + 'static, BlobError> {
         check_key(key)?;
         let reader = match self.op.reader_with(key).chunk(READ_CHUNK).await {
             Ok(r) => r,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                return Err(BlobError::NotFound(key.to_owned()));
-            }
+            Err(e) if e.kind() == ErrorKind::NotFound => return Err(BlobError::NotFound(key.to_owned())),
             Err(e) => return Err(e.into()),
         };
         Ok(reader.into_bytes_stream(range).await?)
@@ -185,11 +175,7 @@ impl BlobStore {
     }
 
     /// Reads the bytes `range` of the object under `key`.
-    pub async fn read_range(
-        &self,
-        key: &str,
-        range: std::ops::Range<u64>,
-    ) -> Result<Bytes, BlobError> {
+    pub async fn read_range(&self, key: &str, range: std::ops::Range<u64>) -> Result<Bytes, BlobError> {
         check_key(key)?;
         match self.op.read_with(key).range(range).await {
             Ok(buf) => Ok(buf.to_bytes()),
@@ -214,20 +200,13 @@ impl BlobStore {
     pub async fn list(&self, prefix: &str) -> Result<Vec<String>, BlobError> {
         check_key(prefix)?;
         let entries = self.op.list_with(prefix).recursive(true).await?;
-        Ok(entries
-            .into_iter()
-            .filter(|e| !e.path().ends_with('/'))
-            .map(|e| e.path().to_owned())
-            .collect())
+        Ok(entries.into_iter().filter(|e| !e.path().ends_with('/')).map(|e| e.path().to_owned()).collect())
     }
 
     /// Lists the objects under `prefix` (which ends with `/`), recursively, with when each was last
     /// written by the store's clock; an object whose time the store does not say is left out (so
     /// nothing acts on an age it does not know), and so is one gone before it was looked at.
-    pub async fn list_modified(
-        &self,
-        prefix: &str,
-    ) -> Result<Vec<(String, std::time::SystemTime)>, BlobError> {
+    pub async fn list_modified(&self, prefix: &str) -> Result<Vec<(String, std::time::SystemTime)>, BlobError> {
         check_key(prefix)?;
         let entries = self.op.list_with(prefix).recursive(true).await?;
         let mut out = Vec::new();
@@ -258,11 +237,7 @@ impl BlobStore {
 /// safe key segment (bytes other than letters, digits and `@._+-` percent-encoded, so no id can
 /// climb out or reach into another user's prefix).
 pub fn user_material_prefix(tenant: &str, user_id: &str) -> String {
-    format!(
-        "t/{}/u/{}/materials/",
-        key_segment(tenant),
-        key_segment(user_id)
-    )
+    format!("t/{}/u/{}/materials/", key_segment(tenant), key_segment(user_id))
 }
 
 /// The prefix of a tenant's system materials (the starter library, shared by its users):
@@ -272,18 +247,8 @@ pub fn system_material_prefix(tenant: &str) -> String {
 }
 
 fn key_segment(s: &str) -> String {
-    let safe =
-        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'_' | b'+' | b'-') || b == b'.';
-    let mut out: String = s
-        .bytes()
-        .map(|b| {
-            if safe(b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
+    let safe = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'_' | b'+' | b'-') || b == b'.';
+    let mut out: String = s.bytes().map(|b| if safe(b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect();
     // A segment of only dots would be `.` or `..`.
     if out.bytes().all(|b| b == b'.') {
         out = out.replace('.', "%2E");
@@ -335,11 +300,7 @@ fn check_key(key: &str) -> Result<(), BlobError> {
         || key.contains('\\')
         || key.contains('\0')
         || key.split('/').any(|seg| seg == ".." || seg == ".");
-    if bad {
-        Err(BlobError::Key(key.to_owned()))
-    } else {
-        Ok(())
-    }
+    if bad { Err(BlobError::Key(key.to_owned())) } else { Ok(()) }
 }
 
 #[cfg(test)]
@@ -348,18 +309,9 @@ mod tests {
 
     #[test]
     fn user_prefixes_are_one_segment_each() {
-        assert_eq!(
-            super::user_material_prefix("qs", "a@x.cn"),
-            "t/qs/u/a@x.cn/materials/"
-        );
-        assert_eq!(
-            super::user_material_prefix("qs", "../b/c"),
-            "t/qs/u/..%2Fb%2Fc/materials/"
-        );
-        assert_eq!(
-            super::user_material_prefix("qs", ".."),
-            "t/qs/u/%2E%2E/materials/"
-        );
+        assert_eq!(super::user_material_prefix("qs", "a@x.cn"), "t/qs/u/a@x.cn/materials/");
+        assert_eq!(super::user_material_prefix("qs", "../b/c"), "t/qs/u/..%2Fb%2Fc/materials/");
+        assert_eq!(super::user_material_prefix("qs", ".."), "t/qs/u/%2E%2E/materials/");
     }
 
     #[test]

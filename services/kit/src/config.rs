@@ -89,13 +89,7 @@ pub struct TimeoutConfig {
 
 impl Default for TimeoutConfig {
     fn default() -> Self {
-        Self {
-            connect_seconds: 5,
-            service_call_seconds: 60,
-            storage_seconds: 60,
-            storage_io_seconds: 30,
-            mail_seconds: 20,
-        }
+        Self { connect_seconds: 5, service_call_seconds: 60, storage_seconds: 60, storage_io_seconds: 30, mail_seconds: 20 }
     }
 }
 
@@ -120,10 +114,7 @@ pub struct JanitorConfig {
 
 impl Default for JanitorConfig {
     fn default() -> Self {
-        Self {
-            interval_minutes: 60,
-            grace_hours: 24,
-        }
+        Self { interval_minutes: 60, grace_hours: 24 }
     }
 }
 
@@ -144,12 +135,7 @@ pub struct QuotaConfig {
 
 impl Default for QuotaConfig {
     fn default() -> Self {
-        Self {
-            user_mb: 5 * 1024,
-            user_materials: 2000,
-            tenant_mb: 0,
-            tenant_materials: 0,
-        }
+        Self { user_mb: 5 * 1024, user_materials: 2000, tenant_mb: 0, tenant_materials: 0 }
     }
 }
 
@@ -173,14 +159,7 @@ pub struct UploadConfig {
 
 impl Default for UploadConfig {
     fn default() -> Self {
-        Self {
-            picture_mb: 20,
-            gif_mb: 20,
-            audio_mb: 50,
-            video_mb: 500,
-            pptx_mb: 100,
-            multi_mb: 2048,
-        }
+        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100, multi_mb: 2048 }
     }
 }
 
@@ -283,10 +262,7 @@ pub struct ServiceAddr {
 
 impl ServiceAddr {
     fn on_port(port: u16) -> Self {
-        Self {
-            listen: format!("127.0.0.1:{port}"),
-            url: format!("http://127.0.0.1:{port}"),
-        }
+        Self { listen: format!("127.0.0.1:{port}"), url: format!("http://127.0.0.1:{port}") }
     }
 }
 
@@ -399,9 +375,7 @@ pub struct SigningKeyConfig {
 
 impl std::fmt::Debug for SigningKeyConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SigningKeyConfig")
-            .field("id", &self.id)
-            .finish_non_exhaustive()
+        f.debug_struct("SigningKeyConfig").field("id", &self.id).finish_non_exhaustive()
     }
 }
 
@@ -632,26 +606,16 @@ impl Default for Config {
         Self {
             data_dir: PathBuf::from("data"),
             http: HttpConfig::default(),
-            admin: AdminConfig {
-                addr: "0.0.0.0:9090".into(),
-            },
+            admin: AdminConfig { addr: "0.0.0.0:9090".into() },
             services: ServicesConfig::default(),
             database: DatabaseConfig::default(),
-            cache: CacheConfig {
-                url: "memory://".into(),
-            },
+            cache: CacheConfig { url: "memory://".into() },
             queue: QueueConfig::default(),
             storage: StorageConfig::default(),
-            log: LogConfig {
-                format: "human".into(),
-                filter: "info".into(),
-            },
+            log: LogConfig { format: "human".into(), filter: "info".into() },
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
-            tenants: ["qs", "cc", "migu", "cu"]
-                .into_iter()
-                .map(|k| (k.to_owned(), TenantConfig::default()))
-                .collect(),
+            tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
             worker: WorkerConfig {
                 concurrency: 1,
                 heartbeat_seconds: 30,
@@ -699,12 +663,7 @@ impl Default for ServicesConfig {
 
 impl Default for QueueConfig {
     fn default() -> Self {
-        Self {
-            url: "db://".into(),
-            delivery_limit: 3,
-            lease_seconds: 900,
-            prefetch: 1,
-        }
+        Self { url: "db://".into(), delivery_limit: 3, lease_seconds: 900, prefetch: 1 }
     }
 }
 
@@ -738,34 +697,23 @@ impl Config {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         if let Some(path) = &file {
             let shown = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Malformed {
-                path: shown.clone(),
-                reason: e.to_string(),
-            })?;
-            let value: toml::Value = toml::from_str(&text).map_err(|e| ConfigError::Malformed {
-                path: shown.clone(),
-                reason: one_line(&e.to_string()),
-            })?;
-            if let Some(key) = unknown_keys(&value, &defaults_as_toml()?, "")
-                .into_iter()
-                .next()
-            {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: e.to_string() })?;
+            let value: toml::Value = toml::from_str(&text)
+                .map_err(|e| ConfigError::Malformed { path: shown.clone(), reason: one_line(&e.to_string()) })?;
+            if let Some(key) = unknown_keys(&value, &defaults_as_toml()?, "").into_iter().next() {
                 return Err(ConfigError::UnknownKey { path: shown, key });
             }
             figment = figment.merge(Toml::string(&text));
         }
         figment = figment.merge(Env::prefixed("REELFORGE_").split("__"));
-        let config: Config = figment
-            .extract()
-            .map_err(|e| ConfigError::Invalid(one_line(&e.to_string())))?;
+        let config: Config = figment.extract().map_err(|e| ConfigError::Invalid(one_line(&e.to_string())))?;
         Ok(config)
     }
 
     /// Lists `REELFORGE_*` environment variables that name no configuration key.
     pub fn unknown_env_keys() -> Vec<String> {
-        let Ok(defaults) = defaults_as_toml() else {
-            return Vec::new();
-        };
+        let Ok(defaults) = defaults_as_toml() else { return Vec::new() };
         std::env::vars()
             .filter_map(|(k, _)| k.strip_prefix("REELFORGE_").map(str::to_owned))
             .filter(|k| {
@@ -779,10 +727,7 @@ impl Config {
     /// The database URL, defaulting to the embedded SQLite file.
     pub fn database_url(&self) -> String {
         if self.database.url.is_empty() {
-            format!(
-                "sqlite://{}?mode=rwc",
-                self.data_dir.join("reelforge.db").display()
-            )
+            format!("sqlite://{}?mode=rwc", self.data_dir.join("reelforge.db").display())
         } else {
             self.database.url.clone()
         }
@@ -805,23 +750,13 @@ fn defaults_as_toml() -> Result<toml::Value, ConfigError> {
 }
 
 fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<String> {
-    let (Some(table), Some(known_table)) = (value.as_table(), known.as_table()) else {
-        return Vec::new();
-    };
+    let (Some(table), Some(known_table)) = (value.as_table(), known.as_table()) else { return Vec::new() };
     let mut out = Vec::new();
     for (k, v) in table {
-        let path = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
-        };
+        let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
         // Any variant key may be configured; its fields are those of a default one.
         let keyed_by_variant = matches!(prefix, "tenants" | "ring.profiles" | "ring.platforms");
-        let known_here = if keyed_by_variant {
-            known_table.values().next()
-        } else {
-            known_table.get(k)
-        };
+        let known_here = if keyed_by_variant { known_table.values().next() } else { known_table.get(k) };
         match known_here {
             None => out.push(path),
             Some(kv) if kv.is_table() => out.extend(unknown_keys(v, kv, &path)),
@@ -834,10 +769,7 @@ fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<S
 fn has_path(value: &toml::Value, path: &[String]) -> bool {
     match path.split_first() {
         None => true,
-        Some((head, rest)) => value
-            .as_table()
-            .and_then(|t| t.get(head))
-            .is_some_and(|v| has_path(v, rest)),
+        Some((head, rest)) => value.as_table().and_then(|t| t.get(head)).is_some_and(|v| has_path(v, rest)),
     }
 }
 
@@ -855,138 +787,68 @@ mod tests {
         assert_eq!(c.http.addr, "0.0.0.0:8080");
         assert!(c.auth.keys.is_empty(), "no built-in signing key");
         assert_eq!(c.auth.code_ttl_seconds, 300);
-        assert!(
-            c.services.task.listen.starts_with("127.0.0.1:"),
-            "services listen on loopback"
-        );
-        assert_eq!(
-            c.tenants.keys().map(String::as_str).collect::<Vec<_>>(),
-            ["cc", "cu", "migu", "qs"]
-        );
+        assert!(c.services.task.listen.starts_with("127.0.0.1:"), "services listen on loopback");
+        assert_eq!(c.tenants.keys().map(String::as_str).collect::<Vec<_>>(), ["cc", "cu", "migu", "qs"]);
         assert!(c.database_url().starts_with("sqlite://"));
-        assert_eq!(
-            c.render.tenant_in_queue, 4,
-            "fairness is on with no settings"
-        );
-        assert_eq!(
-            c.ring.profiles["cu"].sizes,
-            ["720x1280"],
-            "each variant has its carrier's profile"
-        );
-        assert!(
-            c.ring.platforms.values().all(|p| p.url.is_empty()),
-            "deliveries stay inside the binary by default"
-        );
+        assert_eq!(c.render.tenant_in_queue, 4, "fairness is on with no settings");
+        assert_eq!(c.ring.profiles["cu"].sizes, ["720x1280"], "each variant has its carrier's profile");
+        assert!(c.ring.platforms.values().all(|p| p.url.is_empty()), "deliveries stay inside the binary by default");
         Ok(())
     }
 
     #[test]
-    fn a_file_overrides_defaults_and_unknown_keys_are_refused()
-    -> Result<(), Box<dyn std::error::Error>> {
+    fn a_file_overrides_defaults_and_unknown_keys_are_refused() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let good = dir.path().join("good.toml");
-        std::fs::write(
-            &good,
-            "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n",
-        )?;
+        std::fs::write(&good, "[http]\naddr = \"127.0.0.1:9999\"\n[queue]\ndelivery_limit = 5\n[render]\ntenant_in_queue = 2\n")?;
         let c = Config::load(Some(&good))?;
         assert_eq!(c.http.addr, "127.0.0.1:9999");
         assert_eq!(c.queue.delivery_limit, 5);
         assert_eq!(c.render.tenant_in_queue, 2);
 
         let keys = dir.path().join("keys.toml");
-        std::fs::write(
-            &keys,
-            "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n",
-        )?;
+        std::fs::write(&keys, "[[auth.keys]]\nid = \"k2\"\nsecret = \"s2\"\n[[auth.keys]]\nid = \"k1\"\nsecret = \"s1\"\n[tenants.qs]\nhosts = [\"a.example\"]\n[tenants.zz]\nhosts = []\n")?;
         let c = Config::load(Some(&keys))?;
-        assert_eq!(
-            c.auth
-                .keys
-                .iter()
-                .map(|k| k.id.as_str())
-                .collect::<Vec<_>>(),
-            ["k2", "k1"]
-        );
+        assert_eq!(c.auth.keys.iter().map(|k| k.id.as_str()).collect::<Vec<_>>(), ["k2", "k1"]);
         assert_eq!(c.tenants["qs"].hosts, ["a.example"]);
         assert!(c.tenants.contains_key("zz") && c.tenants.contains_key("cc"));
         let ring = dir.path().join("ring.toml");
-        std::fs::write(
-            &ring,
-            "[ring.profiles.cu]\nmax_seconds = 20.0\n[ring.platforms.migu]\nurl = \"https://ring.example\"\nsecret = \"s\"\n",
-        )?;
+        std::fs::write(&ring, "[ring.profiles.cu]\nmax_seconds = 20.0\n[ring.platforms.migu]\nurl = \"https://ring.example\"\nsecret = \"s\"\n")?;
         let c = Config::load(Some(&ring))?;
         assert_eq!(c.ring.profiles["cu"].max_seconds, 20.0);
-        assert_eq!(
-            c.ring.profiles["cu"].sizes,
-            ["720x1280"],
-            "the rest of a variant's profile stays"
-        );
+        assert_eq!(c.ring.profiles["cu"].sizes, ["720x1280"], "the rest of a variant's profile stays");
         assert_eq!(c.ring.platforms["migu"].url, "https://ring.example");
         let bad_ring = dir.path().join("bad-ring.toml");
         std::fs::write(&bad_ring, "[ring.profiles.qs]\nmax_second = 20.0\n")?;
-        let err = Config::load(Some(&bad_ring))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            err.contains("unknown key `ring.profiles.qs.max_second`"),
-            "{err}"
-        );
+        let err = Config::load(Some(&bad_ring)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown key `ring.profiles.qs.max_second`"), "{err}");
         let bad_tenant = dir.path().join("bad-tenant.toml");
         std::fs::write(&bad_tenant, "[tenants.qs]\nhost = []\n")?;
-        let err = Config::load(Some(&bad_tenant))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let err = Config::load(Some(&bad_tenant)).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("unknown key `tenants.qs.host`"), "{err}");
 
         let unknown = dir.path().join("unknown.toml");
         std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;
-        let err = Config::load(Some(&unknown))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let err = Config::load(Some(&unknown)).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("unknown key `http.adress`"), "{err}");
 
         let proxies = dir.path().join("proxies.toml");
-        std::fs::write(
-            &proxies,
-            "[http]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.0.2.7\", \"fd00::/8\"]\n",
-        )?;
+        std::fs::write(&proxies, "[http]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.0.2.7\", \"fd00::/8\"]\n")?;
         let c = Config::load(Some(&proxies))?;
         let ip = |s: &str| s.parse::<IpAddr>();
         assert!(c.http.trusted_proxies[0].contains(ip("10.20.30.40")?));
-        assert!(
-            c.http.trusted_proxies[0].contains(ip("::ffff:10.0.0.1")?),
-            "a mapped IPv4 peer"
-        );
-        assert!(
-            c.http.trusted_proxies[1].contains(ip("192.0.2.7")?)
-                && !c.http.trusted_proxies[1].contains(ip("192.0.2.8")?)
-        );
+        assert!(c.http.trusted_proxies[0].contains(ip("::ffff:10.0.0.1")?), "a mapped IPv4 peer");
+        assert!(c.http.trusted_proxies[1].contains(ip("192.0.2.7")?) && !c.http.trusted_proxies[1].contains(ip("192.0.2.8")?));
         assert!(c.http.trusted_proxies[2].contains(ip("fd00::1")?));
         let bad_proxy = dir.path().join("bad-proxy.toml");
         std::fs::write(&bad_proxy, "[http]\ntrusted_proxies = [\"10.0.0.0/33\"]\n")?;
-        let err = Config::load(Some(&bad_proxy))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            err.contains("`10.0.0.0/33` is neither an IP address nor a CIDR block"),
-            "{err}"
-        );
+        let err = Config::load(Some(&bad_proxy)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("`10.0.0.0/33` is neither an IP address nor a CIDR block"), "{err}");
 
         let broken = dir.path().join("broken.toml");
         std::fs::write(&broken, "[http\naddr=")?;
-        let err = Config::load(Some(&broken))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            err.starts_with(&format!("configuration file {}", broken.display())),
-            "{err}"
-        );
+        let err = Config::load(Some(&broken)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.starts_with(&format!("configuration file {}", broken.display())), "{err}");
         assert!(!err.contains('\n'));
         Ok(())
     }

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use sea_orm::sqlx::sqlite::SqliteJournalMode;
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
 };
 
 /// Connects to `url` (`sqlite://…` or `postgres://…`), creating the SQLite file's directory.
@@ -15,21 +15,16 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         if let Some(dir) = std::path::Path::new(path).parent()
             && !dir.as_os_str().is_empty()
         {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
         }
     }
     let mut opts = ConnectOptions::new(url.to_owned());
-    opts.connect_timeout(Duration::from_secs(5))
-        .acquire_timeout(Duration::from_secs(10))
-        .sqlx_logging(false);
+    opts.connect_timeout(Duration::from_secs(5)).acquire_timeout(Duration::from_secs(10)).sqlx_logging(false);
     if url.starts_with("sqlite:") {
         // SQLite allows one writer; a small pool avoids lock storms in the embedded mode. The
         // settings go on every connection of the pool, not only the first.
         opts.max_connections(4).map_sqlx_sqlite_opts(|o| {
-            o.journal_mode(SqliteJournalMode::Wal)
-                .busy_timeout(Duration::from_secs(5))
-                .foreign_keys(true)
+            o.journal_mode(SqliteJournalMode::Wal).busy_timeout(Duration::from_secs(5)).foreign_keys(true)
         });
     }
     Database::connect(opts).await
@@ -65,30 +60,15 @@ mod tests {
         let dir = tempfile::tempdir().map_err(|e| DbErr::Custom(e.to_string()))?;
         let url = format!("sqlite://{}?mode=rwc", dir.path().join("lock.db").display());
         let db = connect(&url).await?;
-        db.execute_unprepared("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (0);")
-            .await?;
+        db.execute_unprepared("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (0);").await?;
 
         let txn = begin_write(&db).await?;
-        let refused = single(&url)
-            .await?
-            .execute_unprepared("UPDATE t SET v = 2")
-            .await;
-        assert!(
-            refused.is_err_and(|e| e.to_string().contains("locked")),
-            "another writer got in"
-        );
+        let refused = single(&url).await?.execute_unprepared("UPDATE t SET v = 2").await;
+        assert!(refused.is_err_and(|e| e.to_string().contains("locked")), "another writer got in");
         txn.execute_unprepared("UPDATE t SET v = v + 1").await?;
         txn.commit().await?;
-        single(&url)
-            .await?
-            .execute_unprepared("UPDATE t SET v = v * 10")
-            .await?;
-        let v = db
-            .query_one_raw(sea_orm::Statement::from_string(
-                db.get_database_backend(),
-                "SELECT v FROM t",
-            ))
-            .await?;
+        single(&url).await?.execute_unprepared("UPDATE t SET v = v * 10").await?;
+        let v = db.query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), "SELECT v FROM t")).await?;
         assert_eq!(v.map(|r| r.try_get::<i64>("", "v")).transpose()?, Some(10));
         Ok(())
     }

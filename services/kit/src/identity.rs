@@ -248,31 +248,19 @@ impl Identity {
 
     /// Refuses anything but a service token.
     pub fn require_service(&self) -> Result<(), IdentityError> {
-        if self.kind == TokenKind::Service {
-            Ok(())
-        } else {
-            Err(IdentityError::WrongKind("a service token is required"))
-        }
+        if self.kind == TokenKind::Service { Ok(()) } else { Err(IdentityError::WrongKind("a service token is required")) }
     }
 
     /// Refuses a caller that is not a user acting in `role`.
     pub fn require_role(&self, role: Role) -> Result<(), IdentityError> {
         self.require_user()?;
-        if self.role() == Some(role) {
-            Ok(())
-        } else {
-            Err(IdentityError::Forbidden(role.as_str()))
-        }
+        if self.role() == Some(role) { Ok(()) } else { Err(IdentityError::Forbidden(role.as_str())) }
     }
 
     /// Refuses a caller that is not a user of operator level 0.
     pub fn require_admin(&self) -> Result<(), IdentityError> {
         self.require_user()?;
-        if self.level == Some(OperatorLevel::Admin) {
-            Ok(())
-        } else {
-            Err(IdentityError::Forbidden("administrator (operator level 0)"))
-        }
+        if self.level == Some(OperatorLevel::Admin) { Ok(()) } else { Err(IdentityError::Forbidden("administrator (operator level 0)")) }
     }
 }
 
@@ -294,9 +282,7 @@ pub struct Keyring {
 impl std::fmt::Debug for Keyring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let ids: Vec<&str> = self.keys.iter().map(|k| k.id.as_str()).collect();
-        f.debug_struct("Keyring")
-            .field("ids", &ids)
-            .finish_non_exhaustive()
+        f.debug_struct("Keyring").field("ids", &ids).finish_non_exhaustive()
     }
 }
 
@@ -316,27 +302,14 @@ impl Keyring {
         let mut out = Vec::new();
         let mut by_id = HashMap::new();
         for (i, k) in keys.iter().enumerate() {
-            if k.id.is_empty()
-                || k.id.len() > 64
-                || !k
-                    .id
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-            {
-                return Err(IdentityError::Key(format!(
-                    "auth.keys[{i}].id: 1 to 64 letters, digits, `-` or `_`"
-                )));
+            if k.id.is_empty() || k.id.len() > 64 || !k.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+                return Err(IdentityError::Key(format!("auth.keys[{i}].id: 1 to 64 letters, digits, `-` or `_`")));
             }
             if k.secret.len() < MIN_SECRET_BYTES {
-                return Err(IdentityError::Key(format!(
-                    "auth.keys[{i}].secret: at least {MIN_SECRET_BYTES} bytes"
-                )));
+                return Err(IdentityError::Key(format!("auth.keys[{i}].secret: at least {MIN_SECRET_BYTES} bytes")));
             }
             if by_id.insert(k.id.clone(), i).is_some() {
-                return Err(IdentityError::Key(format!(
-                    "auth.keys[{i}].id: `{}` appears twice",
-                    k.id
-                )));
+                return Err(IdentityError::Key(format!("auth.keys[{i}].id: `{}` appears twice", k.id)));
             }
             out.push(Key {
                 id: k.id.clone(),
@@ -345,10 +318,7 @@ impl Keyring {
                 decoding: DecodingKey::from_secret(k.secret.as_bytes()),
             });
         }
-        Ok(Self {
-            keys: Arc::new(out),
-            by_id: Arc::new(by_id),
-        })
+        Ok(Self { keys: Arc::new(out), by_id: Arc::new(by_id) })
     }
 
     /// The id of the key that signs.
@@ -360,47 +330,25 @@ impl Keyring {
     /// kept where the key is not, such as one-time codes in the cache.
     pub fn mac(&self, purpose: &str, data: &[u8]) -> Result<String, IdentityError> {
         use hmac::Mac;
-        let key = self
-            .keys
-            .first()
-            .ok_or_else(|| IdentityError::Key("auth.keys: no signing key".into()))?;
-        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&key.secret)
-            .map_err(|e| IdentityError::Key(format!("mac: {e}")))?;
+        let key = self.keys.first().ok_or_else(|| IdentityError::Key("auth.keys: no signing key".into()))?;
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&key.secret).map_err(|e| IdentityError::Key(format!("mac: {e}")))?;
         mac.update(purpose.as_bytes());
         mac.update(&[0]);
         mac.update(data);
-        Ok(mac
-            .finalize()
-            .into_bytes()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect())
+        Ok(mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect())
     }
 
     /// Signs claims as given (their `kid` is replaced by the signing key's).
     pub fn sign(&self, claims: &Claims) -> Result<String, IdentityError> {
-        let key = self
-            .keys
-            .first()
-            .ok_or_else(|| IdentityError::Key("auth.keys: no signing key".into()))?;
+        let key = self.keys.first().ok_or_else(|| IdentityError::Key("auth.keys: no signing key".into()))?;
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(key.id.clone());
-        let claims = Claims {
-            kid: key.id.clone(),
-            ..claims.clone()
-        };
-        jsonwebtoken::encode(&header, &claims, &key.encoding)
-            .map_err(|e| IdentityError::Key(format!("signing: {e}")))
+        let claims = Claims { kid: key.id.clone(), ..claims.clone() };
+        jsonwebtoken::encode(&header, &claims, &key.encoding).map_err(|e| IdentityError::Key(format!("signing: {e}")))
     }
 
     /// Issues a user's token valid `seconds`; returns it with its claims.
-    pub fn issue_user(
-        &self,
-        tenant: &str,
-        user_id: &str,
-        level: OperatorLevel,
-        seconds: u64,
-    ) -> Result<(String, Claims), IdentityError> {
+    pub fn issue_user(&self, tenant: &str, user_id: &str, level: OperatorLevel, seconds: u64) -> Result<(String, Claims), IdentityError> {
         let now = now();
         let claims = Claims {
             sub: user_id.to_owned(),
@@ -416,23 +364,12 @@ impl Keyring {
             aud: AUDIENCE.to_owned(),
         };
         let token = self.sign(&claims)?;
-        Ok((
-            token,
-            Claims {
-                kid: self.signing_key_id().to_owned(),
-                ..claims
-            },
-        ))
+        Ok((token, Claims { kid: self.signing_key_id().to_owned(), ..claims }))
     }
 
     /// Mints a service token for `tenant`, acting for `user` when given, valid `seconds` (at most
     /// [`SERVICE_TOKEN_MAX_SECONDS`]).
-    pub fn service_token(
-        &self,
-        tenant: &str,
-        user: Option<&str>,
-        seconds: u64,
-    ) -> Result<String, IdentityError> {
+    pub fn service_token(&self, tenant: &str, user: Option<&str>, seconds: u64) -> Result<String, IdentityError> {
         let now = now();
         self.sign(&Claims {
             sub: user.unwrap_or_default().to_owned(),
@@ -460,27 +397,20 @@ impl Keyring {
             return Err(refuse("algorithm"));
         }
         let kid = header.kid.ok_or_else(|| refuse("no kid"))?;
-        let key = self
-            .by_id
-            .get(&kid)
-            .and_then(|i| self.keys.get(*i))
-            .ok_or_else(|| refuse("unknown kid"))?;
+        let key = self.by_id.get(&kid).and_then(|i| self.keys.get(*i)).ok_or_else(|| refuse("unknown kid"))?;
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = LEEWAY_SECONDS;
         validation.validate_nbf = true;
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "nbf", "aud", "sub"]);
-        let claims = jsonwebtoken::decode::<Claims>(token, &key.decoding, &validation)
-            .map_err(|e| refuse(&e.to_string()))?
-            .claims;
+        let claims = jsonwebtoken::decode::<Claims>(token, &key.decoding, &validation).map_err(|e| refuse(&e.to_string()))?.claims;
         if claims.kid != kid || claims.tenant.is_empty() || claims.jti.is_empty() {
             return Err(refuse("claims"));
         }
         let (user_id, level) = match claims.typ {
             TokenKind::User => {
-                let level =
-                    OperatorLevel::from_number(claims.level).ok_or_else(|| refuse("level"))?;
+                let level = OperatorLevel::from_number(claims.level).ok_or_else(|| refuse("level"))?;
                 if claims.sub.is_empty() || claims.role != level.role().as_str() {
                     return Err(refuse("user claims"));
                 }
@@ -521,10 +451,7 @@ pub fn local_key(dir: &Path) -> Result<SigningKeyConfig, IdentityError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| IdentityError::Key(format!("signing key file {shown}: {e}"));
     match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            return serde_json::from_str(&text)
-                .map_err(|e| IdentityError::Key(format!("signing key file {shown}: {e}")));
-        }
+        Ok(text) => return serde_json::from_str(&text).map_err(|e| IdentityError::Key(format!("signing key file {shown}: {e}"))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(io(e)),
     }
@@ -563,9 +490,7 @@ pub fn bearer(metadata: &tonic::metadata::MetadataMap) -> Option<&str> {
 
 /// Puts `token` in the request's `authorization` metadata.
 pub fn attach<T>(req: &mut tonic::Request<T>, token: &str) -> Result<(), IdentityError> {
-    let value = format!("Bearer {token}")
-        .parse()
-        .map_err(|_| IdentityError::Invalid)?;
+    let value = format!("Bearer {token}").parse().map_err(|_| IdentityError::Invalid)?;
     req.metadata_mut().insert(AUTHORIZATION, value);
     Ok(())
 }
@@ -585,9 +510,7 @@ pub struct Verifier {
 
 impl tonic::service::Interceptor for Verifier {
     fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let token = bearer(req.metadata())
-            .ok_or(IdentityError::Missing)
-            .map_err(crate::status::to_status)?;
+        let token = bearer(req.metadata()).ok_or(IdentityError::Missing).map_err(crate::status::to_status)?;
         let identity = self.keys.verify(token).map_err(crate::status::to_status)?;
         req.extensions_mut().insert(identity);
         Ok(req)
@@ -599,10 +522,7 @@ pub type Guarded<S> = tonic::service::interceptor::InterceptedService<S, Verifie
 
 /// The verified caller of a request that passed a [`Verifier`].
 pub fn caller<T>(req: &tonic::Request<T>) -> Result<Identity, tonic::Status> {
-    req.extensions()
-        .get::<Identity>()
-        .cloned()
-        .ok_or_else(|| crate::status::to_status(IdentityError::Missing))
+    req.extensions().get::<Identity>().cloned().ok_or_else(|| crate::status::to_status(IdentityError::Missing))
 }
 
 #[cfg(test)]
@@ -610,15 +530,7 @@ mod tests {
     use super::*;
 
     fn ring(keys: &[(&str, &str)]) -> Result<Keyring, IdentityError> {
-        Keyring::new(
-            &keys
-                .iter()
-                .map(|(id, s)| SigningKeyConfig {
-                    id: (*id).into(),
-                    secret: (*s).into(),
-                })
-                .collect::<Vec<_>>(),
-        )
+        Keyring::new(&keys.iter().map(|(id, s)| SigningKeyConfig { id: (*id).into(), secret: (*s).into() }).collect::<Vec<_>>())
     }
 
     const A: &str = "0123456789abcdef0123456789abcdef-a";
@@ -646,8 +558,7 @@ mod tests {
             (-1, None),
         ];
         for (n, want) in table {
-            let got = OperatorLevel::from_number(n)
-                .map(|l| (l.name(), l.role().as_str(), l.is_channel()));
+            let got = OperatorLevel::from_number(n).map(|l| (l.name(), l.role().as_str(), l.is_channel()));
             assert_eq!(got, want, "level {n}");
             if let Some(l) = OperatorLevel::from_number(n) {
                 assert_eq!(l.number(), n);
@@ -659,46 +570,23 @@ mod tests {
     #[test]
     fn a_user_token_round_trips_and_tampering_is_refused() -> Result<(), IdentityError> {
         let keys = ring(&[("k1", A)])?;
-        let (token, claims) = keys.issue_user(
-            "qs",
-            "ann@example.com",
-            OperatorLevel::OperationsManager,
-            3600,
-        )?;
+        let (token, claims) = keys.issue_user("qs", "ann@example.com", OperatorLevel::OperationsManager, 3600)?;
         assert_eq!(claims.kid, "k1");
         let id = keys.verify(&token)?;
-        assert_eq!(
-            (id.tenant.as_str(), id.user_id.as_deref()),
-            ("qs", Some("ann@example.com"))
-        );
+        assert_eq!((id.tenant.as_str(), id.user_id.as_deref()), ("qs", Some("ann@example.com")));
         assert_eq!(id.role(), Some(Role::TemplateManager));
         assert!(id.require_role(Role::TemplateManager).is_ok());
-        assert_eq!(
-            id.require_admin(),
-            Err(IdentityError::Forbidden("administrator (operator level 0)"))
-        );
+        assert_eq!(id.require_admin(), Err(IdentityError::Forbidden("administrator (operator level 0)")));
 
         let mut parts: Vec<String> = token.split('.').map(str::to_owned).collect();
         let forged = serde_json::json!({"sub":"bob@example.com","tenant":"cc","role":"TEMPLATE_MANAGER","level":3,"typ":"user",
             "kid":"k1","jti":"x","iat":claims.iat,"nbf":claims.nbf,"exp":claims.exp,"aud":AUDIENCE});
         parts[1] = b64(forged.to_string().as_bytes());
-        assert_eq!(
-            keys.verify(&parts.join(".")),
-            Err(IdentityError::Invalid),
-            "changed claims"
-        );
+        assert_eq!(keys.verify(&parts.join(".")), Err(IdentityError::Invalid), "changed claims");
         let none_header = b64(br#"{"alg":"none","typ":"JWT","kid":"k1"}"#);
-        assert_eq!(
-            keys.verify(&format!("{none_header}.{}.", parts[1])),
-            Err(IdentityError::Invalid),
-            "alg none"
-        );
+        assert_eq!(keys.verify(&format!("{none_header}.{}.", parts[1])), Err(IdentityError::Invalid), "alg none");
         let hs512 = b64(br#"{"alg":"HS512","typ":"JWT","kid":"k1"}"#);
-        assert_eq!(
-            keys.verify(&format!("{hs512}.{}.{}", parts[1], parts[2])),
-            Err(IdentityError::Invalid),
-            "other alg"
-        );
+        assert_eq!(keys.verify(&format!("{hs512}.{}.{}", parts[1], parts[2])), Err(IdentityError::Invalid), "other alg");
         assert_eq!(keys.verify("not-a-token"), Err(IdentityError::Invalid));
         Ok(())
     }
@@ -706,52 +594,23 @@ mod tests {
     #[test]
     fn expired_wrong_key_and_rotated_keys() -> Result<(), IdentityError> {
         let old = ring(&[("k1", A)])?;
-        let (token, claims) =
-            old.issue_user("qs", "ann@example.com", OperatorLevel::Operation, 3600)?;
+        let (token, claims) = old.issue_user("qs", "ann@example.com", OperatorLevel::Operation, 3600)?;
         let rotated = ring(&[("k2", B), ("k1", A)])?;
-        assert!(
-            rotated.verify(&token).is_ok(),
-            "the old key verifies after rotation"
-        );
-        let (new_token, new_claims) =
-            rotated.issue_user("qs", "ann@example.com", OperatorLevel::Operation, 3600)?;
+        assert!(rotated.verify(&token).is_ok(), "the old key verifies after rotation");
+        let (new_token, new_claims) = rotated.issue_user("qs", "ann@example.com", OperatorLevel::Operation, 3600)?;
         assert_eq!(new_claims.kid, "k2");
-        assert_eq!(
-            old.verify(&new_token),
-            Err(IdentityError::Invalid),
-            "a key the ring lacks"
-        );
+        assert_eq!(old.verify(&new_token), Err(IdentityError::Invalid), "a key the ring lacks");
         let retired = ring(&[("k2", B)])?;
-        assert_eq!(
-            retired.verify(&token),
-            Err(IdentityError::Invalid),
-            "a retired key no longer verifies"
-        );
+        assert_eq!(retired.verify(&token), Err(IdentityError::Invalid), "a retired key no longer verifies");
         let impostor = ring(&[("k1", B)])?;
-        let (forged, _) =
-            impostor.issue_user("qs", "ann@example.com", OperatorLevel::Admin, 3600)?;
-        assert_eq!(
-            old.verify(&forged),
-            Err(IdentityError::Invalid),
-            "same kid, wrong secret"
-        );
+        let (forged, _) = impostor.issue_user("qs", "ann@example.com", OperatorLevel::Admin, 3600)?;
+        assert_eq!(old.verify(&forged), Err(IdentityError::Invalid), "same kid, wrong secret");
 
-        let expired = old.sign(&Claims {
-            iat: claims.iat - 7200,
-            nbf: claims.iat - 7200,
-            exp: claims.iat - 3600,
-            ..claims.clone()
-        })?;
+        let expired = old.sign(&Claims { iat: claims.iat - 7200, nbf: claims.iat - 7200, exp: claims.iat - 3600, ..claims.clone() })?;
         assert_eq!(old.verify(&expired), Err(IdentityError::Invalid));
-        let early = old.sign(&Claims {
-            nbf: claims.iat + 3600,
-            ..claims.clone()
-        })?;
+        let early = old.sign(&Claims { nbf: claims.iat + 3600, ..claims.clone() })?;
         assert_eq!(old.verify(&early), Err(IdentityError::Invalid));
-        let other_aud = old.sign(&Claims {
-            aud: "someone-else".into(),
-            ..claims
-        })?;
+        let other_aud = old.sign(&Claims { aud: "someone-else".into(), ..claims })?;
         assert_eq!(old.verify(&other_aud), Err(IdentityError::Invalid));
         Ok(())
     }
@@ -766,10 +625,7 @@ mod tests {
         assert!(id.owner().is_err() && id.require_user().is_err() && id.require_service().is_ok());
         let acting = keys.verify(&keys.service_token("cc", Some("ann@example.com"), 60)?)?;
         assert_eq!(acting.owner(), Ok(("cc", "ann@example.com")));
-        assert!(
-            acting.require_user().is_err(),
-            "a service token is not a signed-in user"
-        );
+        assert!(acting.require_user().is_err(), "a service token is not a signed-in user");
         let now = now();
         let long = keys.sign(&Claims {
             sub: String::new(),
@@ -797,32 +653,20 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join(LOCAL_KEY_FILE))?
-                .permissions()
-                .mode();
+            let mode = std::fs::metadata(dir.path().join(LOCAL_KEY_FILE))?.permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
         let keys = Keyring::new(&[first])?;
         let (token, _) = keys.issue_user("qs", "ann@example.com", OperatorLevel::DEFAULT, 60)?;
-        assert!(
-            Keyring::new(&[local_key(dir.path())?])?
-                .verify(&token)
-                .is_ok()
-        );
+        assert!(Keyring::new(&[local_key(dir.path())?])?.verify(&token).is_ok());
         Ok(())
     }
 
     #[test]
     fn unusable_keys_are_named() {
-        let short = ring(&[("k1", "short")])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let short = ring(&[("k1", "short")]).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(short.contains("auth.keys[0].secret"), "{short}");
-        let twice = ring(&[("k1", A), ("k1", B)])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let twice = ring(&[("k1", A), ("k1", B)]).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(twice.contains("auth.keys[1].id"), "{twice}");
         assert!(ring(&[]).is_err());
     }

@@ -3,10 +3,7 @@
 
 use std::sync::LazyLock;
 
-use prometheus::{
-    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry,
-    TextEncoder,
-};
+use prometheus::{Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
 
 /// The process-wide registry.
 pub static REGISTRY: LazyLock<Registry> = LazyLock::new(Registry::new);
@@ -35,46 +32,32 @@ pub static LATENCY: LazyLock<HistogramVec> = LazyLock::new(|| {
 
 /// Render jobs queued and not yet started (task service).
 pub static RENDER_QUEUE_DEPTH: LazyLock<IntGauge> = LazyLock::new(|| {
-    let g = IntGauge::new(
-        "reelforge_render_queue_depth",
-        "Render jobs queued, not started",
-    )
-    .unwrap_or_else(|_| unreachable_gauge());
+    let g = IntGauge::new("reelforge_render_queue_depth", "Render jobs queued, not started")
+        .unwrap_or_else(|_| unreachable_gauge());
     let _ = REGISTRY.register(Box::new(g.clone()));
     g
 });
 
 /// Seconds the oldest render job queued and not yet started has waited, 0 when none (task service).
 pub static RENDER_OLDEST_JOB_AGE: LazyLock<IntGauge> = LazyLock::new(|| {
-    let g = IntGauge::new(
-        "reelforge_render_oldest_job_age_seconds",
-        "Age of the oldest render job queued, not started",
-    )
-    .unwrap_or_else(|_| unreachable_gauge());
+    let g = IntGauge::new("reelforge_render_oldest_job_age_seconds", "Age of the oldest render job queued, not started")
+        .unwrap_or_else(|_| unreachable_gauge());
     let _ = REGISTRY.register(Box::new(g.clone()));
     g
 });
 
 /// Render jobs this worker is rendering now.
 pub static RENDER_IN_FLIGHT: LazyLock<IntGauge> = LazyLock::new(|| {
-    let g = IntGauge::new(
-        "reelforge_render_jobs_in_flight",
-        "Render jobs rendering in this process",
-    )
-    .unwrap_or_else(|_| unreachable_gauge());
+    let g = IntGauge::new("reelforge_render_jobs_in_flight", "Render jobs rendering in this process")
+        .unwrap_or_else(|_| unreachable_gauge());
     let _ = REGISTRY.register(Box::new(g.clone()));
     g
 });
 
 /// Seconds from a job's start to its stored output.
 pub static RENDER_SECONDS: LazyLock<Histogram> = LazyLock::new(|| {
-    let opts = HistogramOpts::new(
-        "reelforge_render_seconds",
-        "Render time of a job in seconds",
-    )
-    .buckets(vec![
-        1.0, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0,
-    ]);
+    let opts = HistogramOpts::new("reelforge_render_seconds", "Render time of a job in seconds")
+        .buckets(vec![1.0, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0]);
     let h = Histogram::with_opts(opts).unwrap_or_else(|_| unreachable_plain_histogram());
     let _ = REGISTRY.register(Box::new(h.clone()));
     h
@@ -82,14 +65,8 @@ pub static RENDER_SECONDS: LazyLock<Histogram> = LazyLock::new(|| {
 
 /// Render jobs that did not end in a video, by cause.
 pub static RENDER_FAILURES: LazyLock<IntCounterVec> = LazyLock::new(|| {
-    let c = IntCounterVec::new(
-        Opts::new(
-            "reelforge_render_failures_total",
-            "Render jobs that failed, by cause",
-        ),
-        &["cause"],
-    )
-    .unwrap_or_else(|_| unreachable_counter());
+    let c = IntCounterVec::new(Opts::new("reelforge_render_failures_total", "Render jobs that failed, by cause"), &["cause"])
+        .unwrap_or_else(|_| unreachable_counter());
     let _ = REGISTRY.register(Box::new(c.clone()));
     c
 });
@@ -98,10 +75,7 @@ pub static RENDER_FAILURES: LazyLock<IntCounterVec> = LazyLock::new(|| {
 /// their bytes when the store said them.
 pub static JANITOR_REMOVED: LazyLock<IntCounterVec> = LazyLock::new(|| {
     let c = IntCounterVec::new(
-        Opts::new(
-            "reelforge_janitor_removed_total",
-            "Unreferenced material objects the janitor removed, by what is counted",
-        ),
+        Opts::new("reelforge_janitor_removed_total", "Unreferenced material objects the janitor removed, by what is counted"),
         &["what"],
     )
     .unwrap_or_else(|_| unreachable_counter());
@@ -112,30 +86,23 @@ pub static JANITOR_REMOVED: LazyLock<IntCounterVec> = LazyLock::new(|| {
 // The metric definitions above are constants, so construction cannot fail; these fallbacks only
 // satisfy the no-unwrap rule.
 fn unreachable_counter() -> IntCounterVec {
-    IntCounterVec::new(Opts::new("reelforge_unused_total", "unused"), &["x"])
-        .unwrap_or_else(|_| std::process::abort())
+    IntCounterVec::new(Opts::new("reelforge_unused_total", "unused"), &["x"]).unwrap_or_else(|_| std::process::abort())
 }
 fn unreachable_gauge() -> IntGauge {
     IntGauge::new("reelforge_unused", "unused").unwrap_or_else(|_| std::process::abort())
 }
 fn unreachable_plain_histogram() -> Histogram {
-    Histogram::with_opts(HistogramOpts::new("reelforge_unused_h", "unused"))
-        .unwrap_or_else(|_| std::process::abort())
+    Histogram::with_opts(HistogramOpts::new("reelforge_unused_h", "unused")).unwrap_or_else(|_| std::process::abort())
 }
 fn unreachable_histogram() -> HistogramVec {
-    HistogramVec::new(
-        HistogramOpts::new("reelforge_unused_seconds", "unused"),
-        &["x"],
-    )
-    .unwrap_or_else(|_| std::process::abort())
+    HistogramVec::new(HistogramOpts::new("reelforge_unused_seconds", "unused"), &["x"])
+        .unwrap_or_else(|_| std::process::abort())
 }
 
 /// Records one served request.
 pub fn observe(surface: &str, route: &str, code: &str, seconds: f64) {
     REQUESTS.with_label_values(&[surface, route, code]).inc();
-    LATENCY
-        .with_label_values(&[surface, route])
-        .observe(seconds);
+    LATENCY.with_label_values(&[surface, route]).observe(seconds);
 }
 
 /// Renders every registered metric in the Prometheus text format.

@@ -71,45 +71,22 @@ impl Revocations {
     /// Ends the sign-in of a user's token: the token is denied until it would have expired, and
     /// the media tickets its user was given until now stop working.
     pub async fn sign_out(&self, id: &Identity) -> Result<(), CacheError> {
-        let left = id
-            .expires_at
-            .saturating_sub(jsonwebtoken::get_current_timestamp())
-            .max(1);
-        self.cache
-            .set(
-                &deny_key(&id.jti),
-                "1",
-                Some(Duration::from_secs(left + SLACK_SECONDS)),
-            )
-            .await?;
+        let left = id.expires_at.saturating_sub(jsonwebtoken::get_current_timestamp()).max(1);
+        self.cache.set(&deny_key(&id.jti), "1", Some(Duration::from_secs(left + SLACK_SECONDS))).await?;
         if let Some(user) = &id.user_id {
             let key = tickets_key(&id.tenant, user);
-            self.cache
-                .set(
-                    &key,
-                    &now_ms().to_string(),
-                    Some(Duration::from_secs(TICKET_MAX_SECONDS + SLACK_SECONDS)),
-                )
-                .await?;
+            self.cache.set(&key, &now_ms().to_string(), Some(Duration::from_secs(TICKET_MAX_SECONDS + SLACK_SECONDS))).await?;
         }
         Ok(())
     }
 
     /// Marks `user` of `tenant` disabled (every token and ticket refused), or clears the mark. The
     /// mark outlives the longest token (`token_seconds`) and ticket; a disabled user gets no new one.
-    pub async fn set_disabled(
-        &self,
-        tenant: &str,
-        user: &str,
-        disabled: bool,
-        token_seconds: u64,
-    ) -> Result<(), CacheError> {
+    pub async fn set_disabled(&self, tenant: &str, user: &str, disabled: bool, token_seconds: u64) -> Result<(), CacheError> {
         let key = disabled_key(tenant, user);
         if disabled {
             let keep = token_seconds.max(TICKET_MAX_SECONDS) + SLACK_SECONDS;
-            self.cache
-                .set(&key, "1", Some(Duration::from_secs(keep)))
-                .await
+            self.cache.set(&key, "1", Some(Duration::from_secs(keep))).await
         } else {
             self.cache.delete(&key).await.map(|_| ())
         }
@@ -117,17 +94,9 @@ impl Revocations {
 
     /// Records `user`'s new operator level: their tokens carrying another level are refused until
     /// they would have expired (`token_seconds`).
-    pub async fn set_level(
-        &self,
-        tenant: &str,
-        user: &str,
-        level: i32,
-        token_seconds: u64,
-    ) -> Result<(), CacheError> {
+    pub async fn set_level(&self, tenant: &str, user: &str, level: i32, token_seconds: u64) -> Result<(), CacheError> {
         let keep = Duration::from_secs(token_seconds + SLACK_SECONDS);
-        self.cache
-            .set(&level_key(tenant, user), &level.to_string(), Some(keep))
-            .await
+        self.cache.set(&level_key(tenant, user), &level.to_string(), Some(keep)).await
     }
 
     /// Whether a user's token was signed out, its user is disabled, or its level is no longer the
@@ -139,50 +108,28 @@ impl Revocations {
         if self.cache.get(&deny_key(&id.jti)).await?.is_some() {
             return Ok(true);
         }
-        let Some(user) = &id.user_id else {
-            return Ok(false);
-        };
-        if self
-            .cache
-            .get(&disabled_key(&id.tenant, user))
-            .await?
-            .is_some()
-        {
+        let Some(user) = &id.user_id else { return Ok(false) };
+        if self.cache.get(&disabled_key(&id.tenant, user)).await?.is_some() {
             return Ok(true);
         }
         let level = self.cache.get(&level_key(&id.tenant, user)).await?;
-        Ok(level.is_some_and(|l| {
-            Some(l.as_str()) != id.level.map(|x| x.number().to_string()).as_deref()
-        }))
+        Ok(level.is_some_and(|l| Some(l.as_str()) != id.level.map(|x| x.number().to_string()).as_deref()))
     }
 
     /// Whether a media ticket given to `user` of `tenant` at `issued_ms` (ms since the epoch) no
     /// longer works: the user is disabled, or signed out after it was given.
-    pub async fn ticket_revoked(
-        &self,
-        tenant: &str,
-        user: &str,
-        issued_ms: u64,
-    ) -> Result<bool, CacheError> {
+    pub async fn ticket_revoked(&self, tenant: &str, user: &str, issued_ms: u64) -> Result<bool, CacheError> {
         if self.cache.get(&disabled_key(tenant, user)).await?.is_some() {
             return Ok(true);
         }
-        let until = self
-            .cache
-            .get(&tickets_key(tenant, user))
-            .await?
-            .and_then(|v| v.parse::<u64>().ok());
+        let until = self.cache.get(&tickets_key(tenant, user)).await?.and_then(|v| v.parse::<u64>().ok());
         Ok(until.is_some_and(|until| issued_ms <= until))
     }
 
     /// Wraps a gRPC service so that a revoked user's token is refused before the service's own
     /// verifier runs.
     pub fn guard<S>(&self, keys: &Keyring, inner: S) -> Revoking<S> {
-        Revoking {
-            inner,
-            keys: keys.clone(),
-            revocations: self.clone(),
-        }
+        Revoking { inner, keys: keys.clone(), revocations: self.clone() }
     }
 }
 
@@ -234,17 +181,12 @@ where
                     Ok(false) => {}
                     Ok(true) => {
                         tracing::info!(tenant = %id.tenant, "revoked token refused");
-                        let status = tonic::Status::unauthenticated(
-                            "authorization: this sign-in was ended; sign in again",
-                        );
+                        let status = tonic::Status::unauthenticated("authorization: this sign-in was ended; sign in again");
                         return Ok(status.into_http());
                     }
                     Err(e) => {
                         tracing::error!(error = %e, "revocations unreadable: call refused");
-                        return Ok(tonic::Status::unavailable(
-                            "sign-in check unavailable, please retry later",
-                        )
-                        .into_http());
+                        return Ok(tonic::Status::unavailable("sign-in check unavailable, please retry later").into_http());
                     }
                 }
             }
@@ -262,71 +204,36 @@ mod tests {
     type TestResult = Result<(), Box<dyn std::error::Error>>;
 
     fn keys() -> Result<Keyring, crate::IdentityError> {
-        Keyring::new(&[SigningKeyConfig {
-            id: "k".into(),
-            secret: "0123456789abcdef0123456789abcdef".into(),
-        }])
+        Keyring::new(&[SigningKeyConfig { id: "k".into(), secret: "0123456789abcdef0123456789abcdef".into() }])
     }
 
     #[tokio::test]
     async fn signed_out_disabled_and_changed_users() -> TestResult {
         let keys = keys()?;
         let r = Revocations::new(Arc::new(crate::cache::MemoryCache::default()));
-        let token = |user: &str, level| -> Result<Identity, crate::IdentityError> {
-            keys.verify(&keys.issue_user("qs", user, level, 3600)?.0)
-        };
-        let (a1, a2, b) = (
-            token("a", OperatorLevel::DEFAULT)?,
-            token("a", OperatorLevel::DEFAULT)?,
-            token("b", OperatorLevel::DEFAULT)?,
-        );
+        let token = |user: &str, level| -> Result<Identity, crate::IdentityError> { keys.verify(&keys.issue_user("qs", user, level, 3600)?.0) };
+        let (a1, a2, b) = (token("a", OperatorLevel::DEFAULT)?, token("a", OperatorLevel::DEFAULT)?, token("b", OperatorLevel::DEFAULT)?);
         let ticket_ms = now_ms();
         assert!(!r.token_revoked(&a1).await? && !r.ticket_revoked("qs", "a", ticket_ms).await?);
 
         r.sign_out(&a1).await?;
         assert!(r.token_revoked(&a1).await?, "the signed-out token");
-        assert!(
-            !r.token_revoked(&a2).await?,
-            "another sign-in of the same user goes on"
-        );
-        assert!(
-            r.ticket_revoked("qs", "a", ticket_ms).await?,
-            "tickets given before the sign-out"
-        );
-        assert!(
-            !r.ticket_revoked("qs", "a", now_ms() + 1).await?,
-            "tickets given after it"
-        );
-        assert!(
-            !r.ticket_revoked("qs", "b", ticket_ms).await?,
-            "another user's tickets"
-        );
+        assert!(!r.token_revoked(&a2).await?, "another sign-in of the same user goes on");
+        assert!(r.ticket_revoked("qs", "a", ticket_ms).await?, "tickets given before the sign-out");
+        assert!(!r.ticket_revoked("qs", "a", now_ms() + 1).await?, "tickets given after it");
+        assert!(!r.ticket_revoked("qs", "b", ticket_ms).await?, "another user's tickets");
 
         r.set_disabled("qs", "b", true, 3600).await?;
-        assert!(
-            r.token_revoked(&b).await? && r.ticket_revoked("qs", "b", now_ms() + 1).await?,
-            "disabled: everything refused"
-        );
-        assert!(
-            !r.ticket_revoked("cc", "b", ticket_ms).await?,
-            "the same id in another tenant"
-        );
+        assert!(r.token_revoked(&b).await? && r.ticket_revoked("qs", "b", now_ms() + 1).await?, "disabled: everything refused");
+        assert!(!r.ticket_revoked("cc", "b", ticket_ms).await?, "the same id in another tenant");
         let service = keys.verify(&keys.service_token("qs", Some("b"), 60)?)?;
-        assert!(
-            !r.token_revoked(&service).await?,
-            "service tokens are not users' sign-ins"
-        );
+        assert!(!r.token_revoked(&service).await?, "service tokens are not users' sign-ins");
         r.set_disabled("qs", "b", false, 3600).await?;
         assert!(!r.token_revoked(&b).await?, "enabled again");
 
-        r.set_level("qs", "b", OperatorLevel::OperationsManager.number(), 3600)
-            .await?;
+        r.set_level("qs", "b", OperatorLevel::OperationsManager.number(), 3600).await?;
         assert!(r.token_revoked(&b).await?, "a token of the old level");
-        assert!(
-            !r.token_revoked(&token("b", OperatorLevel::OperationsManager)?)
-                .await?,
-            "a token of the new level"
-        );
+        assert!(!r.token_revoked(&token("b", OperatorLevel::OperationsManager)?).await?, "a token of the new level");
         Ok(())
     }
 }

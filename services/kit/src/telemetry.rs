@@ -18,24 +18,14 @@ pub fn init(format: &str, filter: &str) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(filter));
     let registry = tracing_subscriber::registry().with(filter);
     let _ = if format == "json" {
-        registry
-            .with(
-                tracing_subscriber::fmt::layer()
-                    .json()
-                    .with_current_span(true),
-            )
-            .try_init()
+        registry.with(tracing_subscriber::fmt::layer().json().with_current_span(true)).try_init()
     } else {
-        registry
-            .with(tracing_subscriber::fmt::layer().with_target(false))
-            .try_init()
+        registry.with(tracing_subscriber::fmt::layer().with_target(false)).try_init()
     };
 }
 
 /// A gRPC client interceptor that copies the current request id into the outgoing metadata.
-pub fn propagate_request_id(
-    mut req: tonic::Request<()>,
-) -> Result<tonic::Request<()>, tonic::Status> {
+pub fn propagate_request_id(mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
     if let Ok(id) = CURRENT_REQUEST_ID.try_with(Clone::clone)
         && let Ok(value) = id.parse()
     {
@@ -46,10 +36,6 @@ pub fn propagate_request_id(
 
 /// Makes the span a gRPC server opens for each call, carrying the caller's request id.
 pub fn grpc_span(req: &http::Request<()>) -> tracing::Span {
-    let id = req
-        .headers()
-        .get(REQUEST_ID)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("-");
+    let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
     tracing::info_span!("grpc", path = %req.uri().path(), request_id = %id)
 }

@@ -5,8 +5,7 @@ pub mod fuzz;
 
 /// The PostgreSQL server URL used by tests (`REELFORGE_TEST_POSTGRES`, default loopback trust auth).
 pub fn postgres_server() -> String {
-    std::env::var("REELFORGE_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+    std::env::var("REELFORGE_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
 
 /// The Redis URL used by tests.
@@ -16,8 +15,7 @@ pub fn redis_url() -> String {
 
 /// The RabbitMQ URL used by tests.
 pub fn amqp_url() -> String {
-    std::env::var("REELFORGE_TEST_AMQP")
-        .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into())
+    std::env::var("REELFORGE_TEST_AMQP").unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".into())
 }
 
 /// The S3-compatible store used by tests, as a storage URL.
@@ -38,9 +36,7 @@ pub async fn fresh_postgres() -> Result<String, sea_orm::DbErr> {
     let server = postgres_server();
     let admin = crate::db::connect(&format!("{server}/postgres")).await?;
     let name = unique("rf");
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE {name}"))
-        .await?;
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
     Ok(format!("{server}/{name}"))
 }
 

@@ -13,15 +13,10 @@ type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 async fn database_suite(url: &str) -> TestResult {
     let conn = db::connect(url).await?;
-    conn.execute_unprepared("CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL)")
-        .await?;
-    conn.execute_unprepared("INSERT INTO probe (id, name) VALUES (1, '未命名')")
-        .await?;
+    conn.execute_unprepared("CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
+    conn.execute_unprepared("INSERT INTO probe (id, name) VALUES (1, '未命名')").await?;
     let row = conn
-        .query_one_raw(sea_orm::Statement::from_string(
-            conn.get_database_backend(),
-            "SELECT name FROM probe WHERE id = 1",
-        ))
+        .query_one_raw(sea_orm::Statement::from_string(conn.get_database_backend(), "SELECT name FROM probe WHERE id = 1"))
         .await?
         .ok_or("row missing")?;
     let name: String = row.try_get("", "name")?;
@@ -45,11 +40,7 @@ async fn cache_suite(c: Arc<dyn Cache>) -> TestResult {
     c.set(&k, "v1", None).await?;
     assert_eq!(c.get(&k).await?.as_deref(), Some("v1"));
     assert_eq!(c.take(&k).await?.as_deref(), Some("v1"));
-    assert_eq!(
-        c.take(&k).await?,
-        None,
-        "a taken value is gone: codes are single-use"
-    );
+    assert_eq!(c.take(&k).await?, None, "a taken value is gone: codes are single-use");
     c.set(&k, "short", Some(Duration::from_millis(50))).await?;
     assert_eq!(c.get(&k).await?.as_deref(), Some("short"));
     tokio::time::sleep(Duration::from_millis(120)).await; // waits out a TTL, not timing a result
@@ -58,10 +49,7 @@ async fn cache_suite(c: Arc<dyn Cache>) -> TestResult {
     assert_eq!(c.incr(&n, Duration::from_secs(60)).await?, 1);
     assert_eq!(c.incr(&n, Duration::from_secs(60)).await?, 2);
     let left = c.ttl(&n).await?.ok_or("a counter expires")?;
-    assert!(
-        left <= Duration::from_secs(60) && left > Duration::from_secs(30),
-        "{left:?}"
-    );
+    assert!(left <= Duration::from_secs(60) && left > Duration::from_secs(30), "{left:?}");
     assert_eq!(c.ttl(&unique("absent")).await?, None);
     assert!(c.delete(&n).await?);
     assert!(!c.delete(&n).await?);
@@ -80,68 +68,40 @@ async fn cache_redis() -> TestResult {
 }
 
 fn queue_config(url: &str) -> QueueConfig {
-    QueueConfig {
-        url: url.to_owned(),
-        delivery_limit: 2,
-        lease_seconds: 1,
-        prefetch: 1,
-    }
+    QueueConfig { url: url.to_owned(), delivery_limit: 2, lease_seconds: 1, prefetch: 1 }
 }
 
 /// Publishes, receives, acks; a consumer that goes away before acking gets the job delivered again;
 /// a job given back past the limit lands in the dead letters; one given back by a stopping
 /// consumer does not count.
-async fn queue_suite(
-    open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>,
-) -> TestResult {
+async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>) -> TestResult {
     let q = unique("jobs");
     let a = open().await?;
     a.publish(&q, "job-1", b"render 1").await?;
-    let job = a
-        .receive(&q, Duration::from_secs(10))
-        .await?
-        .ok_or("job-1 not delivered")?;
-    assert_eq!(
-        (job.id.as_str(), job.body.as_slice(), job.attempt),
-        ("job-1", &b"render 1"[..], 1)
-    );
+    let job = a.receive(&q, Duration::from_secs(10)).await?.ok_or("job-1 not delivered")?;
+    assert_eq!((job.id.as_str(), job.body.as_slice(), job.attempt), ("job-1", &b"render 1"[..], 1));
     a.ack(job).await?;
-    assert!(
-        a.receive(&q, Duration::from_millis(300)).await?.is_none(),
-        "an acked job is not delivered again"
-    );
+    assert!(a.receive(&q, Duration::from_millis(300)).await?.is_none(), "an acked job is not delivered again");
     drop(a);
 
     // A consumer dies holding an unacked job: the job is delivered to the next consumer.
     let dying = open().await?;
     dying.publish(&q, "job-2", b"render 2").await?;
-    let held = dying
-        .receive(&q, Duration::from_secs(10))
-        .await?
-        .ok_or("job-2 not delivered")?;
+    let held = dying.receive(&q, Duration::from_secs(10)).await?.ok_or("job-2 not delivered")?;
     assert_eq!(held.attempt, 1);
     std::mem::forget(held);
     drop(dying);
     let b = open().await?;
-    let again = b
-        .receive(&q, Duration::from_secs(15))
-        .await?
-        .ok_or("job-2 not redelivered")?;
+    let again = b.receive(&q, Duration::from_secs(15)).await?.ok_or("job-2 not redelivered")?;
     assert_eq!((again.id.as_str(), again.attempt), ("job-2", 2));
 
     // Given back twice more it has been returned more than the limit of 2 and becomes a dead letter.
     b.retry(again).await?;
-    let third = b
-        .receive(&q, Duration::from_secs(10))
-        .await?
-        .ok_or("job-2 not delivered a third time")?;
+    let third = b.receive(&q, Duration::from_secs(10)).await?.ok_or("job-2 not delivered a third time")?;
     assert_eq!(third.attempt, 3);
     b.retry(third).await?;
     let fourth = b.receive(&q, Duration::from_secs(2)).await?;
-    assert!(
-        fourth.is_none(),
-        "a job past the delivery limit is not delivered: {fourth:?}"
-    );
+    assert!(fourth.is_none(), "a job past the delivery limit is not delivered: {fourth:?}");
     let mut dead = None;
     for _ in 0..50 {
         dead = b.receive_dead(&q).await?;
@@ -151,38 +111,20 @@ async fn queue_suite(
         tokio::time::sleep(Duration::from_millis(100)).await; // the broker dead-letters asynchronously
     }
     let dead = dead.ok_or("no dead letter")?;
-    assert_eq!(
-        (dead.id.as_str(), dead.body.as_slice()),
-        ("job-2", &b"render 2"[..])
-    );
+    assert_eq!((dead.id.as_str(), dead.body.as_slice()), ("job-2", &b"render 2"[..]));
     b.ack(dead).await?;
-    assert!(
-        b.receive_dead(&q).await?.is_none(),
-        "an acked dead letter is gone"
-    );
+    assert!(b.receive_dead(&q).await?.is_none(), "an acked dead letter is gone");
 
     // A stopping consumer gives a job back more often than the limit without using it up.
     b.publish(&q, "job-3", b"render 3").await?;
     for round in 0..4 {
-        let job = b
-            .receive(&q, Duration::from_secs(10))
-            .await?
-            .ok_or(format!("job-3 not delivered in round {round}"))?;
-        assert_eq!(
-            (job.id.as_str(), job.body.as_slice(), job.attempt),
-            ("job-3", &b"render 3"[..], 1)
-        );
+        let job = b.receive(&q, Duration::from_secs(10)).await?.ok_or(format!("job-3 not delivered in round {round}"))?;
+        assert_eq!((job.id.as_str(), job.body.as_slice(), job.attempt), ("job-3", &b"render 3"[..], 1));
         b.give_back(job).await?;
     }
-    let last = b
-        .receive(&q, Duration::from_secs(10))
-        .await?
-        .ok_or("job-3 lost after its give-backs")?;
+    let last = b.receive(&q, Duration::from_secs(10)).await?.ok_or("job-3 lost after its give-backs")?;
     b.ack(last).await?;
-    assert!(
-        b.receive(&q, Duration::from_millis(300)).await?.is_none(),
-        "a given-back job is there once"
-    );
+    assert!(b.receive(&q, Duration::from_millis(300)).await?.is_none(), "a given-back job is there once");
     b.ping().await?;
     Ok(())
 }
@@ -190,24 +132,19 @@ async fn queue_suite(
 #[tokio::test]
 async fn queue_database_sqlite() -> TestResult {
     let url = fresh_sqlite();
-    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?))
-        .await
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
 }
 
 #[tokio::test]
 async fn queue_database_postgres() -> TestResult {
     let url = fresh_postgres().await?;
-    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?))
-        .await
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
 }
 
 #[tokio::test]
 async fn queue_rabbitmq() -> TestResult {
     let url = fresh_sqlite();
-    queue_suite(async || {
-        Ok(queue::open(&queue_config(&amqp_url()), &db::connect(&url).await?).await?)
-    })
-    .await
+    queue_suite(async || Ok(queue::open(&queue_config(&amqp_url()), &db::connect(&url).await?).await?)).await
 }
 
 #[tokio::test]
@@ -218,10 +155,7 @@ async fn queue_database_survives_a_restart() -> TestResult {
         q.publish("renders", "kept", b"x").await?;
     }
     let q = queue::open(&queue_config("db://"), &db::connect(&url).await?).await?;
-    let job = q
-        .receive("renders", Duration::from_secs(5))
-        .await?
-        .ok_or("job lost across restart")?;
+    let job = q.receive("renders", Duration::from_secs(5)).await?.ok_or("job lost across restart")?;
     assert_eq!(job.id, "kept");
     Ok(())
 }
@@ -237,10 +171,7 @@ async fn blob_suite(store: BlobStore) -> TestResult {
     assert_eq!(store.get(&key).await?.as_ref(), b"replaced");
     assert_eq!(store.list(&prefix).await?, vec![key.clone()]);
     store.delete(&key).await?;
-    assert!(matches!(
-        store.get(&key).await,
-        Err(reelforge_kit::BlobError::NotFound(_))
-    ));
+    assert!(matches!(store.get(&key).await, Err(reelforge_kit::BlobError::NotFound(_))));
     store.delete(&key).await?;
     assert!(store.put("../escape", b"x".to_vec()).await.is_err());
     Ok(())
@@ -265,18 +196,11 @@ async fn blob_s3() -> TestResult {
 fn s3_stores_outlive_other_runtimes() -> TestResult {
     let writes = |name: &'static str, n: usize| {
         std::thread::spawn(move || -> Result<(), String> {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| e.to_string())?;
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
             runtime.block_on(async {
-                let store = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("runtimes")))
-                    .map_err(|e| e.to_string())?;
+                let store = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("runtimes"))).map_err(|e| e.to_string())?;
                 for i in 0..n {
-                    store
-                        .put(&format!("t/qs/{name}/{i}"), &b"x"[..])
-                        .await
-                        .map_err(|e| format!("{name} write {i}: {e}"))?;
+                    store.put(&format!("t/qs/{name}/{i}"), &b"x"[..]).await.map_err(|e| format!("{name} write {i}: {e}"))?;
                 }
                 Ok(())
             })
@@ -290,8 +214,7 @@ fn s3_stores_outlive_other_runtimes() -> TestResult {
 }
 
 /// A listener that accepts connections and never answers: a store, service or mail server that hangs.
-async fn silent_server()
--> Result<(std::net::SocketAddr, tokio::task::JoinHandle<()>), Box<dyn std::error::Error>> {
+async fn silent_server() -> Result<(std::net::SocketAddr, tokio::task::JoinHandle<()>), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let held = tokio::spawn(async move {
@@ -308,33 +231,15 @@ async fn silent_server()
 #[tokio::test]
 async fn s3_calls_to_a_silent_store_time_out() -> TestResult {
     let (addr, held) = silent_server().await?;
-    let timeouts = reelforge_kit::config::TimeoutConfig {
-        storage_seconds: 1,
-        storage_io_seconds: 1,
-        ..Default::default()
-    };
+    let timeouts = reelforge_kit::config::TimeoutConfig { storage_seconds: 1, storage_io_seconds: 1, ..Default::default() };
     let url = format!("s3://silent?endpoint=http://{addr}&access_key_id=k&secret_access_key=s");
     let store = BlobStore::open_with(&url, &timeouts)?;
     let started = std::time::Instant::now();
-    let put = tokio::time::timeout(
-        Duration::from_secs(20),
-        store.put("t/qs/u/1/x.bin", b"x".to_vec()),
-    )
-    .await;
-    assert!(
-        matches!(put, Ok(Err(_))),
-        "a put to a silent store fails, it does not hang: {put:?}"
-    );
+    let put = tokio::time::timeout(Duration::from_secs(20), store.put("t/qs/u/1/x.bin", b"x".to_vec())).await;
+    assert!(matches!(put, Ok(Err(_))), "a put to a silent store fails, it does not hang: {put:?}");
     let stat = tokio::time::timeout(Duration::from_secs(20), store.check()).await;
-    assert!(
-        matches!(stat, Ok(Err(_))),
-        "a check of a silent store fails: {stat:?}"
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(15),
-        "both failed in {:?}",
-        started.elapsed()
-    );
+    assert!(matches!(stat, Ok(Err(_))), "a check of a silent store fails: {stat:?}");
+    assert!(started.elapsed() < Duration::from_secs(15), "both failed in {:?}", started.elapsed());
     held.abort();
     Ok(())
 }
@@ -343,32 +248,16 @@ async fn s3_calls_to_a_silent_store_time_out() -> TestResult {
 #[tokio::test]
 async fn grpc_calls_to_a_silent_service_time_out() -> TestResult {
     let (addr, held) = silent_server().await?;
-    let timeouts = reelforge_kit::config::TimeoutConfig {
-        connect_seconds: 1,
-        service_call_seconds: 1,
-        ..Default::default()
-    };
+    let timeouts = reelforge_kit::config::TimeoutConfig { connect_seconds: 1, service_call_seconds: 1, ..Default::default() };
     let channel = reelforge_kit::grpc::channel(&format!("http://{addr}"), &timeouts)?;
     let mut client = tonic::client::Grpc::new(channel);
     let call = async {
-        client
-            .ready()
-            .await
-            .map_err(|e| tonic::Status::unavailable(e.to_string()))?;
+        client.ready().await.map_err(|e| tonic::Status::unavailable(e.to_string()))?;
         let codec = tonic_prost::ProstCodec::<(), ()>::default();
-        client
-            .unary(
-                tonic::Request::new(()),
-                http::uri::PathAndQuery::from_static("/silent.Service/Call"),
-                codec,
-            )
-            .await
+        client.unary(tonic::Request::new(()), http::uri::PathAndQuery::from_static("/silent.Service/Call"), codec).await
     };
     let answer = tokio::time::timeout(Duration::from_secs(20), call).await;
-    assert!(
-        matches!(answer, Ok(Err(_))),
-        "a call to a silent service fails, it does not hang: {answer:?}"
-    );
+    assert!(matches!(answer, Ok(Err(_))), "a call to a silent service fails, it does not hang: {answer:?}");
     held.abort();
     Ok(())
 }
@@ -378,32 +267,17 @@ async fn grpc_calls_to_a_silent_service_time_out() -> TestResult {
 /// task service's outbox keeps its row for the next try (catalogue Q1).
 #[tokio::test]
 async fn a_job_for_a_queue_that_is_gone_is_reported_unsent() -> TestResult {
-    let q = queue::open(
-        &queue_config(&amqp_url()),
-        &db::connect(&fresh_sqlite()).await?,
-    )
-    .await?;
+    let q = queue::open(&queue_config(&amqp_url()), &db::connect(&fresh_sqlite()).await?).await?;
     let name = unique("gone");
     q.publish(&name, "first", b"x").await?;
-    let conn =
-        lapin::Connection::connect(&amqp_url(), lapin::ConnectionProperties::default()).await?;
+    let conn = lapin::Connection::connect(&amqp_url(), lapin::ConnectionProperties::default()).await?;
     let admin = conn.create_channel().await?;
-    admin
-        .queue_delete(
-            name.as_str().into(),
-            lapin::options::QueueDeleteOptions::default(),
-        )
-        .await?;
+    admin.queue_delete(name.as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
     let refused = q.publish(&name, "second", b"y").await;
     assert!(
         matches!(&refused, Err(reelforge_kit::QueueError::Broker(m)) if m.contains("returned")),
         "a publish nobody can receive is an error: {refused:?}"
     );
-    admin
-        .queue_delete(
-            format!("{name}.dead").as_str().into(),
-            lapin::options::QueueDeleteOptions::default(),
-        )
-        .await?;
+    admin.queue_delete(format!("{name}.dead").as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! The whole system in one test process: the six services behind their token verifiers on a loopback
 //! gRPC port, and the gateway on a free HTTP port, over a fresh database and the memory cache.
 
+
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -51,9 +53,7 @@ pub struct User {
 }
 
 fn free_port() -> Fallible<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
 /// Sends the services' warnings and errors to the test's captured output, so a failing test shows
@@ -61,14 +61,8 @@ fn free_port() -> Fallible<u16> {
 fn log_to_the_test() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let filter =
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
-        drop(
-            tracing_subscriber::fmt()
-                .with_env_filter(filter)
-                .with_test_writer()
-                .try_init(),
-        );
+        let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+        drop(tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init());
     });
 }
 
@@ -79,37 +73,19 @@ pub async fn start() -> Fallible<System> {
 
 /// Starts everything over a fresh PostgreSQL database.
 pub async fn start_postgres() -> Fallible<System> {
-    start_on(
-        &reelforge_kit::testing::fresh_postgres().await?,
-        None,
-        |_| {},
-    )
-    .await
+    start_on(&reelforge_kit::testing::fresh_postgres().await?, None, |_| {}).await
 }
 
 /// Starts everything over the database at `db_url` and the blob store at `storage_url` (a
 /// directory of the test when `None`), after `tune` adjusted the configuration.
-pub async fn start_on(
-    db_url: &str,
-    storage_url: Option<String>,
-    tune: impl FnOnce(&mut Config),
-) -> Fallible<System> {
+pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOnce(&mut Config)) -> Fallible<System> {
     log_to_the_test();
     let dir = tempfile::tempdir()?;
-    let mut config = Config {
-        data_dir: dir.path().to_path_buf(),
-        ..Config::default()
-    };
-    config.auth.keys = vec![SigningKeyConfig {
-        id: "k1".into(),
-        secret: "0123456789abcdef0123456789abcdef".into(),
-    }];
+    let mut config = Config { data_dir: dir.path().to_path_buf(), ..Config::default() };
+    config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
     config.http.addr = format!("127.0.0.1:{}", free_port()?);
     if let Some(cc) = config.tenants.get_mut("cc") {
-        *cc = TenantConfig {
-            hosts: vec!["cc.example.net".into()],
-            handoff_secret: CC_HANDOFF_SECRET.into(),
-        };
+        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
     }
     // The tests reach the gateway by its loopback address: once a variant names hosts, only named
     // hosts are served.
@@ -127,12 +103,8 @@ pub async fn start_on(
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
     reelforge_font::migrate(&db).await?;
-    let blobs = reelforge_kit::BlobStore::open(
-        &storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())),
-    )?;
-    let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[
-        reelforge_font::system::DEBIAN_FONT_DIR.into(),
-    ]));
+    let blobs = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
+    let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     // Bound first: the task service asks the material library on the same port.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let grpc = listener.local_addr()?;
@@ -140,56 +112,40 @@ pub async fn start_on(
     let revocations = reelforge_kit::revocation::Revocations::new(cache.clone());
     let guard = &revocations;
     let router = tonic::transport::Server::builder()
-        .add_service(guard.guard(
-            &keys,
-            reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?,
-        ))
+        .add_service(guard.guard(&keys, reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?))
         .add_service(guard.guard(&keys, reelforge_category::grpc_service(db.clone(), &keys)))
         .add_service(guard.guard(&keys, reelforge_favourite::grpc_service(db.clone(), &keys)))
-        .add_service(
-            guard.guard(
-                &keys,
-                reelforge_task::grpc_service(
-                    reelforge_task::Backends {
-                        db: db.clone(),
-                        queue,
-                        bus: reelforge_kit::bus::open("db://").await?,
-                        cache: cache.clone(),
-                        blob: blobs.clone(),
-                        materials: reelforge_kit::grpc::channel(
-                            &format!("http://{grpc}"),
-                            &Default::default(),
-                        )?,
-                    },
-                    reelforge_task::FarmSettings {
-                        queue: reelforge_task::RENDER_QUEUE.to_owned(),
-                        stale: Duration::from_secs(90),
-                        max_attempts: 3,
-                        tenant_in_queue: 4,
-                    },
-                    &keys,
-                    tokio::sync::watch::channel(false).1,
-                )
-                .await?,
-            ),
-        )
         .add_service(guard.guard(
             &keys,
-            reelforge_material::grpc_service_with_storage(
-                db.clone(),
-                blobs.clone(),
-                reelforge_material::Quota::from_config(&config.quota),
+            reelforge_task::grpc_service(
+                reelforge_task::Backends {
+                    db: db.clone(),
+                    queue,
+                    bus: reelforge_kit::bus::open("db://").await?,
+                    cache: cache.clone(),
+                    blob: blobs.clone(),
+                    materials: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
+                },
+                reelforge_task::FarmSettings {
+                    queue: reelforge_task::RENDER_QUEUE.to_owned(),
+                    stale: Duration::from_secs(90),
+                    max_attempts: 3,
+                    tenant_in_queue: 4,
+                },
                 &keys,
-            ),
+                tokio::sync::watch::channel(false).1,
+            )
+            .await?,
         ))
-        .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
-        .add_service(guard.guard(
+        .add_service(guard.guard(&keys, reelforge_material::grpc_service_with_storage(
+            db.clone(),
+            blobs.clone(),
+            reelforge_material::Quota::from_config(&config.quota),
             &keys,
-            reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys),
-        ));
-    tokio::spawn(
-        router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
-    );
+        )))
+        .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
+        .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
+    tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
     let channel = reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?;
     let state = AppState {
         clients: Clients::shared(channel),
@@ -202,12 +158,7 @@ pub async fn start_on(
             revocations.clone(),
         )),
         frames: Some(reelforge_gateway::frame::Frames::new(
-            reelforge_worker::Clients::connect(
-                &format!("http://{grpc}"),
-                &format!("http://{grpc}"),
-                keys.clone(),
-                &Default::default(),
-            )?,
+            reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone(), &Default::default())?,
             blobs.clone(),
             reelforge_worker::MaterialCache::new(dir.path().join("cache"), 64 << 20),
             &dir.path().join("scratch"),
@@ -224,51 +175,26 @@ pub async fn start_on(
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System {
-        base,
-        grpc,
-        keys,
-        config,
-        users: reelforge_auth::UserStore::new(db.clone()),
-        materials: reelforge_material::MaterialStore::new(db),
-        blobs,
-        dir,
-        http,
-    })
+    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blobs, dir, http })
 }
 
 impl System {
     /// A user of `tenant` with operator `level`, created in the user table, holding a fresh token.
     pub async fn user(&self, tenant: &str, name: &str, level: i32) -> Fallible<User> {
         let mail = format!("{name}-{}@example.cn", uuid::Uuid::new_v4().simple());
-        let u =
-            reelforge_auth::grant(&self.users, &self.config.tenants, tenant, &mail, level).await?;
+        let u = reelforge_auth::grant(&self.users, &self.config.tenants, tenant, &mail, level).await?;
         let level = OperatorLevel::from_number(level).ok_or("level")?;
         let (token, _) = self.keys.issue_user(tenant, &u.user_id, level, 3600)?;
-        Ok(User {
-            tenant: tenant.into(),
-            user_id: u.user_id,
-            token,
-        })
+        Ok(User { tenant: tenant.into(), user_id: u.user_id, token })
     }
 
     /// A request from `user`'s browser: the variant and the auth headers of its variant.
-    pub fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        user: &User,
-    ) -> reqwest::RequestBuilder {
-        let r = reqwest::Client::new()
-            .request(method, format!("{}{path}", self.base))
-            .header("X-Variant", &user.tenant);
+    pub fn call(&self, method: reqwest::Method, path: &str, user: &User) -> reqwest::RequestBuilder {
+        let r = reqwest::Client::new().request(method, format!("{}{path}", self.base)).header("X-Variant", &user.tenant);
         if user.tenant == "cc" {
-            r.header("Authorization", format!("Bearer {}", user.token))
-                .header("mobile", "13800000000")
+            r.header("Authorization", format!("Bearer {}", user.token)).header("mobile", "13800000000")
         } else {
-            r.header("Authorization", &user.token)
-                .header("userId", &user.user_id)
-                .header("mobile", "")
+            r.header("Authorization", &user.token).header("userId", &user.user_id).header("mobile", "")
         }
     }
 }
@@ -330,49 +256,23 @@ pub fn latin_font() -> Fallible<Vec<u8>> {
 }
 
 /// The upload form's fields as the editor sends them, before the file.
-pub const FORM: &[(&str, &str)] = &[
-    ("type", "picture"),
-    ("expireDay", "1000"),
-    ("categoryId", "-1"),
-    ("styleId", "-1"),
-    ("materialState", "0"),
-];
+pub const FORM: &[(&str, &str)] = &[("type", "picture"), ("expireDay", "1000"), ("categoryId", "-1"), ("styleId", "-1"), ("materialState", "0")];
 
 /// Uploads `files` to `route` as `user`'s editor does; answers the envelope.
-pub async fn upload_to(
-    s: &System,
-    route: &str,
-    user: &User,
-    files: &[(&str, &[u8])],
-) -> Fallible<serde_json::Value> {
-    let mut parts: Vec<(&str, Option<&str>, &[u8])> =
-        vec![("userId", None, user.user_id.as_bytes())];
+pub async fn upload_to(s: &System, route: &str, user: &User, files: &[(&str, &[u8])]) -> Fallible<serde_json::Value> {
+    let mut parts: Vec<(&str, Option<&str>, &[u8])> = vec![("userId", None, user.user_id.as_bytes())];
     parts.extend(FORM.iter().map(|(k, v)| (*k, None, v.as_bytes())));
-    parts.extend(
-        files
-            .iter()
-            .map(|(name, bytes)| ("uploadFile", Some(*name), *bytes)),
-    );
+    parts.extend(files.iter().map(|(name, bytes)| ("uploadFile", Some(*name), *bytes)));
     let (content_type, body) = multipart(&parts);
-    envelope(
-        s.call(reqwest::Method::POST, route, user)
-            .header("Content-Type", content_type)
-            .body(body),
-    )
-    .await
+    envelope(s.call(reqwest::Method::POST, route, user).header("Content-Type", content_type).body(body)).await
 }
 
 /// Uploads one file; answers the material id.
 pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallible<String> {
     let v = upload_to(s, "/upload/material", user, &[(name, bytes)]).await?;
-    let text = v["data"]
-        .as_str()
-        .ok_or_else(|| format!("not an upload answer: {v}"))?;
+    let text = v["data"].as_str().ok_or_else(|| format!("not an upload answer: {v}"))?;
     assert_eq!(v["desc"], "素材添加成功", "{v}");
-    Ok(text
-        .strip_prefix("UPLOADED - ")
-        .ok_or_else(|| format!("not an upload answer: {v}"))?
-        .to_owned())
+    Ok(text.strip_prefix("UPLOADED - ").ok_or_else(|| format!("not an upload answer: {v}"))?.to_owned())
 }
 
 /// A tiny PNG.

@@ -27,9 +27,7 @@ impl MemoryCache {
 }
 
 fn live(entry: Option<&(String, Option<Instant>)>) -> Option<String> {
-    entry
-        .filter(|(_, exp)| exp.is_none_or(|e| e > Instant::now()))
-        .map(|(v, _)| v.clone())
+    entry.filter(|(_, exp)| exp.is_none_or(|e| e > Instant::now())).map(|(v, _)| v.clone())
 }
 
 #[async_trait::async_trait]
@@ -67,12 +65,7 @@ impl Cache for MemoryCache {
 
     async fn ttl(&self, key: &str) -> Result<Option<Duration>, CacheError> {
         let now = Instant::now();
-        Ok(self.with(|m| {
-            m.get(key)
-                .and_then(|(_, exp)| *exp)
-                .filter(|e| *e > now)
-                .map(|e| e - now)
-        }))
+        Ok(self.with(|m| m.get(key).and_then(|(_, exp)| *exp).filter(|e| *e > now).map(|e| e - now)))
     }
 
     async fn ping(&self) -> Result<(), CacheError> {

@@ -38,10 +38,7 @@ impl Cache for RedisCache {
     async fn set(&self, key: &str, value: &str, ttl: Option<Duration>) -> Result<(), CacheError> {
         let mut c = self.conn.clone();
         match ttl {
-            Some(t) => c
-                .pset_ex::<_, _, ()>(key, value, t.as_millis().max(1) as u64)
-                .await
-                .map_err(err),
+            Some(t) => c.pset_ex::<_, _, ()>(key, value, t.as_millis().max(1) as u64).await.map_err(err),
             None => c.set::<_, _, ()>(key, value).await.map_err(err),
         }
     }
@@ -80,10 +77,6 @@ impl Cache for RedisCache {
     }
 
     async fn ping(&self) -> Result<(), CacheError> {
-        redis::cmd("PING")
-            .query_async::<String>(&mut self.conn.clone())
-            .await
-            .map(|_| ())
-            .map_err(err)
+        redis::cmd("PING").query_async::<String>(&mut self.conn.clone()).await.map(|_| ()).map_err(err)
     }
 }

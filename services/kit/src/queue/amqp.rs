@@ -7,9 +7,8 @@ use std::time::Duration;
 
 use futures::StreamExt;
 use lapin::options::{
-    BasicAckOptions, BasicConsumeOptions, BasicGetOptions, BasicNackOptions, BasicPublishOptions,
-    BasicQosOptions, ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions,
-    QueueDeclareOptions,
+    BasicAckOptions, BasicConsumeOptions, BasicGetOptions, BasicNackOptions, BasicPublishOptions, BasicQosOptions,
+    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions,
 };
 use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, Consumer, ExchangeKind};
@@ -54,45 +53,27 @@ fn broker(e: lapin::Error) -> QueueError {
 }
 
 async fn connect_link(url: &str, generation: u64) -> Result<Link, QueueError> {
-    let conn = tokio::time::timeout(
-        ANSWER,
-        Connection::connect(url, ConnectionProperties::default()),
-    )
-    .await
-    .map_err(|_| QueueError::Broker(format!("no answer from {} within 10 s", redact(url))))?
-    .map_err(broker)?;
-    let publisher = conn.create_channel().await.map_err(broker)?;
-    publisher
-        .confirm_select(ConfirmSelectOptions::default())
+    let conn = tokio::time::timeout(ANSWER, Connection::connect(url, ConnectionProperties::default()))
         .await
+        .map_err(|_| QueueError::Broker(format!("no answer from {} within 10 s", redact(url))))?
         .map_err(broker)?;
+    let publisher = conn.create_channel().await.map_err(broker)?;
+    publisher.confirm_select(ConfirmSelectOptions::default()).await.map_err(broker)?;
     publisher
         .exchange_declare(
             DEAD_LETTER_EXCHANGE.into(),
             ExchangeKind::Direct,
-            ExchangeDeclareOptions {
-                durable: true,
-                ..Default::default()
-            },
+            ExchangeDeclareOptions { durable: true, ..Default::default() },
             FieldTable::default(),
         )
         .await
         .map_err(broker)?;
-    Ok(Link {
-        conn,
-        publisher,
-        declared: Vec::new(),
-        generation,
-    })
+    Ok(Link { conn, publisher, declared: Vec::new(), generation })
 }
 
 impl AmqpQueue {
     /// Connects, opens a confirming publisher channel and declares the dead-letter exchange.
-    pub async fn connect(
-        url: &str,
-        delivery_limit: u32,
-        prefetch: u16,
-    ) -> Result<Self, QueueError> {
+    pub async fn connect(url: &str, delivery_limit: u32, prefetch: u16) -> Result<Self, QueueError> {
         let link = connect_link(url, 0).await?;
         Ok(Self {
             url: url.to_owned(),
@@ -105,15 +86,11 @@ impl AmqpQueue {
     }
 
     /// The live link with `queue` declared on it, reconnecting when the broker went away.
-    async fn link(
-        &self,
-        queue: &str,
-    ) -> Result<tokio::sync::MutexGuard<'_, Option<Link>>, QueueError> {
+    async fn link(&self, queue: &str) -> Result<tokio::sync::MutexGuard<'_, Option<Link>>, QueueError> {
         let mut guard = self.link.lock().await;
         if !guard.as_ref().is_some_and(Link::alive) {
             *guard = None;
-            let fresh =
-                connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?;
+            let fresh = connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?;
             tracing::info!(url = %redact(&self.url), "connected to the broker again");
             *guard = Some(fresh);
         }
@@ -131,57 +108,21 @@ impl AmqpQueue {
 async fn declare(publisher: &Channel, queue: &str, delivery_limit: u32) -> Result<(), QueueError> {
     let dead = dead_queue(queue);
     let mut dead_args = FieldTable::default();
-    dead_args.insert(
-        "x-queue-type".into(),
-        AMQPValue::LongString("quorum".into()),
-    );
-    let durable = QueueDeclareOptions {
-        durable: true,
-        ..Default::default()
-    };
+    dead_args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
+    let durable = QueueDeclareOptions { durable: true, ..Default::default() };
+    publisher.queue_declare(dead.as_str().into(), durable, dead_args).await.map_err(broker)?;
     publisher
-        .queue_declare(dead.as_str().into(), durable, dead_args)
-        .await
-        .map_err(broker)?;
-    publisher
-        .queue_bind(
-            dead.as_str().into(),
-            DEAD_LETTER_EXCHANGE.into(),
-            queue.into(),
-            QueueBindOptions::default(),
-            FieldTable::default(),
-        )
+        .queue_bind(dead.as_str().into(), DEAD_LETTER_EXCHANGE.into(), queue.into(), QueueBindOptions::default(), FieldTable::default())
         .await
         .map_err(broker)?;
     let mut args = FieldTable::default();
-    args.insert(
-        "x-queue-type".into(),
-        AMQPValue::LongString("quorum".into()),
-    );
-    args.insert(
-        "x-delivery-limit".into(),
-        AMQPValue::LongInt(i32::try_from(delivery_limit).unwrap_or(i32::MAX)),
-    );
-    args.insert(
-        "x-dead-letter-exchange".into(),
-        AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()),
-    );
-    args.insert(
-        "x-dead-letter-routing-key".into(),
-        AMQPValue::LongString(queue.into()),
-    );
-    args.insert(
-        "x-dead-letter-strategy".into(),
-        AMQPValue::LongString("at-least-once".into()),
-    );
-    args.insert(
-        "x-overflow".into(),
-        AMQPValue::LongString("reject-publish".into()),
-    );
-    publisher
-        .queue_declare(queue.into(), durable, args)
-        .await
-        .map_err(broker)?;
+    args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
+    args.insert("x-delivery-limit".into(), AMQPValue::LongInt(i32::try_from(delivery_limit).unwrap_or(i32::MAX)));
+    args.insert("x-dead-letter-exchange".into(), AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()));
+    args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
+    args.insert("x-dead-letter-strategy".into(), AMQPValue::LongString("at-least-once".into()));
+    args.insert("x-overflow".into(), AMQPValue::LongString("reject-publish".into()));
+    publisher.queue_declare(queue.into(), durable, args).await.map_err(broker)?;
     Ok(())
 }
 
@@ -197,9 +138,7 @@ fn redact(url: &str) -> String {
 }
 
 fn delivery_count(props: &BasicProperties) -> u32 {
-    let Some(headers) = props.headers() else {
-        return 0;
-    };
+    let Some(headers) = props.headers() else { return 0 };
     match headers.inner().get("x-delivery-count") {
         Some(AMQPValue::LongLongInt(n)) => u32::try_from(*n).unwrap_or(0),
         Some(AMQPValue::LongInt(n)) => u32::try_from(*n).unwrap_or(0),
@@ -210,35 +149,18 @@ fn delivery_count(props: &BasicProperties) -> u32 {
 }
 
 fn message_id(props: &BasicProperties) -> String {
-    props
-        .message_id()
-        .as_ref()
-        .map(ShortString::to_string)
-        .unwrap_or_default()
+    props.message_id().as_ref().map(ShortString::to_string).unwrap_or_default()
 }
 
 #[async_trait::async_trait]
 impl JobQueue for AmqpQueue {
     async fn publish(&self, queue: &str, id: &str, body: &[u8]) -> Result<(), QueueError> {
         let guard = self.link(queue).await?;
-        let Some(link) = guard.as_ref() else {
-            return Err(QueueError::Broker("no connection".into()));
-        };
-        let props = BasicProperties::default()
-            .with_delivery_mode(2)
-            .with_message_id(id.into());
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
+        let props = BasicProperties::default().with_delivery_mode(2).with_message_id(id.into());
         let sent = async {
             link.publisher
-                .basic_publish(
-                    "".into(),
-                    queue.into(),
-                    BasicPublishOptions {
-                        mandatory: true,
-                        ..Default::default()
-                    },
-                    body,
-                    props,
-                )
+                .basic_publish("".into(), queue.into(), BasicPublishOptions { mandatory: true, ..Default::default() }, body, props)
                 .await
                 .map_err(broker)?
                 .await
@@ -248,14 +170,10 @@ impl JobQueue for AmqpQueue {
             .await
             .map_err(|_| QueueError::Broker(format!("job {id} was not confirmed within 10 s")))??;
         if !confirm.is_ack() {
-            return Err(QueueError::Broker(format!(
-                "job {id} was not confirmed by the broker"
-            )));
+            return Err(QueueError::Broker(format!("job {id} was not confirmed by the broker")));
         }
         if confirm.take_message().is_some() {
-            return Err(QueueError::Broker(format!(
-                "job {id} was returned: no queue `{queue}`"
-            )));
+            return Err(QueueError::Broker(format!("job {id} was returned: no queue `{queue}`")));
         }
         Ok(())
     }
@@ -264,45 +182,28 @@ impl JobQueue for AmqpQueue {
         // Lock order: consumers, then link (publishers take only the link, briefly).
         let mut consumers = self.consumers.lock().await;
         let guard = self.link(queue).await?;
-        let Some(link) = guard.as_ref() else {
-            return Err(QueueError::Broker("no connection".into()));
-        };
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         // A consumer of an older connection went with it; its deliveries come again.
-        if consumers
-            .get(queue)
-            .is_some_and(|(generation, _, _)| *generation != link.generation)
-        {
+        if consumers.get(queue).is_some_and(|(generation, _, _)| *generation != link.generation) {
             consumers.remove(queue);
         }
         if !consumers.contains_key(queue) {
             let channel = link.conn.create_channel().await.map_err(broker)?;
-            channel
-                .basic_qos(self.prefetch, BasicQosOptions::default())
-                .await
-                .map_err(broker)?;
+            channel.basic_qos(self.prefetch, BasicQosOptions::default()).await.map_err(broker)?;
             let tag = format!("reelforge-{}", uuid::Uuid::new_v4());
             let consumer = channel
-                .basic_consume(
-                    queue.into(),
-                    tag.as_str().into(),
-                    BasicConsumeOptions::default(),
-                    FieldTable::default(),
-                )
+                .basic_consume(queue.into(), tag.as_str().into(), BasicConsumeOptions::default(), FieldTable::default())
                 .await
                 .map_err(broker)?;
             consumers.insert(queue.to_owned(), (link.generation, channel, consumer));
         }
         drop(guard);
-        let Some((_, _, consumer)) = consumers.get_mut(queue) else {
-            return Ok(None);
-        };
+        let Some((_, _, consumer)) = consumers.get_mut(queue) else { return Ok(None) };
         match tokio::time::timeout(wait, consumer.next()).await {
             Err(_) => Ok(None),
             Ok(None) => {
                 consumers.remove(queue);
-                Err(QueueError::Broker(format!(
-                    "consumer of `{queue}` was cancelled"
-                )))
+                Err(QueueError::Broker(format!("consumer of `{queue}` was cancelled")))
             }
             Ok(Some(Err(e))) => {
                 consumers.remove(queue);
@@ -312,107 +213,57 @@ impl JobQueue for AmqpQueue {
                 id: message_id(&delivery.properties),
                 attempt: delivery_count(&delivery.properties) + 1,
                 body: delivery.data,
-                handle: JobHandle::Amqp {
-                    acker: delivery.acker,
-                    queue: Some(queue.to_owned()),
-                },
+                handle: JobHandle::Amqp { acker: delivery.acker, queue: Some(queue.to_owned()) },
             })),
         }
     }
 
     async fn ack(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker, .. } = job.handle else {
-            return Ok(());
-        };
-        acker
-            .ack(BasicAckOptions::default())
-            .await
-            .map_err(broker)?;
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
+        acker.ack(BasicAckOptions::default()).await.map_err(broker)?;
         Ok(())
     }
 
     async fn retry(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker, .. } = job.handle else {
-            return Ok(());
-        };
-        acker
-            .nack(BasicNackOptions {
-                requeue: true,
-                ..Default::default()
-            })
-            .await
-            .map_err(broker)?;
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
+        acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
         Ok(())
     }
 
     async fn give_back(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker, queue } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Amqp { acker, queue } = job.handle else { return Ok(()) };
         let Some(queue) = queue else {
-            acker
-                .nack(BasicNackOptions {
-                    requeue: true,
-                    ..Default::default()
-                })
-                .await
-                .map_err(broker)?;
+            acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
             return Ok(());
         };
         // A quorum queue counts every requeue as a delivery, so the job goes back as a fresh copy
         // (confirmed) and the delivery is acked after it. Should the ack fail, the job is there
         // twice; its consumers take only one of them (the task service starts a job once).
         if let Err(e) = self.publish(&queue, &job.id, &job.body).await {
-            acker
-                .nack(BasicNackOptions {
-                    requeue: true,
-                    ..Default::default()
-                })
-                .await
-                .map_err(broker)?;
+            acker.nack(BasicNackOptions { requeue: true, ..Default::default() }).await.map_err(broker)?;
             return Err(e);
         }
-        acker
-            .ack(BasicAckOptions::default())
-            .await
-            .map_err(broker)?;
+        acker.ack(BasicAckOptions::default()).await.map_err(broker)?;
         Ok(())
     }
 
     async fn reject(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Amqp { acker, .. } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Amqp { acker, .. } = job.handle else { return Ok(()) };
         // The queue's dead-letter exchange takes a message rejected without requeue.
-        acker
-            .nack(BasicNackOptions {
-                requeue: false,
-                ..Default::default()
-            })
-            .await
-            .map_err(broker)?;
+        acker.nack(BasicNackOptions { requeue: false, ..Default::default() }).await.map_err(broker)?;
         Ok(())
     }
 
     async fn receive_dead(&self, queue: &str) -> Result<Option<Job>, QueueError> {
         let guard = self.link(queue).await?;
-        let Some(link) = guard.as_ref() else {
-            return Err(QueueError::Broker("no connection".into()));
-        };
+        let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         let dead = dead_queue(queue);
-        let got = link
-            .publisher
-            .basic_get(dead.as_str().into(), BasicGetOptions::default())
-            .await
-            .map_err(broker)?;
+        let got = link.publisher.basic_get(dead.as_str().into(), BasicGetOptions::default()).await.map_err(broker)?;
         Ok(got.map(|msg| Job {
             id: message_id(&msg.delivery.properties),
             attempt: delivery_count(&msg.delivery.properties) + 1,
             body: msg.delivery.data,
-            handle: JobHandle::Amqp {
-                acker: msg.delivery.acker,
-                queue: None,
-            },
+            handle: JobHandle::Amqp { acker: msg.delivery.acker, queue: None },
         }))
     }
 
@@ -421,8 +272,7 @@ impl JobQueue for AmqpQueue {
         if guard.as_ref().is_some_and(Link::alive) {
             return Ok(());
         }
-        *guard =
-            Some(connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?);
+        *guard = Some(connect_link(&self.url, self.generations.fetch_add(1, Ordering::Relaxed)).await?);
         Ok(())
     }
 }

@@ -52,8 +52,6 @@ impl MigrationTrait for CreateQueueJobs {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .drop_table(Table::drop().table("queue_jobs").to_owned())
-            .await
+        manager.drop_table(Table::drop().table("queue_jobs").to_owned()).await
     }
 }

@@ -46,14 +46,9 @@ pub struct Job {
 
 #[derive(Debug)]
 pub(crate) enum JobHandle {
-    Table {
-        lease: String,
-    },
+    Table { lease: String },
     /// `queue` is the queue a copy goes back to; none for a dead letter, which is requeued.
-    Amqp {
-        acker: lapin::Acker,
-        queue: Option<String>,
-    },
+    Amqp { acker: lapin::Acker, queue: Option<String> },
 }
 
 /// A durable, at-least-once job queue.
@@ -80,23 +75,13 @@ pub trait JobQueue: Send + Sync {
 }
 
 /// Opens the queue named by the configuration; `db` serves the `db://` queue.
-pub async fn open(
-    config: &QueueConfig,
-    db: &sea_orm::DatabaseConnection,
-) -> Result<Arc<dyn JobQueue>, QueueError> {
+pub async fn open(config: &QueueConfig, db: &sea_orm::DatabaseConnection) -> Result<Arc<dyn JobQueue>, QueueError> {
     if config.url.starts_with("db:") {
         Ok(Arc::new(
-            TableQueue::new(
-                db.clone(),
-                config.delivery_limit,
-                Duration::from_secs(config.lease_seconds),
-            )
-            .await?,
+            TableQueue::new(db.clone(), config.delivery_limit, Duration::from_secs(config.lease_seconds)).await?,
         ))
     } else if config.url.starts_with("amqp://") || config.url.starts_with("amqps://") {
-        Ok(Arc::new(
-            AmqpQueue::connect(&config.url, config.delivery_limit, config.prefetch).await?,
-        ))
+        Ok(Arc::new(AmqpQueue::connect(&config.url, config.delivery_limit, config.prefetch).await?))
     } else {
         Err(QueueError::Url(config.url.clone()))
     }

@@ -23,18 +23,9 @@ pub struct TableQueue {
 
 impl TableQueue {
     /// Creates the queue table when missing.
-    pub async fn new(
-        db: DatabaseConnection,
-        delivery_limit: u32,
-        lease: Duration,
-    ) -> Result<Self, QueueError> {
+    pub async fn new(db: DatabaseConnection, delivery_limit: u32, lease: Duration) -> Result<Self, QueueError> {
         Migrator::up(&db, None).await?;
-        Ok(Self {
-            db,
-            delivery_limit: delivery_limit.max(1),
-            lease,
-            published: Arc::new(Notify::new()),
-        })
+        Ok(Self { db, delivery_limit: delivery_limit.max(1), lease, published: Arc::new(Notify::new()) })
     }
 
     fn stmt(&self, sql: &str, values: Vec<Value>) -> Statement {
@@ -51,11 +42,7 @@ impl TableQueue {
             .execute_raw(self.stmt(
                 "UPDATE queue_jobs SET state = 'dead' WHERE queue = $1 AND attempts > $2 \
                  AND (state = 'ready' OR (state = 'leased' AND lease_until < $3))",
-                vec![
-                    queue.into(),
-                    i64::from(self.delivery_limit).into(),
-                    now.into(),
-                ],
+                vec![queue.into(), i64::from(self.delivery_limit).into(), now.into()],
             ))
             .await?;
         Ok(())
@@ -83,12 +70,7 @@ impl TableQueue {
         let id: String = row.try_get("", "id")?;
         let body: Vec<u8> = row.try_get("", "body")?;
         let attempts: i64 = row.try_get("", "attempts")?;
-        Ok(Some(Job {
-            id,
-            body,
-            attempt: u32::try_from(attempts).unwrap_or(u32::MAX),
-            handle: JobHandle::Table { lease },
-        }))
+        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), handle: JobHandle::Table { lease } }))
     }
 }
 
@@ -124,22 +106,15 @@ impl JobQueue for TableQueue {
     }
 
     async fn ack(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Table { lease } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
         self.db
-            .execute_raw(self.stmt(
-                "DELETE FROM queue_jobs WHERE id = $1 AND lease = $2",
-                vec![job.id.into(), lease.into()],
-            ))
+            .execute_raw(self.stmt("DELETE FROM queue_jobs WHERE id = $1 AND lease = $2", vec![job.id.into(), lease.into()]))
             .await?;
         Ok(())
     }
 
     async fn retry(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Table { lease } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
         self.db
             .execute_raw(self.stmt(
                 "UPDATE queue_jobs SET state = 'ready', lease = '' WHERE id = $1 AND lease = $2",
@@ -151,9 +126,7 @@ impl JobQueue for TableQueue {
     }
 
     async fn give_back(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Table { lease } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
         // The claim counted this delivery; giving it back uncounts it.
         self.db
             .execute_raw(self.stmt(
@@ -167,9 +140,7 @@ impl JobQueue for TableQueue {
     }
 
     async fn reject(&self, job: Job) -> Result<(), QueueError> {
-        let JobHandle::Table { lease } = job.handle else {
-            return Ok(());
-        };
+        let JobHandle::Table { lease } = job.handle else { return Ok(()) };
         self.db
             .execute_raw(self.stmt(
                 "UPDATE queue_jobs SET state = 'dead', lease = '' WHERE id = $1 AND lease = $2",
@@ -201,12 +172,7 @@ impl JobQueue for TableQueue {
         let id: String = row.try_get("", "id")?;
         let body: Vec<u8> = row.try_get("", "body")?;
         let attempts: i64 = row.try_get("", "attempts")?;
-        Ok(Some(Job {
-            id,
-            body,
-            attempt: u32::try_from(attempts).unwrap_or(u32::MAX),
-            handle: JobHandle::Table { lease },
-        }))
+        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), handle: JobHandle::Table { lease } }))
     }
 
     async fn ping(&self) -> Result<(), QueueError> {

@@ -16,21 +16,7 @@ use std::sync::{Arc, Mutex, Once, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
 /// Integers that sit on the edges parsers get wrong.
-const INTERESTING: &[u32] = &[
-    0,
-    1,
-    0x7F,
-    0x80,
-    0xFF,
-    0x100,
-    0x7FFF,
-    0x8000,
-    0xFFFF,
-    0x1_0000,
-    0x7FFF_FFFF,
-    0x8000_0000,
-    0xFFFF_FFFF,
-];
+const INTERESTING: &[u32] = &[0, 1, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0x8000, 0xFFFF, 0x1_0000, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF];
 /// Attempts the shrinking of one crash may make.
 const SHRINK_TRIES: usize = 2000;
 
@@ -108,11 +94,7 @@ impl Rng {
 
     /// A number below `n` (0 when `n` is 0).
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
     }
 }
 
@@ -143,22 +125,8 @@ pub struct Fuzz {
 impl Fuzz {
     /// A harness named `name` (as the bench prints it) mutating `seeds`, which must not be empty.
     pub fn new(name: &str, seeds: Vec<Vec<u8>>) -> Self {
-        let max_len = seeds
-            .iter()
-            .map(Vec::len)
-            .max()
-            .unwrap_or(0)
-            .saturating_mul(2)
-            .max(256);
-        Self {
-            name: name.to_owned(),
-            seeds,
-            dictionary: Vec::new(),
-            cases: 500,
-            max_len,
-            hang: Duration::from_secs(10),
-            memory: None,
-        }
+        let max_len = seeds.iter().map(Vec::len).max().unwrap_or(0).saturating_mul(2).max(256);
+        Self { name: name.to_owned(), seeds, dictionary: Vec::new(), cases: 500, max_len, hang: Duration::from_secs(10), memory: None }
     }
 
     /// Adds words of the format (magic numbers, keywords, delimiters) that mutations insert.
@@ -195,30 +163,16 @@ impl Fuzz {
     /// `fuzz <name>: <n> cases, <n> crashes, slowest <ms> ms, peak <MB> MB` and fails when any
     /// case crashed, naming the files of the shrunk inputs.
     pub fn run(self, check: impl Fn(&[u8]) -> Result<(), String>) -> Result<Report, String> {
-        let seconds = std::env::var("REELFORGE_FUZZ_SECONDS")
-            .ok()
-            .and_then(|s| s.parse::<f64>().ok());
-        let cases = std::env::var("REELFORGE_FUZZ_CASES")
-            .ok()
-            .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or(self.cases);
+        let seconds = std::env::var("REELFORGE_FUZZ_SECONDS").ok().and_then(|s| s.parse::<f64>().ok());
+        let cases = std::env::var("REELFORGE_FUZZ_CASES").ok().and_then(|s| s.parse::<u64>().ok()).unwrap_or(self.cases);
         let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
         let seed = std::env::var("REELFORGE_FUZZ_SEED")
             .ok()
             .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or_else(|| {
-                SystemTime::now()
-                    .duration_since(SystemTime::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64)
-            });
+            .unwrap_or_else(|| SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
         let mut rng = Rng(seed | 1);
         let watch = Watchdog::start(&self.name, self.hang);
-        let mut report = Report {
-            cases: 0,
-            crashes: 0,
-            slowest: Duration::ZERO,
-            peak_bytes: 0,
-        };
+        let mut report = Report { cases: 0, crashes: 0, slowest: Duration::ZERO, peak_bytes: 0 };
         let mut found = Vec::new();
         loop {
             let i = report.cases as usize;
@@ -245,11 +199,7 @@ impl Fuzz {
                 report.crashes += 1;
                 if found.len() < 5 {
                     let small = self.shrink(&check, input);
-                    found.push(format!(
-                        "{why} ({} bytes, {})",
-                        small.len(),
-                        save(&self.name, found.len(), &small)
-                    ));
+                    found.push(format!("{why} ({} bytes, {})", small.len(), save(&self.name, found.len(), &small)));
                 }
             }
         }
@@ -262,16 +212,7 @@ impl Fuzz {
             report.slowest.as_millis(),
             report.peak_bytes as f64 / (1024.0 * 1024.0)
         );
-        if found.is_empty() {
-            Ok(report)
-        } else {
-            Err(format!(
-                "fuzz {}: {} crashes: {}",
-                self.name,
-                report.crashes,
-                found.join("; ")
-            ))
-        }
+        if found.is_empty() { Ok(report) } else { Err(format!("fuzz {}: {} crashes: {}", self.name, report.crashes, found.join("; "))) }
     }
 
     /// A seed changed by one to eight stacked mutations.
@@ -308,20 +249,12 @@ impl Fuzz {
                 5 | 6 if !self.dictionary.is_empty() => {
                     let word = self.dictionary[rng.below(self.dictionary.len())].clone();
                     let at = rng.below(len + 1);
-                    let end = if rng.below(2) == 0 {
-                        at
-                    } else {
-                        (at + word.len()).min(len)
-                    };
+                    let end = if rng.below(2) == 0 { at } else { (at + word.len()).min(len) };
                     data.splice(at..end, word);
                 }
                 7 if len >= 4 => {
                     let value = INTERESTING[rng.below(INTERESTING.len())];
-                    let bytes = if rng.below(2) == 0 {
-                        value.to_le_bytes()
-                    } else {
-                        value.to_be_bytes()
-                    };
+                    let bytes = if rng.below(2) == 0 { value.to_le_bytes() } else { value.to_be_bytes() };
                     let width = [1, 2, 4][rng.below(3)];
                     let at = rng.below(len - width + 1);
                     let from = if rng.below(2) == 0 { 0 } else { 4 - width };
@@ -343,11 +276,7 @@ impl Fuzz {
 
     /// Runs one case: a panic, a broken contract or memory over the bound is an error; also
     /// returns the memory the case held at once.
-    fn case(
-        &self,
-        check: &impl Fn(&[u8]) -> Result<(), String>,
-        input: &[u8],
-    ) -> (Result<(), String>, usize) {
+    fn case(&self, check: &impl Fn(&[u8]) -> Result<(), String>, input: &[u8]) -> (Result<(), String>, usize) {
         let mut outcome = Ok(());
         let peak = peak_of(|| outcome = attempt(check, input));
         if let Some(limit) = self.memory.filter(|l| peak > *l)
@@ -378,11 +307,7 @@ impl Fuzz {
                 let mut smaller = input.clone();
                 smaller.drain(at..(at + chunk).min(input.len()));
                 tries += 1;
-                if self.case(check, &smaller).0.is_err() {
-                    input = smaller
-                } else {
-                    at += chunk
-                }
+                if self.case(check, &smaller).0.is_err() { input = smaller } else { at += chunk }
             }
             chunk /= 2;
         }
@@ -397,11 +322,7 @@ fn attempt(check: &impl Fn(&[u8]) -> Result<(), String>, input: &[u8]) -> Result
         Ok(result) => result,
         Err(panic) => Err(format!(
             "panic: {}",
-            panic
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| panic.downcast_ref::<&str>().copied())
-                .unwrap_or("?")
+            panic.downcast_ref::<String>().map(String::as_str).or_else(|| panic.downcast_ref::<&str>().copied()).unwrap_or("?")
         )),
     }
 }
@@ -437,11 +358,7 @@ impl Watchdog {
                 if let Some((since, input)) = guard.as_ref()
                     && since.elapsed() > hang
                 {
-                    eprintln!(
-                        "fuzz {name}: a case ran over {} s (hang): {}",
-                        hang.as_secs(),
-                        save(&name, 99, input)
-                    );
+                    eprintln!("fuzz {name}: a case ran over {} s (hang): {}", hang.as_secs(), save(&name, 99, input));
                     std::process::abort();
                 }
             }
@@ -450,8 +367,7 @@ impl Watchdog {
     }
 
     fn begin(&self, input: &[u8]) {
-        *self.current.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some((Instant::now(), input.to_vec()));
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Some((Instant::now(), input.to_vec()));
     }
 
     fn end(&self) {
