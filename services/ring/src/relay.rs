@@ -184,7 +184,8 @@ impl Relay {
     async fn digest(&self, key: &str) -> Result<(u64, String), RingError> {
         let blob = |e: reelforge_kit::BlobError| RingError::Blob(e.to_string());
         let size = self.blob.size(key).await.map_err(blob)?;
-        let mut chunks = self.blob.stream(key, 0..size).await.map_err(blob)?;
+        let chunks = self.blob.stream(key, 0..size).await.map_err(blob)?;
+        let mut chunks = std::pin::pin!(chunks);
         let mut hasher = sha2::Sha256::new();
         let mut read = 0u64;
         while let Some(chunk) = chunks.next().await {

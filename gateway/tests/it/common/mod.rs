@@ -31,6 +31,8 @@ pub struct System {
     pub users: reelforge_auth::UserStore,
     /// The material table.
     pub materials: reelforge_material::MaterialStore,
+    /// The task tables, where a test plays the render worker's part.
+    pub tasks: reelforge_task::TaskStore,
     /// The blob store the services and the gateway share (fonts, media, renders).
     pub blobs: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
@@ -103,6 +105,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
     reelforge_font::migrate(&db).await?;
+    reelforge_ring::migrate(&db).await?;
     let blobs = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
     let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     // Bound first: the task service asks the material library on the same port.
@@ -144,6 +147,23 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             &keys,
         )))
         .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
+        .add_service(guard.guard(
+            &keys,
+            reelforge_ring::grpc_service(
+                reelforge_ring::Backends {
+                    db: db.clone(),
+                    blob: blobs.clone(),
+                    tasks: Arc::new(reelforge_ring::TaskService::new(
+                        reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
+                        keys.clone(),
+                    )),
+                },
+                &config.ring,
+                &config.timeouts,
+                &keys,
+                tokio::sync::watch::channel(false).1,
+            )?,
+        ))
         .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
     let channel = reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?;
@@ -175,7 +195,18 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blobs, dir, http })
+    Ok(System {
+        base,
+        grpc,
+        keys,
+        config,
+        users: reelforge_auth::UserStore::new(db.clone()),
+        materials: reelforge_material::MaterialStore::new(db.clone()),
+        tasks: reelforge_task::TaskStore::new(db),
+        blobs,
+        dir,
+        http,
+    })
 }
 
 impl System {
@@ -207,6 +238,25 @@ pub fn rule() -> serde_json::Value {
         "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
         "audio": []
     })
+}
+
+/// Plays the render worker for `user`'s task `id`: runs it and finishes the run with a stored MP4
+/// and cover (bytes that look like them; nothing measures them here). Answers the video's key.
+pub async fn finish_task(s: &System, user: &User, id: i64) -> Fallible<String> {
+    let owner = reelforge_task::Owner { tenant: user.tenant.clone(), user_id: user.user_id.clone() };
+    let run = s.tasks.run(&owner, id).await?;
+    let job = reelforge_task::JobRef { tenant: user.tenant.clone(), task_id: id, job_id: run.job_id.clone(), attempt: 1 };
+    let (video_key, cover_key) = reelforge_task::render_keys(&user.tenant, id, &run.job_id);
+    s.blobs.put(&video_key, b"\0\0\0\x18ftypmp42 a finished video".to_vec()).await?;
+    s.blobs.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
+    if !s.tasks.start(&job, 60_000).await? {
+        return Err("the run did not start".into());
+    }
+    let done = reelforge_task::FinishOutcome::Done { video_key: video_key.clone(), cover_key, loudness: None };
+    if !s.tasks.finish(&job, false, done).await? {
+        return Err("the run did not finish".into());
+    }
+    Ok(video_key)
 }
 
 /// The envelope of an answer.

@@ -38,7 +38,7 @@ pub enum RingError {
     #[error("order {0} not found")]
     OrderNotFound(i64),
     /// The move is not allowed from the order's state.
-    #[error("order is {}: cannot {action}", state_name(*from))]
+    #[error("order is {}: cannot {action}", state_name(.from))]
     OrderState {
         /// Where the order stands.
         from: OrderState,
@@ -65,7 +65,7 @@ pub enum RingError {
     Store(#[from] sea_orm::DbErr),
 }
 
-fn state_name(s: OrderState) -> &'static str {
+fn state_name(s: &OrderState) -> &'static str {
     match s {
         OrderState::NotJoin => "NOTJOIN",
         OrderState::Error => "ERROR",
