@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use entity::{ring_copyright, ring_order, ring_outbox, ring_receipt};
 use reelforge_kit::db::{begin_write, now_millis};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     Set, SqlErr,
@@ -264,7 +264,7 @@ impl RingStore {
         if let Some(s) = state {
             q = q.filter(ring_order::Column::State.eq(s.code()));
         }
-        let pages = q.order_by_desc(ring_order::Column::Id).paginate(&self.db, size.max(1));
+        let pages = q.order_by_desc(ring_order::Column::Id).paginate(&self.db, Ord::max(size, 1));
         let total = pages.num_items().await?;
         let rows = pages.fetch_page(page.saturating_sub(1)).await?;
         Ok((total, rows.into_iter().map(to_domain).collect()))
