@@ -137,7 +137,7 @@ pub async fn router(
                 .map_err(|e| format!("task service: material service url: {e}"))?,
         };
         task = Some(
-            reelforge_task::grpc_service(backends, settings, keys, shutdown)
+            reelforge_task::grpc_service(backends, settings, keys, shutdown.clone())
                 .await
                 .map_err(|e| format!("task service: {e}"))?,
         );
@@ -161,7 +161,7 @@ pub async fn router(
             tasks: std::sync::Arc::new(reelforge_ring::TaskService::new(tasks, keys.clone())),
         };
         ring = Some(
-            reelforge_ring::grpc_service(backends, &config.ring, &config.timeouts, keys, shutdown.clone())
+            reelforge_ring::grpc_service(backends, &config.ring, &config.timeouts, keys, shutdown)
                 .map_err(|e| format!("ring service: {e}"))?,
         );
     }
