@@ -53,7 +53,11 @@ pub enum RingApiError {
 
 impl From<tonic::Status> for RingApiError {
     fn from(s: tonic::Status) -> Self {
-        let reason = s.metadata().get(REASON_METADATA).and_then(|v| v.to_str().ok()).and_then(|r| REASONS.iter().find(|k| **k == r));
+        let reason = s
+            .metadata()
+            .get(REASON_METADATA)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|r| REASONS.iter().find(|k| **k == r));
         match reason {
             Some(reason) => {
                 let violations = s
@@ -61,7 +65,11 @@ impl From<tonic::Status> for RingApiError {
                     .get_bin(VIOLATIONS_METADATA)
                     .and_then(|v| v.to_bytes().ok())
                     .and_then(|b| serde_json::from_slice(&b).ok());
-                Self::Refused { reason, desc: s.message().to_owned(), violations }
+                Self::Refused {
+                    reason,
+                    desc: s.message().to_owned(),
+                    violations,
+                }
             }
             None => Self::Api(ApiError::Service(s)),
         }
@@ -78,7 +86,11 @@ impl ResponseError for RingApiError {
 
     fn error_response(&self) -> HttpResponse {
         match self {
-            Self::Refused { reason, desc, violations } => {
+            Self::Refused {
+                reason,
+                desc,
+                violations,
+            } => {
                 let mut data = serde_json::Map::new();
                 data.insert("reason".into(), (*reason).into());
                 if let Some(v) = violations {
@@ -95,7 +107,8 @@ type Answer = Result<HttpResponse, RingApiError>;
 
 /// A JSON document the ring service answered, as `data`.
 fn document(doc: pb::JsonDocument) -> Answer {
-    let value: serde_json::Value = serde_json::from_str(&doc.json).map_err(|e| ApiError::Service(tonic::Status::internal(e.to_string())))?;
+    let value: serde_json::Value = serde_json::from_str(&doc.json)
+        .map_err(|e| ApiError::Service(tonic::Status::internal(e.to_string())))?;
     Ok(envelope::ok(value))
 }
 
@@ -108,14 +121,23 @@ fn view_url(state: &AppState, key: &str) -> String {
     if key.is_empty() {
         return String::new();
     }
-    reelforge_kit::signed::url(&state.keys, "", key, now_seconds() + VIEW_URL_SECONDS).unwrap_or_default()
+    reelforge_kit::signed::url(&state.keys, "", key, now_seconds() + VIEW_URL_SECONDS)
+        .unwrap_or_default()
 }
 
 /// The caller's variant profile.
 #[utoipa::path(get, path = "/diyvrbt/ring/profile", responses((status = 200, description = "the profile of docs/ringtone.md")))]
 pub async fn profile(req: HttpRequest, state: web::Data<AppState>) -> Answer {
     let caller = caller::caller(&req, &state).await?;
-    document(state.clients.ring.clone().profile(caller.request(Empty {})?).await?.into_inner())
+    document(
+        state
+            .clients
+            .ring
+            .clone()
+            .profile(caller.request(Empty {})?)
+            .await?
+            .into_inner(),
+    )
 }
 
 /// Body of precheck: the editor's document size and length.
@@ -131,8 +153,20 @@ pub struct PrecheckBody {
 pub async fn precheck(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
     let b: PrecheckBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let msg = pb::PrecheckRequest { width: b.width, height: b.height, seconds: b.seconds };
-    document(state.clients.ring.clone().precheck(caller.request(msg)?).await?.into_inner())
+    let msg = pb::PrecheckRequest {
+        width: b.width,
+        height: b.height,
+        seconds: b.seconds,
+    };
+    document(
+        state
+            .clients
+            .ring
+            .clone()
+            .precheck(caller.request(msg)?)
+            .await?
+            .into_inner(),
+    )
 }
 
 /// A body naming a task.
@@ -147,7 +181,15 @@ pub struct TaskBody {
 pub async fn check(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
     let b: TaskBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    document(state.clients.ring.clone().check(caller.request(pb::TaskRequest { task_id: b.task_id })?).await?.into_inner())
+    document(
+        state
+            .clients
+            .ring
+            .clone()
+            .check(caller.request(pb::TaskRequest { task_id: b.task_id })?)
+            .await?
+            .into_inner(),
+    )
 }
 
 /// Body of ifdownloadbyphone.
@@ -168,11 +210,26 @@ pub struct PhoneDto {
 
 /// Whether the number may receive a video ringtone (−2 NOTJOIN when it has no service).
 #[utoipa::path(post, path = "/diyvrbt/material/v2/ifdownloadbyphone", request_body = PhoneBody, responses((status = 200, body = PhoneDto)))]
-pub async fn if_download_by_phone(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
+pub async fn if_download_by_phone(
+    req: HttpRequest,
+    bytes: web::Bytes,
+    state: web::Data<AppState>,
+) -> Answer {
     let b: PhoneBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let a = state.clients.ring.clone().if_download_by_phone(caller.request(pb::PhoneRequest { phone: b.phone })?).await?.into_inner();
-    Ok(envelope::ok(PhoneDto { phone: a.phone, allowed: a.allowed, state: a.state, reason: a.reason }))
+    let a = state
+        .clients
+        .ring
+        .clone()
+        .if_download_by_phone(caller.request(pb::PhoneRequest { phone: b.phone })?)
+        .await?
+        .into_inner();
+    Ok(envelope::ok(PhoneDto {
+        phone: a.phone,
+        allowed: a.allowed,
+        state: a.state,
+        reason: a.reason,
+    }))
 }
 
 /// A ring order as the browser reads it.
@@ -197,7 +254,11 @@ pub struct OrderDto {
 
 fn time(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string()
+        })
         .unwrap_or_default()
 }
 
@@ -240,7 +301,13 @@ pub async fn save_ring(req: HttpRequest, bytes: web::Bytes, state: web::Data<App
         copyright_agreed: b.copyright_agreed,
         copyright_id: b.copyright_id.unwrap_or_default(),
     };
-    let o = state.clients.ring.clone().save_ring(caller.request(msg)?).await?.into_inner();
+    let o = state
+        .clients
+        .ring
+        .clone()
+        .save_ring(caller.request(msg)?)
+        .await?
+        .into_inner();
     Ok(envelope::ok(order_dto(o, &state)))
 }
 
@@ -253,10 +320,22 @@ pub struct OrderBody {
 
 /// Queues the order's delivery to the ring platform (state 2 SETTING).
 #[utoipa::path(post, path = "/diyvrbt/material/ringUpload", request_body = OrderBody, responses((status = 200, body = OrderDto)))]
-pub async fn ring_upload(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
+pub async fn ring_upload(
+    req: HttpRequest,
+    bytes: web::Bytes,
+    state: web::Data<AppState>,
+) -> Answer {
     let b: OrderBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let o = state.clients.ring.clone().ring_upload(caller.request(pb::OrderRequest { order_id: b.order_id })?).await?.into_inner();
+    let o = state
+        .clients
+        .ring
+        .clone()
+        .ring_upload(caller.request(pb::OrderRequest {
+            order_id: b.order_id,
+        })?)
+        .await?
+        .into_inner();
     Ok(envelope::ok_with(order_dto(o, &state), "已提交,等待设置"))
 }
 
@@ -265,7 +344,15 @@ pub async fn ring_upload(req: HttpRequest, bytes: web::Bytes, state: web::Data<A
 pub async fn cancel(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
     let b: OrderBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let o = state.clients.ring.clone().cancel(caller.request(pb::OrderRequest { order_id: b.order_id })?).await?.into_inner();
+    let o = state
+        .clients
+        .ring
+        .clone()
+        .cancel(caller.request(pb::OrderRequest {
+            order_id: b.order_id,
+        })?)
+        .await?
+        .into_inner();
     Ok(envelope::ok(order_dto(o, &state)))
 }
 
@@ -290,24 +377,55 @@ pub struct OrderPage {
 }
 
 fn page_of(p: pb::OrderPage, state: &AppState) -> OrderPage {
-    OrderPage { total: p.total, list: p.list.into_iter().map(|o| order_dto(o, state)).collect() }
+    OrderPage {
+        total: p.total,
+        list: p.list.into_iter().map(|o| order_dto(o, state)).collect(),
+    }
 }
 
 /// The caller's orders, newest first ("my ringtones").
 #[utoipa::path(get, path = "/diyvrbt/ring/orders", params(OrdersQuery), responses((status = 200, body = OrderPage)))]
-pub async fn orders(req: HttpRequest, q: web::Query<OrdersQuery>, state: web::Data<AppState>) -> Answer {
+pub async fn orders(
+    req: HttpRequest,
+    q: web::Query<OrdersQuery>,
+    state: web::Data<AppState>,
+) -> Answer {
     let caller = caller::caller(&req, &state).await?;
-    let msg = pb::ListOrdersRequest { page: q.page, size: q.size, state: q.state };
-    let p = state.clients.ring.clone().list_orders(caller.request(msg)?).await?.into_inner();
+    let msg = pb::ListOrdersRequest {
+        page: q.page,
+        size: q.size,
+        state: q.state,
+    };
+    let p = state
+        .clients
+        .ring
+        .clone()
+        .list_orders(caller.request(msg)?)
+        .await?
+        .into_inner();
     Ok(envelope::ok(page_of(p, &state)))
 }
 
 /// The tenant's orders, newest first (TEMPLATE_MANAGER only).
 #[utoipa::path(get, path = "/diyvrbt/manage/ring/orders", params(OrdersQuery), responses((status = 200, body = OrderPage)))]
-pub async fn tenant_orders(req: HttpRequest, q: web::Query<OrdersQuery>, state: web::Data<AppState>) -> Answer {
+pub async fn tenant_orders(
+    req: HttpRequest,
+    q: web::Query<OrdersQuery>,
+    state: web::Data<AppState>,
+) -> Answer {
     let caller = caller::caller(&req, &state).await?;
-    let msg = pb::ListOrdersRequest { page: q.page, size: q.size, state: q.state };
-    let p = state.clients.ring.clone().list_tenant_orders(caller.request(msg)?).await?.into_inner();
+    let msg = pb::ListOrdersRequest {
+        page: q.page,
+        size: q.size,
+        state: q.state,
+    };
+    let p = state
+        .clients
+        .ring
+        .clone()
+        .list_tenant_orders(caller.request(msg)?)
+        .await?
+        .into_inner();
     Ok(envelope::ok(page_of(p, &state)))
 }
 
@@ -344,11 +462,18 @@ fn refused(reason: &'static str, desc: &str) -> UploadError {
 /// Uploads a copyright proof: a multipart `file`, a JPEG or PNG picture or a PDF (a `%PDF-` header
 /// and an `%%EOF` trailer), at most 5 MiB; stored under the caller's copyright prefix.
 #[utoipa::path(post, path = "/diyvrbt/upload/copyright", responses((status = 200, body = CopyrightDto), (status = 413, description = "the announced body is larger than the route takes")))]
-pub async fn upload_copyright(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, UploadError> {
+pub async fn upload_copyright(
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, UploadError> {
     upload::within(&req, COPYRIGHT_MAX_BYTES + upload::FORM_SLACK)?;
     let caller = caller::caller(&req, &state).await?;
     let user = caller.user()?.user_id.clone();
-    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("storing uploads"))?;
+    let media = state
+        .media
+        .as_ref()
+        .ok_or(ApiError::NotAvailable("storing uploads"))?;
     let mut form = upload::form(&req, payload)?;
     let mut stored = None;
     while let Some(field) = form.next().await {
@@ -359,34 +484,69 @@ pub async fn upload_copyright(req: HttpRequest, payload: web::Payload, state: we
             }
             continue;
         }
-        let name = field.content_disposition().and_then(|d| d.get_filename()).unwrap_or_default().to_owned();
+        let name = field
+            .content_disposition()
+            .and_then(|d| d.get_filename())
+            .unwrap_or_default()
+            .to_owned();
         // At most 5 MiB: read whole, so the PDF's trailer can be checked before anything is stored.
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("file: {e}")))?;
             if (bytes.len() + chunk.len()) as u64 > COPYRIGHT_MAX_BYTES {
                 form.drain().await;
-                return Err(refused(upload::FILE_TOO_LARGE, "file too large: a copyright proof is at most 5 MB"));
+                return Err(refused(
+                    upload::FILE_TOO_LARGE,
+                    "file too large: a copyright proof is at most 5 MB",
+                ));
             }
             bytes.extend_from_slice(&chunk);
         }
         stored = Some((name, bytes));
     }
-    let (name, bytes) = stored.ok_or_else(|| refused(upload::UNSUPPORTED_FILE_TYPE, "file: a JPEG or PNG picture or a PDF is required"))?;
-    let format = proof_format(&name, &bytes).ok_or_else(|| refused(upload::UNSUPPORTED_FILE_TYPE, "file: a JPEG or PNG picture or a PDF is required"))?;
+    let (name, bytes) = stored.ok_or_else(|| {
+        refused(
+            upload::UNSUPPORTED_FILE_TYPE,
+            "file: a JPEG or PNG picture or a PDF is required",
+        )
+    })?;
+    let format = proof_format(&name, &bytes).ok_or_else(|| {
+        refused(
+            upload::UNSUPPORTED_FILE_TYPE,
+            "file: a JPEG or PNG picture or a PDF is required",
+        )
+    })?;
     if format == "pdf" && !pdf_complete(&bytes) {
-        return Err(refused(upload::UNREADABLE_FILE, "file: the PDF has no %%EOF trailer (cut short?)"));
+        return Err(refused(
+            upload::UNREADABLE_FILE,
+            "file: the PDF has no %%EOF trailer (cut short?)",
+        ));
     }
     let id = uuid::Uuid::new_v4().to_string();
     let ext = if format == "jpeg" { "jpg" } else { format };
-    let key = format!("{}{id}/original.{ext}", reelforge_kit::blob::user_copyright_prefix(&caller.tenant, &user));
+    let key = format!(
+        "{}{id}/original.{ext}",
+        reelforge_kit::blob::user_copyright_prefix(&caller.tenant, &user)
+    );
     let size = bytes.len() as u64;
     media.blob().put(&key, bytes).await.map_err(|e| {
         tracing::error!(error = %e, "copyright proof not stored");
         ApiError::NotAvailable("storing uploads")
     })?;
-    let record = pb::CopyrightRecord { id, name, key: key.clone(), format: format.to_owned(), bytes: size };
-    let recorded = match state.clients.ring.clone().record_copyright(caller.request(record)?).await {
+    let record = pb::CopyrightRecord {
+        id,
+        name,
+        key: key.clone(),
+        format: format.to_owned(),
+        bytes: size,
+    };
+    let recorded = match state
+        .clients
+        .ring
+        .clone()
+        .record_copyright(caller.request(record)?)
+        .await
+    {
         Ok(r) => r.into_inner(),
         Err(s) => {
             // Nothing half-kept: an object no proof names is removed.
@@ -396,7 +556,11 @@ pub async fn upload_copyright(req: HttpRequest, payload: web::Payload, state: we
             return Err(ApiError::Service(s).into());
         }
     };
-    Ok(envelope::ok(CopyrightDto { url: view_url(&state, &recorded.key), id: recorded.id, name: recorded.name }))
+    Ok(envelope::ok(CopyrightDto {
+        url: view_url(&state, &recorded.key),
+        id: recorded.id,
+        name: recorded.name,
+    }))
 }
 
 /// Query of a signed file URL.
@@ -413,11 +577,18 @@ pub struct FileQuery {
 /// A stored video, cover or proof by a signed URL (deliveries to a carrier's ring platform, covers
 /// and proofs in answers): no sign-in, the signature is the grant; ranges are served.
 #[utoipa::path(get, path = "/diyvrbt/ring/file", params(FileQuery), responses((status = 200), (status = 404)))]
-pub async fn file(req: HttpRequest, q: web::Query<FileQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn file(
+    req: HttpRequest,
+    q: web::Query<FileQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     if !reelforge_kit::signed::verify(&state.keys, &q.key, q.exp, &q.sig, now_seconds()) {
         return Err(ApiError::NotFound);
     }
-    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("media"))?;
+    let media = state
+        .media
+        .as_ref()
+        .ok_or(ApiError::NotAvailable("media"))?;
     let content_type = match q.key.rsplit('.').next() {
         Some("mp4") => "video/mp4",
         Some("jpg" | "jpeg") => "image/jpeg",
@@ -435,9 +606,16 @@ mod tests {
     #[test]
     fn proofs_by_magic_and_extension() {
         assert_eq!(proof_format("a.PDF", b"%PDF-1.7\n"), Some("pdf"));
-        assert_eq!(proof_format("a.jpg", &[0xff, 0xd8, 0xff, 0xe0]), Some("jpeg"));
+        assert_eq!(
+            proof_format("a.jpg", &[0xff, 0xd8, 0xff, 0xe0]),
+            Some("jpeg")
+        );
         assert_eq!(proof_format("a.png", b"\x89PNG\r\n\x1a\n...."), Some("png"));
-        assert_eq!(proof_format("a.pdf", b"\x89PNG\r\n\x1a\n"), None, "the bytes must agree with the name");
+        assert_eq!(
+            proof_format("a.pdf", b"\x89PNG\r\n\x1a\n"),
+            None,
+            "the bytes must agree with the name"
+        );
         assert_eq!(proof_format("a.gif", b"GIF89a"), None);
         assert!(pdf_complete(b"%PDF-1.4\n...\n%%EOF\n"));
         assert!(!pdf_complete(b"%PDF-1.4\n... cut"));

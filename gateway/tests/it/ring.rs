@@ -17,45 +17,116 @@ const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 o
 async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
     let s = common::start().await?;
     let me = s.user("qs", "ringer", 8).await?;
-    let task = data(s.call(Method::POST, "/videotask/save", &me).form(&[("taskInfo", common::rule().to_string()), ("name", "我的彩铃".into())]))
-        .await?
-        .as_i64()
-        .ok_or("task id")?;
-    let early = envelope(s.call(Method::POST, "/platform/saveRing", &me).json(&json!({"taskId": task, "phone": "13800138000", "copyrightAgreed": true}))).await?;
-    assert_eq!((early["code"].as_i64(), early["data"]["reason"].as_str()), (Some(3000), Some("task_not_finished")), "{early}");
+    let task = data(s.call(Method::POST, "/videotask/save", &me).form(&[
+        ("taskInfo", common::rule().to_string()),
+        ("name", "我的彩铃".into()),
+    ]))
+    .await?
+    .as_i64()
+    .ok_or("task id")?;
+    let early = envelope(
+        s.call(Method::POST, "/platform/saveRing", &me)
+            .json(&json!({"taskId": task, "phone": "13800138000", "copyrightAgreed": true})),
+    )
+    .await?;
+    assert_eq!(
+        (early["code"].as_i64(), early["data"]["reason"].as_str()),
+        (Some(3000), Some("task_not_finished")),
+        "{early}"
+    );
     common::finish_task(&s, &me, task).await?;
 
     let profile = data(s.call(Method::GET, "/ring/profile", &me)).await?;
-    assert_eq!((profile["variant"].as_str(), profile["maxSeconds"].as_f64()), (Some("qs"), Some(60.0)), "{profile}");
-    let phone = data(s.call(Method::POST, "/material/v2/ifdownloadbyphone", &me).json(&json!({"phone": "+86 138 0013 8000"}))).await?;
-    assert_eq!(phone, json!({"phone": "13800138000", "allowed": true, "state": 0, "reason": ""}));
-    let bad = envelope(s.call(Method::POST, "/material/v2/ifdownloadbyphone", &me).json(&json!({"phone": "12345"}))).await?;
-    assert_eq!((bad["code"].as_i64(), bad["data"]["reason"].as_str()), (Some(3000), Some("phone_invalid")), "{bad}");
+    assert_eq!(
+        (profile["variant"].as_str(), profile["maxSeconds"].as_f64()),
+        (Some("qs"), Some(60.0)),
+        "{profile}"
+    );
+    let phone = data(
+        s.call(Method::POST, "/material/v2/ifdownloadbyphone", &me)
+            .json(&json!({"phone": "+86 138 0013 8000"})),
+    )
+    .await?;
+    assert_eq!(
+        phone,
+        json!({"phone": "13800138000", "allowed": true, "state": 0, "reason": ""})
+    );
+    let bad = envelope(
+        s.call(Method::POST, "/material/v2/ifdownloadbyphone", &me)
+            .json(&json!({"phone": "12345"})),
+    )
+    .await?;
+    assert_eq!(
+        (bad["code"].as_i64(), bad["data"]["reason"].as_str()),
+        (Some(3000), Some("phone_invalid")),
+        "{bad}"
+    );
 
     // The copyright proof: a PDF that ends as one; a cut one is refused.
     let (ct, body) = common::multipart(&[("file", Some("授权书.pdf"), PDF)]);
-    let proof = data(s.call(Method::POST, "/upload/copyright", &me).header("Content-Type", ct).body(body)).await?;
+    let proof = data(
+        s.call(Method::POST, "/upload/copyright", &me)
+            .header("Content-Type", ct)
+            .body(body),
+    )
+    .await?;
     assert_eq!(proof["name"], "授权书.pdf");
     let url = proof["url"].as_str().ok_or("proof url")?;
     let origin = s.base.trim_end_matches("/diyvrbt");
     let file = reqwest::get(format!("{origin}{url}")).await?;
     assert_eq!(file.status().as_u16(), 200);
-    assert_eq!(file.bytes().await?.as_ref(), PDF, "the proof is served by its signed URL");
+    assert_eq!(
+        file.bytes().await?.as_ref(),
+        PDF,
+        "the proof is served by its signed URL"
+    );
     let (ct, body) = common::multipart(&[("file", Some("cut.pdf"), &PDF[..40])]);
-    let cut = envelope(s.call(Method::POST, "/upload/copyright", &me).header("Content-Type", ct).body(body)).await?;
+    let cut = envelope(
+        s.call(Method::POST, "/upload/copyright", &me)
+            .header("Content-Type", ct)
+            .body(body),
+    )
+    .await?;
     assert_eq!(cut["data"]["reason"], "unreadable_file", "{cut}");
 
     let save = json!({"taskId": task, "phone": "138 0013 8000", "copyrightAgreed": false, "copyrightId": proof["id"]});
     let order = data(s.call(Method::POST, "/platform/saveRing", &me).json(&save)).await?;
-    assert_eq!((order["state"].as_i64(), order["phone"].as_str(), order["taskName"].as_str()), (Some(0), Some("13800138000"), Some("我的彩铃")), "{order}");
+    assert_eq!(
+        (
+            order["state"].as_i64(),
+            order["phone"].as_str(),
+            order["taskName"].as_str()
+        ),
+        (Some(0), Some("13800138000"), Some("我的彩铃")),
+        "{order}"
+    );
     let id = order["id"].as_i64().ok_or("order id")?;
     let again = data(s.call(Method::POST, "/platform/saveRing", &me).json(&save)).await?;
-    assert_eq!(again["id"].as_i64(), Some(id), "a second submit answers the same order");
-    let no_proof = envelope(s.call(Method::POST, "/platform/saveRing", &me).json(&json!({"taskId": task, "phone": "13800138001"}))).await?;
-    assert_eq!(no_proof["data"]["reason"], "copyright_missing", "{no_proof}");
+    assert_eq!(
+        again["id"].as_i64(),
+        Some(id),
+        "a second submit answers the same order"
+    );
+    let no_proof = envelope(
+        s.call(Method::POST, "/platform/saveRing", &me)
+            .json(&json!({"taskId": task, "phone": "13800138001"})),
+    )
+    .await?;
+    assert_eq!(
+        no_proof["data"]["reason"], "copyright_missing",
+        "{no_proof}"
+    );
 
-    let queued = data(s.call(Method::POST, "/material/ringUpload", &me).json(&json!({"orderId": id}))).await?;
-    assert_eq!(queued["state"].as_i64(), Some(2), "SETTING: submitted, waiting");
+    let queued = data(
+        s.call(Method::POST, "/material/ringUpload", &me)
+            .json(&json!({"orderId": id})),
+    )
+    .await?;
+    assert_eq!(
+        queued["state"].as_i64(),
+        Some(2),
+        "SETTING: submitted, waiting"
+    );
     let deadline = Instant::now() + Duration::from_secs(15);
     let set = loop {
         let mine = data(s.call(Method::GET, "/ring/orders", &me)).await?;
@@ -64,16 +135,37 @@ async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
             assert_eq!(mine["total"], 1, "one order: {mine}");
             break o;
         }
-        assert!(Instant::now() < deadline, "the order was not delivered: {mine}");
+        assert!(
+            Instant::now() < deadline,
+            "the order was not delivered: {mine}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     assert_eq!(set["phone"], "138****8000", "masked in lists: {set}");
-    assert!(set["platformRef"].as_str().is_some_and(|r| r.starts_with("local-")), "{set}");
-    assert!(set["cover"].as_str().is_some_and(|c| c.starts_with("/diyvrbt/ring/file?key=")), "{set}");
-    let twice = envelope(s.call(Method::POST, "/material/ringUpload", &me).json(&json!({"orderId": id}))).await?;
+    assert!(
+        set["platformRef"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("local-")),
+        "{set}"
+    );
+    assert!(
+        set["cover"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("/diyvrbt/ring/file?key=")),
+        "{set}"
+    );
+    let twice = envelope(
+        s.call(Method::POST, "/material/ringUpload", &me)
+            .json(&json!({"orderId": id})),
+    )
+    .await?;
     assert_eq!(twice["data"]["reason"], "order_state", "{twice}");
 
-    let cancelled = data(s.call(Method::POST, "/ring/cancel", &me).json(&json!({"orderId": id}))).await?;
+    let cancelled = data(
+        s.call(Method::POST, "/ring/cancel", &me)
+            .json(&json!({"orderId": id})),
+    )
+    .await?;
     assert_eq!(cancelled["state"].as_i64(), Some(3));
 
     // The tenant's orders: its managers see them, a creator is refused, another tenant sees none.
@@ -81,7 +173,11 @@ async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
     assert_eq!(creator["code"], 4001, "{creator}");
     let manager = s.user("qs", "ops", 3).await?;
     let all = data(s.call(Method::GET, "/manage/ring/orders?state=3", &manager)).await?;
-    assert_eq!((all["total"].as_u64(), all["list"][0]["id"].as_i64()), (Some(1), Some(id)), "{all}");
+    assert_eq!(
+        (all["total"].as_u64(), all["list"][0]["id"].as_i64()),
+        (Some(1), Some(id)),
+        "{all}"
+    );
     let elsewhere = s.user("cc", "ops", 3).await?;
     let none = data(s.call(Method::GET, "/manage/ring/orders", &elsewhere)).await?;
     assert_eq!(none["total"], 0, "{none}");

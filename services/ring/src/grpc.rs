@@ -38,7 +38,13 @@ impl RingGrpc {
         profiles: BTreeMap<String, DeliveryProfile>,
         checker: Checker,
     ) -> Self {
-        Self { store, tasks, platforms, profiles, checker }
+        Self {
+            store,
+            tasks,
+            platforms,
+            profiles,
+            checker,
+        }
     }
 
     fn profile(&self, tenant: &str) -> DeliveryProfile {
@@ -59,7 +65,9 @@ fn refusal(e: RingError) -> Status {
         status.metadata_mut().insert(REASON_METADATA, value);
     }
     if let Some(bytes) = violations {
-        status.metadata_mut().insert_bin(VIOLATIONS_METADATA, MetadataValue::from_bytes(&bytes));
+        status
+            .metadata_mut()
+            .insert_bin(VIOLATIONS_METADATA, MetadataValue::from_bytes(&bytes));
     }
     status
 }
@@ -77,7 +85,11 @@ fn order_pb(o: Order, masked: bool) -> pb::Order {
         task_id: o.task_id,
         task_name: o.task_name,
         cover_key: o.cover_key,
-        phone: if masked { domain::mask(&o.phone) } else { o.phone },
+        phone: if masked {
+            domain::mask(&o.phone)
+        } else {
+            o.phone
+        },
         state: o.state.code(),
         reason: o.reason,
         platform_ref: o.platform_ref,
@@ -90,15 +102,25 @@ fn order_pb(o: Order, masked: bool) -> pb::Order {
 }
 
 fn copyright_pb(c: Copyright) -> pb::Copyright {
-    pb::Copyright { id: c.id, name: c.name, key: c.key, format: c.format, bytes: c.bytes }
+    pb::Copyright {
+        id: c.id,
+        name: c.name,
+        key: c.key,
+        format: c.format,
+        bytes: c.bytes,
+    }
 }
 
 fn page_pb((total, list): (u64, Vec<Order>)) -> pb::OrderPage {
-    pb::OrderPage { total, list: list.into_iter().map(|o| order_pb(o, true)).collect() }
+    pb::OrderPage {
+        total,
+        list: list.into_iter().map(|o| order_pb(o, true)).collect(),
+    }
 }
 
 fn json(value: &impl serde::Serialize) -> Result<Response<pb::JsonDocument>, Status> {
-    let json = serde_json::to_string(value).map_err(|e| Status::internal(format!("answer: {e}")))?;
+    let json =
+        serde_json::to_string(value).map_err(|e| Status::internal(format!("answer: {e}")))?;
     Ok(Response::new(pb::JsonDocument { json }))
 }
 
@@ -111,36 +133,67 @@ impl RingService for RingGrpc {
     }
 
     #[tracing::instrument(skip_all)]
-    async fn precheck(&self, req: Request<pb::PrecheckRequest>) -> Result<Response<pb::JsonDocument>, Status> {
+    async fn precheck(
+        &self,
+        req: Request<pb::PrecheckRequest>,
+    ) -> Result<Response<pb::JsonDocument>, Status> {
         let (tenant, _) = owner(&req)?;
         let r = req.into_inner();
-        let report = self.checker.precheck(&self.profile(&tenant), r.width, r.height, r.seconds).map_err(refusal)?;
+        let report = self
+            .checker
+            .precheck(&self.profile(&tenant), r.width, r.height, r.seconds)
+            .map_err(refusal)?;
         json(&report)
     }
 
     #[tracing::instrument(skip_all)]
-    async fn check(&self, req: Request<pb::TaskRequest>) -> Result<Response<pb::JsonDocument>, Status> {
+    async fn check(
+        &self,
+        req: Request<pb::TaskRequest>,
+    ) -> Result<Response<pb::JsonDocument>, Status> {
         let (tenant, user) = owner(&req)?;
-        let task = self.tasks.finished(&tenant, &user, req.into_inner().task_id).await.map_err(refusal)?;
-        let report = self.checker.check(&tenant, &self.profile(&tenant), &task.video_key).await.map_err(refusal)?;
+        let task = self
+            .tasks
+            .finished(&tenant, &user, req.into_inner().task_id)
+            .await
+            .map_err(refusal)?;
+        let report = self
+            .checker
+            .check(&tenant, &self.profile(&tenant), &task.video_key)
+            .await
+            .map_err(refusal)?;
         json(&report)
     }
 
     #[tracing::instrument(skip_all)]
-    async fn if_download_by_phone(&self, req: Request<pb::PhoneRequest>) -> Result<Response<pb::PhoneAnswer>, Status> {
+    async fn if_download_by_phone(
+        &self,
+        req: Request<pb::PhoneRequest>,
+    ) -> Result<Response<pb::PhoneAnswer>, Status> {
         let (tenant, _) = owner(&req)?;
         let phone = Phone::parse(&req.into_inner().phone).map_err(refusal)?;
         let joined = self.platforms.of(&tenant).joined(&phone).await;
         Ok(Response::new(pb::PhoneAnswer {
             phone: phone.as_str().to_owned(),
             allowed: joined,
-            state: if joined { OrderState::NotSet.code() } else { OrderState::NotJoin.code() },
-            reason: if joined { String::new() } else { RingError::PhoneNotJoined.to_string() },
+            state: if joined {
+                OrderState::NotSet.code()
+            } else {
+                OrderState::NotJoin.code()
+            },
+            reason: if joined {
+                String::new()
+            } else {
+                RingError::PhoneNotJoined.to_string()
+            },
         }))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn save_ring(&self, req: Request<pb::SaveRingRequest>) -> Result<Response<pb::Order>, Status> {
+    async fn save_ring(
+        &self,
+        req: Request<pb::SaveRingRequest>,
+    ) -> Result<Response<pb::Order>, Status> {
         let (tenant, user) = owner(&req)?;
         let r = req.into_inner();
         let phone = Phone::parse(&r.phone).map_err(refusal)?;
@@ -149,71 +202,150 @@ impl RingService for RingGrpc {
             return Err(refusal(RingError::CopyrightMissing));
         }
         if !copyright_id.is_empty() {
-            self.store.copyright(&tenant, &user, &copyright_id).await.map_err(refusal)?;
+            self.store
+                .copyright(&tenant, &user, &copyright_id)
+                .await
+                .map_err(refusal)?;
         }
-        let task = self.tasks.finished(&tenant, &user, r.task_id).await.map_err(refusal)?;
+        let task = self
+            .tasks
+            .finished(&tenant, &user, r.task_id)
+            .await
+            .map_err(refusal)?;
         if !self.platforms.of(&tenant).joined(&phone).await {
             return Err(refusal(RingError::PhoneNotJoined));
         }
-        self.checker.require_conforming(&tenant, &self.profile(&tenant), &task.video_key).await.map_err(refusal)?;
-        let order = self.store.save(NewOrder { tenant, user_id: user, task, phone, copyright_id }).await.map_err(refusal)?;
+        self.checker
+            .require_conforming(&tenant, &self.profile(&tenant), &task.video_key)
+            .await
+            .map_err(refusal)?;
+        let order = self
+            .store
+            .save(NewOrder {
+                tenant,
+                user_id: user,
+                task,
+                phone,
+                copyright_id,
+            })
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(order_pb(order, false)))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn ring_upload(&self, req: Request<pb::OrderRequest>) -> Result<Response<pb::Order>, Status> {
+    async fn ring_upload(
+        &self,
+        req: Request<pb::OrderRequest>,
+    ) -> Result<Response<pb::Order>, Status> {
         let (tenant, user) = owner(&req)?;
-        let order = self.store.upload(&tenant, &user, req.into_inner().order_id).await.map_err(refusal)?;
+        let order = self
+            .store
+            .upload(&tenant, &user, req.into_inner().order_id)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(order_pb(order, false)))
     }
 
     #[tracing::instrument(skip_all)]
     async fn cancel(&self, req: Request<pb::OrderRequest>) -> Result<Response<pb::Order>, Status> {
         let (tenant, user) = owner(&req)?;
-        let order = self.store.cancel(&tenant, &user, req.into_inner().order_id).await.map_err(refusal)?;
+        let order = self
+            .store
+            .cancel(&tenant, &user, req.into_inner().order_id)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(order_pb(order, false)))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn list_orders(&self, req: Request<pb::ListOrdersRequest>) -> Result<Response<pb::OrderPage>, Status> {
+    async fn list_orders(
+        &self,
+        req: Request<pb::ListOrdersRequest>,
+    ) -> Result<Response<pb::OrderPage>, Status> {
         let (tenant, user) = owner(&req)?;
         let r = req.into_inner();
         let (page, size, state) = domain::page(r.page, r.size, r.state).map_err(refusal)?;
-        let found = self.store.list(&tenant, Some(&user), page, size, state).await.map_err(refusal)?;
+        let found = self
+            .store
+            .list(&tenant, Some(&user), page, size, state)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(page_pb(found)))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn list_tenant_orders(&self, req: Request<pb::ListOrdersRequest>) -> Result<Response<pb::OrderPage>, Status> {
+    async fn list_tenant_orders(
+        &self,
+        req: Request<pb::ListOrdersRequest>,
+    ) -> Result<Response<pb::OrderPage>, Status> {
         let caller = identity::caller(&req)?;
-        caller.require_role(Role::TemplateManager).map_err(to_status)?;
+        caller
+            .require_role(Role::TemplateManager)
+            .map_err(to_status)?;
         let r = req.into_inner();
         let (page, size, state) = domain::page(r.page, r.size, r.state).map_err(refusal)?;
-        let found = self.store.list(&caller.tenant, None, page, size, state).await.map_err(refusal)?;
+        let found = self
+            .store
+            .list(&caller.tenant, None, page, size, state)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(page_pb(found)))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn record_copyright(&self, req: Request<pb::CopyrightRecord>) -> Result<Response<pb::Copyright>, Status> {
+    async fn record_copyright(
+        &self,
+        req: Request<pb::CopyrightRecord>,
+    ) -> Result<Response<pb::Copyright>, Status> {
         let (tenant, user) = owner(&req)?;
         let r = req.into_inner();
         let prefix = reelforge_kit::blob::user_copyright_prefix(&tenant, &user);
-        if uuid::Uuid::parse_str(&r.id).is_err() || !r.key.starts_with(&format!("{prefix}{}/", r.id)) {
-            return Err(refusal(RingError::Invalid("key: not a copyright proof of the caller".into())));
+        if uuid::Uuid::parse_str(&r.id).is_err()
+            || !r.key.starts_with(&format!("{prefix}{}/", r.id))
+        {
+            return Err(refusal(RingError::Invalid(
+                "key: not a copyright proof of the caller".into(),
+            )));
         }
         if !matches!(r.format.as_str(), "jpeg" | "png" | "pdf") {
-            return Err(refusal(RingError::Invalid(format!("format: `{}` is not jpeg, png or pdf", r.format))));
+            return Err(refusal(RingError::Invalid(format!(
+                "format: `{}` is not jpeg, png or pdf",
+                r.format
+            ))));
         }
-        let name: String = r.name.chars().filter(|c| !c.is_control()).take(200).collect();
-        let c = Copyright { id: r.id, name, key: r.key, format: r.format, bytes: r.bytes };
-        let recorded = self.store.record_copyright(&tenant, &user, c).await.map_err(refusal)?;
+        let name: String = r
+            .name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(200)
+            .collect();
+        let c = Copyright {
+            id: r.id,
+            name,
+            key: r.key,
+            format: r.format,
+            bytes: r.bytes,
+        };
+        let recorded = self
+            .store
+            .record_copyright(&tenant, &user, c)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(copyright_pb(recorded)))
     }
 
     #[tracing::instrument(skip_all)]
-    async fn get_copyright(&self, req: Request<pb::CopyrightRequest>) -> Result<Response<pb::Copyright>, Status> {
+    async fn get_copyright(
+        &self,
+        req: Request<pb::CopyrightRequest>,
+    ) -> Result<Response<pb::Copyright>, Status> {
         let (tenant, user) = owner(&req)?;
-        let c = self.store.copyright(&tenant, &user, &req.into_inner().id).await.map_err(refusal)?;
+        let c = self
+            .store
+            .copyright(&tenant, &user, &req.into_inner().id)
+            .await
+            .map_err(refusal)?;
         Ok(Response::new(copyright_pb(c)))
     }
 }

@@ -20,9 +20,9 @@ pub use relay::{Relay, RelaySettings};
 pub use store::{Copyright, OutboxEntry, RingStore, migrate};
 pub use tasks::{TaskService, Tasks};
 
+use reelforge_kit::BlobStore;
 use reelforge_kit::config::{RingConfig, TimeoutConfig};
 use reelforge_kit::identity::{Guarded, Keyring};
-use reelforge_kit::BlobStore;
 use reelforge_proto::ring::ring_service_server::RingServiceServer;
 use tokio::sync::watch;
 
@@ -48,8 +48,20 @@ pub fn grpc_service(
 ) -> Result<Guarded<RingServiceServer<RingGrpc>>, String> {
     let store = RingStore::new(b.db);
     let platforms = Platforms::from_config(config, timeouts, store.clone())?;
-    let relay = Relay::new(store.clone(), platforms.clone(), b.blob, keys.clone(), RelaySettings::from_config(config));
+    let relay = Relay::new(
+        store.clone(),
+        platforms.clone(),
+        b.blob,
+        keys.clone(),
+        RelaySettings::from_config(config),
+    );
     tokio::spawn(relay.run(shutdown));
-    let grpc = RingGrpc::new(store, b.tasks, platforms, config.profiles.clone(), check::Checker);
+    let grpc = RingGrpc::new(
+        store,
+        b.tasks,
+        platforms,
+        config.profiles.clone(),
+        check::Checker,
+    );
     Ok(RingServiceServer::with_interceptor(grpc, keys.verifier()))
 }

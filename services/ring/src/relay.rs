@@ -56,7 +56,9 @@ impl RelaySettings {
 /// `first · 2^(attempt−1)`, capped at `max` (full jitter: replicas and orders retrying after one
 /// outage spread out instead of arriving together).
 pub fn backoff(attempt: u32, first: Duration, max: Duration) -> Duration {
-    let doubling = 1u32.checked_shl(attempt.saturating_sub(1).min(31)).unwrap_or(u32::MAX);
+    let doubling = 1u32
+        .checked_shl(attempt.saturating_sub(1).min(31))
+        .unwrap_or(u32::MAX);
     let ceiling = first.saturating_mul(doubling).min(max);
     let ms = u64::try_from(ceiling.as_millis()).unwrap_or(u64::MAX);
     Duration::from_millis(rand::rng().random_range(0..=ms))
@@ -75,8 +77,20 @@ pub struct Relay {
 impl Relay {
     /// A relay delivering `store`'s outbox to `platforms`, reading videos from `blob` and signing
     /// their URLs with `keys`.
-    pub fn new(store: RingStore, platforms: Platforms, blob: BlobStore, keys: Keyring, settings: RelaySettings) -> Self {
-        Self { store, platforms, blob, keys, settings }
+    pub fn new(
+        store: RingStore,
+        platforms: Platforms,
+        blob: BlobStore,
+        keys: Keyring,
+        settings: RelaySettings,
+    ) -> Self {
+        Self {
+            store,
+            platforms,
+            blob,
+            keys,
+            settings,
+        }
     }
 
     /// Delivers until `shutdown` turns true.
@@ -122,11 +136,22 @@ impl Relay {
         match moves::delivered(entry.action, &outcome) {
             Some((state, reason)) => {
                 let reference = match &outcome {
-                    Outcome::Accepted { reference } if entry.action == Action::Set => Some(reference.as_str()),
+                    Outcome::Accepted { reference } if entry.action == Action::Set => {
+                        Some(reference.as_str())
+                    }
                     _ => None,
                 };
-                let moved = self.store.finish(entry, state, &reason, false, reference).await?;
-                tracing::info!(order_id = order.id, action = entry.action.as_str(), state = state.code(), moved, "ring delivery answered");
+                let moved = self
+                    .store
+                    .finish(entry, state, &reason, false, reference)
+                    .await?;
+                tracing::info!(
+                    order_id = order.id,
+                    action = entry.action.as_str(),
+                    state = state.code(),
+                    moved,
+                    "ring delivery answered"
+                );
                 Ok(())
             }
             None => {
@@ -139,13 +164,20 @@ impl Relay {
         }
     }
 
-    async fn retry_or_fail(&self, entry: &OutboxEntry, order: &Order, error: &str) -> Result<(), RingError> {
+    async fn retry_or_fail(
+        &self,
+        entry: &OutboxEntry,
+        order: &Order,
+        error: &str,
+    ) -> Result<(), RingError> {
         let attempts = entry.attempts + 1;
         if attempts >= self.settings.attempts {
             let (state, reason) = moves::exhausted(entry.action);
             tracing::error!(order_id = order.id, action = entry.action.as_str(), attempts, %error, "ring delivery given up");
             // A set that never reached the platform may be uploaded again.
-            self.store.finish(entry, state, &reason, entry.action == Action::Set, None).await?;
+            self.store
+                .finish(entry, state, &reason, entry.action == Action::Set, None)
+                .await?;
             return Ok(());
         }
         let wait = backoff(attempts, self.settings.first_retry, self.settings.max_retry);
@@ -165,17 +197,30 @@ impl Relay {
                 d
             }
         };
-        let expires = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0).saturating_add(self.settings.file_url_lifetime.as_secs());
+        let expires = u64::try_from(chrono::Utc::now().timestamp())
+            .unwrap_or(0)
+            .saturating_add(self.settings.file_url_lifetime.as_secs());
         let sign = |key: &str| {
-            reelforge_kit::signed::url(&self.keys, &self.settings.public_base_url, key, expires).map_err(|e| RingError::Blob(e.to_string()))
+            reelforge_kit::signed::url(&self.keys, &self.settings.public_base_url, key, expires)
+                .map_err(|e| RingError::Blob(e.to_string()))
         };
         Ok(Delivery {
             order_id: order.id,
             tenant: order.tenant.clone(),
             phone: order.phone.clone(),
             task_id: order.task_id,
-            video: VideoRef { url: sign(&order.video_key)?, bytes, sha256 },
-            cover: CoverRef { url: if order.cover_key.is_empty() { String::new() } else { sign(&order.cover_key)? } },
+            video: VideoRef {
+                url: sign(&order.video_key)?,
+                bytes,
+                sha256,
+            },
+            cover: CoverRef {
+                url: if order.cover_key.is_empty() {
+                    String::new()
+                } else {
+                    sign(&order.cover_key)?
+                },
+            },
             action: action.as_str(),
         })
     }
@@ -193,7 +238,14 @@ impl Relay {
             read += chunk.len() as u64;
             hasher.update(&chunk);
         }
-        Ok((read, hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()))
+        Ok((
+            read,
+            hasher
+                .finalize()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        ))
     }
 }
 
@@ -206,13 +258,18 @@ mod tests {
         let first = Duration::from_secs(2);
         let max = Duration::from_secs(300);
         for attempt in 1..40 {
-            let ceiling = first.saturating_mul(2u32.saturating_pow(attempt - 1)).min(max);
+            let ceiling = first
+                .saturating_mul(2u32.saturating_pow(attempt - 1))
+                .min(max);
             for _ in 0..20 {
                 assert!(backoff(attempt, first, max) <= ceiling, "attempt {attempt}");
             }
         }
         let late: Vec<Duration> = (0..50).map(|_| backoff(10, first, max)).collect();
-        assert!(late.iter().any(|d| *d > first * 4), "later retries wait longer: {late:?}");
+        assert!(
+            late.iter().any(|d| *d > first * 4),
+            "later retries wait longer: {late:?}"
+        );
         assert!(backoff(1, Duration::ZERO, max).is_zero());
     }
 }

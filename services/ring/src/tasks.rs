@@ -33,7 +33,10 @@ pub struct TaskService {
 impl TaskService {
     /// The task service behind `channel`, asked with service tokens signed by `keys`.
     pub fn new(channel: Channel, keys: Keyring) -> Self {
-        Self { client: TaskServiceClient::new(channel), keys }
+        Self {
+            client: TaskServiceClient::new(channel),
+            keys,
+        }
     }
 }
 
@@ -43,11 +46,22 @@ impl Tasks for TaskService {
         if id <= 0 {
             return Err(RingError::TaskNotFound(id));
         }
-        let token = self.keys.service_token(tenant, Some(user), TOKEN_SECONDS).map_err(|e| RingError::Tasks(e.to_string()))?;
-        let req = identity::request(GetTaskRequest { task_id: id }, &token).map_err(|e| RingError::Tasks(e.to_string()))?;
+        let token = self
+            .keys
+            .service_token(tenant, Some(user), TOKEN_SECONDS)
+            .map_err(|e| RingError::Tasks(e.to_string()))?;
+        let req = identity::request(GetTaskRequest { task_id: id }, &token)
+            .map_err(|e| RingError::Tasks(e.to_string()))?;
         let task = match self.client.clone().get(req).await {
             Ok(t) => t.into_inner(),
-            Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument | tonic::Code::PermissionDenied) => {
+            Err(s)
+                if matches!(
+                    s.code(),
+                    tonic::Code::NotFound
+                        | tonic::Code::InvalidArgument
+                        | tonic::Code::PermissionDenied
+                ) =>
+            {
                 return Err(RingError::TaskNotFound(id));
             }
             Err(s) => return Err(RingError::Tasks(s.message().to_owned())),
@@ -55,6 +69,11 @@ impl Tasks for TaskService {
         if task.status != SUCCESS || task.video_relative_path.is_empty() {
             return Err(RingError::TaskNotFinished(id));
         }
-        Ok(FinishedTask { id: task.id, name: task.task_name, video_key: task.video_relative_path, cover_key: task.brief_picture })
+        Ok(FinishedTask {
+            id: task.id,
+            name: task.task_name,
+            video_key: task.video_relative_path,
+            cover_key: task.brief_picture,
+        })
     }
 }

@@ -96,13 +96,19 @@ impl RingError {
 impl ServiceError for RingError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::PhoneInvalid | Self::PhoneNotJoined | Self::CopyrightMissing | Self::ProfileViolation { .. } | Self::Invalid(_) => {
-                ErrorKind::Invalid
-            }
+            Self::PhoneInvalid
+            | Self::PhoneNotJoined
+            | Self::CopyrightMissing
+            | Self::ProfileViolation { .. }
+            | Self::Invalid(_) => ErrorKind::Invalid,
             Self::TaskNotFinished(_) | Self::OrderState { .. } => ErrorKind::Conflict,
-            Self::CopyrightNotFound(_) | Self::TaskNotFound(_) | Self::OrderNotFound(_) => ErrorKind::NotFound,
+            Self::CopyrightNotFound(_) | Self::TaskNotFound(_) | Self::OrderNotFound(_) => {
+                ErrorKind::NotFound
+            }
             Self::Unavailable(_) => ErrorKind::Unavailable,
-            Self::Tasks(_) | Self::Blob(_) | Self::Measure(_) | Self::Store(_) => ErrorKind::Internal,
+            Self::Tasks(_) | Self::Blob(_) | Self::Measure(_) | Self::Store(_) => {
+                ErrorKind::Internal
+            }
         }
     }
 }

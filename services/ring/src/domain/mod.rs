@@ -41,11 +41,18 @@ pub struct NewOrder {
 pub const PAGE_MAX: u32 = 100;
 
 /// A page request: page from 1, size 1..=[`PAGE_MAX`] (defaults 1 and 20), an optional state.
-pub fn page(page: u32, size: u32, state: Option<i32>) -> Result<(u64, u64, Option<OrderState>), RingError> {
-    let state = match state {
-        None => None,
-        Some(code) => Some(OrderState::from_code(code).ok_or_else(|| RingError::Invalid(format!("state: `{code}` is not an order state")))?),
-    };
+pub fn page(
+    page: u32,
+    size: u32,
+    state: Option<i32>,
+) -> Result<(u64, u64, Option<OrderState>), RingError> {
+    let state =
+        match state {
+            None => None,
+            Some(code) => Some(OrderState::from_code(code).ok_or_else(|| {
+                RingError::Invalid(format!("state: `{code}` is not an order state"))
+            })?),
+        };
     let size = if size == 0 { 20 } else { size.min(PAGE_MAX) };
     Ok((u64::from(page.max(1)), u64::from(size), state))
 }

@@ -21,7 +21,14 @@ pub enum OrderState {
 
 impl OrderState {
     /// Every state.
-    pub const ALL: [OrderState; 6] = [Self::NotJoin, Self::Error, Self::NotSet, Self::Success, Self::Setting, Self::CancelSetting];
+    pub const ALL: [OrderState; 6] = [
+        Self::NotJoin,
+        Self::Error,
+        Self::NotSet,
+        Self::Success,
+        Self::Setting,
+        Self::CancelSetting,
+    ];
 
     /// The spec's number.
     pub fn code(self) -> i32 {
@@ -147,7 +154,10 @@ pub mod moves {
         match order.state {
             OrderState::NotSet => Ok(OrderState::Setting),
             OrderState::Error if order.retryable => Ok(OrderState::Setting),
-            from => Err(RingError::OrderState { from, action: "upload" }),
+            from => Err(RingError::OrderState {
+                from,
+                action: "upload",
+            }),
         }
     }
 
@@ -155,7 +165,10 @@ pub mod moves {
     pub fn cancel(order: &Order) -> Result<OrderState, RingError> {
         match order.state {
             OrderState::Success => Ok(OrderState::CancelSetting),
-            from => Err(RingError::OrderState { from, action: "cancel" }),
+            from => Err(RingError::OrderState {
+                from,
+                action: "cancel",
+            }),
         }
     }
 
@@ -168,10 +181,19 @@ pub mod moves {
             (_, Outcome::Unreachable { .. }) => None,
             (Action::Set, Outcome::Accepted { .. }) => Some((OrderState::Success, String::new())),
             (Action::Set, Outcome::Refused { reason }) => Some((OrderState::Error, reason.clone())),
-            (Action::Set, Outcome::NotJoined) => Some((OrderState::NotJoin, "the number has no video-ringtone service".into())),
-            (Action::Cancel, Outcome::Accepted { .. }) => Some((OrderState::CancelSetting, String::new())),
-            (Action::Cancel, Outcome::Refused { reason }) => Some((OrderState::Success, format!("cancel refused: {reason}"))),
-            (Action::Cancel, Outcome::NotJoined) => Some((OrderState::CancelSetting, String::new())),
+            (Action::Set, Outcome::NotJoined) => Some((
+                OrderState::NotJoin,
+                "the number has no video-ringtone service".into(),
+            )),
+            (Action::Cancel, Outcome::Accepted { .. }) => {
+                Some((OrderState::CancelSetting, String::new()))
+            }
+            (Action::Cancel, Outcome::Refused { reason }) => {
+                Some((OrderState::Success, format!("cancel refused: {reason}")))
+            }
+            (Action::Cancel, Outcome::NotJoined) => {
+                Some((OrderState::CancelSetting, String::new()))
+            }
         }
     }
 
@@ -180,7 +202,10 @@ pub mod moves {
     pub fn exhausted(action: Action) -> (OrderState, String) {
         match action {
             Action::Set => (OrderState::Error, UNREACHABLE.into()),
-            Action::Cancel => (OrderState::Success, format!("cancel not delivered: {UNREACHABLE}")),
+            Action::Cancel => (
+                OrderState::Success,
+                format!("cancel not delivered: {UNREACHABLE}"),
+            ),
         }
     }
 }
@@ -217,34 +242,86 @@ mod tests {
             assert_eq!(OrderState::from_code(s.code()), Some(s));
         }
         assert_eq!(OrderState::from_code(4), None);
-        assert!(!OrderState::Error.is_live() && !OrderState::CancelSetting.is_live() && OrderState::NotJoin.is_live());
+        assert!(
+            !OrderState::Error.is_live()
+                && !OrderState::CancelSetting.is_live()
+                && OrderState::NotJoin.is_live()
+        );
     }
 
     #[test]
     fn upload_and_cancel_moves() {
-        assert_eq!(upload(&order(OrderState::NotSet, false)).ok(), Some(OrderState::Setting));
-        assert_eq!(upload(&order(OrderState::Error, true)).ok(), Some(OrderState::Setting));
-        for s in [OrderState::Error, OrderState::Success, OrderState::Setting, OrderState::CancelSetting, OrderState::NotJoin] {
-            assert!(matches!(upload(&order(s, false)), Err(RingError::OrderState { .. })), "{s:?}");
+        assert_eq!(
+            upload(&order(OrderState::NotSet, false)).ok(),
+            Some(OrderState::Setting)
+        );
+        assert_eq!(
+            upload(&order(OrderState::Error, true)).ok(),
+            Some(OrderState::Setting)
+        );
+        for s in [
+            OrderState::Error,
+            OrderState::Success,
+            OrderState::Setting,
+            OrderState::CancelSetting,
+            OrderState::NotJoin,
+        ] {
+            assert!(
+                matches!(upload(&order(s, false)), Err(RingError::OrderState { .. })),
+                "{s:?}"
+            );
         }
-        assert_eq!(cancel(&order(OrderState::Success, false)).ok(), Some(OrderState::CancelSetting));
-        for s in OrderState::ALL.into_iter().filter(|s| *s != OrderState::Success) {
-            assert!(matches!(cancel(&order(s, true)), Err(RingError::OrderState { .. })), "{s:?}");
+        assert_eq!(
+            cancel(&order(OrderState::Success, false)).ok(),
+            Some(OrderState::CancelSetting)
+        );
+        for s in OrderState::ALL
+            .into_iter()
+            .filter(|s| *s != OrderState::Success)
+        {
+            assert!(
+                matches!(cancel(&order(s, true)), Err(RingError::OrderState { .. })),
+                "{s:?}"
+            );
         }
     }
 
     #[test]
     fn delivery_outcomes() {
-        let accepted = Outcome::Accepted { reference: "r".into() };
-        let refused = Outcome::Refused { reason: "too loud".into() };
-        let down = Outcome::Unreachable { error: "refused".into() };
-        assert_eq!(delivered(Action::Set, &accepted), Some((OrderState::Success, String::new())));
-        assert_eq!(delivered(Action::Set, &refused), Some((OrderState::Error, "too loud".into())));
-        assert_eq!(delivered(Action::Set, &Outcome::NotJoined).map(|d| d.0), Some(OrderState::NotJoin));
+        let accepted = Outcome::Accepted {
+            reference: "r".into(),
+        };
+        let refused = Outcome::Refused {
+            reason: "too loud".into(),
+        };
+        let down = Outcome::Unreachable {
+            error: "refused".into(),
+        };
+        assert_eq!(
+            delivered(Action::Set, &accepted),
+            Some((OrderState::Success, String::new()))
+        );
+        assert_eq!(
+            delivered(Action::Set, &refused),
+            Some((OrderState::Error, "too loud".into()))
+        );
+        assert_eq!(
+            delivered(Action::Set, &Outcome::NotJoined).map(|d| d.0),
+            Some(OrderState::NotJoin)
+        );
         assert_eq!(delivered(Action::Set, &down), None);
-        assert_eq!(delivered(Action::Cancel, &accepted).map(|d| d.0), Some(OrderState::CancelSetting));
-        assert_eq!(delivered(Action::Cancel, &refused).map(|d| d.0), Some(OrderState::Success));
-        assert_eq!(exhausted(Action::Set), (OrderState::Error, UNREACHABLE.into()));
+        assert_eq!(
+            delivered(Action::Cancel, &accepted).map(|d| d.0),
+            Some(OrderState::CancelSetting)
+        );
+        assert_eq!(
+            delivered(Action::Cancel, &refused).map(|d| d.0),
+            Some(OrderState::Success)
+        );
+        assert_eq!(
+            exhausted(Action::Set),
+            (OrderState::Error, UNREACHABLE.into())
+        );
         assert_eq!(exhausted(Action::Cancel).0, OrderState::Success);
     }
 }

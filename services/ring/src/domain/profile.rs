@@ -6,7 +6,10 @@ use reelforge_kit::config::DeliveryProfile;
 use serde::Serialize;
 
 /// The profile of `variant`: its own when configured, else qs's, else the built-in one.
-pub fn profile_of<'a>(profiles: &'a BTreeMap<String, DeliveryProfile>, variant: &str) -> std::borrow::Cow<'a, DeliveryProfile> {
+pub fn profile_of<'a>(
+    profiles: &'a BTreeMap<String, DeliveryProfile>,
+    variant: &str,
+) -> std::borrow::Cow<'a, DeliveryProfile> {
     match profiles.get(variant).or_else(|| profiles.get("qs")) {
         Some(p) => std::borrow::Cow::Borrowed(p),
         None => std::borrow::Cow::Owned(DeliveryProfile::for_variant("qs")),
@@ -52,7 +55,10 @@ pub struct ProfileView {
 /// Parses a `WIDTHxHEIGHT` size; `None` for anything else.
 pub fn parse_size(s: &str) -> Option<Size> {
     let (w, h) = s.trim().split_once(['x', 'X', '×'])?;
-    Some(Size { width: w.trim().parse().ok()?, height: h.trim().parse().ok()? })
+    Some(Size {
+        width: w.trim().parse().ok()?,
+        height: h.trim().parse().ok()?,
+    })
 }
 
 impl ProfileView {
@@ -96,8 +102,12 @@ mod tests {
         assert_eq!(profile_of(&profiles, "cu").max_seconds, 30.0);
         assert_eq!(profile_of(&profiles, "zz").max_seconds, 60.0);
         assert_eq!(profile_of(&BTreeMap::new(), "cu").max_seconds, 60.0);
-        let view = serde_json::to_value(ProfileView::new("cu", &profiles["cu"])).unwrap_or_default();
-        assert_eq!(view["sizes"], serde_json::json!([{"width": 720, "height": 1280}]));
+        let view =
+            serde_json::to_value(ProfileView::new("cu", &profiles["cu"])).unwrap_or_default();
+        assert_eq!(
+            view["sizes"],
+            serde_json::json!([{"width": 720, "height": 1280}])
+        );
         assert_eq!(view["maxFileMb"], 15);
     }
 }

@@ -26,7 +26,11 @@ pub fn signature(secret: &[u8], body: &[u8]) -> String {
     let hex = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret)
         .map(|mut mac| {
             mac.update(body);
-            mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect::<String>()
+            mac.finalize()
+                .into_bytes()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>()
         })
         .unwrap_or_default();
     format!("sha256={hex}")
@@ -39,7 +43,11 @@ impl HttpPlatform {
             .connect_timeout(TimeoutConfig::of(timeouts.connect_seconds))
             .timeout(TimeoutConfig::of(timeouts.service_call_seconds))
             .build()?;
-        Ok(Self { url: url.to_owned(), secret: secret.to_vec(), client })
+        Ok(Self {
+            url: url.to_owned(),
+            secret: secret.to_vec(),
+            client,
+        })
     }
 }
 
@@ -59,7 +67,11 @@ impl RingPlatform for HttpPlatform {
     async fn deliver(&self, d: &Delivery) -> Outcome {
         let body = match serde_json::to_vec(d) {
             Ok(b) => b,
-            Err(e) => return Outcome::Unreachable { error: format!("delivery body: {e}") },
+            Err(e) => {
+                return Outcome::Unreachable {
+                    error: format!("delivery body: {e}"),
+                };
+            }
         };
         let sent = self
             .client
@@ -72,27 +84,49 @@ impl RingPlatform for HttpPlatform {
             .await;
         let res = match sent {
             Ok(r) => r,
-            Err(e) => return Outcome::Unreachable { error: e.to_string() },
+            Err(e) => {
+                return Outcome::Unreachable {
+                    error: e.to_string(),
+                };
+            }
         };
         let status = res.status();
         let text = match res.text().await {
             Ok(t) => t,
-            Err(e) => return Outcome::Unreachable { error: format!("HTTP {status}: reading the answer: {e}") },
+            Err(e) => {
+                return Outcome::Unreachable {
+                    error: format!("HTTP {status}: reading the answer: {e}"),
+                };
+            }
         };
         let answer: Answer = serde_json::from_str(&text).unwrap_or_default();
         if status.is_success() {
-            return Outcome::Accepted { reference: answer.reference };
+            return Outcome::Accepted {
+                reference: answer.reference,
+            };
         }
         let transient = status.is_server_error() || matches!(status.as_u16(), 408 | 429);
         if !status.is_client_error() || transient {
-            return Outcome::Unreachable { error: format!("HTTP {status}") };
+            return Outcome::Unreachable {
+                error: format!("HTTP {status}"),
+            };
         }
         if answer.not_joined || answer.reason == "not_joined" {
             return Outcome::NotJoined;
         }
-        let reason = if answer.reason.trim().is_empty() { text.trim().to_owned() } else { answer.reason.trim().to_owned() };
-        let reason = if reason.is_empty() { format!("refused by the ring platform (HTTP {})", status.as_u16()) } else { reason };
-        Outcome::Refused { reason: reason.chars().take(REASON_CHARS).collect() }
+        let reason = if answer.reason.trim().is_empty() {
+            text.trim().to_owned()
+        } else {
+            answer.reason.trim().to_owned()
+        };
+        let reason = if reason.is_empty() {
+            format!("refused by the ring platform (HTTP {})", status.as_u16())
+        } else {
+            reason
+        };
+        Outcome::Refused {
+            reason: reason.chars().take(REASON_CHARS).collect(),
+        }
     }
 
     /// An HTTP platform is asked nothing before a delivery: every mainland number is taken as

@@ -17,7 +17,11 @@ pub struct LocalPlatform {
 impl LocalPlatform {
     /// Records receipts in `store`; `not_joined` numbers (as typed in configuration) have no service.
     pub fn new(store: RingStore, not_joined: &[String]) -> Self {
-        let not_joined = not_joined.iter().filter_map(|n| Phone::parse(n).ok()).map(|p| p.as_str().to_owned()).collect();
+        let not_joined = not_joined
+            .iter()
+            .filter_map(|n| Phone::parse(n).ok())
+            .map(|p| p.as_str().to_owned())
+            .collect();
         Self { store, not_joined }
     }
 }
@@ -28,9 +32,22 @@ impl RingPlatform for LocalPlatform {
         if self.not_joined.contains(&d.phone) {
             return Outcome::NotJoined;
         }
-        match self.store.receipt(&d.tenant, &d.idempotency_key(), d.order_id, d.action(), &d.phone, d.task_id).await {
+        match self
+            .store
+            .receipt(
+                &d.tenant,
+                &d.idempotency_key(),
+                d.order_id,
+                d.action(),
+                &d.phone,
+                d.task_id,
+            )
+            .await
+        {
             Ok(reference) => Outcome::Accepted { reference },
-            Err(e) => Outcome::Unreachable { error: e.to_string() },
+            Err(e) => Outcome::Unreachable {
+                error: e.to_string(),
+            },
         }
     }
 

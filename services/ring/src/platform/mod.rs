@@ -87,29 +87,44 @@ impl Platforms {
     /// The platforms `config` names: a variant with a `url` is delivered over HTTP (its `secret`
     /// is required, and `public_base_url` too), every other one to the platform inside the binary.
     /// A refusal is one line naming the value.
-    pub fn from_config(config: &RingConfig, timeouts: &TimeoutConfig, store: RingStore) -> Result<Self, String> {
+    pub fn from_config(
+        config: &RingConfig,
+        timeouts: &TimeoutConfig,
+        store: RingStore,
+    ) -> Result<Self, String> {
         let mut by_variant: BTreeMap<String, Arc<dyn RingPlatform>> = BTreeMap::new();
         for (variant, p) in &config.platforms {
             let platform: Arc<dyn RingPlatform> = if p.url.trim().is_empty() {
                 Arc::new(LocalPlatform::new(store.clone(), &p.not_joined))
             } else {
                 if p.secret.is_empty() {
-                    return Err(format!("ring.platforms.{variant}.secret is required with ring.platforms.{variant}.url"));
+                    return Err(format!(
+                        "ring.platforms.{variant}.secret is required with ring.platforms.{variant}.url"
+                    ));
                 }
                 if config.public_base_url.trim().is_empty() {
                     return Err(format!(
                         "ring.public_base_url is required with ring.platforms.{variant}.url (the platform fetches the video from it)"
                     ));
                 }
-                Arc::new(HttpPlatform::new(p.url.trim(), p.secret.as_bytes(), timeouts).map_err(|e| format!("ring.platforms.{variant}.url: {e}"))?)
+                Arc::new(
+                    HttpPlatform::new(p.url.trim(), p.secret.as_bytes(), timeouts)
+                        .map_err(|e| format!("ring.platforms.{variant}.url: {e}"))?,
+                )
             };
             by_variant.insert(variant.clone(), platform);
         }
-        Ok(Self { by_variant, fallback: Arc::new(LocalPlatform::new(store, &[])) })
+        Ok(Self {
+            by_variant,
+            fallback: Arc::new(LocalPlatform::new(store, &[])),
+        })
     }
 
     /// The platform of `variant` (the one inside the binary for a variant not configured).
     pub fn of(&self, variant: &str) -> Arc<dyn RingPlatform> {
-        self.by_variant.get(variant).cloned().unwrap_or_else(|| self.fallback.clone())
+        self.by_variant
+            .get(variant)
+            .cloned()
+            .unwrap_or_else(|| self.fallback.clone())
     }
 }

@@ -60,7 +60,10 @@ impl MigrationTrait for CreateRing {
             "CREATE UNIQUE INDEX IF NOT EXISTS ring_order_live ON ring_order (tenant, user_id, task_id, phone) WHERE state NOT IN (-1, 3)",
         )
         .await?;
-        db.execute_unprepared("CREATE INDEX IF NOT EXISTS ring_order_by_owner ON ring_order (tenant, user_id, id)").await?;
+        db.execute_unprepared(
+            "CREATE INDEX IF NOT EXISTS ring_order_by_owner ON ring_order (tenant, user_id, id)",
+        )
+        .await?;
         manager
             .create_table(
                 Table::create()
@@ -76,8 +79,14 @@ impl MigrationTrait for CreateRing {
                     .to_owned(),
             )
             .await?;
-        db.execute_unprepared("CREATE UNIQUE INDEX IF NOT EXISTS ring_outbox_one ON ring_outbox (order_id, action)").await?;
-        db.execute_unprepared("CREATE INDEX IF NOT EXISTS ring_outbox_due ON ring_outbox (next_ms)").await?;
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX IF NOT EXISTS ring_outbox_one ON ring_outbox (order_id, action)",
+        )
+        .await?;
+        db.execute_unprepared(
+            "CREATE INDEX IF NOT EXISTS ring_outbox_due ON ring_outbox (next_ms)",
+        )
+        .await?;
         manager
             .create_table(
                 Table::create()
@@ -116,8 +125,15 @@ impl MigrationTrait for CreateRing {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in ["ring_receipt", "ring_copyright", "ring_outbox", "ring_order"] {
-            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+        for table in [
+            "ring_receipt",
+            "ring_copyright",
+            "ring_outbox",
+            "ring_order",
+        ] {
+            manager
+                .drop_table(Table::drop().table(table).to_owned())
+                .await?;
         }
         Ok(())
     }

@@ -11,8 +11,8 @@ use entity::{ring_copyright, ring_order, ring_outbox, ring_receipt};
 use reelforge_kit::db::{begin_write, now_millis};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    Set, SqlErr,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, SqlErr,
 };
 use sea_orm_migration::MigratorTrait;
 use tokio::sync::Notify;
@@ -106,7 +106,10 @@ fn outbox_row(order_id: i64, action: Action, now: i64) -> ring_outbox::ActiveMod
 impl RingStore {
     /// Wraps a migrated database.
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, outbox: Arc::new(Notify::new()) }
+        Self {
+            db,
+            outbox: Arc::new(Notify::new()),
+        }
     }
 
     /// Woken when a move commits an outbox row.
@@ -115,14 +118,19 @@ impl RingStore {
     }
 
     fn mine(tenant: &str, user: &str) -> sea_orm::Select<ring_order::Entity> {
-        ring_order::Entity::find().filter(ring_order::Column::Tenant.eq(tenant)).filter(ring_order::Column::UserId.eq(user))
+        ring_order::Entity::find()
+            .filter(ring_order::Column::Tenant.eq(tenant))
+            .filter(ring_order::Column::UserId.eq(user))
     }
 
     async fn live(&self, o: &NewOrder) -> Result<Option<Order>, RingError> {
         let row = Self::mine(&o.tenant, &o.user_id)
             .filter(ring_order::Column::TaskId.eq(o.task.id))
             .filter(ring_order::Column::Phone.eq(o.phone.as_str()))
-            .filter(ring_order::Column::State.is_not_in([OrderState::Error.code(), OrderState::CancelSetting.code()]))
+            .filter(
+                ring_order::Column::State
+                    .is_not_in([OrderState::Error.code(), OrderState::CancelSetting.code()]),
+            )
             .one(&self.db)
             .await?;
         Ok(row.map(to_domain))
@@ -163,7 +171,9 @@ impl RingStore {
                 Err(e) => return Err(e.into()),
             }
         }
-        self.live(&o).await?.ok_or_else(|| RingError::Invalid("the order changed while it was saved; save it again".into()))
+        self.live(&o).await?.ok_or_else(|| {
+            RingError::Invalid("the order changed while it was saved; save it again".into())
+        })
     }
 
     /// The caller's order.
@@ -178,7 +188,10 @@ impl RingStore {
 
     /// Any order, by id (the relay's read).
     pub async fn order(&self, id: i64) -> Result<Option<Order>, RingError> {
-        Ok(ring_order::Entity::find_by_id(id).one(&self.db).await?.map(to_domain))
+        Ok(ring_order::Entity::find_by_id(id)
+            .one(&self.db)
+            .await?
+            .map(to_domain))
     }
 
     /// Moves the caller's order as `decide` says and queues `action` for delivery, in one transaction.
@@ -191,7 +204,12 @@ impl RingStore {
         decide: fn(&Order) -> Result<OrderState, RingError>,
     ) -> Result<Order, RingError> {
         let txn = begin_write(&self.db).await?;
-        let Some(current) = Self::mine(tenant, user).filter(ring_order::Column::Id.eq(id)).one(&txn).await?.map(to_domain) else {
+        let Some(current) = Self::mine(tenant, user)
+            .filter(ring_order::Column::Id.eq(id))
+            .one(&txn)
+            .await?
+            .map(to_domain)
+        else {
             txn.rollback().await?;
             return Err(RingError::OrderNotFound(id));
         };
@@ -218,13 +236,19 @@ impl RingStore {
             // A failed order made live again while a newer live order of the same task and number exists.
             Err(e) if is_unique_violation(&e) => {
                 txn.rollback().await?;
-                return Err(RingError::OrderState { from: current.state, action: action.as_str() });
+                return Err(RingError::OrderState {
+                    from: current.state,
+                    action: action.as_str(),
+                });
             }
             Err(e) => return Err(e.into()),
         };
         if moved.rows_affected == 0 {
             txn.rollback().await?;
-            return Err(RingError::OrderState { from: current.state, action: action.as_str() });
+            return Err(RingError::OrderState {
+                from: current.state,
+                action: action.as_str(),
+            });
         }
         // A row of the same order and action left by an earlier, finished delivery is replaced.
         ring_outbox::Entity::delete_many()
@@ -240,12 +264,14 @@ impl RingStore {
 
     /// `ringUpload`: SETTING, with a `set` delivery queued.
     pub async fn upload(&self, tenant: &str, user: &str, id: i64) -> Result<Order, RingError> {
-        self.move_and_queue(tenant, user, id, Action::Set, moves::upload).await
+        self.move_and_queue(tenant, user, id, Action::Set, moves::upload)
+            .await
     }
 
     /// `cancel`: CANCEL_SETTING, with a `cancel` delivery queued.
     pub async fn cancel(&self, tenant: &str, user: &str, id: i64) -> Result<Order, RingError> {
-        self.move_and_queue(tenant, user, id, Action::Cancel, moves::cancel).await
+        self.move_and_queue(tenant, user, id, Action::Cancel, moves::cancel)
+            .await
     }
 
     /// A page of the tenant's orders (one user's when `user` is given), newest first, and the total.
@@ -264,7 +290,9 @@ impl RingStore {
         if let Some(s) = state {
             q = q.filter(ring_order::Column::State.eq(s.code()));
         }
-        let pages = q.order_by_desc(ring_order::Column::Id).paginate(&self.db, Ord::max(size, 1));
+        let pages = q
+            .order_by_desc(ring_order::Column::Id)
+            .paginate(&self.db, Ord::max(size, 1));
         let total = pages.num_items().await?;
         let rows = pages.fetch_page(page.saturating_sub(1)).await?;
         Ok((total, rows.into_iter().map(to_domain).collect()))
@@ -297,7 +325,10 @@ impl RingStore {
     /// took it first.
     pub async fn claim(&self, entry: &OutboxEntry) -> Result<bool, RingError> {
         let claimed = ring_outbox::Entity::update_many()
-            .col_expr(ring_outbox::Column::NextMs, Expr::value(now_millis() + CLAIM_MS))
+            .col_expr(
+                ring_outbox::Column::NextMs,
+                Expr::value(now_millis() + CLAIM_MS),
+            )
             .filter(ring_outbox::Column::Id.eq(entry.id))
             .filter(ring_outbox::Column::NextMs.eq(entry.due_ms))
             .exec(&self.db)
@@ -313,15 +344,30 @@ impl RingStore {
 
     /// The video's size and SHA-256 as recorded for the order, once measured.
     pub async fn video_digest(&self, order_id: i64) -> Result<Option<(u64, String)>, RingError> {
-        let row = ring_order::Entity::find_by_id(order_id).one(&self.db).await?;
-        Ok(row.filter(|r| !r.video_sha256.is_empty()).map(|r| (u64::try_from(r.video_bytes).unwrap_or(0), r.video_sha256)))
+        let row = ring_order::Entity::find_by_id(order_id)
+            .one(&self.db)
+            .await?;
+        Ok(row
+            .filter(|r| !r.video_sha256.is_empty())
+            .map(|r| (u64::try_from(r.video_bytes).unwrap_or(0), r.video_sha256)))
     }
 
     /// Records the video's size and SHA-256, so a retry does not read it again.
-    pub async fn set_video_digest(&self, order_id: i64, bytes: u64, sha256: &str) -> Result<(), RingError> {
+    pub async fn set_video_digest(
+        &self,
+        order_id: i64,
+        bytes: u64,
+        sha256: &str,
+    ) -> Result<(), RingError> {
         ring_order::Entity::update_many()
-            .col_expr(ring_order::Column::VideoBytes, Expr::value(i64::try_from(bytes).unwrap_or(i64::MAX)))
-            .col_expr(ring_order::Column::VideoSha256, Expr::value(sha256.to_owned()))
+            .col_expr(
+                ring_order::Column::VideoBytes,
+                Expr::value(i64::try_from(bytes).unwrap_or(i64::MAX)),
+            )
+            .col_expr(
+                ring_order::Column::VideoSha256,
+                Expr::value(sha256.to_owned()),
+            )
             .filter(ring_order::Column::Id.eq(order_id))
             .exec(&self.db)
             .await?;
@@ -348,7 +394,10 @@ impl RingStore {
             .col_expr(ring_order::Column::State, Expr::value(to.code()))
             .col_expr(ring_order::Column::Reason, Expr::value(reason.to_owned()))
             .col_expr(ring_order::Column::Retryable, Expr::value(retryable))
-            .col_expr(ring_order::Column::Attempts, Expr::value(i32::try_from(entry.attempts + 1).unwrap_or(i32::MAX)))
+            .col_expr(
+                ring_order::Column::Attempts,
+                Expr::value(i32::try_from(entry.attempts + 1).unwrap_or(i32::MAX)),
+            )
             .col_expr(ring_order::Column::UpdatedMs, Expr::value(now_millis()));
         if let Some(r) = platform_ref.filter(|r| !r.is_empty()) {
             update = update.col_expr(ring_order::Column::PlatformRef, Expr::value(r.to_owned()));
@@ -358,19 +407,30 @@ impl RingStore {
             .filter(ring_order::Column::State.eq(from.code()))
             .exec(&txn)
             .await?;
-        ring_outbox::Entity::delete_by_id(entry.id).exec(&txn).await?;
+        ring_outbox::Entity::delete_by_id(entry.id)
+            .exec(&txn)
+            .await?;
         txn.commit().await?;
         Ok(moved.rows_affected > 0)
     }
 
     /// Puts a delivery off until `next_ms` after a try that did not reach the platform.
-    pub async fn postpone(&self, entry: &OutboxEntry, attempts: u32, next_ms: i64, error: &str) -> Result<(), RingError> {
+    pub async fn postpone(
+        &self,
+        entry: &OutboxEntry,
+        attempts: u32,
+        next_ms: i64,
+        error: &str,
+    ) -> Result<(), RingError> {
         let txn = begin_write(&self.db).await?;
         let n = i32::try_from(attempts).unwrap_or(i32::MAX);
         ring_outbox::Entity::update_many()
             .col_expr(ring_outbox::Column::Attempts, Expr::value(n))
             .col_expr(ring_outbox::Column::NextMs, Expr::value(next_ms))
-            .col_expr(ring_outbox::Column::LastError, Expr::value(error.chars().take(500).collect::<String>()))
+            .col_expr(
+                ring_outbox::Column::LastError,
+                Expr::value(error.chars().take(500).collect::<String>()),
+            )
             .filter(ring_outbox::Column::Id.eq(entry.id))
             .exec(&txn)
             .await?;
@@ -391,7 +451,15 @@ impl RingStore {
 
     /// The local platform's receipt for `key` of `tenant`: recorded on first delivery, the same
     /// reference answered for every repeat (the idempotency key).
-    pub async fn receipt(&self, tenant: &str, key: &str, order_id: i64, action: Action, phone: &str, task_id: i64) -> Result<String, RingError> {
+    pub async fn receipt(
+        &self,
+        tenant: &str,
+        key: &str,
+        order_id: i64,
+        action: Action,
+        phone: &str,
+        task_id: i64,
+    ) -> Result<String, RingError> {
         let find = || {
             ring_receipt::Entity::find()
                 .filter(ring_receipt::Column::Tenant.eq(tenant))
@@ -414,18 +482,30 @@ impl RingStore {
         };
         match row.insert(&self.db).await {
             Ok(_) => Ok(reference),
-            Err(e) if is_unique_violation(&e) => find().one(&self.db).await?.map(|r| r.reference).ok_or(RingError::Store(e)),
+            Err(e) if is_unique_violation(&e) => find()
+                .one(&self.db)
+                .await?
+                .map(|r| r.reference)
+                .ok_or(RingError::Store(e)),
             Err(e) => Err(e.into()),
         }
     }
 
     /// How many receipts the local platform holds for `tenant` (what it accepted).
     pub async fn receipts(&self, tenant: &str) -> Result<u64, RingError> {
-        Ok(ring_receipt::Entity::find().filter(ring_receipt::Column::Tenant.eq(tenant)).count(&self.db).await?)
+        Ok(ring_receipt::Entity::find()
+            .filter(ring_receipt::Column::Tenant.eq(tenant))
+            .count(&self.db)
+            .await?)
     }
 
     /// Records a copyright proof the gateway stored for the caller.
-    pub async fn record_copyright(&self, tenant: &str, user: &str, c: Copyright) -> Result<Copyright, RingError> {
+    pub async fn record_copyright(
+        &self,
+        tenant: &str,
+        user: &str,
+        c: Copyright,
+    ) -> Result<Copyright, RingError> {
         ring_copyright::ActiveModel {
             id: Set(c.id.clone()),
             tenant: Set(tenant.to_owned()),
@@ -442,13 +522,24 @@ impl RingStore {
     }
 
     /// The caller's copyright proof.
-    pub async fn copyright(&self, tenant: &str, user: &str, id: &str) -> Result<Copyright, RingError> {
+    pub async fn copyright(
+        &self,
+        tenant: &str,
+        user: &str,
+        id: &str,
+    ) -> Result<Copyright, RingError> {
         ring_copyright::Entity::find_by_id(id.to_owned())
             .filter(ring_copyright::Column::Tenant.eq(tenant))
             .filter(ring_copyright::Column::UserId.eq(user))
             .one(&self.db)
             .await?
-            .map(|m| Copyright { id: m.id, name: m.name, key: m.key, format: m.format, bytes: u64::try_from(m.bytes).unwrap_or(0) })
+            .map(|m| Copyright {
+                id: m.id,
+                name: m.name,
+                key: m.key,
+                format: m.format,
+                bytes: u64::try_from(m.bytes).unwrap_or(0),
+            })
             .ok_or_else(|| RingError::CopyrightNotFound(id.to_owned()))
     }
 }

@@ -51,7 +51,10 @@ impl Tasks for FinishedTasks {
         if id == 2 {
             return Err(RingError::TaskNotFinished(id));
         }
-        self.0.get(&(tenant.to_owned(), user.to_owned(), id)).cloned().ok_or(RingError::TaskNotFound(id))
+        self.0
+            .get(&(tenant.to_owned(), user.to_owned(), id))
+            .cloned()
+            .ok_or(RingError::TaskNotFound(id))
     }
 }
 
@@ -73,10 +76,20 @@ impl Drop for Ring {
 /// A ring configuration whose qs platform is at `url` (the one inside the binary when `None`),
 /// retrying after at most a second.
 pub fn config(url: Option<&str>, attempts: u32) -> RingConfig {
-    let mut c = RingConfig { delivery_attempts: attempts, first_retry_seconds: 1, max_retry_seconds: 1, public_base_url: PUBLIC.into(), ..RingConfig::default() };
+    let mut c = RingConfig {
+        delivery_attempts: attempts,
+        first_retry_seconds: 1,
+        max_retry_seconds: 1,
+        public_base_url: PUBLIC.into(),
+        ..RingConfig::default()
+    };
     c.platforms.insert(
         "qs".into(),
-        RingPlatformConfig { url: url.unwrap_or_default().into(), secret: SECRET.into(), not_joined: vec!["139 0000 0000".into()] },
+        RingPlatformConfig {
+            url: url.unwrap_or_default().into(),
+            secret: SECRET.into(),
+            not_joined: vec!["139 0000 0000".into()],
+        },
     );
     c
 }
@@ -84,7 +97,10 @@ pub fn config(url: Option<&str>, attempts: u32) -> RingConfig {
 /// Starts the service over the database at `db_url` with `config`.
 pub async fn start(db_url: &str, config: RingConfig) -> Fallible<Ring> {
     let dir = tempfile::tempdir()?;
-    let keys = Keyring::new(&[SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }])?;
+    let keys = Keyring::new(&[SigningKeyConfig {
+        id: "k1".into(),
+        secret: "0123456789abcdef0123456789abcdef".into(),
+    }])?;
     let db = reelforge_kit::db::connect(db_url).await?;
     reelforge_ring::migrate(&db).await?;
     let blob = BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
@@ -94,21 +110,60 @@ pub async fn start(db_url: &str, config: RingConfig) -> Fallible<Ring> {
         let cover_key = format!("t/{tenant}/tasks/1/renders/{user}.jpg");
         blob.put(&video_key, VIDEO.to_vec()).await?;
         blob.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
-        tasks.insert((tenant.into(), user.into(), 1), FinishedTask { id: 1, name: "我的彩铃".into(), video_key, cover_key });
+        tasks.insert(
+            (tenant.into(), user.into(), 1),
+            FinishedTask {
+                id: 1,
+                name: "我的彩铃".into(),
+                video_key,
+                cover_key,
+            },
+        );
     }
     let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let backends = Backends { db: db.clone(), blob, tasks: Arc::new(FinishedTasks(tasks)) };
-    let svc = reelforge_ring::grpc_service(backends, &config, &TimeoutConfig { connect_seconds: 1, service_call_seconds: 2, ..TimeoutConfig::default() }, &keys, shutdown)?;
+    let backends = Backends {
+        db: db.clone(),
+        blob,
+        tasks: Arc::new(FinishedTasks(tasks)),
+    };
+    let svc = reelforge_ring::grpc_service(
+        backends,
+        &config,
+        &TimeoutConfig {
+            connect_seconds: 1,
+            service_call_seconds: 2,
+            ..TimeoutConfig::default()
+        },
+        &keys,
+        shutdown,
+    )?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    tokio::spawn(tonic::transport::Server::builder().add_service(svc).serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
-    let channel = reelforge_kit::grpc::channel(&format!("http://{addr}"), &TimeoutConfig::default())?;
-    Ok(Ring { client: RingServiceClient::new(channel), keys, store: reelforge_ring::RingStore::new(db), _dir: dir, stop })
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(svc)
+            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+    );
+    let channel =
+        reelforge_kit::grpc::channel(&format!("http://{addr}"), &TimeoutConfig::default())?;
+    Ok(Ring {
+        client: RingServiceClient::new(channel),
+        keys,
+        store: reelforge_ring::RingStore::new(db),
+        _dir: dir,
+        stop,
+    })
 }
 
 impl Ring {
     /// A request carrying `msg` as `user` of `tenant` (an operation user unless `level` says).
-    pub fn as_user<T>(&self, tenant: &str, user: &str, level: OperatorLevel, msg: T) -> Fallible<tonic::Request<T>> {
+    pub fn as_user<T>(
+        &self,
+        tenant: &str,
+        user: &str,
+        level: OperatorLevel,
+        msg: T,
+    ) -> Fallible<tonic::Request<T>> {
         let (token, _) = self.keys.issue_user(tenant, user, level, 600)?;
         Ok(reelforge_kit::identity::request(msg, &token)?)
     }
@@ -120,20 +175,45 @@ impl Ring {
 
     /// Saves an order of task 1 for `phone` as u1 of qs.
     pub async fn save(&self, phone: &str) -> Fallible<pb::Order> {
-        let req = pb::SaveRingRequest { task_id: 1, phone: phone.into(), copyright_agreed: true, copyright_id: String::new() };
-        Ok(self.client.clone().save_ring(self.u1(req)?).await?.into_inner())
+        let req = pb::SaveRingRequest {
+            task_id: 1,
+            phone: phone.into(),
+            copyright_agreed: true,
+            copyright_id: String::new(),
+        };
+        Ok(self
+            .client
+            .clone()
+            .save_ring(self.u1(req)?)
+            .await?
+            .into_inner())
     }
 
     /// Uploads u1's order `id`.
     pub async fn upload(&self, id: i64) -> Result<pb::Order, tonic::Status> {
-        let req = self.u1(pb::OrderRequest { order_id: id }).map_err(|e| tonic::Status::internal(e.to_string()))?;
+        let req = self
+            .u1(pb::OrderRequest { order_id: id })
+            .map_err(|e| tonic::Status::internal(e.to_string()))?;
         Ok(self.client.clone().ring_upload(req).await?.into_inner())
     }
 
     /// u1's order `id` as their list shows it.
     pub async fn order(&self, id: i64) -> Fallible<pb::Order> {
-        let page = self.client.clone().list_orders(self.u1(pb::ListOrdersRequest { page: 1, size: 100, state: None })?).await?.into_inner();
-        Ok(page.list.into_iter().find(|o| o.id == id).ok_or("the order is listed")?)
+        let page = self
+            .client
+            .clone()
+            .list_orders(self.u1(pb::ListOrdersRequest {
+                page: 1,
+                size: 100,
+                state: None,
+            })?)
+            .await?
+            .into_inner();
+        Ok(page
+            .list
+            .into_iter()
+            .find(|o| o.id == id)
+            .ok_or("the order is listed")?)
     }
 
     /// Waits (up to 15 s) until u1's order `id` is in `state`.
@@ -154,7 +234,10 @@ impl Ring {
 
 /// The stable reason a refusal carries.
 pub fn reason(s: &tonic::Status) -> &str {
-    s.metadata().get(reelforge_kit::status::REASON_METADATA).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    s.metadata()
+        .get(reelforge_kit::status::REASON_METADATA)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
 }
 
 /// One request the platform was sent.
@@ -179,17 +262,36 @@ impl Recorder {
     }
 }
 
-async fn answer(req: actix_web::HttpRequest, body: actix_web::web::Bytes, rec: actix_web::web::Data<Recorder>) -> actix_web::HttpResponse {
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+async fn answer(
+    req: actix_web::HttpRequest,
+    body: actix_web::web::Bytes,
+    rec: actix_web::web::Data<Recorder>,
+) -> actix_web::HttpResponse {
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
     let n = {
-        let Ok(mut received) = rec.received.lock() else { return actix_web::HttpResponse::InternalServerError().finish() };
-        received.push(Received { signature: header("x-ring-signature"), idempotency_key: header("idempotency-key"), body: body.to_vec() });
+        let Ok(mut received) = rec.received.lock() else {
+            return actix_web::HttpResponse::InternalServerError().finish();
+        };
+        received.push(Received {
+            signature: header("x-ring-signature"),
+            idempotency_key: header("idempotency-key"),
+            body: body.to_vec(),
+        });
         received.len()
     };
     let next = rec.answers.lock().ok().and_then(|mut a| a.pop_front());
     let (status, body) = next.unwrap_or_else(|| (200, format!(r#"{{"ref":"carrier-{n}"}}"#)));
-    let status = actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::OK);
-    actix_web::HttpResponse::build(status).content_type("application/json").body(body)
+    let status =
+        actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::OK);
+    actix_web::HttpResponse::build(status)
+        .content_type("application/json")
+        .body(body)
 }
 
 /// A carrier platform listening on `port` of the loopback, recording into `rec`.
@@ -201,10 +303,14 @@ impl Platform {
     /// Starts it; the port is listening when this returns.
     pub fn start(port: u16, rec: Arc<Recorder>) -> Fallible<Self> {
         let data = actix_web::web::Data::from(rec);
-        let server = actix_web::HttpServer::new(move || actix_web::App::new().app_data(data.clone()).default_service(actix_web::web::to(answer)))
-            .workers(1)
-            .bind(("127.0.0.1", port))?
-            .run();
+        let server = actix_web::HttpServer::new(move || {
+            actix_web::App::new()
+                .app_data(data.clone())
+                .default_service(actix_web::web::to(answer))
+        })
+        .workers(1)
+        .bind(("127.0.0.1", port))?
+        .run();
         let handle = server.handle();
         tokio::spawn(server);
         Ok(Self { handle })
@@ -218,5 +324,7 @@ impl Platform {
 
 /// A loopback port nothing listens on now.
 pub fn closed_port() -> Fallible<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
 }

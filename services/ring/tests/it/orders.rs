@@ -8,22 +8,52 @@ use reelforge_proto::ring as pb;
 use crate::common::{self, Fallible, reason};
 use crate::on_both;
 
-on_both!(a_duplicate_submit_is_one_order_and_one_delivery, set_then_cancel_on_the_local_platform, refusals_name_their_reason, orders_are_the_callers_own);
+on_both!(
+    a_duplicate_submit_is_one_order_and_one_delivery,
+    set_then_cancel_on_the_local_platform,
+    refusals_name_their_reason,
+    orders_are_the_callers_own
+);
 
 async fn a_duplicate_submit_is_one_order_and_one_delivery(db: &str) -> Fallible<()> {
     let ring = common::start(db, common::config(None, 5)).await?;
     let (a, b) = tokio::join!(ring.save("13800138000"), ring.save("+86 13800138000"));
     let (a, b) = (a?, b?);
     assert_eq!(a.id, b.id, "racing saves answer one order");
-    assert_eq!(ring.save("13800138000").await?.id, a.id, "a later save answers it too");
+    assert_eq!(
+        ring.save("13800138000").await?.id,
+        a.id,
+        "a later save answers it too"
+    );
     let (x, y) = tokio::join!(ring.upload(a.id), ring.upload(a.id));
-    assert_eq!([&x, &y].iter().filter(|r| r.is_ok()).count(), 1, "one upload queues it: {x:?} {y:?}");
-    let refused = if let Err(e) = x { e } else { y.err().ok_or("the second upload is refused")? };
+    assert_eq!(
+        [&x, &y].iter().filter(|r| r.is_ok()).count(),
+        1,
+        "one upload queues it: {x:?} {y:?}"
+    );
+    let refused = if let Err(e) = x {
+        e
+    } else {
+        y.err().ok_or("the second upload is refused")?
+    };
     assert_eq!(reason(&refused), "order_state");
     let done = ring.settled(a.id, 1).await?;
     assert!(done.platform_ref.starts_with("local-"), "{done:?}");
-    assert_eq!(ring.store.receipts("qs").await?, 1, "the local platform took one delivery");
-    let page = ring.client.clone().list_orders(ring.u1(pb::ListOrdersRequest { page: 1, size: 20, state: None })?).await?.into_inner();
+    assert_eq!(
+        ring.store.receipts("qs").await?,
+        1,
+        "the local platform took one delivery"
+    );
+    let page = ring
+        .client
+        .clone()
+        .list_orders(ring.u1(pb::ListOrdersRequest {
+            page: 1,
+            size: 20,
+            state: None,
+        })?)
+        .await?
+        .into_inner();
     assert_eq!(page.total, 1);
     Ok(())
 }
@@ -31,18 +61,36 @@ async fn a_duplicate_submit_is_one_order_and_one_delivery(db: &str) -> Fallible<
 async fn set_then_cancel_on_the_local_platform(db: &str) -> Fallible<()> {
     let ring = common::start(db, common::config(None, 5)).await?;
     let order = ring.save("13800138000").await?;
-    let early = ring.client.clone().cancel(ring.u1(pb::OrderRequest { order_id: order.id })?).await.err().ok_or("only a set ring is cancelled")?;
+    let early = ring
+        .client
+        .clone()
+        .cancel(ring.u1(pb::OrderRequest { order_id: order.id })?)
+        .await
+        .err()
+        .ok_or("only a set ring is cancelled")?;
     assert_eq!(reason(&early), "order_state");
     ring.upload(order.id).await?;
     ring.settled(order.id, 1).await?;
-    let cancelled = ring.client.clone().cancel(ring.u1(pb::OrderRequest { order_id: order.id })?).await?.into_inner();
+    let cancelled = ring
+        .client
+        .clone()
+        .cancel(ring.u1(pb::OrderRequest { order_id: order.id })?)
+        .await?
+        .into_inner();
     assert_eq!(cancelled.state, 3);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while ring.store.outbox_len().await? > 0 {
-        assert!(std::time::Instant::now() < deadline, "the cancel is delivered");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the cancel is delivered"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert_eq!(ring.store.receipts("qs").await?, 2, "the platform was told of the cancel");
+    assert_eq!(
+        ring.store.receipts("qs").await?,
+        2,
+        "the platform was told of the cancel"
+    );
     assert_eq!(ring.order(order.id).await?.state, 3);
     // A cancelled order frees the task and number.
     assert_ne!(ring.save("13800138000").await?.id, order.id);
@@ -62,7 +110,15 @@ async fn refusals_name_their_reason(db: &str) -> Fallible<()> {
         (save(1, "12345", true, ""), "phone_invalid"),
         (save(1, "13900000000", true, ""), "phone_not_joined"),
         (save(1, "13800138000", false, ""), "copyright_missing"),
-        (save(1, "13800138000", false, "00000000-0000-0000-0000-000000000000"), "copyright_missing"),
+        (
+            save(
+                1,
+                "13800138000",
+                false,
+                "00000000-0000-0000-0000-000000000000",
+            ),
+            "copyright_missing",
+        ),
         (save(2, "13800138000", true, ""), "task_not_finished"),
         (save(9, "13800138000", true, ""), "task_not_found"),
     ];
@@ -70,25 +126,72 @@ async fn refusals_name_their_reason(db: &str) -> Fallible<()> {
         let e = c.save_ring(ring.u1(req)?).await.err().ok_or(expected)?;
         assert_eq!(reason(&e), expected, "{e:?}");
     }
-    let joined = c.if_download_by_phone(ring.u1(pb::PhoneRequest { phone: "139-0000-0000".into() })?).await?.into_inner();
-    assert_eq!((joined.allowed, joined.state, joined.phone.as_str()), (false, -2, "13900000000"));
-    let fine = c.if_download_by_phone(ring.u1(pb::PhoneRequest { phone: "13800138000".into() })?).await?.into_inner();
+    let joined = c
+        .if_download_by_phone(ring.u1(pb::PhoneRequest {
+            phone: "139-0000-0000".into(),
+        })?)
+        .await?
+        .into_inner();
+    assert_eq!(
+        (joined.allowed, joined.state, joined.phone.as_str()),
+        (false, -2, "13900000000")
+    );
+    let fine = c
+        .if_download_by_phone(ring.u1(pb::PhoneRequest {
+            phone: "13800138000".into(),
+        })?)
+        .await?
+        .into_inner();
     assert_eq!((fine.allowed, fine.state), (true, 0));
-    let bad = c.if_download_by_phone(ring.u1(pb::PhoneRequest { phone: "110".into() })?).await.err().ok_or("invalid")?;
+    let bad = c
+        .if_download_by_phone(ring.u1(pb::PhoneRequest {
+            phone: "110".into(),
+        })?)
+        .await
+        .err()
+        .ok_or("invalid")?;
     assert_eq!(reason(&bad), "phone_invalid");
     // A proof the caller recorded is accepted instead of the statement.
     let id = uuid::Uuid::new_v4().to_string();
-    let key = format!("{}{id}/original.pdf", reelforge_kit::blob::user_copyright_prefix("qs", "u1"));
-    let record = pb::CopyrightRecord { id: id.clone(), name: "证明.pdf".into(), key, format: "pdf".into(), bytes: 10 };
+    let key = format!(
+        "{}{id}/original.pdf",
+        reelforge_kit::blob::user_copyright_prefix("qs", "u1")
+    );
+    let record = pb::CopyrightRecord {
+        id: id.clone(),
+        name: "证明.pdf".into(),
+        key,
+        format: "pdf".into(),
+        bytes: 10,
+    };
     c.record_copyright(ring.u1(record.clone())?).await?;
-    let foreign = c.record_copyright(ring.as_user("qs", "u2", OperatorLevel::Operation, record)?).await.err().ok_or("another's key")?;
+    let foreign = c
+        .record_copyright(ring.as_user("qs", "u2", OperatorLevel::Operation, record)?)
+        .await
+        .err()
+        .ok_or("another's key")?;
     assert_eq!(foreign.code(), tonic::Code::InvalidArgument);
-    let order = c.save_ring(ring.u1(save(1, "13800138000", false, &id))?).await?.into_inner();
+    let order = c
+        .save_ring(ring.u1(save(1, "13800138000", false, &id))?)
+        .await?
+        .into_inner();
     assert_eq!(order.copyright_id, id);
     // Profile: the caller's variant's.
-    let profile = c.profile(ring.as_user("cc", "u1", OperatorLevel::Operation, reelforge_proto::common::Empty {})?).await?.into_inner();
+    let profile = c
+        .profile(ring.as_user(
+            "cc",
+            "u1",
+            OperatorLevel::Operation,
+            reelforge_proto::common::Empty {},
+        )?)
+        .await?
+        .into_inner();
     let profile: serde_json::Value = serde_json::from_str(&profile.json)?;
-    assert_eq!((profile["variant"].as_str(), profile["maxSeconds"].as_f64()), (Some("cc"), Some(48.0)), "{profile}");
+    assert_eq!(
+        (profile["variant"].as_str(), profile["maxSeconds"].as_f64()),
+        (Some("cc"), Some(48.0)),
+        "{profile}"
+    );
     Ok(())
 }
 
@@ -97,25 +200,69 @@ async fn orders_are_the_callers_own(db: &str) -> Fallible<()> {
     let mine = ring.save("13800138000").await?;
     let mut c = ring.client.clone();
     for (tenant, user) in [("qs", "u2"), ("cc", "u1")] {
-        let as_other = |id: i64| ring.as_user(tenant, user, OperatorLevel::OperationsManager, pb::OrderRequest { order_id: id });
-        for e in [c.ring_upload(as_other(mine.id)?).await.err(), c.cancel(as_other(mine.id)?).await.err()] {
+        let as_other = |id: i64| {
+            ring.as_user(
+                tenant,
+                user,
+                OperatorLevel::OperationsManager,
+                pb::OrderRequest { order_id: id },
+            )
+        };
+        for e in [
+            c.ring_upload(as_other(mine.id)?).await.err(),
+            c.cancel(as_other(mine.id)?).await.err(),
+        ] {
             let e = e.ok_or("another's order is not reached")?;
-            assert_eq!((e.code(), reason(&e)), (tonic::Code::NotFound, "order_not_found"), "{tenant}/{user}");
+            assert_eq!(
+                (e.code(), reason(&e)),
+                (tonic::Code::NotFound, "order_not_found"),
+                "{tenant}/{user}"
+            );
         }
         let theirs = c
-            .list_orders(ring.as_user(tenant, user, OperatorLevel::Operation, pb::ListOrdersRequest { page: 1, size: 20, state: None })?)
+            .list_orders(ring.as_user(
+                tenant,
+                user,
+                OperatorLevel::Operation,
+                pb::ListOrdersRequest {
+                    page: 1,
+                    size: 20,
+                    state: None,
+                },
+            )?)
             .await?
             .into_inner();
         assert_eq!(theirs.total, 0, "{tenant}/{user} sees none of u1's orders");
     }
     assert_eq!(ring.order(mine.id).await?.state, 0, "untouched");
-    let list = |tenant: &str, level| ring.as_user(tenant, "boss", level, pb::ListOrdersRequest { page: 1, size: 20, state: Some(0) });
-    let refused = c.list_tenant_orders(list("qs", OperatorLevel::Operation)?).await.err().ok_or("a creator is refused")?;
+    let list = |tenant: &str, level| {
+        ring.as_user(
+            tenant,
+            "boss",
+            level,
+            pb::ListOrdersRequest {
+                page: 1,
+                size: 20,
+                state: Some(0),
+            },
+        )
+    };
+    let refused = c
+        .list_tenant_orders(list("qs", OperatorLevel::Operation)?)
+        .await
+        .err()
+        .ok_or("a creator is refused")?;
     assert_eq!(refused.code(), tonic::Code::PermissionDenied);
-    let managed = c.list_tenant_orders(list("qs", OperatorLevel::OperationsManager)?).await?.into_inner();
+    let managed = c
+        .list_tenant_orders(list("qs", OperatorLevel::OperationsManager)?)
+        .await?
+        .into_inner();
     assert_eq!(managed.total, 1);
     assert_eq!(managed.list[0].phone, "138****8000", "masked in lists");
-    let other = c.list_tenant_orders(list("cc", OperatorLevel::OperationsManager)?).await?.into_inner();
+    let other = c
+        .list_tenant_orders(list("cc", OperatorLevel::OperationsManager)?)
+        .await?
+        .into_inner();
     assert_eq!(other.total, 0, "another tenant's manager sees none");
     Ok(())
 }
@@ -127,6 +274,11 @@ fn a_platform_url_without_its_secret_is_refused_at_start() {
         p.secret.clear();
     }
     let store = reelforge_ring::RingStore::new(sea_orm::DatabaseConnection::default());
-    let err = reelforge_ring::Platforms::from_config(&c, &Default::default(), store).err().unwrap_or_default();
-    assert_eq!(err, "ring.platforms.qs.secret is required with ring.platforms.qs.url");
+    let err = reelforge_ring::Platforms::from_config(&c, &Default::default(), store)
+        .err()
+        .unwrap_or_default();
+    assert_eq!(
+        err,
+        "ring.platforms.qs.secret is required with ring.platforms.qs.url"
+    );
 }
