@@ -110,6 +110,14 @@ bench-farm: deps
 bench-upload: deps
 	bash gateway/benches/upload.sh
 
+## The ringtone check benchmark: measure + check of a 30 s 1080x1920 H.264/AAC MP4 (made once by ffmpeg,
+## cached under ~/.cache/reelforge/bench) against ffmpeg's own EBU R128 pass on the same file, median
+## of 3 each; prints `validate ms`, `ffmpeg ebur128 ms` and `ratio` (goal: validate <= 1500 ms). The dev
+## profile, as `make run` serves it (reelforge-conform and ebur128 run optimised there, see Cargo.toml).
+.PHONY: bench-ringtone
+bench-ringtone: deps-debian
+	$(CARGO) bench -p reelforge-conform --bench ringtone --profile dev
+
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
 ## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").
 .PHONY: bench-fuzz
