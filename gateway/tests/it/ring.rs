@@ -39,9 +39,23 @@ async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
     let profile = data(s.call(Method::GET, "/ring/profile", &me)).await?;
     assert_eq!(
         (profile["variant"].as_str(), profile["maxSeconds"].as_f64()),
-        (Some("qs"), Some(60.0)),
+        (Some("qs"), Some(3.0)),
         "{profile}"
     );
+    // The finished work measured against it, and a document's own rules.
+    let report = data(s.call(Method::POST, "/ring/check", &me).json(&json!({"taskId": task}))).await?;
+    assert_eq!(
+        (report["conforms"].as_bool(), report["measured"]["height"].as_u64()),
+        (Some(true), Some(320)),
+        "{report}"
+    );
+    let pre = data(
+        s.call(Method::POST, "/ring/precheck", &me)
+            .json(&json!({"width": 1280, "height": 720, "seconds": 2.0})),
+    )
+    .await?;
+    assert_eq!(pre["conforms"], false, "{pre}");
+    assert_eq!(pre["violations"][0]["rule"], "size", "{pre}");
     let phone = data(
         s.call(Method::POST, "/material/v2/ifdownloadbyphone", &me)
             .json(&json!({"phone": "+86 138 0013 8000"})),

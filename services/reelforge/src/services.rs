@@ -159,6 +159,7 @@ pub async fn router(
             db,
             blob: b.blob()?,
             tasks: std::sync::Arc::new(reelforge_ring::TaskService::new(tasks, keys.clone())),
+            scratch: config.data_dir.join("scratch"),
         };
         ring = Some(
             reelforge_ring::grpc_service(backends, &config.ring, &config.timeouts, keys, shutdown)

@@ -159,7 +159,7 @@ impl RingService for RingGrpc {
             .map_err(refusal)?;
         let report = self
             .checker
-            .check(&tenant, &self.profile(&tenant), &task.video_key)
+            .check(&self.profile(&tenant), &task.video_key)
             .await
             .map_err(refusal)?;
         json(&report)
@@ -216,7 +216,7 @@ impl RingService for RingGrpc {
             return Err(refusal(RingError::PhoneNotJoined));
         }
         self.checker
-            .require_conforming(&tenant, &self.profile(&tenant), &task.video_key)
+            .require_conforming(&self.profile(&tenant), &task.video_key)
             .await
             .map_err(refusal)?;
         let order = self

@@ -34,6 +34,8 @@ pub struct Backends {
     pub blob: BlobStore,
     /// Where finished tasks are read (the task service in production).
     pub tasks: Arc<dyn Tasks>,
+    /// A directory for the files measured (`<data_dir>/scratch`).
+    pub scratch: std::path::PathBuf,
 }
 
 /// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its
@@ -48,6 +50,7 @@ pub fn grpc_service(
 ) -> Result<Guarded<RingServiceServer<RingGrpc>>, String> {
     let store = RingStore::new(b.db);
     let platforms = Platforms::from_config(config, timeouts, store.clone())?;
+    let checker = check::Checker::new(b.blob.clone(), b.scratch);
     let relay = Relay::new(
         store.clone(),
         platforms.clone(),
@@ -61,7 +64,7 @@ pub fn grpc_service(
         b.tasks,
         platforms,
         config.profiles.clone(),
-        check::Checker,
+        checker,
     );
     Ok(RingServiceServer::with_interceptor(grpc, keys.verifier()))
 }

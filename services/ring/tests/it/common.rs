@@ -13,6 +13,8 @@ use reelforge_proto::ring::ring_service_client::RingServiceClient;
 use reelforge_proto::ring::{self as pb};
 use reelforge_ring::domain::FinishedTask;
 use reelforge_ring::{Backends, RingError, Tasks};
+
+use crate::clip;
 use tonic::transport::Channel;
 
 pub type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
@@ -21,8 +23,6 @@ pub type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
 pub const SECRET: &str = "carrier-secret";
 /// The public address deliveries' file URLs start with.
 pub const PUBLIC: &str = "http://ring.test";
-/// The video of the finished task 1 of user `u1` of qs.
-pub const VIDEO: &[u8] = b"\0\0\0\x18ftypmp42 a finished ringtone";
 
 /// Runs each named case as a test on SQLite and one on PostgreSQL.
 #[macro_export]
@@ -74,7 +74,7 @@ impl Drop for Ring {
 }
 
 /// A ring configuration whose qs platform is at `url` (the one inside the binary when `None`),
-/// retrying after at most a second.
+/// retrying after at most a second, and whose qs profile is the test clips'.
 pub fn config(url: Option<&str>, attempts: u32) -> RingConfig {
     let mut c = RingConfig {
         delivery_attempts: attempts,
@@ -91,6 +91,7 @@ pub fn config(url: Option<&str>, attempts: u32) -> RingConfig {
             not_joined: vec!["139 0000 0000".into()],
         },
     );
+    c.profiles.insert("qs".into(), clip::profile());
     c
 }
 
@@ -105,15 +106,17 @@ pub async fn start(db_url: &str, config: RingConfig) -> Fallible<Ring> {
     reelforge_ring::migrate(&db).await?;
     let blob = BlobStore::open(&format!("fs://{}", dir.path().join("blobs").display()))?;
     let mut tasks = BTreeMap::new();
-    for (tenant, user) in [("qs", "u1"), ("qs", "u2"), ("cc", "u1")] {
-        let video_key = format!("t/{tenant}/tasks/1/renders/{user}.mp4");
-        let cover_key = format!("t/{tenant}/tasks/1/renders/{user}.jpg");
-        blob.put(&video_key, VIDEO.to_vec()).await?;
+    // Task 1 of each user conforms to the test profile; task 3 of u1 of qs is too long.
+    let finished = [("qs", "u1", 1, clip::conforming()?), ("qs", "u2", 1, clip::conforming()?), ("cc", "u1", 1, clip::conforming()?), ("qs", "u1", 3, clip::too_long()?)];
+    for (tenant, user, id, video) in finished {
+        let video_key = format!("t/{tenant}/tasks/{id}/renders/{user}.mp4");
+        let cover_key = format!("t/{tenant}/tasks/{id}/renders/{user}.jpg");
+        blob.put(&video_key, video.to_vec()).await?;
         blob.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
         tasks.insert(
-            (tenant.into(), user.into(), 1),
+            (tenant.into(), user.into(), id),
             FinishedTask {
-                id: 1,
+                id,
                 name: "我的彩铃".into(),
                 video_key,
                 cover_key,
@@ -125,6 +128,7 @@ pub async fn start(db_url: &str, config: RingConfig) -> Fallible<Ring> {
         db: db.clone(),
         blob,
         tasks: Arc::new(FinishedTasks(tasks)),
+        scratch: dir.path().join("scratch"),
     };
     let svc = reelforge_ring::grpc_service(
         backends,

@@ -74,13 +74,11 @@ async fn delivered_once_with_a_valid_signature(db: &str) -> Fallible<()> {
             Some("set")
         )
     );
-    assert_eq!(
-        body["video"]["bytes"].as_u64(),
-        Some(common::VIDEO.len() as u64)
-    );
+    let video = crate::clip::conforming()?;
+    assert_eq!(body["video"]["bytes"].as_u64(), Some(video.len() as u64));
     assert_eq!(
         body["video"]["sha256"].as_str(),
-        Some(sha256(common::VIDEO).as_str())
+        Some(sha256(video).as_str())
     );
     let url = body["video"]["url"].as_str().unwrap_or_default();
     assert!(

@@ -121,11 +121,33 @@ async fn refusals_name_their_reason(db: &str) -> Fallible<()> {
         ),
         (save(2, "13800138000", true, ""), "task_not_finished"),
         (save(9, "13800138000", true, ""), "task_not_found"),
+        (save(3, "13800138000", true, ""), "profile_violation"),
     ];
     for (req, expected) in cases {
         let e = c.save_ring(ring.u1(req)?).await.err().ok_or(expected)?;
         assert_eq!(reason(&e), expected, "{e:?}");
     }
+    // The too-long video: refused with its violations, each naming the rule and the measure.
+    let e = c.save_ring(ring.u1(save(3, "13800138000", true, ""))?).await.err().ok_or("too long")?;
+    let violations = e
+        .metadata()
+        .get_bin(reelforge_kit::status::VIOLATIONS_METADATA)
+        .ok_or("violations")?
+        .to_bytes()?;
+    let violations: serde_json::Value = serde_json::from_slice(&violations)?;
+    assert_eq!(violations.as_array().map(Vec::len), Some(1), "{violations}");
+    assert_eq!(violations[0]["rule"], "duration", "{violations}");
+    assert!(e.message().contains("duration") || e.message().contains("long"), "{}", e.message());
+    // The report of a conforming video, and the rules a document decides.
+    let report = c.check(ring.u1(pb::TaskRequest { task_id: 1 })?).await?.into_inner();
+    let report: serde_json::Value = serde_json::from_str(&report.json)?;
+    assert_eq!((report["conforms"].as_bool(), report["measured"]["width"].as_u64()), (Some(true), Some(180)), "{report}");
+    let long = c.check(ring.u1(pb::TaskRequest { task_id: 3 })?).await?.into_inner();
+    assert!(long.json.contains("\"conforms\":false"), "{}", long.json);
+    let pre = pb::PrecheckRequest { width: 1920, height: 1080, seconds: 10.0 };
+    let pre: serde_json::Value = serde_json::from_str(&c.precheck(ring.u1(pre)?).await?.into_inner().json)?;
+    let rules: Vec<&str> = pre["violations"].as_array().into_iter().flatten().filter_map(|v| v["rule"].as_str()).collect();
+    assert_eq!((pre["conforms"].as_bool(), rules), (Some(false), vec!["size", "orientation", "duration"]), "{pre}");
     let joined = c
         .if_download_by_phone(ring.u1(pb::PhoneRequest {
             phone: "139-0000-0000".into(),
