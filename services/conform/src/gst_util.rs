@@ -137,6 +137,33 @@ pub fn pull(
     }
 }
 
+/// Waits for end-of-stream on the bus; fails on a bus error, when `stop` is set, or after
+/// `timeout_s`.
+pub fn wait_eos(
+    pipeline: &gst::Pipeline,
+    timeout_s: u64,
+    stop: &AtomicBool,
+) -> Result<(), ConformError> {
+    let bus = pipeline
+        .bus()
+        .ok_or_else(|| ConformError::Gst("pipeline without a bus".to_owned()))?;
+    let deadline = Instant::now() + Duration::from_secs(timeout_s);
+    loop {
+        let msg = bus.timed_pop_filtered(POLL, &[gst::MessageType::Eos, gst::MessageType::Error]);
+        match msg.as_ref().map(|m| m.view()) {
+            Some(gst::MessageView::Eos(_)) => return Ok(()),
+            Some(gst::MessageView::Error(e)) => return Err(typed(e.error())),
+            _ => {}
+        }
+        if stop.load(Ordering::SeqCst) {
+            return Err(stopped());
+        }
+        if Instant::now() >= deadline {
+            return Err(ConformError::Timeout(timeout_s));
+        }
+    }
+}
+
 /// Returns the error of a pass told to stop.
 fn stopped() -> ConformError {
     ConformError::Decode("measurement stopped".to_owned())

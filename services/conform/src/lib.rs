@@ -8,6 +8,7 @@ mod cover;
 mod error;
 mod frames;
 mod gst_util;
+mod index;
 mod loudness;
 mod measure;
 mod probe;

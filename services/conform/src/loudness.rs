@@ -8,7 +8,7 @@
 
 use crate::ConformError;
 use crate::gst_util::{
-    Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_state,
+    Kind, PipelineGuard, bus_error, drain, leave_encoded, make, pull, wait_eos, wait_state,
 };
 use ebur128::{EbuR128, Mode};
 use gstreamer as gst;
@@ -120,9 +120,22 @@ pub fn sound_pass(
             .unwrap_or_else(|| ConformError::NotMedia("the file could not be opened".to_owned()))
     })?;
     if !wait_state(&pipeline, timeout_s, &absent, stop)? {
-        // No sound in the file; the video's bytes were counted while the demuxer prerolled, but
-        // only in part, so the bitrate falls back to the tag.
-        return Ok(SoundPass::default());
+        // No sound: the appsink would never preroll. Without it (and its converter) the rest plays
+        // to the end, so the video's bytes are still all counted.
+        for element in [sink.upcast_ref::<gst::Element>(), &convert] {
+            let _ = element.set_state(gst::State::Null);
+            pipeline.remove(element)?;
+        }
+        pipeline
+            .set_state(gst::State::Playing)
+            .map_err(|_| ConformError::Decode("could not play".to_owned()))?;
+        wait_eos(&pipeline, timeout_s, stop)?;
+        return Ok(SoundPass {
+            sound: None,
+            video_bytes: counted
+                .load(Ordering::SeqCst)
+                .then(|| video_bytes.load(Ordering::SeqCst)),
+        });
     }
     pipeline.set_state(gst::State::Playing).map_err(|_| {
         bus_error(&pipeline).unwrap_or_else(|| ConformError::Decode("could not play".to_owned()))

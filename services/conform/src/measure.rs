@@ -4,6 +4,7 @@
 use crate::ConformError;
 use crate::frames::picture_jump;
 use crate::gst_util::init;
+use crate::index::index_present;
 use crate::loudness::{SoundPass, sound_pass};
 use crate::probe::{Facts, probe};
 use serde::{Deserialize, Serialize};
@@ -76,6 +77,15 @@ pub fn measure(path: &Path) -> Result<Measurement, ConformError> {
     }
     if meta.len() == 0 {
         return Err(ConformError::NotMedia("the file is empty".to_owned()));
+    }
+    let unreadable = |source| ConformError::Unreadable {
+        path: path.display().to_string(),
+        source,
+    };
+    if !index_present(path).map_err(unreadable)? {
+        return Err(ConformError::NotMedia(
+            "an MP4 cut before its index (no whole moov box)".to_owned(),
+        ));
     }
     init()?;
     // The Discoverer's error stops the other passes at once: decodebin may keep a demuxer's

@@ -164,6 +164,13 @@ fn a_silent_film_breaks_no_audio() -> R {
     assert_eq!(m.audio_codec, None);
     assert_eq!(m.loudness_lufs, None);
     assert_eq!(m.seam.sound_jump_db, None);
+    // The video's bytes are counted without a sound pass to carry them: all but the headers.
+    let file_kbps = m.file_bytes as f64 * 8.0 / 1000.0 / m.seconds;
+    assert!(
+        (f64::from(m.video_kbps) - file_kbps).abs() < 0.1 * file_kbps,
+        "{} against {file_kbps}",
+        m.video_kbps
+    );
     let report = check(&profile(), &m);
     let rules: Vec<_> = report.violations.iter().map(|v| v.rule).collect();
     assert_eq!(rules, [Rule::NoAudio]);
