@@ -48,43 +48,79 @@ pub struct Checker {
 impl Checker {
     /// Reads videos from `blob` into files under `scratch` to measure them.
     pub fn new(blob: BlobStore, scratch: PathBuf) -> Self {
-        Self { blob, scratch, cache: Arc::default() }
+        Self {
+            blob,
+            scratch,
+            cache: Arc::default(),
+        }
     }
 
     /// The rules a document decides (size, orientation, duration): `{conforms, violations}`.
-    pub fn precheck(&self, profile: &DeliveryProfile, width: u32, height: u32, seconds: f64) -> Result<serde_json::Value, RingError> {
+    pub fn precheck(
+        &self,
+        profile: &DeliveryProfile,
+        width: u32,
+        height: u32,
+        seconds: f64,
+    ) -> serde_json::Value {
         let violations = reelforge_conform::precheck(profile, width, height, seconds);
-        Ok(serde_json::json!({ "conforms": violations.is_empty(), "violations": violations }))
+        serde_json::json!({ "conforms": violations.is_empty(), "violations": violations })
     }
 
     /// The report of the finished video under `video_key` against `profile`.
-    pub async fn check(&self, profile: &DeliveryProfile, video_key: &str) -> Result<Report, RingError> {
+    pub async fn check(
+        &self,
+        profile: &DeliveryProfile,
+        video_key: &str,
+    ) -> Result<Report, RingError> {
         let m = self.measurement(video_key).await?;
         Ok(reelforge_conform::check(profile, &m))
     }
 
     /// Refuses a video that breaks `profile` (`profile_violation`, with the violations).
-    pub async fn require_conforming(&self, profile: &DeliveryProfile, video_key: &str) -> Result<(), RingError> {
+    pub async fn require_conforming(
+        &self,
+        profile: &DeliveryProfile,
+        video_key: &str,
+    ) -> Result<(), RingError> {
         let report = self.check(profile, video_key).await?;
         if report.conforms {
             return Ok(());
         }
-        let summary = report.violations.iter().map(|v| v.message.as_str()).collect::<Vec<_>>().join("; ");
-        let violations = serde_json::to_value(&report.violations).map_err(|e| RingError::Measure(e.to_string()))?;
-        Err(RingError::ProfileViolation { summary, violations })
+        let summary = report
+            .violations
+            .iter()
+            .map(|v| v.message.as_str())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let violations = serde_json::to_value(&report.violations)
+            .map_err(|e| RingError::Measure(e.to_string()))?;
+        Err(RingError::ProfileViolation {
+            summary,
+            violations,
+        })
     }
 
     async fn measurement(&self, key: &str) -> Result<Measurement, RingError> {
-        if let Some(m) = self.cache.lock().ok().and_then(|c| c.by_key.get(key).cloned()) {
+        if let Some(m) = self
+            .cache
+            .lock()
+            .ok()
+            .and_then(|c| c.by_key.get(key).cloned())
+        {
             return Ok(m);
         }
-        std::fs::create_dir_all(&self.scratch).map_err(|e| RingError::Measure(format!("{}: {e}", self.scratch.display())))?;
+        std::fs::create_dir_all(&self.scratch)
+            .map_err(|e| RingError::Measure(format!("{}: {e}", self.scratch.display())))?;
         let file = tempfile::Builder::new()
             .prefix("ring-check-")
             .suffix(".mp4")
             .tempfile_in(&self.scratch)
             .map_err(|e| RingError::Measure(e.to_string()))?;
-        self.blob.download_to(key, file.path()).await.map_err(|e| RingError::Blob(e.to_string()))?;
+        self.blob
+            .download_to(key, file.path())
+            .await
+            .map_err(|e| RingError::Blob(e.to_string()))?;
         // Measuring decodes the whole file: off the async threads. The file goes when it is done.
         let m = tokio::task::spawn_blocking(move || reelforge_conform::measure(file.path()))
             .await

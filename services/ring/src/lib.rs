@@ -59,12 +59,6 @@ pub fn grpc_service(
         RelaySettings::from_config(config),
     );
     tokio::spawn(relay.run(shutdown));
-    let grpc = RingGrpc::new(
-        store,
-        b.tasks,
-        platforms,
-        config.profiles.clone(),
-        checker,
-    );
+    let grpc = RingGrpc::new(store, b.tasks, platforms, config.profiles.clone(), checker);
     Ok(RingServiceServer::with_interceptor(grpc, keys.verifier()))
 }

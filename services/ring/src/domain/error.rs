@@ -48,9 +48,6 @@ pub enum RingError {
     /// Bad input; the message names the field.
     #[error("{0}")]
     Invalid(String),
-    /// A part this deployment does not offer yet.
-    #[error("{0} is not available in this build")]
-    Unavailable(&'static str),
     /// The task service failed.
     #[error("task service: {0}")]
     Tasks(String),
@@ -105,7 +102,6 @@ impl ServiceError for RingError {
             Self::CopyrightNotFound(_) | Self::TaskNotFound(_) | Self::OrderNotFound(_) => {
                 ErrorKind::NotFound
             }
-            Self::Unavailable(_) => ErrorKind::Unavailable,
             Self::Tasks(_) | Self::Blob(_) | Self::Measure(_) | Self::Store(_) => {
                 ErrorKind::Internal
             }
