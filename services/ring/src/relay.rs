@@ -96,6 +96,9 @@ impl Relay {
     /// Delivers until `shutdown` turns true.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
         let signal = self.store.outbox_signal();
+        // A dropped sender can no longer ask for a shutdown; its channel would answer at once,
+        // every time, and turn the wait into a busy loop.
+        let mut listening = true;
         loop {
             if *shutdown.borrow() {
                 return;
@@ -106,7 +109,7 @@ impl Relay {
             tokio::select! {
                 _ = signal.notified() => {}
                 _ = tokio::time::sleep(IDLE) => {}
-                _ = shutdown.changed() => {}
+                changed = shutdown.changed(), if listening => listening = changed.is_ok(),
             }
         }
     }
