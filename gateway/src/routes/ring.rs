@@ -494,7 +494,8 @@ pub async fn upload_copyright(
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("file: {e}")))?;
             if (bytes.len() + chunk.len()) as u64 > COPYRIGHT_MAX_BYTES {
-                form.drain().await;
+                // Refused at once, the rest unread: draining a part that is still held kept the
+                // parser busy without end.
                 return Err(refused(
                     upload::FILE_TOO_LARGE,
                     "file too large: a copyright proof is at most 5 MB",
