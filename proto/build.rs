@@ -9,6 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "reelforge/font/v1/font.proto",
         "reelforge/task/v1/task.proto",
         "reelforge/ai/v1/ai.proto",
+        "reelforge/ring/v1/ring.proto",
         "reelforge/render/v1/render_job.proto",
     ];
     tonic_prost_build::configure().compile_protos(&protos, &["."])?;

@@ -15,7 +15,7 @@ import yaml
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "deploy" / "compose.yaml"
 EXAMPLE = ROOT / "deploy" / "compose.env.example"
-TARGETS = ["gateway", "auth", "material", "category", "favourite", "font", "task", "ai", "worker"]
+TARGETS = ["gateway", "auth", "material", "category", "favourite", "font", "task", "ai", "ring", "worker"]
 BACKENDS = ["postgres", "redis", "rabbitmq", "s3"]
 
 failures = []

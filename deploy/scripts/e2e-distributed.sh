@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The browser journey against the distributed mode (issue 25): every target its own process on
-# loopback (the gateway, the seven services and two render workers) on PostgreSQL, Redis, RabbitMQ
+# loopback (the gateway, the eight services and two render workers) on PostgreSQL, Redis, RabbitMQ
 # and S3 (`services-up.sh` starts them), each run on its own database, RabbitMQ virtual host, S3
 # prefix and Redis database, so runs never see each other's data. `reelforge admin migrate` migrates
 # once; every target starts with REELFORGE_SKIP_MIGRATIONS=1. Then frontend/e2e/run.mjs runs the
@@ -67,7 +67,7 @@ export REELFORGE_DATABASE__URL=$PG/$DB \
   REELFORGE_AUTH__KEYS="[{id=\"e2e\",secret=\"$SECRET\"}]" \
   REELFORGE_SKIP_MIGRATIONS=1 \
   REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
-for svc in AUTH MATERIAL CATEGORY FAVOURITE FONT TASK AI; do
+for svc in AUTH MATERIAL CATEGORY FAVOURITE FONT TASK AI RING; do
   port=$(free_port)
   export "REELFORGE_SERVICES__${svc}__LISTEN=127.0.0.1:$port" "REELFORGE_SERVICES__${svc}__URL=http://127.0.0.1:$port"
 done
@@ -104,7 +104,7 @@ wait_ready() {
   done
 }
 
-SERVICES=(auth material category favourite font task ai)
+SERVICES=(auth material category favourite font task ai ring)
 for svc in "${SERVICES[@]}"; do start "$svc" "$svc"; done
 start worker1 worker
 start worker2 worker
@@ -117,7 +117,7 @@ until curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null; do
   [ $SECONDS -lt $deadline ] || { echo "e2e-distributed: the gateway's /readyz (every service) stayed red"; tail -20 "$RUN/gateway.log"; exit 1; }
   sleep 0.3
 done
-log "10 processes ready (gateway http://127.0.0.1:$PORT, 7 services, 2 workers)"
+log "11 processes ready (gateway http://127.0.0.1:$PORT, 8 services, 2 workers)"
 
 renders() { # the render count of a worker's /metrics
   curl -fs "http://127.0.0.1:${ADMIN[$1]}/metrics" | awk '$1 == "reelforge_render_seconds_count" { print $2 + 0; f = 1 } END { if (!f) print 0 }'

@@ -24,8 +24,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHART = ROOT / "helm" / "reelforge"
 KUBE = "1.30.0"
 RELEASE = "rf"
-TARGETS = ["gateway", "auth", "material", "category", "favourite", "font", "task", "ai", "worker"]
-GRPC = {"auth": 7101, "material": 7102, "category": 7103, "favourite": 7104, "task": 7105, "ai": 7106, "font": 7107}
+TARGETS = ["gateway", "auth", "material", "category", "favourite", "font", "task", "ai", "ring", "worker"]
+GRPC = {"auth": 7101, "material": 7102, "category": 7103, "favourite": 7104, "task": 7105, "ai": 7106, "font": 7107, "ring": 7108}
 
 failures = []
 

@@ -1,11 +1,12 @@
-//! Typed gRPC clients of the seven services. The same types serve both modes: in `all` they reach the
+//! Typed gRPC clients of the eight services. The same types serve both modes: in `all` they reach the
 //! in-process services over loopback, in distributed mode the services' own addresses.
 
 use reelforge_proto::{
     ai::ai_service_client::AiServiceClient, auth::auth_service_client::AuthServiceClient,
     category::category_service_client::CategoryServiceClient, favourite::favourite_service_client::FavouriteServiceClient,
     font::font_service_client::FontServiceClient,
-    material::material_service_client::MaterialServiceClient, task::task_service_client::TaskServiceClient,
+    material::material_service_client::MaterialServiceClient, ring::ring_service_client::RingServiceClient,
+    task::task_service_client::TaskServiceClient,
 };
 use reelforge_kit::config::TimeoutConfig;
 use tonic::service::interceptor::InterceptedService;
@@ -34,6 +35,8 @@ pub struct Clients {
     pub task: TaskServiceClient<Traced>,
     /// AI service.
     pub ai: AiServiceClient<Traced>,
+    /// Ring service.
+    pub ring: RingServiceClient<Traced>,
 }
 
 fn traced(ch: Channel) -> Traced {
@@ -42,7 +45,17 @@ fn traced(ch: Channel) -> Traced {
 
 impl Clients {
     /// Clients over one channel per service.
-    pub fn new(auth: Channel, material: Channel, category: Channel, favourite: Channel, font: Channel, task: Channel, ai: Channel) -> Self {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        auth: Channel,
+        material: Channel,
+        category: Channel,
+        favourite: Channel,
+        font: Channel,
+        task: Channel,
+        ai: Channel,
+        ring: Channel,
+    ) -> Self {
         Self {
             auth: AuthServiceClient::new(traced(auth)),
             material: MaterialServiceClient::new(traced(material)),
@@ -52,12 +65,13 @@ impl Clients {
             font: FontServiceClient::new(traced(font)).max_encoding_message_size(32 * 1024 * 1024),
             task: TaskServiceClient::new(traced(task)),
             ai: AiServiceClient::new(traced(ai)),
+            ring: RingServiceClient::new(traced(ring)),
         }
     }
 
     /// Clients that all use one channel (every service behind one server).
     pub fn shared(ch: Channel) -> Self {
-        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
+        Self::new(ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch.clone(), ch)
     }
 
     /// Clients from the configured service URLs.
@@ -70,6 +84,7 @@ impl Clients {
             channel(&s.font.url, t)?,
             channel(&s.task.url, t)?,
             channel(&s.ai.url, t)?,
+            channel(&s.ring.url, t)?,
         ))
     }
 }

@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, search, shape, system, task, template, user};
+use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, ring, search, shape, system, task, template, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -29,7 +29,9 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
-        frame::still
+        frame::still,
+        ring::profile, ring::precheck, ring::check, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
+        ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file
     )
 )]
 pub struct ApiDoc;

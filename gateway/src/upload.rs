@@ -68,6 +68,8 @@ pub const NOT_MULTIPART: &str = "not_multipart";
 /// `data.reason` of an upload beyond the caller's or their tenant's quota (`data.usedBytes`,
 /// `data.limitBytes`, `data.materials`, `data.limitMaterials` and the tenant's the same).
 pub const QUOTA_EXCEEDED: &str = "quota_exceeded";
+/// `data.reason` of a file whose content is not what its type says (cut short, corrupt).
+pub const UNREADABLE_FILE: &str = "unreadable_file";
 
 /// What the caller and their tenant keep and may keep; a limit of 0 is unlimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -146,7 +148,8 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(reason: &'static str, desc: impl Into<String>) -> Self {
+    /// A refusal with `reason` and the message `desc`, answered with HTTP 200.
+    pub fn new(reason: &'static str, desc: impl Into<String>) -> Self {
         Self { status: StatusCode::OK, reason, desc: desc.into(), details: serde_json::Map::new() }
     }
 
@@ -196,7 +199,7 @@ impl From<tonic::Status> for UploadError {
 
 /// The reasons the material service refuses uploads with, as the static strings this answers.
 fn service_reason(reason: &str) -> Option<&'static str> {
-    ["unreadable_file", "content_too_large", QUOTA_EXCEEDED].into_iter().find(|r| *r == reason)
+    [UNREADABLE_FILE, "content_too_large", QUOTA_EXCEEDED].into_iter().find(|r| *r == reason)
 }
 
 impl ResponseError for UploadError {

@@ -61,6 +61,13 @@ pub mod reelforge {
             tonic::include_proto!("reelforge.ai.v1");
         }
     }
+    /// Video ringtones: delivery profiles, checks and ring orders.
+    pub mod ring {
+        /// Version 1 of the contract.
+        pub mod v1 {
+            tonic::include_proto!("reelforge.ring.v1");
+        }
+    }
     /// Render queue message bodies (no service).
     pub mod render {
         /// Version 1 of the contract.
@@ -78,4 +85,5 @@ pub use reelforge::favourite::v1 as favourite;
 pub use reelforge::font::v1 as font;
 pub use reelforge::task::v1 as task;
 pub use reelforge::ai::v1 as ai;
+pub use reelforge::ring::v1 as ring;
 pub use reelforge::render::v1 as render;

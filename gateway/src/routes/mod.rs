@@ -10,6 +10,7 @@ pub mod health;
 pub mod history;
 pub mod manage;
 pub mod material;
+pub mod ring;
 pub mod search;
 pub mod shape;
 pub mod system;
@@ -113,5 +114,16 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/material/getVideoState", web::post().to(material::video_state))
         .route("/material/getVolumeDB", web::post().to(material::volume))
         .route("/material/file/{id}/{part}", web::get().to(material::file))
-        .route("/videotask/frame", web::post().to(frame::still));
+        .route("/videotask/frame", web::post().to(frame::still))
+        .route("/ring/profile", web::get().to(ring::profile))
+        .route("/ring/precheck", web::post().to(ring::precheck))
+        .route("/ring/check", web::post().to(ring::check))
+        .route("/material/v2/ifdownloadbyphone", web::post().to(ring::if_download_by_phone))
+        .route("/upload/copyright", web::post().to(ring::upload_copyright))
+        .route("/platform/saveRing", web::post().to(ring::save_ring))
+        .route("/material/ringUpload", web::post().to(ring::ring_upload))
+        .route("/ring/cancel", web::post().to(ring::cancel))
+        .route("/ring/orders", web::get().to(ring::orders))
+        .route("/manage/ring/orders", web::get().to(ring::tenant_orders))
+        .route("/ring/file", web::get().to(ring::file));
 }

@@ -41,6 +41,14 @@ const NO_ID: &[&str] = &[
     "GET /template/list",
     "GET /template/mine",
     "GET /template/check",
+    // The caller's own variant profile, a document's size, a number, an upload of the caller's own.
+    "GET /ring/profile",
+    "POST /ring/precheck",
+    "POST /material/v2/ifdownloadbyphone",
+    "POST /upload/copyright",
+    "GET /ring/orders",
+    // The tenant's orders, for its managers (tests/ring.rs: refused to a creator).
+    "GET /manage/ring/orders",
 ];
 
 /// Whose rows a route reaches.
@@ -120,6 +128,13 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /v2/business/runBusinessCardTasks", Scope::Tenant),
     ("POST /v2/business/runOneBusinessCardTask", Scope::Tenant),
     ("POST /videotask/frame", Scope::User),
+    ("POST /ring/check", Scope::User),
+    ("POST /platform/saveRing", Scope::User),
+    ("POST /material/ringUpload", Scope::User),
+    ("POST /ring/cancel", Scope::User),
+    // Served only with a signature the ring service made for one key: naming someone's key with
+    // any other signature is not found.
+    ("GET /ring/file", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -162,6 +177,10 @@ struct Rows {
     material: String,
     /// A template offered from the task, pending audit.
     template: i64,
+    /// The task's rendered video.
+    video_key: String,
+    /// A ring order of the task.
+    order: i64,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -192,7 +211,12 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     data(s.call(Method::POST, "/redis/history/store", &owner).json(&serde_json::json!({"taskId": task, "history": VICTIM_HISTORY}))).await?;
     let colleague = s.user(tenant, &format!("{name}-colleague"), 8).await?;
     let material = common::upload(s, &owner, "他们的.png", common::PNG).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template })
+    let video_key = common::finish_task(s, &owner, task).await?;
+    let order = data(s.call(Method::POST, "/platform/saveRing", &owner).json(&serde_json::json!({"taskId": task, "phone": "13800138000", "copyrightAgreed": true})))
+        .await?["id"]
+        .as_i64()
+        .ok_or("order id")?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order })
 }
 
 /// The editor state the victim keeps for their task.
@@ -281,6 +305,14 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
             doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2}]);
             json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
         }
+        "POST /ring/check" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /platform/saveRing" => json(serde_json::json!({"taskId": victim.task, "phone": "13800138000", "copyrightAgreed": true})),
+        "POST /material/ringUpload" => json(serde_json::json!({"orderId": victim.order})),
+        "POST /ring/cancel" => json(serde_json::json!({"orderId": victim.order})),
+        "GET /ring/file" => {
+            let forged = format!("/ring/file?key={}&exp=99999999999&sig={}", victim.video_key.replace('/', "%2F"), "0".repeat(64));
+            s.call(Method::GET, &forged, stranger)
+        }
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -300,7 +332,9 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(mine["children"].as_array().map(Vec::len), Some(0), "{tree}");
     assert_eq!(mine["push"], false, "not pushed by a stranger: {tree}");
     let task = data(s.call(Method::GET, &format!("/videotask/ofone/{}", victim.task), &victim.owner)).await?;
-    assert_eq!((task["taskName"].as_str(), task["status"].as_i64(), task["version"].as_i64()), (Some("他们的"), Some(-1), Some(1)), "{task}");
+    assert_eq!((task["taskName"].as_str(), task["status"].as_i64(), task["version"].as_i64()), (Some("他们的"), Some(10), Some(1)), "{task}");
+    let orders = data(s.call(Method::GET, "/ring/orders", &victim.owner)).await?;
+    assert_eq!((orders["total"].as_u64(), orders["list"][0]["id"].as_i64(), orders["list"][0]["state"].as_i64()), (Some(1), Some(victim.order), Some(0)), "the order as saved: {orders}");
     let all = data(s.call(Method::GET, "/videotask/mine", &victim.owner)).await?;
     assert_eq!(all["total"], 1, "no task deleted or duplicated: {all}");
     let kept = data(s.call(Method::GET, &format!("/redis/history/getOne?taskId={}", victim.task), &victim.owner)).await?;

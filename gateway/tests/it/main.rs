@@ -9,6 +9,7 @@ mod isolation;
 mod library;
 mod materials;
 mod revocation;
+mod ring;
 mod signin;
 mod tasks;
 mod templates;

@@ -1,7 +1,7 @@
 {{/* The targets this release runs: `all` alone, or one Deployment per target. */}}
 {{- define "reelforge.targets" -}}
 {{- if eq .Values.mode "distributed" -}}
-{{- toJson (list "gateway" "auth" "material" "category" "favourite" "font" "task" "ai" "worker") -}}
+{{- toJson (list "gateway" "auth" "material" "category" "favourite" "font" "task" "ai" "ring" "worker") -}}
 {{- else -}}
 {{- toJson (list "all") -}}
 {{- end -}}
@@ -9,7 +9,7 @@
 
 {{/* The gRPC port of each service target (services.<svc>.listen / .url). */}}
 {{- define "reelforge.grpcPorts" -}}
-{{- toJson (dict "auth" 7101 "material" 7102 "category" 7103 "favourite" 7104 "task" 7105 "ai" 7106 "font" 7107) -}}
+{{- toJson (dict "auth" 7101 "material" 7102 "category" 7103 "favourite" 7104 "task" 7105 "ai" 7106 "font" 7107 "ring" 7108) -}}
 {{- end -}}
 
 {{/* The Deployment that answers browsers: gateway, or all. */}}

@@ -240,6 +240,12 @@ pub fn user_material_prefix(tenant: &str, user_id: &str) -> String {
     format!("t/{}/u/{}/materials/", key_segment(tenant), key_segment(user_id))
 }
 
+/// The prefix of a user's copyright proofs (ring orders): `t/{tenant}/u/{user}/copyright/`, beside
+/// the materials and outside the material janitor's sweep, which keeps only what a material names.
+pub fn user_copyright_prefix(tenant: &str, user_id: &str) -> String {
+    format!("t/{}/u/{}/copyright/", key_segment(tenant), key_segment(user_id))
+}
+
 /// The prefix of a tenant's system materials (the starter library, shared by its users):
 /// `t/{tenant}/sys/materials/`, under the tenant's prefix like every render source.
 pub fn system_material_prefix(tenant: &str) -> String {

@@ -266,7 +266,7 @@ impl ServiceAddr {
     }
 }
 
-/// Addresses of the seven services.
+/// Addresses of the eight services.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ServicesConfig {
@@ -284,6 +284,8 @@ pub struct ServicesConfig {
     pub task: ServiceAddr,
     /// AI service.
     pub ai: ServiceAddr,
+    /// Ring service (video-ringtone orders and their delivery).
+    pub ring: ServiceAddr,
 }
 
 /// Relational database settings.
@@ -406,6 +408,12 @@ pub struct RingConfig {
     pub first_retry_seconds: u64,
     /// The longest wait between two tries, in seconds.
     pub max_retry_seconds: u64,
+    /// The gateway's public address as a carrier's platform reaches it (`https://ring.example.com`):
+    /// the video and cover URLs of a delivery start with it; required when a variant's platform has
+    /// a `url`, unused by the platform inside the binary.
+    pub public_base_url: String,
+    /// Hours the signed video and cover URLs of a delivery stay valid (each try signs new ones).
+    pub file_url_hours: u64,
 }
 
 impl Default for RingConfig {
@@ -422,6 +430,8 @@ impl Default for RingConfig {
             delivery_attempts: 8,
             first_retry_seconds: 2,
             max_retry_seconds: 300,
+            public_base_url: String::new(),
+            file_url_hours: 24,
         }
     }
 }
@@ -657,6 +667,7 @@ impl Default for ServicesConfig {
             task: ServiceAddr::on_port(7105),
             ai: ServiceAddr::on_port(7106),
             font: ServiceAddr::on_port(7107),
+            ring: ServiceAddr::on_port(7108),
         }
     }
 }

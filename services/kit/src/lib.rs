@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod ooxml;
 pub mod queue;
 pub mod revocation;
+pub mod signed;
 pub mod status;
 pub mod telemetry;
 // Always built (small, no dependencies of its own): a `testing` feature turned on by the tests'

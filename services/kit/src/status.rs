@@ -59,6 +59,10 @@ pub const REASON_METADATA: &str = "x-reason";
 /// (`usedBytes=10;limitBytes=5`), which the gateway answers beside `data.reason`.
 pub const DETAILS_METADATA: &str = "x-details";
 
+/// The binary status metadata key a ring order refused for its video carries the profile's
+/// violations in, as JSON (`[{rule, measured, limit, message, fixable}]`).
+pub const VIOLATIONS_METADATA: &str = "x-violations-bin";
+
 /// The status metadata key a refusal carries a proof-of-work challenge token in.
 pub const CHALLENGE_METADATA: &str = "x-challenge";
 

@@ -41,6 +41,8 @@ async fn migrate(config: &Config) -> Result<(), String> {
     println!("font: migrated");
     reelforge_task::migrate(&db).await.map_err(failed("task"))?;
     println!("task: migrated");
+    reelforge_ring::migrate(&db).await.map_err(failed("ring"))?;
+    println!("ring: migrated");
     if config.queue.url.starts_with("db:") {
         // The database queue makes its table when it is opened.
         reelforge_kit::queue::open(&config.queue, &db)

@@ -1,4 +1,4 @@
-//! Builds the gRPC server of one or all seven services over the opened backends, with the standard
+//! Builds the gRPC server of one or all eight services over the opened backends, with the standard
 //! health service, a span per call carrying the caller's request id, and the revocation check
 //! (`reelforge_kit::revocation`) in front of every service.
 
@@ -42,6 +42,7 @@ pub async fn router(
     let mut font = None;
     let mut task = None;
     let mut ai = None;
+    let mut ring = None;
     let migrate = |what: &'static str| move |e: sea_orm::DbErr| format!("{what} migrations: {e}");
     let migrating = targets.contains(&Target::All) || MIGRATE_AT_START.load(Ordering::Relaxed);
     if !migrating {
@@ -136,13 +137,34 @@ pub async fn router(
                 .map_err(|e| format!("task service: material service url: {e}"))?,
         };
         task = Some(
-            reelforge_task::grpc_service(backends, settings, keys, shutdown)
+            reelforge_task::grpc_service(backends, settings, keys, shutdown.clone())
                 .await
                 .map_err(|e| format!("task service: {e}"))?,
         );
     }
     if wants(targets, Target::Ai) {
         ai = Some(reelforge_ai::grpc_service(keys));
+    }
+    if wants(targets, Target::Ring) {
+        let db = b.db()?;
+        if migrating {
+            reelforge_ring::migrate(&db)
+                .await
+                .map_err(migrate("ring"))?;
+        }
+        // Orders are made from finished tasks, read from the task service.
+        let tasks = reelforge_kit::grpc::channel(&config.services.task.url, &config.timeouts)
+            .map_err(|e| format!("ring service: task service url: {e}"))?;
+        let backends = reelforge_ring::Backends {
+            db,
+            blob: b.blob()?,
+            tasks: std::sync::Arc::new(reelforge_ring::TaskService::new(tasks, keys.clone())),
+            scratch: config.data_dir.join("scratch"),
+        };
+        ring = Some(
+            reelforge_ring::grpc_service(backends, &config.ring, &config.timeouts, keys, shutdown)
+                .map_err(|e| format!("ring service: {e}"))?,
+        );
     }
     reporter
         .set_service_status("", tonic_health::ServingStatus::Serving)
@@ -159,5 +181,6 @@ pub async fn router(
         .add_optional_service(favourite.map(|s| revocations.guard(keys, s)))
         .add_optional_service(font.map(|s| revocations.guard(keys, s)))
         .add_optional_service(task.map(|s| revocations.guard(keys, s)))
-        .add_optional_service(ai.map(|s| revocations.guard(keys, s))))
+        .add_optional_service(ai.map(|s| revocations.guard(keys, s)))
+        .add_optional_service(ring.map(|s| revocations.guard(keys, s))))
 }

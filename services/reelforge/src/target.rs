@@ -23,6 +23,8 @@ pub enum Target {
     Task,
     /// The AI service.
     Ai,
+    /// The ring service (video-ringtone orders and their delivery).
+    Ring,
     /// A render worker.
     Worker,
 }
@@ -65,6 +67,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
             Target::Font,
             Target::Task,
             Target::Ai,
+            Target::Ring,
         ],
     ),
     (Target::Auth, &[Backend::Database, Backend::Cache], &[]),
@@ -89,6 +92,12 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
     ),
     (Target::Ai, &[Backend::Cache], &[]),
     (
+        Target::Ring,
+        &[Backend::Database, Backend::Storage, Backend::Cache],
+        // Orders are made from finished tasks, read from the task service.
+        &[Target::Task],
+    ),
+    (
         Target::Worker,
         &[Backend::Queue, Backend::Storage],
         &[Target::Task, Target::Material],
@@ -97,7 +106,7 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
 
 impl Target {
     /// Every target, in the order `--list-targets` shows them.
-    pub const ALL: [Target; 10] = [
+    pub const ALL: [Target; 11] = [
         Target::All,
         Target::Gateway,
         Target::Auth,
@@ -107,6 +116,7 @@ impl Target {
         Target::Font,
         Target::Task,
         Target::Ai,
+        Target::Ring,
         Target::Worker,
     ];
 
@@ -136,6 +146,7 @@ impl Target {
             Self::Font => "font",
             Self::Task => "task",
             Self::Ai => "ai",
+            Self::Ring => "ring",
             Self::Worker => "worker",
         }
     }

@@ -249,6 +249,7 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
             let bound = bind_grpc(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
             // The services call each other on the loopback port too.
             config.services.material.url = format!("http://{}", bound.1);
+            config.services.task.url = format!("http://{}", bound.1);
             let router = crate::services::router(
                 &[Target::All],
                 &backends,
@@ -295,6 +296,7 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
                 &s.font.url,
                 &s.task.url,
                 &s.ai.url,
+                &s.ring.url,
             ];
             let mut channels = Vec::new();
             for url in urls {
@@ -373,6 +375,7 @@ fn service_addr(config: &Config, target: Target) -> Result<SocketAddr, String> {
         Target::Font => &s.font.listen,
         Target::Task => &s.task.listen,
         Target::Ai => &s.ai.listen,
+        Target::Ring => &s.ring.listen,
         other => return Err(format!("{other} is not a gRPC service")),
     };
     listen

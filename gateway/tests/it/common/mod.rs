@@ -31,6 +31,8 @@ pub struct System {
     pub users: reelforge_auth::UserStore,
     /// The material table.
     pub materials: reelforge_material::MaterialStore,
+    /// The task tables, where a test plays the render worker's part.
+    pub tasks: reelforge_task::TaskStore,
     /// The blob store the services and the gateway share (fonts, media, renders).
     pub blobs: reelforge_kit::BlobStore,
     /// The data directory (dev mail outbox).
@@ -92,6 +94,10 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     if let Some(qs) = config.tenants.get_mut("qs") {
         qs.hosts = vec!["127.0.0.1".into()];
     }
+    // Every variant's ringtones are checked against the small profile the test clips meet.
+    for profile in config.ring.profiles.values_mut() {
+        *profile = ring_profile();
+    }
     tune(&mut config);
     let keys = Keyring::new(&config.auth.keys)?;
     let db = reelforge_kit::db::connect(db_url).await?;
@@ -103,6 +109,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
     reelforge_font::migrate(&db).await?;
+    reelforge_ring::migrate(&db).await?;
     let blobs = reelforge_kit::BlobStore::open(&storage_url.unwrap_or_else(|| format!("fs://{}", dir.path().join("blobs").display())))?;
     let system_fonts = std::sync::Arc::new(reelforge_font::SystemFonts::load(&[reelforge_font::system::DEBIAN_FONT_DIR.into()]));
     // Bound first: the task service asks the material library on the same port.
@@ -144,6 +151,24 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             &keys,
         )))
         .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
+        .add_service(guard.guard(
+            &keys,
+            reelforge_ring::grpc_service(
+                reelforge_ring::Backends {
+                    db: db.clone(),
+                    blob: blobs.clone(),
+                    tasks: Arc::new(reelforge_ring::TaskService::new(
+                        reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
+                        keys.clone(),
+                    )),
+                    scratch: dir.path().join("scratch"),
+                },
+                &config.ring,
+                &config.timeouts,
+                &keys,
+                tokio::sync::watch::channel(false).1,
+            )?,
+        ))
         .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
     tokio::spawn(router.serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
     let channel = reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?;
@@ -175,7 +200,18 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Ok(System { base, grpc, keys, config, users: reelforge_auth::UserStore::new(db.clone()), materials: reelforge_material::MaterialStore::new(db), blobs, dir, http })
+    Ok(System {
+        base,
+        grpc,
+        keys,
+        config,
+        users: reelforge_auth::UserStore::new(db.clone()),
+        materials: reelforge_material::MaterialStore::new(db.clone()),
+        tasks: reelforge_task::TaskStore::new(db),
+        blobs,
+        dir,
+        http,
+    })
 }
 
 impl System {
@@ -207,6 +243,72 @@ pub fn rule() -> serde_json::Value {
         "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
         "audio": []
     })
+}
+
+/// The delivery profile the test clips meet: cc's rules with a 180×320 portrait size and a 1–3 s
+/// window (small clips encode in a fraction of a second).
+pub fn ring_profile() -> reelforge_kit::config::DeliveryProfile {
+    reelforge_kit::config::DeliveryProfile {
+        sizes: vec!["180x320".to_owned()],
+        orientations: vec!["portrait".to_owned()],
+        min_seconds: 1.0,
+        max_seconds: 3.0,
+        ..reelforge_kit::config::DeliveryProfile::for_variant("cc")
+    }
+}
+
+/// A real MP4 meeting [`ring_profile`]: two seconds of 180×320 H.264 at 25 fps and a −16 LUFS AAC
+/// sine (a 997 Hz sine in both channels reads 20·log10(A) LUFS), encoded once per test run.
+pub fn ring_clip() -> Fallible<&'static [u8]> {
+    static CLIP: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
+    Ok(CLIP.get_or_init(|| encode_clip().map_err(|e| format!("making the test clip: {e}"))).as_deref().map_err(|e| e.clone())?)
+}
+
+fn encode_clip() -> Fallible<Vec<u8>> {
+    use gstreamer as gst;
+    use gstreamer::prelude::*;
+    gst::init()?;
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("clip.mp4");
+    let aac = if gst::ElementFactory::find("voaacenc").is_some() { "voaacenc" } else { "avenc_aac" };
+    let amplitude = 10f64.powf(-16.0 / 20.0);
+    let launch = format!(
+        "videotestsrc num-buffers=50 pattern=smpte ! video/x-raw,format=I420,width=180,height=320,framerate=25/1 \
+         ! x264enc speed-preset=ultrafast ! video/x-h264 ! queue ! mp4mux name=mux faststart=true ! filesink location={} \
+         audiotestsrc num-buffers=200 samplesperbuffer=480 wave=sine freq=997 volume={amplitude} \
+         ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! {aac} ! queue ! mux.",
+        path.display()
+    );
+    let pipeline = gst::parse::launch(&launch)?;
+    pipeline.set_state(gst::State::Playing)?;
+    let bus = pipeline.bus().ok_or("no bus")?;
+    let msg = bus
+        .timed_pop_filtered(gst::ClockTime::from_seconds(60), &[gst::MessageType::Eos, gst::MessageType::Error])
+        .ok_or("encode timed out")?;
+    pipeline.set_state(gst::State::Null)?;
+    if let gst::MessageView::Error(e) = msg.view() {
+        return Err(format!("encode failed: {}", e.error()).into());
+    }
+    Ok(std::fs::read(&path)?)
+}
+
+/// Plays the render worker for `user`'s task `id`: runs it and finishes the run with a stored MP4
+/// ([`ring_clip`], a real one: ring orders measure it) and cover. Answers the video's key.
+pub async fn finish_task(s: &System, user: &User, id: i64) -> Fallible<String> {
+    let owner = reelforge_task::Owner { tenant: user.tenant.clone(), user_id: user.user_id.clone() };
+    let run = s.tasks.run(&owner, id).await?;
+    let job = reelforge_task::JobRef { tenant: user.tenant.clone(), task_id: id, job_id: run.job_id.clone(), attempt: 1 };
+    let (video_key, cover_key) = reelforge_task::render_keys(&user.tenant, id, &run.job_id);
+    s.blobs.put(&video_key, ring_clip()?.to_vec()).await?;
+    s.blobs.put(&cover_key, b"\xff\xd8\xff cover".to_vec()).await?;
+    if !s.tasks.start(&job, 60_000).await? {
+        return Err("the run did not start".into());
+    }
+    let done = reelforge_task::FinishOutcome::Done { video_key: video_key.clone(), cover_key, loudness: None };
+    if !s.tasks.finish(&job, false, done).await? {
+        return Err("the run did not finish".into());
+    }
+    Ok(video_key)
 }
 
 /// The envelope of an answer.

@@ -107,6 +107,10 @@ fn shared_env(
             "REELFORGE_SERVICES__FONT__LISTEN",
             "REELFORGE_SERVICES__FONT__URL",
         ),
+        (
+            "REELFORGE_SERVICES__RING__LISTEN",
+            "REELFORGE_SERVICES__RING__URL",
+        ),
     ] {
         let port = free_port()?;
         env.push((listen, format!("127.0.0.1:{port}")));
@@ -246,14 +250,14 @@ struct Farm {
     blob: BlobStore,
     /// The two workers; the processes die before the virtual host goes.
     workers: Vec<Member>,
-    /// The seven services, then the gateway.
+    /// The eight services, then the gateway.
     services: Vec<Member>,
     _vhost: Vhost,
     _dir: tempfile::TempDir,
 }
 
 /// The services in the order a farm starts (and a rolling restart restarts) them.
-const SERVICES: [&str; 7] = [
+const SERVICES: [&str; 8] = [
     "task",
     "auth",
     "material",
@@ -261,6 +265,7 @@ const SERVICES: [&str; 7] = [
     "favourite",
     "font",
     "ai",
+    "ring",
 ];
 
 impl Farm {

@@ -91,6 +91,7 @@ fn targets_other_than_all_refuse_to_start_without_a_key() -> TestResult {
         "font",
         "task",
         "ai",
+        "ring",
         "worker",
     ] {
         let (code, err) = run_to_end(&[target], &[])?;
