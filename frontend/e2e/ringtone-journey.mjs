@@ -8,15 +8,6 @@
 //   copyright statement, submit (saveRing then ringUpload); "my ringtones" until the order is
 //   delivered (设置成功, SUCCESS from the built-in platform). The modal and my ringtones also in
 //   en-US. Screenshots under <E2E_OUT>/ringtone-journey/.
-//
-// Not in the default list of run.mjs yet: the backend of issue 26 lands first. To run it, add to
-// run.mjs, among the checks against a real backend:
-//   import { ringtoneJourney } from './ringtone-journey.mjs';
-//   await check('ringtone-journey', async (open) => {
-//     const page = await open('#/login');
-//     await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
-//   });
-// and run `E2E_ONLY=ringtone-journey deploy/scripts/e2e.sh`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterShot, shooter } from './lib.mjs';

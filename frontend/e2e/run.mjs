@@ -22,6 +22,7 @@ import { audioCheck } from './audio.mjs';
 import { autosaveCheck } from './autosave.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
+import { ringtoneJourney } from './ringtone-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -526,6 +527,15 @@ if (!staticServer) {
     const page = await open('#/login');
     await templateJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
+  // Issue 26: a finished work set as the video ringtone of a number, through the built-in ring platform.
+  // Only when named (E2E_ONLY=ringtone-journey): in Chromium it reaches the filled ring modal, and the
+  // page closes at the next screenshot; the issue's notes say where it stands.
+  if (only?.has('ringtone-journey')) {
+    await check('ringtone-journey', async (open) => {
+      const page = await open('#/login');
+      await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
+    });
+  }
 }
 
 await check('no-page-errors', async () => {

@@ -197,3 +197,53 @@ async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
     assert_eq!(none["total"], 0, "{none}");
     Ok(())
 }
+
+/// A proof one byte over 5 MiB inside a body whose announced length passes the first check: the
+/// answer is the envelope's `file_too_large`, read while the client is still sending, and the
+/// gateway serves the next request.
+#[tokio::test]
+async fn an_over_size_proof_is_refused_in_the_envelope() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "bigproof", 8).await?;
+    let addr = s.config.http.addr.clone();
+    let mut file = PDF.to_vec();
+    file.resize(5 * 1024 * 1024 + 1, b' ');
+    let mut body = b"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.pdf\"\r\nContent-Type: application/pdf\r\n\r\n".to_vec();
+    body.extend_from_slice(&file);
+    body.extend_from_slice(b"\r\n--x--\r\n");
+    let head = format!(
+        "POST /diyvrbt/upload/copyright HTTP/1.1\r\nHost: {addr}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
+         Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\n\r\n",
+        me.token,
+        me.user_id,
+        body.len()
+    );
+    let answer = tokio::task::spawn_blocking(move || -> Result<String, std::io::Error> {
+        use std::io::{Read, Write};
+        let conn = std::net::TcpStream::connect(&addr)?;
+        conn.set_read_timeout(Some(Duration::from_secs(20)))?;
+        let mut writer = conn.try_clone()?;
+        // The server may answer and stop reading before the body ends: a write error then is expected.
+        let sender = std::thread::spawn(move || {
+            let _ = writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(&body));
+        });
+        let mut reader = conn;
+        let (mut buf, mut chunk) = (Vec::new(), [0u8; 4096]);
+        while !buf.ends_with(b"}") {
+            match reader.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let _ = reader.shutdown(std::net::Shutdown::Both);
+        let _ = sender.join();
+        Ok(String::from_utf8_lossy(&buf).into_owned())
+    })
+    .await??;
+    let body = answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
+    let v: serde_json::Value = serde_json::from_str(body).map_err(|e| format!("{e}: {answer}"))?;
+    assert_eq!((v["code"].as_i64(), v["data"]["reason"].as_str()), (Some(3000), Some("file_too_large")), "{v}");
+    let mine = data(s.call(Method::GET, "/ring/orders", &me)).await?;
+    assert_eq!(mine["total"], 0, "nothing recorded: {mine}");
+    Ok(())
+}

@@ -298,8 +298,14 @@ async fn content_that_cannot_be_decoded_is_refused_and_nothing_is_kept() -> Fall
 }
 
 /// Each upload route, and the multipart body it takes.
-const UPLOAD_ROUTES: [&str; 5] =
-    ["/upload/material", "/upload/multimaterial", "/material/changeCoverPic", "/font/upload", "/v2/business/runBusinessCardTasks"];
+const UPLOAD_ROUTES: [&str; 6] = [
+    "/upload/material",
+    "/upload/multimaterial",
+    "/material/changeCoverPic",
+    "/font/upload",
+    "/v2/business/runBusinessCardTasks",
+    "/upload/copyright",
+];
 
 #[tokio::test]
 async fn upload_routes_answer_a_body_that_is_not_multipart() -> Fallible<()> {

@@ -76,6 +76,13 @@ async fn filters_and_paging(url: &str) -> TestResult {
     let plain = TaskFilter { used_for: Some(String::new()), order: Order::Oldest, ..TaskFilter::default() };
     assert_eq!(ids(&store.mine(&a, &plain, 1, 10).await?.0), vec![spring, summer, percent]);
     assert_eq!(store.mine(&a, &all, 1, 10).await?.1, 4, "no use named: every use");
+    // The editor saves a plain work as `ALL`, its default mode: still a plain work, under either name.
+    let editor_info = SaveInput { task_id: -1, name: "编辑器", task_info: valid(), size_category_id: 50, used_for: "ALL", version: 0 };
+    let editor = store.save(&a, domain::parse_draft(&a, editor_info)?).await?;
+    assert_eq!(ids(&store.mine(&a, &plain, 1, 10).await?.0), vec![spring, summer, percent, editor]);
+    let all_mode = TaskFilter { used_for: Some("ALL".into()), order: Order::Oldest, ..TaskFilter::default() };
+    assert_eq!(ids(&store.mine(&a, &all_mode, 1, 10).await?.0), vec![spring, summer, percent, editor]);
+    assert_eq!(ids(&store.mine(&a, &cards, 1, 10).await?.0), vec![card], "a card work is not a plain one");
 
     // By ids: in the order given; one id not the caller's fails the call.
     assert_eq!(ids(&store.of_ids(&a, &[percent, spring]).await?), vec![percent, spring]);

@@ -74,6 +74,8 @@ pub fn render_keys(tenant: &str, task_id: i64, job_id: &str) -> (String, String)
 }
 
 /// Render-job states.
+/// The `usedFor` of a plain work in the editor's default mode (spec editor-core §2).
+const PLAIN_WORK: &str = "ALL";
 const JOB_QUEUED: &str = "queued";
 const JOB_RUNNING: &str = "running";
 const JOB_DONE: &str = "done";
@@ -450,7 +452,14 @@ impl TaskStore {
             query = query.filter(video_task::Column::SizeCategoryId.is_in(filter.size_category_ids.iter().copied()));
         }
         if let Some(used_for) = &filter.used_for {
-            query = query.filter(video_task::Column::UsedFor.eq(used_for.trim()));
+            // A plain work is saved as `ALL` by the editor (its default mode) and as empty by a
+            // bare API save: asking for either finds both.
+            let used_for = used_for.trim();
+            query = if used_for.is_empty() || used_for == PLAIN_WORK {
+                query.filter(video_task::Column::UsedFor.is_in(["", PLAIN_WORK]))
+            } else {
+                query.filter(video_task::Column::UsedFor.eq(used_for))
+            };
         }
         let name = filter.name.trim();
         if !name.is_empty() {
