@@ -122,12 +122,14 @@ async function journey({ page, baseUrl, assert, signIn, shot, note }) {
   const orderId = savedRing.data.id;
   const uploaded = await (await uploading).json();
   assert(uploaded.code === 2000, `ringUpload answered ${JSON.stringify(uploaded).slice(0, 300)}`);
-  await modal.getByTestId('ring-result').waitFor();
-  note(`order ${orderId}: ${await modal.getByTestId('ring-result-title').textContent()}`);
+  // The form gives way to the order's result in the same dialog.
+  const result = page.getByRole('dialog').filter({ has: page.getByTestId('ring-result') });
+  await result.waitFor();
+  note(`order ${orderId}: ${await result.getByTestId('ring-result-title').textContent()}`);
   await shot('ring-submitted');
 
   // --- My ringtones: the order until the built-in platform has set it. ---
-  await modal.getByTestId('ring-to-mine').click();
+  await result.getByTestId('ring-to-mine').click();
   const row = page.getByTestId(`ring-order-${orderId}`);
   await row.waitFor({ timeout: 20_000 });
   await shot('my-ringtones-waiting');

@@ -528,14 +528,10 @@ if (!staticServer) {
     await templateJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
   // Issue 26: a finished work set as the video ringtone of a number, through the built-in ring platform.
-  // Only when named (E2E_ONLY=ringtone-journey): in Chromium it reaches the filled ring modal, and the
-  // page closes at the next screenshot; the issue's notes say where it stands.
-  if (only?.has('ringtone-journey')) {
-    await check('ringtone-journey', async (open) => {
-      const page = await open('#/login');
-      await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
-    });
-  }
+  await check('ringtone-journey', async (open) => {
+    const page = await open('#/login');
+    await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
+  });
 }
 
 await check('no-page-errors', async () => {
