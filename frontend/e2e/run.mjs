@@ -288,7 +288,7 @@ async function journey(open, lang) {
   }
 
   await page.getByTestId('user-status').click();
-  await page.getByTestId('menu-logout').click();
+  await page.getByTestId('menu-logout').dispatchEvent('click'); // not by position: the menu may still be sliding open
   await page.waitForURL((u) => new URL(u).hash === '#/', { timeout: TIMEOUT });
   await page.getByTestId('user-status').getByText(lang === 'en' ? 'Sign in' : '登录').waitFor();
   await page.evaluate(() => (window.location.hash = '#/workbench/my-task'));
@@ -373,7 +373,7 @@ if (!staticServer) {
     await shot(page, 'real-14-preview');
     await page.keyboard.press('Escape');
     await page.getByTestId('user-status').click();
-    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('menu-logout').dispatchEvent('click'); // not by position: the menu may still be sliding open
     await page.getByTestId('user-status').getByText('登录').waitFor();
   });
 }

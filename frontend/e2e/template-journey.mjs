@@ -95,7 +95,7 @@ export async function templateJourney({ page, outDir, assert, signIn, bin }) {
   await page.getByTestId('approve').waitFor({ state: 'detached' });
   await shot('manager-approved');
   await page.getByTestId('user-status').click();
-  await page.getByTestId('menu-logout').click();
+  await page.getByTestId('menu-logout').dispatchEvent('click'); // not by position: the menu may still be sliding open
   await page.getByTestId('user-status').getByText('登录').waitFor();
 
   // --- A fresh user: a picture of their own first. ---
