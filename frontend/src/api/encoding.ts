@@ -20,6 +20,7 @@ export const JSON_BODY_URLS = [
   '/platform/saveRing',
   '/material/ringUpload',
   '/material/v2/ifdownloadbyphone',
+  '/toolbox/',
 ] as const;
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';

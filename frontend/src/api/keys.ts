@@ -36,6 +36,15 @@ export const queryKeys = {
     check: (filter: object) => ['template', 'check', filter] as const,
     checkOne: (id: number) => ['template', 'checkOne', id] as const,
   },
+  toolbox: {
+    all: ['toolbox'] as const,
+    types: ['toolbox', 'types'] as const,
+    mine: {
+      all: ['toolbox', 'mine'] as const,
+      page: (filter: object) => ['toolbox', 'mine', filter] as const,
+    },
+    run: (id: number) => ['toolbox', 'run', id] as const,
+  },
   ring: {
     profile: ['ring', 'profile'] as const,
     precheck: (doc: object) => ['ring', 'precheck', doc] as const,

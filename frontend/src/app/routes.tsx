@@ -30,7 +30,10 @@ import { TemplateSelectPage } from '@/platform/templates/TemplateSelectPage';
 import { CardDetailPage } from '@/platform/toolbox/businessCard/CardDetailPage';
 import { CardEditPage } from '@/platform/toolbox/businessCard/CardEditPage';
 import { CardTemplatePage } from '@/platform/toolbox/businessCard/CardTemplatePage';
+import { MyToolsPage } from '@/platform/toolbox/MyToolsPage';
+import { ToolPage } from '@/platform/toolbox/ToolPage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
+import { ToolsIndexPage } from '@/platform/toolbox/ToolsIndexPage';
 import { ToolsLayout } from '@/platform/toolbox/ToolsLayout';
 
 /** The editor is its own chunk, loaded when `/diy` is first opened. */
@@ -111,14 +114,14 @@ const qsChildren: RouteObject[] = [
     children: [{ index: true, element: to('select') }, page('select', 'qsTemplatePageSelect'), page('my-template', 'qsMyTemplate')],
   },
   page('mydiy', 'qsMydiy'),
-  page('my-tools', 'qsMyTools'),
+  { path: 'my-tools', element: login(<MyToolsPage />) },
   page('contest-result', 'qsContestResult'),
   page('competition-content', 'qsCompetitionContent'),
 ];
 
 const toolChildren: RouteObject[] = [
   { index: true, element: to(DEFAULT_TOOL) },
-  ...TOOLS.filter((tool) => tool.path !== 'business-card').map((tool) => page(tool.path, tool.page)),
+  ...TOOLS.filter((tool) => tool.path !== 'business-card').map((tool) => ({ path: tool.path, element: login(<ToolPage key={tool.path} path={tool.path} />) })),
   {
     path: 'business-card',
     element: <Outlet />,
@@ -185,7 +188,7 @@ export const routes: RouteObject[] = [
       { path: 'mydiyring', element: login(<MyRingPage />) },
       { path: 'mytemring', element: login(<MyTemplatesPage />) },
       { path: 'channel-temring', element: login(soon('channelTemring')) },
-      { path: 'my-tool', element: login(soon('myTool')) },
+      { path: 'my-tool', element: login(<MyToolsPage />) },
       page('upload', 'upload'),
       page('loading', 'loading'),
       { path: 'platform-to-video-product', element: <HandoffPage kind="platform" /> },
@@ -202,7 +205,7 @@ export const routes: RouteObject[] = [
       page('yqx', 'yqx'),
       { path: 'qs', element: <Outlet />, children: qsChildren },
       { path: 'tools', element: <ToolsLayout />, children: toolChildren },
-      page('tools-index', 'toolsIndex'),
+      { path: 'tools-index', element: login(<ToolsIndexPage />) },
       { path: 'ai', element: <Outlet />, children: aiChildren },
       { path: '*', element: <NotFound /> },
     ],

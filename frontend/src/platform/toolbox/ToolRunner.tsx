@@ -1,0 +1,138 @@
+import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Row, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '@/api/keys';
+import { useRunTool, type ToolType } from '@/api/toolbox';
+import { queuedState } from '@/api/videoTask';
+import { MaterialStateBadge } from '@/components/material/MaterialCard';
+import { InputPreview } from './InputPreview';
+import { previewRanges, ToolOptions } from './options/ToolOptions';
+import { inputProblems, paramProblems, type BuiltTool, type BuiltToolType, type ToolParams } from './params';
+import { inputFacts, ToolInputPicker, useToolInput } from './ToolInputPicker';
+import { ToolRunView } from './ToolRunView';
+import { problemText, refusalText } from './toolText';
+
+/** The server takes material ids as numbers; a material id that is not one cannot be sent. */
+function materialNumber(id: string): number | null {
+  const n = Number(id);
+  return /^\d+$/.test(id) && Number.isSafeInteger(n) ? n : null;
+}
+
+export interface ToolRunnerProps {
+  tool: BuiltTool;
+  toolType: ToolType;
+}
+
+/**
+ * A built tool's page body: the input (my materials or an upload), the options with a live preview
+ * and estimate, run, then the run followed to its result. Problems found here name their parameter,
+ * as the server's refusals do; the server checks again and is the judge.
+ */
+export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [materialId, setMaterialId] = useState<string | null>(null);
+  const [edited, setEdited] = useState<{ materialId: string; params: ToolParams[BuiltToolType] } | null>(null);
+  const [currentMs, setCurrentMs] = useState(0);
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const input = useToolInput(materialId);
+  const run = useRunTool();
+
+  const material = input.data && input.data.id === materialId ? input.data : null;
+  const facts = material ? inputFacts(material) : null;
+  // Until the options are touched they follow the input (its length arrives when probing ends).
+  const params = facts ? (edited && edited.materialId === materialId ? edited.params : tool.defaults(facts)) : null;
+  const ready = material?.state === 'ready';
+  const problems = facts && params ? [...inputProblems(tool, facts, toolType), ...paramProblems(tool.type, params, facts)] : [];
+
+  const pick = (id: string) => {
+    setMaterialId(id);
+    setEdited(null);
+    setCurrentMs(0);
+    setRefusal(null);
+  };
+
+  const onRun = () => {
+    const number = materialId ? materialNumber(materialId) : null;
+    if (number === null || !params) return;
+    setRefusal(null);
+    run.mutate(
+      { type: tool.type, materialIds: [number], params },
+      {
+        onSuccess: (answer) => {
+          client.setQueryData(queryKeys.videoTask.state(answer.taskId), queuedState(answer.taskId));
+          setTaskId(answer.taskId);
+        },
+        onError: setRefusal,
+      },
+    );
+  };
+
+  if (taskId !== null) {
+    return (
+      <Card title={t('toolbox.run.title')} data-testid="tool-run-card">
+        <ToolRunView taskId={taskId} />
+        <Button icon={<ReloadOutlined />} style={{ marginTop: 16 }} onClick={() => setTaskId(null)} data-testid="tool-again">
+          {t('toolbox.run.again')}
+        </Button>
+      </Card>
+    );
+  }
+
+  const { ranges, tone } = params ? previewRanges(tool.type, params) : { ranges: [], tone: 'use' as const };
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={10}>
+        <Card title={t('toolbox.input.title')} size="small">
+          <ToolInputPicker kind={tool.input} selectedId={materialId} onPick={pick} />
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card title={t('toolbox.options.title')} size="small" data-testid="tool-options">
+          {materialId === null ? (
+            <Typography.Text type="secondary" data-testid="tool-no-input">
+              {t('toolbox.input.first')}
+            </Typography.Text>
+          ) : !material || !facts || !params ? (
+            <Spin />
+          ) : (
+            <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+              <Space>
+                <Typography.Text strong>{material.materialName}</Typography.Text>
+                <MaterialStateBadge material={material} />
+              </Space>
+              {ready ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
+              <Form layout="vertical" component="div">
+                <ToolOptions
+                  type={tool.type}
+                  params={params}
+                  onChange={(next) => materialId && setEdited({ materialId, params: next })}
+                  input={facts}
+                  currentMs={currentMs}
+                />
+              </Form>
+              {ready && problems.length > 0 ? (
+                <Alert type="warning" showIcon title={problems.map((p) => problemText(t, p)).join('；')} data-testid="tool-problems" />
+              ) : null}
+              {refusal ? <Alert type="error" showIcon title={refusalText(t, refusal)} data-testid="tool-refused" /> : null}
+              <Button
+                type="primary"
+                size="large"
+                icon={<PlayCircleOutlined />}
+                disabled={!ready || problems.length > 0 || materialNumber(materialId) === null}
+                loading={run.isPending}
+                onClick={onRun}
+                data-testid="tool-run-button"
+              >
+                {t('toolbox.run.start')}
+              </Button>
+            </Space>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,46 @@
+import type { BuiltToolType, CompressParams, CutParams, ExtractAudioParams, GifParams, InputFacts, SpeedParams, TimeRange, ToolParams } from '../params';
+import type { RangeTone } from '../InputPreview';
+import { CompressOptions } from './CompressOptions';
+import { CutOptions } from './CutOptions';
+import { ExtractAudioOptions } from './ExtractAudioOptions';
+import { GifOptions } from './GifOptions';
+import { SpeedOptions } from './SpeedOptions';
+
+export interface ToolOptionsProps {
+  type: BuiltToolType;
+  params: ToolParams[BuiltToolType];
+  onChange: (params: ToolParams[BuiltToolType]) => void;
+  input: InputFacts;
+  /** The preview's playhead, ms. */
+  currentMs: number;
+}
+
+/** The options form of a built tool. */
+export function ToolOptions({ type, params, onChange, input, currentMs }: ToolOptionsProps) {
+  switch (type) {
+    case 'EXTRACT_AUDIO':
+      return <ExtractAudioOptions value={params as ExtractAudioParams} onChange={onChange} />;
+    case 'VIDEO_TO_GIF':
+      return <GifOptions value={params as GifParams} onChange={onChange} input={input} currentMs={currentMs} />;
+    case 'VIDEO_COMPRESS':
+      return <CompressOptions value={params as CompressParams} onChange={onChange} input={input} />;
+    case 'VIDEO_SPEEDUP':
+      return <SpeedOptions value={params as SpeedParams} onChange={onChange} input={input} />;
+    case 'QUICK_CUT_VIDEO':
+    case 'QUICK_CUT_AUDIO':
+      return <CutOptions value={params as CutParams} onChange={onChange} input={input} currentMs={currentMs} />;
+  }
+}
+
+/** The stretches a tool's options pick, to draw over the input (none for tools that take it whole). */
+export function previewRanges(type: BuiltToolType, params: ToolParams[BuiltToolType]): { ranges: TimeRange[]; tone: RangeTone } {
+  if (type === 'VIDEO_TO_GIF') {
+    const p = params as GifParams;
+    return { ranges: [{ startMs: p.startMs, endMs: p.endMs }], tone: 'use' };
+  }
+  if (type === 'QUICK_CUT_VIDEO' || type === 'QUICK_CUT_AUDIO') {
+    const p = params as CutParams;
+    return { ranges: p.ranges, tone: p.mode };
+  }
+  return { ranges: [], tone: 'use' };
+}

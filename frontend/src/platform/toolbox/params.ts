@@ -1,0 +1,252 @@
+/**
+ * The options of the built tools (docs/toolbox.md "Parameters"): their shapes, the server's ranges
+ * (in one place: `LIMITS`), their defaults, the checks a page runs before it asks the server (the
+ * server checks them again and stays the judge), and the size estimates the pages show.
+ */
+import type { ToolType, ToolTypeName } from '@/api/toolbox';
+
+/** The server's ranges of docs/toolbox.md "Parameters". */
+export const LIMITS = {
+  audioFormats: ['mp3', 'aac', 'wav'],
+  gif: { fps: { min: 1, max: 30 }, width: { min: 64, max: 1080 } },
+  qualities: ['high', 'medium', 'low'],
+  speed: { min: 0.25, max: 4 },
+  cutModes: ['keep', 'remove'],
+} as const;
+
+export type AudioFormat = (typeof LIMITS.audioFormats)[number];
+export type Quality = (typeof LIMITS.qualities)[number];
+export type CutMode = (typeof LIMITS.cutModes)[number];
+
+/** A stretch of the input, ms. */
+export interface TimeRange {
+  startMs: number;
+  endMs: number;
+}
+
+export interface ExtractAudioParams {
+  format: AudioFormat;
+}
+
+export interface GifParams extends TimeRange {
+  fps: number;
+  width: number;
+  loop: boolean;
+}
+
+/** Exactly one of the two: a target size in bytes, or a quality. */
+export type CompressParams = { targetBytes: number } | { quality: Quality };
+
+export interface SpeedParams {
+  speed: number;
+}
+
+export interface CutParams {
+  mode: CutMode;
+  ranges: TimeRange[];
+}
+
+/** The options of each built tool, by its type. */
+export interface ToolParams {
+  EXTRACT_AUDIO: ExtractAudioParams;
+  VIDEO_TO_GIF: GifParams;
+  VIDEO_COMPRESS: CompressParams;
+  VIDEO_SPEEDUP: SpeedParams;
+  QUICK_CUT_VIDEO: CutParams;
+  QUICK_CUT_AUDIO: CutParams;
+}
+
+/** The types this frontend has a page form for. */
+export type BuiltToolType = keyof ToolParams;
+
+/** What a tool takes as its input (a material of this kind). */
+export type InputKind = 'video' | 'audio';
+
+/** A built tool: its type, page, input and options' starting values. */
+export interface BuiltTool<T extends BuiltToolType = BuiltToolType> {
+  type: T;
+  path: string;
+  input: InputKind;
+  /** The input must carry sound (extract-audio). */
+  needsSound: boolean;
+  defaults: (input: InputFacts) => ToolParams[T];
+}
+
+/** What the checks and defaults need to know about the chosen input. */
+export interface InputFacts {
+  /** 0 while not known (still being probed). */
+  durationMs: number;
+  /** Bytes; 0 while not known. */
+  bytes: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+  kind: string;
+}
+
+/** Default GIF length from the start of the clip, ms (a long GIF is large). */
+export const GIF_DEFAULT_MS = 3_000;
+/** Default GIF width, px (or the clip's own when narrower). */
+export const GIF_DEFAULT_WIDTH = 480;
+
+function firstStretch(input: InputFacts, ms: number): TimeRange {
+  return { startMs: 0, endMs: input.durationMs > 0 ? Math.min(input.durationMs, ms) : ms };
+}
+
+/** The six built tools of docs/toolbox.md, by page. */
+export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
+  EXTRACT_AUDIO: { type: 'EXTRACT_AUDIO', path: 'extract-audio', input: 'video', needsSound: true, defaults: () => ({ format: 'mp3' }) },
+  VIDEO_TO_GIF: {
+    type: 'VIDEO_TO_GIF',
+    path: 'video-to-gif',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({
+      ...firstStretch(input, GIF_DEFAULT_MS),
+      fps: 10,
+      width: input.width > 0 ? Math.max(LIMITS.gif.width.min, Math.min(GIF_DEFAULT_WIDTH, input.width)) : GIF_DEFAULT_WIDTH,
+      loop: true,
+    }),
+  },
+  VIDEO_COMPRESS: { type: 'VIDEO_COMPRESS', path: 'video-compress', input: 'video', needsSound: false, defaults: () => ({ quality: 'medium' }) },
+  VIDEO_SPEEDUP: { type: 'VIDEO_SPEEDUP', path: 'speed-video', input: 'video', needsSound: false, defaults: () => ({ speed: 2 }) },
+  QUICK_CUT_VIDEO: {
+    type: 'QUICK_CUT_VIDEO',
+    path: 'fast-video-cut',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({ mode: 'keep', ranges: [firstStretch(input, 5_000)] }),
+  },
+  QUICK_CUT_AUDIO: {
+    type: 'QUICK_CUT_AUDIO',
+    path: 'fast-audio-cut',
+    input: 'audio',
+    needsSound: true,
+    defaults: (input) => ({ mode: 'keep', ranges: [firstStretch(input, 5_000)] }),
+  },
+};
+
+/** The built tool of a page, or null when this frontend has no form for it. */
+export function builtToolOf(path: string): BuiltTool | null {
+  return (Object.values(BUILT_TOOLS) as BuiltTool[]).find((tool) => tool.path === path) ?? null;
+}
+
+/** True for a type this frontend has a form for. */
+export function isBuilt(type: ToolTypeName | string): type is BuiltToolType {
+  return Object.prototype.hasOwnProperty.call(BUILT_TOOLS, type);
+}
+
+/** One thing wrong with the options or the input: the parameter (as the server names it) and why (a locale key under `toolbox.problem.`). */
+export interface Problem {
+  field: string;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+const within = (v: number, r: { min: number; max: number }) => Number.isFinite(v) && v >= r.min && v <= r.max;
+
+/** What is wrong with a stretch of the input; `start` and `end` name its two ends as the server does. */
+function rangeProblems(start: string, end: string, range: TimeRange, durationMs: number): Problem[] {
+  if (!Number.isInteger(range.startMs) || range.startMs < 0) return [{ field: start, key: 'rangeInvalid' }];
+  if (!Number.isInteger(range.endMs) || range.endMs <= range.startMs) return [{ field: end, key: 'rangeEmpty' }];
+  if (durationMs > 0 && range.endMs > durationMs) return [{ field: end, key: 'rangeOutside', values: { seconds: (durationMs / 1000).toFixed(1) } }];
+  return [];
+}
+
+function cutProblems(params: CutParams, durationMs: number): Problem[] {
+  if (!(LIMITS.cutModes as readonly string[]).includes(params.mode)) return [{ field: 'params.mode', key: 'oneOf', values: { list: LIMITS.cutModes.join(', ') } }];
+  if (params.ranges.length === 0) return [{ field: 'params.ranges', key: 'noRanges' }];
+  const problems = params.ranges.flatMap((r, i) => rangeProblems(`params.ranges[${i}].startMs`, `params.ranges[${i}].endMs`, r, durationMs));
+  if (problems.length > 0) return problems;
+  const sorted = [...params.ranges].sort((a, b) => a.startMs - b.startMs);
+  for (let i = 1; i < sorted.length; i += 1) {
+    if ((sorted[i]?.startMs ?? 0) < (sorted[i - 1]?.endMs ?? 0)) return [{ field: 'params.ranges', key: 'rangesOverlap' }];
+  }
+  if (params.mode === 'remove' && durationMs > 0) {
+    const removed = sorted.reduce((sum, r) => sum + (r.endMs - r.startMs), 0);
+    if (removed >= durationMs) return [{ field: 'params.ranges', key: 'nothingLeft' }];
+  }
+  return [];
+}
+
+/** Returns what is wrong with a built tool's options for this input ([] when nothing). */
+export function paramProblems<T extends BuiltToolType>(type: T, params: ToolParams[T], input: InputFacts): Problem[] {
+  switch (type) {
+    case 'EXTRACT_AUDIO': {
+      const p = params as ExtractAudioParams;
+      return (LIMITS.audioFormats as readonly string[]).includes(p.format) ? [] : [{ field: 'params.format', key: 'oneOf', values: { list: LIMITS.audioFormats.join(', ') } }];
+    }
+    case 'VIDEO_TO_GIF': {
+      const p = params as GifParams;
+      const problems = rangeProblems('params.startMs', 'params.endMs', p, input.durationMs);
+      if (!Number.isInteger(p.fps) || !within(p.fps, LIMITS.gif.fps)) problems.push({ field: 'params.fps', key: 'between', values: LIMITS.gif.fps });
+      if (!Number.isInteger(p.width) || !within(p.width, LIMITS.gif.width)) problems.push({ field: 'params.width', key: 'between', values: LIMITS.gif.width });
+      return problems;
+    }
+    case 'VIDEO_COMPRESS': {
+      const p = params as Partial<{ targetBytes: number; quality: string }>;
+      const hasTarget = p.targetBytes !== undefined;
+      const hasQuality = p.quality !== undefined;
+      if (hasTarget === hasQuality) return [{ field: 'params', key: 'compressOne' }];
+      if (hasTarget) return Number.isInteger(p.targetBytes) && (p.targetBytes ?? 0) > 0 ? [] : [{ field: 'params.targetBytes', key: 'positive' }];
+      return (LIMITS.qualities as readonly string[]).includes(p.quality ?? '') ? [] : [{ field: 'params.quality', key: 'oneOf', values: { list: LIMITS.qualities.join(', ') } }];
+    }
+    case 'VIDEO_SPEEDUP': {
+      const p = params as SpeedParams;
+      return within(p.speed, LIMITS.speed) ? [] : [{ field: 'params.speed', key: 'between', values: LIMITS.speed }];
+    }
+    case 'QUICK_CUT_VIDEO':
+    case 'QUICK_CUT_AUDIO':
+      return cutProblems(params as CutParams, input.durationMs);
+    default:
+      return [];
+  }
+}
+
+/** Returns what is wrong with the input for this tool: its kind, its sound, the tool's size and length limits. */
+export function inputProblems(tool: BuiltTool, input: InputFacts, limits: Pick<ToolType, 'maxInputBytes' | 'maxInputSeconds'>): Problem[] {
+  const field = 'materialIds';
+  if (input.kind !== tool.input) return [{ field, key: tool.input === 'audio' ? 'needsAudio' : 'needsVideo' }];
+  if (tool.needsSound && tool.input === 'video' && !input.hasAudio) return [{ field, key: 'noSound' }];
+  if (limits.maxInputBytes > 0 && input.bytes > limits.maxInputBytes) return [{ field, key: 'tooLarge', values: { mb: Math.floor(limits.maxInputBytes / 1024 ** 2) } }];
+  if (limits.maxInputSeconds > 0 && input.durationMs > limits.maxInputSeconds * 1000) return [{ field, key: 'tooLong', values: { seconds: limits.maxInputSeconds } }];
+  return [];
+}
+
+/**
+ * Bytes a GIF frame takes per pixel after the palette and LZW, on camera video: measured GIFs of
+ * such clips lie around 0.1–0.2; the estimate is said to be one ("about").
+ */
+export const GIF_BYTES_PER_PIXEL = 0.15;
+
+/** The GIF's height for a width, keeping the clip's aspect (even, as the encoder scales). */
+export function gifHeight(width: number, input: Pick<InputFacts, 'width' | 'height'>): number {
+  if (!(input.width > 0 && input.height > 0)) return Math.round((width * 9) / 16);
+  return Math.max(2, Math.round((width * input.height) / input.width / 2) * 2);
+}
+
+/** About how large the GIF will be, bytes. */
+export function gifSizeEstimate(params: GifParams, input: Pick<InputFacts, 'width' | 'height'>): number {
+  const frames = Math.max(1, Math.ceil(((params.endMs - params.startMs) / 1000) * params.fps));
+  return Math.round(params.width * gifHeight(params.width, input) * frames * GIF_BYTES_PER_PIXEL);
+}
+
+/** The share of the input's size each quality keeps, roughly (the encoder's rate factor decides). */
+export const QUALITY_SHARE: Record<Quality, number> = { high: 0.6, medium: 0.35, low: 0.2 };
+
+/** About how large the compressed video will be, bytes: the target itself, or the quality's share of the input. */
+export function compressEstimate(params: CompressParams, inputBytes: number): number {
+  if ('targetBytes' in params) return params.targetBytes;
+  return Math.round(inputBytes * QUALITY_SHARE[params.quality]);
+}
+
+/** The output's length after a speed change, ms. */
+export function speedDurationMs(durationMs: number, speed: number): number {
+  return speed > 0 ? Math.round(durationMs / speed) : 0;
+}
+
+/** The output's length after a cut, ms. */
+export function cutDurationMs(params: CutParams, durationMs: number): number {
+  const chosen = params.ranges.reduce((sum, r) => sum + Math.max(0, Math.min(r.endMs, durationMs) - Math.max(0, r.startMs)), 0);
+  return params.mode === 'keep' ? chosen : Math.max(0, durationMs - chosen);
+}

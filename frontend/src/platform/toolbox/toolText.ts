@@ -1,0 +1,50 @@
+/** The toolbox's words: a tool's name by page or type, a parameter's name, a problem and a refusal in the page's language. */
+import type { TFunction } from 'i18next';
+import { ApiError, errorText } from '@/api/errors';
+import { refusedField, type ToolType } from '@/api/toolbox';
+import type { Problem } from './params';
+import { TOOLS } from './tools';
+
+/** The locale key under `page.` of a tool page, or null for a page the menu does not list. */
+export function pageKeyOf(path: string): string | null {
+  return TOOLS.find((tool) => tool.path === path)?.page ?? null;
+}
+
+/** A tool's name: its page's name, else its type as the server spells it. */
+export function toolName(t: TFunction, tool: Pick<ToolType, 'path' | 'type'>): string {
+  const key = pageKeyOf(tool.path);
+  return key ? t(`page.${key}`) : tool.type;
+}
+
+/** The name of the tool of `type` among `types`, else the type itself. */
+export function typeName(t: TFunction, types: readonly ToolType[], type: string): string {
+  const tool = types.find((x) => x.type === type);
+  return tool ? toolName(t, tool) : type;
+}
+
+const RANGE_END = /^params\.ranges\[(\d+)\]\.(startMs|endMs)$/;
+
+/** A parameter as the server names it (`params.fps`, `params.ranges[1].endMs`, `materialIds`) in the page's words. */
+export function fieldLabel(t: TFunction, field: string): string {
+  const ranged = RANGE_END.exec(field);
+  if (ranged) return t(ranged[2] === 'startMs' ? 'toolbox.field.rangeStart' : 'toolbox.field.rangeEnd', { n: Number(ranged[1]) + 1 });
+  const name = field.startsWith('params.') ? field.slice('params.'.length) : field;
+  const key = `toolbox.field.${name}`;
+  return t(key, { defaultValue: name });
+}
+
+/** A problem the page found, naming its parameter. */
+export function problemText(t: TFunction, problem: Problem): string {
+  return t('toolbox.problem.named', { field: fieldLabel(t, problem.field), text: t(`toolbox.problem.${problem.key}`, problem.values ?? {}) });
+}
+
+/**
+ * A refused run in words: the parameter the refusal names (`data.field`) and the server's message
+ * (`desc`), which names it too; other failures as every call words them.
+ */
+export function refusalText(t: TFunction, err: unknown): string {
+  const field = refusedField(err);
+  const desc = err instanceof ApiError ? (err.desc ?? '').trim() : '';
+  if (field && desc) return t('toolbox.problem.named', { field: fieldLabel(t, field), text: desc });
+  return errorText(err);
+}
