@@ -23,6 +23,7 @@ import { autosaveCheck } from './autosave.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
+import { toolboxJourney } from './toolbox-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -162,14 +163,12 @@ await check('template-select', async (open) => {
   await shot(page, '02-template-select');
 });
 
-await check('tools-coming-soon', async (open) => {
+await check('tools-need-sign-in', async (open) => {
   const page = await open('#/tools');
-  await page.waitForURL(/#\/tools\/audio-to-video$/);
-  const soon = page.getByTestId('coming-soon');
-  await soon.waitFor();
-  const text = await soon.textContent();
-  assert(text.includes('音频转视频') && text.includes('即将上线'), `coming-soon text: ${text}`);
-  await shot(page, '03-tools-audio-to-video');
+  // The toolbox's pages read the tools the caller's tenant offers: a visitor is asked to sign in.
+  await page.locator('.ant-message').getByText(LOGIN_EXPIRED).waitFor();
+  assert(new URL(page.url()).hash.startsWith('#/tools/audio-to-video'), `/tools opened ${page.url()}`);
+  await shot(page, '03-tools-sign-in');
 });
 
 const atRootWithLogin = (u) => new URL(u).hash.startsWith('#/?login=1');
@@ -532,6 +531,13 @@ if (!staticServer) {
     const page = await open('#/login');
     await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
   });
+  // Issue 27: three tools run from their pages. Only when named (E2E_ONLY=toolbox-journey) until the toolbox's backend is in.
+  if (only?.has('toolbox-journey')) {
+    await check('toolbox-journey', async (open) => {
+      const page = await open('#/login');
+      await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+    });
+  }
 }
 
 await check('no-page-errors', async () => {

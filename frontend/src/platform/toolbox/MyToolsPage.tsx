@@ -1,6 +1,7 @@
 import { CloseCircleOutlined, DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOL_RUNS_PAGE_SIZE, useCancelToolRun, useDeleteToolRun, useMyToolRuns, useToolTypes, type ToolRun, type ToolType } from '@/api/toolbox';
@@ -62,7 +63,7 @@ function RunActions({ run, onResult }: { run: ToolRun; onResult: (run: ToolRun) 
 }
 
 /** The type filter's choices: every tool the server lists as shown. */
-function typeOptions(t: ReturnType<typeof useTranslation>['t'], types: readonly ToolType[]) {
+function typeOptions(t: TFunction, types: readonly ToolType[]) {
   return [{ value: '', label: t('toolbox.mine.allTypes') }, ...types.filter((x) => x.shown).map((x) => ({ value: x.type, label: typeName(t, types, x.type) }))];
 }
 

@@ -28,7 +28,7 @@ export function RangeFields({ value, onChange, currentMs, id }: RangeFieldsProps
         precision={1}
         value={toSeconds(value[which])}
         onChange={(s) => onChange({ ...value, [which]: toMs(s) })}
-        addonBefore={t(which === 'startMs' ? 'toolbox.options.start' : 'toolbox.options.end')}
+        prefix={t(which === 'startMs' ? 'toolbox.options.start' : 'toolbox.options.end')}
         suffix={t('toolbox.options.secondsUnit')}
         style={{ width: 170 }}
         data-testid={`${id}-${which === 'startMs' ? 'start' : 'end'}`}
