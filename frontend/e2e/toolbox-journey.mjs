@@ -63,7 +63,7 @@ export async function toolboxJourney({ page, baseUrl, outDir, assert, signIn }) 
 }
 
 /** Runs the tool of the page open now on the chosen clip and waits for its end; answers the run's id. */
-async function runAndWatch({ page, assert, shot, note }, name) {
+async function runAndWatch({ page, assert, note }, name) {
   const started = page.waitForResponse((r) => r.url().includes('/diyvrbt/toolbox/run') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.getByTestId('tool-run-button').click();
   const answer = await (await started).json();
@@ -119,7 +119,7 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   await page.getByTestId('input-preview').waitFor({ timeout: 90_000 });
   await page.getByTestId('option-format').getByText('WAV', { exact: false }).click();
   await shot('extract-audio-options');
-  const audioRun = await runAndWatch({ page, assert, shot, note }, 'extract-audio');
+  const audioRun = await runAndWatch({ page, assert, note }, 'extract-audio');
   await page.getByTestId('output-audio').waitFor();
   await shot('extract-audio-result');
   const wav = await fetchDownload(page, await page.getByTestId('download-0').getAttribute('href'));
@@ -138,7 +138,7 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   const estimate = (await page.getByTestId('estimate').textContent()) ?? '';
   assert(estimate.includes('320×180') && estimate.includes('20 帧'), `the GIF estimate names its frame and frames: "${estimate}"`);
   await shot('gif-options');
-  const gifRun = await runAndWatch({ page, assert, shot, note }, 'video-to-gif');
+  const gifRun = await runAndWatch({ page, assert, note }, 'video-to-gif');
   await page.getByTestId('output-picture').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="output-picture"]')?.naturalWidth > 0, undefined, { timeout: 20_000 });
   const gif = await fetchDownload(page, await page.getByTestId('download-0').getAttribute('href'));
@@ -162,7 +162,7 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   await numberInput(page, 'option-target').fill(String(TARGET_MB));
   await numberInput(page, 'option-target').blur();
   await shot('compress-options');
-  const compressRun = await runAndWatch({ page, assert, shot, note }, 'video-compress');
+  const compressRun = await runAndWatch({ page, assert, note }, 'video-compress');
   await page.getByTestId('output-video').waitFor();
   await shot('compress-result');
   const mp4 = await fetchDownload(page, await page.getByTestId('download-0').getAttribute('href'));

@@ -66,7 +66,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
           client.setQueryData(queryKeys.videoTask.state(answer.taskId), queuedState(answer.taskId));
           setTaskId(answer.taskId);
         },
-        onError: setRefusal,
+        onError: (err) => setRefusal(err),
       },
     );
   };
