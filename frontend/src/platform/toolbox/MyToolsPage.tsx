@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOL_RUNS_PAGE_SIZE, useCancelToolRun, useDeleteToolRun, useMyToolRuns, useToolTypes, type ToolRun, type ToolType } from '@/api/toolbox';
-import { isActive, TaskStatus } from '@/api/videoTask';
+import { isActive, TaskStatus, useTaskState } from '@/api/videoTask';
 import { EmptyState } from '@/components/EmptyState';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { TaskProgress } from '@/components/task/TaskProgress';
@@ -14,14 +14,21 @@ import { ToolOutputs } from './ToolOutputs';
 import { runState } from './ToolRunView';
 import { typeName } from './toolText';
 
+/** A run's status as last heard from the farm's stream, else as listed (the list is asked again a little later). */
+function useRunStatus(run: ToolRun): { status: number; reason: string } {
+  const { data } = useTaskState(run.id);
+  return { status: data?.status ?? run.status, reason: data?.reason || run.reason };
+}
+
 /** A run's status, with why it failed. */
 function StatusCell({ run }: { run: ToolRun }) {
+  const { status, reason } = useRunStatus(run);
   return (
     <Space orientation="vertical" size={2}>
-      <TaskStatusTag status={run.status} />
-      {run.status === TaskStatus.error && run.reason ? (
-        <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 200 }} ellipsis={{ tooltip: run.reason }} data-testid="run-reason">
-          {run.reason}
+      <TaskStatusTag status={status} />
+      {status === TaskStatus.error && reason ? (
+        <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 200 }} ellipsis={{ tooltip: reason }} data-testid="run-reason">
+          {reason}
         </Typography.Text>
       ) : null}
     </Space>
@@ -38,14 +45,15 @@ function RunActions({ run, onResult }: { run: ToolRun; onResult: (run: ToolRun) 
   const { t } = useTranslation();
   const cancel = useCancelToolRun();
   const remove = useDeleteToolRun();
+  const { status } = useRunStatus(run);
   return (
     <Space size={4} wrap>
-      {run.status === TaskStatus.success && run.outputs.length > 0 ? (
+      {status === TaskStatus.success && run.outputs.length > 0 ? (
         <Button size="small" type="primary" ghost icon={<EyeOutlined />} onClick={() => onResult(run)} data-testid={`result-${run.id}`}>
           {t('toolbox.mine.result')}
         </Button>
       ) : null}
-      {isActive(run.status) ? (
+      {isActive(status) ? (
         <Popconfirm title={t('tasks.cancelConfirm')} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={() => cancel.mutate(run.id)}>
           <Button size="small" danger icon={<CloseCircleOutlined />} loading={cancel.isPending} data-testid={`cancel-${run.id}`}>
             {t('tasks.cancel')}
