@@ -14,7 +14,7 @@ const run = (id: number, status: number): ToolRun => ({
   stage: 'queued',
   reason: '',
   params: {},
-  materialIds: [1],
+  materialIds: ['1'],
   outputs: [],
   createdMs: 0,
   updatedMs: 0,
@@ -30,13 +30,13 @@ describe('toolbox calls', () => {
 
   it('starts a run quietly with the type, the material ids and the params', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({ taskId: 9, jobId: 'j-9' });
-    const answer = await runTool({ type: 'VIDEO_SPEEDUP', materialIds: [42], params: { speed: 2 } });
+    const answer = await runTool({ type: 'VIDEO_SPEEDUP', materialIds: ['42'], params: { speed: 2 } });
     expect(answer).toEqual({ taskId: 9, jobId: 'j-9' });
-    expect(post).toHaveBeenCalledWith('/toolbox/run', { type: 'VIDEO_SPEEDUP', materialIds: [42], params: { speed: 2 } }, { silent: true });
+    expect(post).toHaveBeenCalledWith('/toolbox/run', { type: 'VIDEO_SPEEDUP', materialIds: ['42'], params: { speed: 2 } }, { silent: true });
   });
 
   it('sends toolbox bodies as JSON, so params and id lists keep their shape', () => {
-    const body = { type: 'QUICK_CUT_VIDEO', materialIds: [42], params: { mode: 'keep', ranges: [{ startMs: 0, endMs: 1000 }] } };
+    const body = { type: 'QUICK_CUT_VIDEO', materialIds: ['42'], params: { mode: 'keep', ranges: [{ startMs: 0, endMs: 1000 }] } };
     expect(encodeBody('/toolbox/run', body)).toEqual({ body: JSON.stringify(body), contentType: 'application/json;charset=UTF-8' });
     expect(encodeBody('/toolbox/use', { taskId: 9, index: 0 }).contentType).toBe('application/json;charset=UTF-8');
   });

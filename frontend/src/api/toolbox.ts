@@ -76,7 +76,7 @@ export interface ToolRun {
   stage: string;
   reason: string;
   params: Record<string, unknown>;
-  materialIds: number[];
+  materialIds: string[];
   /** Empty until the run is done. */
   outputs: ToolOutput[];
   createdMs: number;
@@ -92,7 +92,7 @@ export interface ToolRunPage {
 /** What POST /toolbox/run takes. */
 export interface RunToolInput {
   type: ToolTypeName;
-  materialIds: number[];
+  materialIds: string[];
   params: object;
 }
 

@@ -28,7 +28,7 @@ export function toolRun(id: number, status: number, change: Partial<ToolRun> = {
     stage: status === 10 ? 'done' : 'queued',
     reason: status === 9 ? '输入没有视频流' : '',
     params: {},
-    materialIds: [42],
+    materialIds: ['42'],
     outputs: [],
     createdMs: 1_795_000_000_000,
     updatedMs: 1_795_000_000_000,

@@ -369,6 +369,13 @@ pub struct OrdersQuery {
     state: Option<i32>,
 }
 
+impl OrdersQuery {
+    /// The ring service's list request, for one's own orders and the tenant's alike.
+    fn request(&self) -> pb::ListOrdersRequest {
+        pb::ListOrdersRequest { page: self.page, size: self.size, state: self.state }
+    }
+}
+
 /// A page of orders.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct OrderPage {
@@ -391,16 +398,11 @@ pub async fn orders(
     state: web::Data<AppState>,
 ) -> Answer {
     let caller = caller::caller(&req, &state).await?;
-    let msg = pb::ListOrdersRequest {
-        page: q.page,
-        size: q.size,
-        state: q.state,
-    };
     let p = state
         .clients
         .ring
         .clone()
-        .list_orders(caller.request(msg)?)
+        .list_orders(caller.request(q.request())?)
         .await?
         .into_inner();
     Ok(envelope::ok(page_of(p, &state)))
@@ -414,16 +416,11 @@ pub async fn tenant_orders(
     state: web::Data<AppState>,
 ) -> Answer {
     let caller = caller::caller(&req, &state).await?;
-    let msg = pb::ListOrdersRequest {
-        page: q.page,
-        size: q.size,
-        state: q.state,
-    };
     let p = state
         .clients
         .ring
         .clone()
-        .list_tenant_orders(caller.request(msg)?)
+        .list_tenant_orders(caller.request(q.request())?)
         .await?
         .into_inner();
     Ok(envelope::ok(page_of(p, &state)))

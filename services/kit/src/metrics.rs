@@ -83,6 +83,18 @@ pub static JANITOR_REMOVED: LazyLock<IntCounterVec> = LazyLock::new(|| {
     c
 });
 
+/// Ring deliveries to the carriers' platforms, by action (set, cancel) and result: `answered` (the
+/// platform accepted or refused), `retried` (not reached, postponed), `given_up` (out of tries).
+pub static RING_DELIVERIES: LazyLock<IntCounterVec> = LazyLock::new(|| {
+    let c = IntCounterVec::new(
+        Opts::new("reelforge_ring_deliveries_total", "Ring platform deliveries, by action and result"),
+        &["action", "result"],
+    )
+    .unwrap_or_else(|_| unreachable_counter());
+    let _ = REGISTRY.register(Box::new(c.clone()));
+    c
+});
+
 // The metric definitions above are constants, so construction cannot fail; these fallbacks only
 // satisfy the no-unwrap rule.
 fn unreachable_counter() -> IntCounterVec {

@@ -11,6 +11,7 @@ use futures::StreamExt;
 use rand::Rng;
 use reelforge_kit::config::RingConfig;
 use reelforge_kit::db::now_millis;
+use reelforge_kit::metrics::RING_DELIVERIES;
 use reelforge_kit::{BlobStore, Keyring};
 use sha2::Digest;
 use tokio::sync::watch;
@@ -148,6 +149,9 @@ impl Relay {
                     .store
                     .finish(entry, state, &reason, false, reference)
                     .await?;
+                RING_DELIVERIES
+                    .with_label_values(&[entry.action.as_str(), "answered"])
+                    .inc();
                 tracing::info!(
                     order_id = order.id,
                     action = entry.action.as_str(),
@@ -181,12 +185,19 @@ impl Relay {
             self.store
                 .finish(entry, state, &reason, entry.action == Action::Set, None)
                 .await?;
+            RING_DELIVERIES
+                .with_label_values(&[entry.action.as_str(), "given_up"])
+                .inc();
             return Ok(());
         }
         let wait = backoff(attempts, self.settings.first_retry, self.settings.max_retry);
         let next = now_millis() + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2);
         tracing::warn!(order_id = order.id, action = entry.action.as_str(), attempts, %error, wait_ms = wait.as_millis(), "ring platform not reached; retrying later");
-        self.store.postpone(entry, attempts, next, error).await
+        self.store.postpone(entry, attempts, next, error).await?;
+        RING_DELIVERIES
+            .with_label_values(&[entry.action.as_str(), "retried"])
+            .inc();
+        Ok(())
     }
 
     /// The delivery of `order`: its video's signed URL, size and SHA-256 (read once, then kept on

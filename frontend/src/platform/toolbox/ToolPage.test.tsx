@@ -98,7 +98,7 @@ describe('a tool page', () => {
     await pickClip();
     fireEvent.click(within(screen.getByTestId('option-format')).getByText('WAV（无损）'));
     fireEvent.click(screen.getByTestId('tool-run-button'));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/toolbox/run', { type: 'EXTRACT_AUDIO', materialIds: [42], params: { format: 'wav' } }, { silent: true }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/toolbox/run', { type: 'EXTRACT_AUDIO', materialIds: ['42'], params: { format: 'wav' } }, { silent: true }));
 
     await waitFor(() => expect(stream).toHaveBeenCalledWith('/videotask/events', expect.objectContaining({ params: { taskId: 9 } })));
     events.send('progress', state(9, 1, 55, 'encoding'));

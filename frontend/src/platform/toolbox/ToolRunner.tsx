@@ -14,12 +14,6 @@ import { inputFacts, ToolInputPicker, useToolInput } from './ToolInputPicker';
 import { ToolRunView } from './ToolRunView';
 import { problemText, refusalText } from './toolText';
 
-/** The server takes material ids as numbers; a material id that is not one cannot be sent. */
-function materialNumber(id: string): number | null {
-  const n = Number(id);
-  return /^\d+$/.test(id) && Number.isSafeInteger(n) ? n : null;
-}
-
 export interface ToolRunnerProps {
   tool: BuiltTool;
   toolType: ToolType;
@@ -56,11 +50,10 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
   };
 
   const onRun = () => {
-    const number = materialId ? materialNumber(materialId) : null;
-    if (number === null || !params) return;
+    if (!materialId || !params) return;
     setRefusal(null);
     run.mutate(
-      { type: tool.type, materialIds: [number], params },
+      { type: tool.type, materialIds: [materialId], params },
       {
         onSuccess: (answer) => {
           client.setQueryData(queryKeys.videoTask.state(answer.taskId), queuedState(answer.taskId));
@@ -122,7 +115,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                 type="primary"
                 size="large"
                 icon={<PlayCircleOutlined />}
-                disabled={!ready || problems.length > 0 || materialNumber(materialId) === null}
+                disabled={!ready || problems.length > 0 || !materialId}
                 loading={run.isPending}
                 onClick={onRun}
                 data-testid="tool-run-button"

@@ -166,6 +166,12 @@ async fn out_of_tries_the_order_fails_as_unreachable(db: &str) -> Fallible<()> {
         common::config(Some(&format!("http://127.0.0.1:{port}/")), 2),
     )
     .await?;
+    let deliveries = |result: &str| {
+        reelforge_kit::metrics::RING_DELIVERIES
+            .with_label_values(&["set", result])
+            .get()
+    };
+    let (retried, given_up) = (deliveries("retried"), deliveries("given_up"));
     let order = ring.save("13800138003").await?;
     ring.upload(order.id).await?;
     let failed = ring.settled(order.id, -1).await?;
@@ -173,6 +179,12 @@ async fn out_of_tries_the_order_fails_as_unreachable(db: &str) -> Fallible<()> {
         (failed.reason.as_str(), failed.attempts),
         (reelforge_ring::domain::UNREACHABLE, 2),
         "{failed:?}"
+    );
+    // Operators see the outage: the postponed try and the order given up are counted.
+    assert!(deliveries("retried") > retried && deliveries("given_up") > given_up);
+    assert!(
+        reelforge_kit::metrics::render()
+            .contains(r#"reelforge_ring_deliveries_total{action="set",result="given_up"}"#)
     );
     // Unreachable is not a refusal: the owner may upload it again, and it is delivered this time.
     let rec = Arc::new(Recorder::default());
