@@ -364,6 +364,9 @@ pub struct AuthConfig {
     pub challenge_ttl_seconds: u64,
     /// Codes the whole tenant may send per day.
     pub codes_per_tenant_per_day: u32,
+    /// Seconds the auth service may answer a token check from its in-process copy of the user's
+    /// enabled state and level before reading the user table again (0: read it on every check).
+    pub user_check_seconds: u64,
 }
 
 /// One token signing key.
@@ -692,6 +695,7 @@ impl Default for AuthConfig {
             challenge_bits: 16,
             challenge_ttl_seconds: 120,
             codes_per_tenant_per_day: 10_000,
+            user_check_seconds: 5,
         }
     }
 }
