@@ -612,6 +612,9 @@ pub struct WorkerConfig {
     pub render_limit_seconds: u64,
     /// Seconds of rendering allowed per second of video, on top of the floor.
     pub render_limit_per_video_second: u64,
+    /// The nice value of the render threads (x264's; drawing and decoding run 10 nicer, at most
+    /// 19). Unset: 10 in `all`, where renders share the cores with the API, 0 for a worker.
+    pub render_nice: Option<i32>,
 }
 
 impl Default for Config {
@@ -636,6 +639,7 @@ impl Default for Config {
                 material_cache_mb: 2048,
                 render_limit_seconds: 300,
                 render_limit_per_video_second: 10,
+                render_nice: None,
             },
             upload: UploadConfig::default(),
             render: RenderConfig::default(),

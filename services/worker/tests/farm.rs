@@ -134,6 +134,7 @@ async fn farm_with(
             heartbeat: Duration::from_secs(5),
             material_cache: reelforge_worker::MaterialCache::new(cache.path(), 64 << 20),
             time_limit,
+            render_nice: 0,
         },
     );
     tokio::spawn(worker.run(rx));
