@@ -26,9 +26,8 @@ fn post(s: &System, path: &str, variant: &str) -> reqwest::RequestBuilder {
     reqwest::Client::new().post(format!("{}{path}", s.base)).header("X-Variant", variant)
 }
 
-#[tokio::test]
-async fn sign_in_me_logout_and_rate_limit() -> TestResult {
-    let s = common::start().await?;
+async fn sign_in_me_logout_and_rate_limit(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
     let sent = data(post(&s, "/user/sendCode", "qs").form(&[("mail", &mail)])).await?;
     assert_eq!(sent["resendAfterSeconds"], 60);
@@ -113,9 +112,8 @@ async fn many_users_behind_one_address_get_codes_past_a_challenge_up_to_the_ceil
     Err("the ceiling did not hold".into())
 }
 
-#[tokio::test]
-async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
-    let s = common::start().await?;
+async fn bad_tokens_and_headers_are_login_expired(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let ann = s.user("qs", "ann", 8).await?;
     assert_eq!(data(s.call(Method::GET, "/user/me", &ann)).await?["userId"], ann.user_id.as_str());
 
@@ -170,9 +168,8 @@ async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
     Ok(())
 }
 
-#[tokio::test]
-async fn roles_and_the_users_page() -> TestResult {
-    let s = common::start().await?;
+async fn roles_and_the_users_page(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let admin = s.user("qs", "admin", 0).await?;
     let maker = s.user("qs", "maker", 8).await?;
     let manager = s.user("qs", "manager", 3).await?;
@@ -203,9 +200,8 @@ fn handoff_token(claims: serde_json::Value) -> Fallible<String> {
     Ok(jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(common::CC_HANDOFF_SECRET.as_bytes()))?)
 }
 
-#[tokio::test]
-async fn a_hand_off_signs_in_and_returns_only_to_own_hosts() -> TestResult {
-    let s = common::start().await?;
+async fn a_hand_off_signs_in_and_returns_only_to_own_hosts(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let now = jsonwebtoken::get_current_timestamp();
     let token = |jti: &str| {
         handoff_token(serde_json::json!({"sub": "u1001", "mobile": "13800000000", "tenant": "cc", "jti": jti,
@@ -235,3 +231,10 @@ async fn the_openapi_document_lists_the_sign_in_routes() -> TestResult {
     }
     Ok(())
 }
+
+common::on_both_backends!(
+    sign_in_me_logout_and_rate_limit,
+    bad_tokens_and_headers_are_login_expired,
+    roles_and_the_users_page,
+    a_hand_off_signs_in_and_returns_only_to_own_hosts,
+);
