@@ -547,8 +547,79 @@ async fn a_templates_materials_are_usable_through_it_only(backends: common::Back
     Ok(())
 }
 
+/// The list routes, with whose rows they list: another tenant's caller (and, for a user's own
+/// rows, another user of the same tenant) must find none of the victim's rows in them.
+const LIST_ROUTES: &[(&str, Scope)] = &[
+    ("GET /videotask/mine", Scope::User),
+    ("POST /material/ofuser", Scope::User),
+    ("POST /material/ofdefault", Scope::Tenant),
+    ("POST /favorite/list", Scope::User),
+    ("GET /search/history", Scope::User),
+    ("GET /font/ofdefault", Scope::User),
+    ("GET /template/list", Scope::Tenant),
+    ("GET /template/mine", Scope::User),
+    ("GET /template/check", Scope::Tenant),
+    ("GET /category/taskvideo", Scope::Tenant),
+    ("GET /category/audio", Scope::Tenant),
+    ("GET /ring/orders", Scope::User),
+    ("GET /manage/ring/orders", Scope::Tenant),
+    ("GET /manage/users", Scope::Tenant),
+];
+
+/// `caller`'s answer of the list route `route`.
+async fn list(s: &System, route: &str, caller: &User) -> Fallible<serde_json::Value> {
+    let (method, path) = route.split_once(' ').ok_or("route")?;
+    let r = if method == "POST" {
+        s.call(Method::POST, path, caller).json(&serde_json::json!({}))
+    } else {
+        s.call(Method::GET, path, caller)
+    };
+    envelope(r).await
+}
+
+/// Every list route swept with two tenants' rows (catalogue T2): the victim sees their rows, a
+/// caller of another tenant (an administrator, so that no role hides anything) and another user of
+/// the same tenant see none of them.
+async fn list_routes_never_show_someone_elses_rows(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
+    let victim = rows_of(&s, "cc", "victim").await?;
+    data(s.call(Method::POST, "/search/history/add", &victim.owner).json(&serde_json::json!({"keyword": "他们的搜索"}))).await?;
+    let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
+    let same_tenant_user = s.user("cc", "neighbour", 3).await?;
+    for route in ["GET /videotask/mine", "POST /material/ofuser", "GET /search/history", "GET /category/taskvideo"] {
+        let own = list(&s, route, &victim.owner).await?;
+        assert!(own.to_string().contains("他们的"), "{route}: the victim sees their rows: {own}");
+    }
+    let favourites = list(&s, "POST /favorite/list", &victim.owner).await?;
+    assert!(favourites.to_string().contains(victim.favourite), "{favourites}");
+    let theirs = [
+        "他们的".to_owned(),
+        victim.owner.user_id.clone(),
+        victim.colleague.user_id.clone(),
+        victim.favourite.to_owned(),
+        victim.font.clone(),
+        victim.material.clone(),
+        victim.video_key.clone(),
+    ];
+    for (route, scope) in LIST_ROUTES {
+        assert!(NO_ID.contains(route), "{route} is a registered route taking no id");
+        let mut strangers = vec![&other_tenant_admin];
+        if *scope == Scope::User {
+            strangers.push(&same_tenant_user);
+        }
+        for stranger in strangers {
+            let text = list(&s, route, stranger).await?.to_string();
+            for row in &theirs {
+                assert!(!text.contains(row.as_str()), "{route} by {} shows {row}: {text}", stranger.user_id);
+            }
+        }
+    }
+    Ok(())
+}
+
 common::on_both_backends!(
     strangers_never_reach_someone_elses_rows,
     strangers_never_name_someone_elses_materials,
     a_templates_materials_are_usable_through_it_only,
+    list_routes_never_show_someone_elses_rows,
 );
