@@ -232,9 +232,37 @@ async fn the_openapi_document_lists_the_sign_in_routes() -> TestResult {
     Ok(())
 }
 
+/// The status, the headers a client could tell apart and the body of a code request.
+async fn code_answer(s: &System, mail: &str) -> Fallible<(u16, Option<String>, Option<String>, serde_json::Value)> {
+    let r = post(s, "/user/sendCode", "qs").form(&[("mail", mail)]).send().await?;
+    let header = |name: &str| r.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (content_type, retry_after) = (header("content-type"), header("retry-after"));
+    Ok((r.status().as_u16(), content_type, retry_after, r.json().await?))
+}
+
+/// A code asked for an address with an account and for one without gets the same HTTP answer,
+/// first and repeated, so the answer tells no one which addresses have accounts (catalogue S10).
+async fn a_code_request_does_not_tell_whether_an_account_exists(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
+    let known = s.user("qs", "known", 8).await?;
+    let unknown = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
+    let (first_known, first_unknown) = (code_answer(&s, &known.user_id).await?, code_answer(&s, &unknown).await?);
+    assert_eq!(first_known.3["code"], 2000, "{first_known:?}");
+    assert_eq!(first_known, first_unknown, "the first request");
+    let (again_known, again_unknown) = (code_answer(&s, &known.user_id).await?, code_answer(&s, &unknown).await?);
+    assert_eq!(again_known.3["data"]["reason"], "rate_limited", "{again_known:?}");
+    assert_eq!(again_known.0, again_unknown.0);
+    assert_eq!(again_known.3["code"], again_unknown.3["code"]);
+    // The wait counts down by the second: the two may be a second apart, never different in kind.
+    let wait = |a: &(u16, Option<String>, Option<String>, serde_json::Value)| a.3["data"]["retryAfterSeconds"].as_u64();
+    assert!(wait(&again_known).zip(wait(&again_unknown)).is_some_and(|(k, u)| k.abs_diff(u) <= 1), "{again_known:?} {again_unknown:?}");
+    Ok(())
+}
+
 common::on_both_backends!(
     sign_in_me_logout_and_rate_limit,
     bad_tokens_and_headers_are_login_expired,
     roles_and_the_users_page,
     a_hand_off_signs_in_and_returns_only_to_own_hosts,
+    a_code_request_does_not_tell_whether_an_account_exists,
 );
