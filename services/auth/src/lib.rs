@@ -23,7 +23,7 @@ pub use codes::{Ask, Codes, Limits, MAX_TRIES};
 pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
 pub use mail::Mailer;
-pub use store::{UserStore, migrate};
+pub use store::{UserStore, migrate, unmigrate};
 
 use reelforge_kit::config::TenantConfig;
 use reelforge_kit::identity::{Guarded, Identity, OperatorLevel};

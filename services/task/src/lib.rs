@@ -22,7 +22,7 @@ pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
 pub use library::MaterialLibrary;
-pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, render_keys, renders_prefix};
+pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, unmigrate, render_keys, renders_prefix};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};
