@@ -42,7 +42,8 @@ async fn many_watchers(url: &str) -> TestResult {
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
     let info = rule();
-    let draft = domain::parse_draft(&owner, SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 })?;
+    let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
+    let draft = domain::parse_draft(&owner, input)?;
     let task_id = store.save(&owner, draft).await?;
     let run = store.run(&owner, task_id).await?;
     let job = JobRef { tenant: "qs".into(), task_id, job_id: run.job_id.clone(), attempt: 1 };
@@ -138,7 +139,8 @@ async fn a_strangers_watch_is_refused_and_reads_nothing_of_the_owners() -> TestR
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
     let info = rule();
-    let draft = domain::parse_draft(&owner, SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 })?;
+    let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
+    let draft = domain::parse_draft(&owner, input)?;
     let task_id = store.save(&owner, draft).await?;
     store.run(&owner, task_id).await?;
     let (_stop, shutdown) = tokio::sync::watch::channel(false);
