@@ -316,6 +316,16 @@ fn byte_range(header: &str, size: u64) -> Option<Range<u64>> {
 /// A `Content-Disposition: attachment` for `name` (RFC 6266): an ASCII fallback with anything
 /// outside letters, digits, `-`, `_` and `.` replaced, and the full name UTF-8 percent-encoded.
 pub fn attachment(name: &str, ext: &str) -> String {
+    disposition("attachment", name, ext)
+}
+
+/// A `Content-Disposition: inline` naming the file `name` as [`attachment`] does: the browser
+/// shows it, and saves it under that safe name.
+pub fn inline(name: &str, ext: &str) -> String {
+    disposition("inline", name, ext)
+}
+
+fn disposition(kind: &str, name: &str, ext: &str) -> String {
     let name: String = name
         .chars()
         .filter(|c| !c.is_control() && !matches!(c, '/' | '\\'))
@@ -342,12 +352,12 @@ pub fn attachment(name: &str, ext: &str) -> String {
             }
         })
         .collect();
-    format!("attachment; filename=\"{ascii}.{ext}\"; filename*=UTF-8''{encoded}")
+    format!("{kind}; filename=\"{ascii}.{ext}\"; filename*=UTF-8''{encoded}")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Revocations, attachment, byte_range};
+    use super::{Revocations, attachment, byte_range, inline};
 
     #[test]
     fn ranges() {
@@ -388,6 +398,10 @@ mod tests {
         assert_eq!(
             attachment("  ", "jpg"),
             "attachment; filename=\"video.jpg\"; filename*=UTF-8''video.jpg"
+        );
+        assert_eq!(
+            inline("%2e%2e%2f\0/etc/passwd", "png"),
+            "inline; filename=\"_2e_2e_2fetcpasswd.png\"; filename*=UTF-8''%252e%252e%252fetcpasswd.png"
         );
     }
 }

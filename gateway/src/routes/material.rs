@@ -689,7 +689,14 @@ pub async fn file(
     if key.is_empty() {
         return Err(ApiError::BadRequest(format!("material {id} has no {part}")));
     }
-    media.serve(&req, &key, content_type(&key), None).await
+    // The user's own name for the file, made safe (RFC 6266), so a browser saving it never takes
+    // a path or a header out of it; the extension is the stored one's.
+    let disposition = (part == "original").then(|| {
+        let ext = key.rsplit_once('.').map_or("bin", |(_, e)| e);
+        let stem = m.material_name.rsplit_once('.').map_or(m.material_name.as_str(), |(s, _)| s);
+        crate::media::inline(stem, ext)
+    });
+    media.serve(&req, &key, content_type(&key), disposition).await
 }
 
 #[cfg(test)]

@@ -362,9 +362,8 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     Ok(())
 }
 
-#[tokio::test]
-async fn strangers_never_reach_someone_elses_rows() -> Fallible<()> {
-    let s = common::start().await?;
+async fn strangers_never_reach_someone_elses_rows(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let victim = rows_of(&s, "cc", "victim").await?;
     // Strangers are managers and administrators, so a refusal comes from isolation, not their role.
     let other_tenant_manager = s.user("qs", "stranger", 3).await?;
@@ -435,10 +434,8 @@ fn new_row(task_info: String) -> reelforge_task::TaskDraft {
     }
 }
 
-#[tokio::test]
-async fn strangers_never_name_someone_elses_materials() -> Fallible<()> {
-    let db = reelforge_kit::testing::fresh_sqlite();
-    let s = common::start_on(&db, None, |_| {}).await?;
+async fn strangers_never_name_someone_elses_materials(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let victim = rows_of(&s, "cc", "victim").await?;
     let neighbour = s.user("cc", "neighbour", 8).await?;
     let key = png_key(&victim.owner, &victim.material);
@@ -457,7 +454,7 @@ async fn strangers_never_name_someone_elses_materials() -> Fallible<()> {
         .ok_or("template id")?;
     // Tasks of the neighbour naming the victim's material, written past the save's check (as rows
     // saved before it would be), to run.
-    let store = reelforge_task::TaskStore::new(reelforge_kit::db::connect(&db).await?);
+    let store = reelforge_task::TaskStore::new(reelforge_kit::db::connect(&s.db_url).await?);
     let owner = reelforge_task::Owner { tenant: neighbour.tenant.clone(), user_id: neighbour.user_id.clone() };
     let mut stored = Vec::new();
     for (how, src, named) in [("key", key.as_str(), key.as_str()), ("address", address.as_str(), victim.material.as_str())] {
@@ -495,11 +492,9 @@ async fn strangers_never_name_someone_elses_materials() -> Fallible<()> {
 /// address: it is filled, saved again and run, and its job carries what the template lends (the
 /// worker looks the lent ids up in the creator's library). The same user's document made from no
 /// template may not name them.
-#[tokio::test]
-async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
+async fn a_templates_materials_are_usable_through_it_only(backends: common::Backends) -> Fallible<()> {
     use prost::Message;
-    let db = reelforge_kit::testing::fresh_sqlite();
-    let s = common::start_on(&db, None, |_| {}).await?;
+    let s = common::start_in(backends).await?;
     let maker = s.user("qs", "maker", 3).await?;
     let user = s.user("qs", "user", 8).await?;
     let by_key = common::upload(&s, &maker, "key.png", common::PNG).await?;
@@ -528,14 +523,17 @@ async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
     let again = s.call(Method::POST, "/videotask/save", &user).form(&[("taskId", filled.to_string()), ("taskInfo", info.clone()), ("name", "我的".into())]);
     assert_eq!(data(again).await?.as_i64(), Some(filled), "saved again through its template");
     data(s.call(Method::POST, "/videotask/runtask", &user).json(&serde_json::json!({"taskId": filled}))).await?;
-    let conn = reelforge_kit::db::connect(&db).await?;
+    let conn = reelforge_kit::db::connect(&s.db_url).await?;
     let queue = reelforge_kit::queue::open(&s.config.queue, &conn).await?;
     let job = loop {
-        let delivery = queue.receive(reelforge_task::RENDER_QUEUE, std::time::Duration::from_secs(20)).await?.ok_or("the run is queued")?;
+        let delivery = queue.receive(&s.render_queue, std::time::Duration::from_secs(20)).await?.ok_or("the run is queued")?;
         let job = reelforge_proto::render::RenderJob::decode(delivery.body.as_slice())?;
         if job.task_id == filled {
             break job;
         }
+        // Another task's job (a starter template's preview): taken off, so that the next one is
+        // delivered (RabbitMQ gives a consumer one unacknowledged job at a time).
+        queue.ack(delivery).await?;
     };
     assert_eq!((job.user_id.as_str(), job.grant_owner.as_str()), (user.user_id.as_str(), maker.user_id.as_str()));
     assert!(job.granted_keys.contains(&key) && job.granted_materials.contains(&by_id), "{job:?}");
@@ -548,3 +546,80 @@ async fn a_templates_materials_are_usable_through_it_only() -> Fallible<()> {
     assert!(still["code"] == 3000 && still["desc"].as_str().is_some_and(|d| d.contains(&key)), "{still}");
     Ok(())
 }
+
+/// The list routes, with whose rows they list: another tenant's caller (and, for a user's own
+/// rows, another user of the same tenant) must find none of the victim's rows in them.
+const LIST_ROUTES: &[(&str, Scope)] = &[
+    ("GET /videotask/mine", Scope::User),
+    ("POST /material/ofuser", Scope::User),
+    ("POST /material/ofdefault", Scope::Tenant),
+    ("POST /favorite/list", Scope::User),
+    ("GET /search/history", Scope::User),
+    ("GET /font/ofdefault", Scope::User),
+    ("GET /template/list", Scope::Tenant),
+    ("GET /template/mine", Scope::User),
+    ("GET /template/check", Scope::Tenant),
+    ("GET /category/taskvideo", Scope::Tenant),
+    ("GET /category/audio", Scope::Tenant),
+    ("GET /ring/orders", Scope::User),
+    ("GET /manage/ring/orders", Scope::Tenant),
+    ("GET /manage/users", Scope::Tenant),
+];
+
+/// `caller`'s answer of the list route `route`.
+async fn list(s: &System, route: &str, caller: &User) -> Fallible<serde_json::Value> {
+    let (method, path) = route.split_once(' ').ok_or("route")?;
+    let r = if method == "POST" {
+        s.call(Method::POST, path, caller).json(&serde_json::json!({}))
+    } else {
+        s.call(Method::GET, path, caller)
+    };
+    envelope(r).await
+}
+
+/// Every list route swept with two tenants' rows (catalogue T2): the victim sees their rows, a
+/// caller of another tenant (an administrator, so that no role hides anything) and another user of
+/// the same tenant see none of them.
+async fn list_routes_never_show_someone_elses_rows(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
+    let victim = rows_of(&s, "cc", "victim").await?;
+    data(s.call(Method::POST, "/search/history/add", &victim.owner).json(&serde_json::json!({"keyword": "他们的搜索"}))).await?;
+    let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
+    let same_tenant_user = s.user("cc", "neighbour", 3).await?;
+    for route in ["GET /videotask/mine", "POST /material/ofuser", "GET /search/history", "GET /category/taskvideo"] {
+        let own = list(&s, route, &victim.owner).await?;
+        assert!(own.to_string().contains("他们的"), "{route}: the victim sees their rows: {own}");
+    }
+    let favourites = list(&s, "POST /favorite/list", &victim.owner).await?;
+    assert!(favourites.to_string().contains(victim.favourite), "{favourites}");
+    let theirs = [
+        "他们的".to_owned(),
+        victim.owner.user_id.clone(),
+        victim.colleague.user_id.clone(),
+        victim.favourite.to_owned(),
+        victim.font.clone(),
+        victim.material.clone(),
+        victim.video_key.clone(),
+    ];
+    for (route, scope) in LIST_ROUTES {
+        assert!(NO_ID.contains(route), "{route} is a registered route taking no id");
+        let mut strangers = vec![&other_tenant_admin];
+        if *scope == Scope::User {
+            strangers.push(&same_tenant_user);
+        }
+        for stranger in strangers {
+            let text = list(&s, route, stranger).await?.to_string();
+            for row in &theirs {
+                assert!(!text.contains(row.as_str()), "{route} by {} shows {row}: {text}", stranger.user_id);
+            }
+        }
+    }
+    Ok(())
+}
+
+common::on_both_backends!(
+    strangers_never_reach_someone_elses_rows,
+    strangers_never_name_someone_elses_materials,
+    a_templates_materials_are_usable_through_it_only,
+    list_routes_never_show_someone_elses_rows,
+);

@@ -103,6 +103,8 @@ async fn a_disabled_users_tokens_and_tickets_stop_at_once() -> Fallible<()> {
     let url = material_url(&s, &bob, &material).await?;
     assert_eq!(open(&s, &url).await?, (200, 0));
     assert!(list_at_the_service(&s, &bob.token).await.is_ok());
+    let me = data(s.call(Method::GET, "/user/me", &bob)).await?;
+    assert_eq!(me["userId"], bob.user_id.as_str(), "the auth service keeps a copy of bob's row");
 
     data(s.call(Method::POST, "/manage/users/disable", &admin).json(&serde_json::json!({"userId": bob.user_id, "disabled": true}))).await?;
     assert_eq!(open(&s, &url).await?, (200, 4000), "the ticket stops with the user");
@@ -110,6 +112,9 @@ async fn a_disabled_users_tokens_and_tickets_stop_at_once() -> Fallible<()> {
     assert_eq!(listed.as_ref().map_err(tonic::Status::code), Err(tonic::Code::Unauthenticated), "{listed:?}");
     let saved = save_at_the_service(&s, &bob.token).await;
     assert_eq!(saved.as_ref().map_err(tonic::Status::code), Err(tonic::Code::Unauthenticated), "{saved:?}");
+    assert_eq!(envelope(s.call(Method::GET, "/user/me", &bob)).await?["code"], 4000, "the gateway's check, at once");
+    data(s.call(Method::POST, "/manage/users/disable", &admin).json(&serde_json::json!({"userId": bob.user_id, "disabled": false}))).await?;
+    assert_eq!(data(s.call(Method::GET, "/user/me", &bob)).await?["userId"], bob.user_id.as_str(), "enabled again, at once");
 
     // A changed level: the services refuse the token of the old level, as the gateway does.
     let carol = s.user("qs", "carol", 8).await?;

@@ -26,9 +26,8 @@ fn post(s: &System, path: &str, variant: &str) -> reqwest::RequestBuilder {
     reqwest::Client::new().post(format!("{}{path}", s.base)).header("X-Variant", variant)
 }
 
-#[tokio::test]
-async fn sign_in_me_logout_and_rate_limit() -> TestResult {
-    let s = common::start().await?;
+async fn sign_in_me_logout_and_rate_limit(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let mail = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
     let sent = data(post(&s, "/user/sendCode", "qs").form(&[("mail", &mail)])).await?;
     assert_eq!(sent["resendAfterSeconds"], 60);
@@ -113,9 +112,8 @@ async fn many_users_behind_one_address_get_codes_past_a_challenge_up_to_the_ceil
     Err("the ceiling did not hold".into())
 }
 
-#[tokio::test]
-async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
-    let s = common::start().await?;
+async fn bad_tokens_and_headers_are_login_expired(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let ann = s.user("qs", "ann", 8).await?;
     assert_eq!(data(s.call(Method::GET, "/user/me", &ann)).await?["userId"], ann.user_id.as_str());
 
@@ -170,9 +168,8 @@ async fn bad_tokens_and_headers_are_login_expired() -> TestResult {
     Ok(())
 }
 
-#[tokio::test]
-async fn roles_and_the_users_page() -> TestResult {
-    let s = common::start().await?;
+async fn roles_and_the_users_page(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let admin = s.user("qs", "admin", 0).await?;
     let maker = s.user("qs", "maker", 8).await?;
     let manager = s.user("qs", "manager", 3).await?;
@@ -203,9 +200,8 @@ fn handoff_token(claims: serde_json::Value) -> Fallible<String> {
     Ok(jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(common::CC_HANDOFF_SECRET.as_bytes()))?)
 }
 
-#[tokio::test]
-async fn a_hand_off_signs_in_and_returns_only_to_own_hosts() -> TestResult {
-    let s = common::start().await?;
+async fn a_hand_off_signs_in_and_returns_only_to_own_hosts(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let now = jsonwebtoken::get_current_timestamp();
     let token = |jti: &str| {
         handoff_token(serde_json::json!({"sub": "u1001", "mobile": "13800000000", "tenant": "cc", "jti": jti,
@@ -235,3 +231,38 @@ async fn the_openapi_document_lists_the_sign_in_routes() -> TestResult {
     }
     Ok(())
 }
+
+/// The status, the headers a client could tell apart and the body of a code request.
+async fn code_answer(s: &System, mail: &str) -> Fallible<(u16, Option<String>, Option<String>, serde_json::Value)> {
+    let r = post(s, "/user/sendCode", "qs").form(&[("mail", mail)]).send().await?;
+    let header = |name: &str| r.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (content_type, retry_after) = (header("content-type"), header("retry-after"));
+    Ok((r.status().as_u16(), content_type, retry_after, r.json().await?))
+}
+
+/// A code asked for an address with an account and for one without gets the same HTTP answer,
+/// first and repeated, so the answer tells no one which addresses have accounts (catalogue S10).
+async fn a_code_request_does_not_tell_whether_an_account_exists(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
+    let known = s.user("qs", "known", 8).await?;
+    let unknown = format!("{}@example.cn", uuid::Uuid::new_v4().simple());
+    let (first_known, first_unknown) = (code_answer(&s, &known.user_id).await?, code_answer(&s, &unknown).await?);
+    assert_eq!(first_known.3["code"], 2000, "{first_known:?}");
+    assert_eq!(first_known, first_unknown, "the first request");
+    let (again_known, again_unknown) = (code_answer(&s, &known.user_id).await?, code_answer(&s, &unknown).await?);
+    assert_eq!(again_known.3["data"]["reason"], "rate_limited", "{again_known:?}");
+    assert_eq!(again_known.0, again_unknown.0);
+    assert_eq!(again_known.3["code"], again_unknown.3["code"]);
+    // The wait counts down by the second: the two may be a second apart, never different in kind.
+    let wait = |a: &(u16, Option<String>, Option<String>, serde_json::Value)| a.3["data"]["retryAfterSeconds"].as_u64();
+    assert!(wait(&again_known).zip(wait(&again_unknown)).is_some_and(|(k, u)| k.abs_diff(u) <= 1), "{again_known:?} {again_unknown:?}");
+    Ok(())
+}
+
+common::on_both_backends!(
+    sign_in_me_logout_and_rate_limit,
+    bad_tokens_and_headers_are_login_expired,
+    roles_and_the_users_page,
+    a_hand_off_signs_in_and_returns_only_to_own_hosts,
+    a_code_request_does_not_tell_whether_an_account_exists,
+);

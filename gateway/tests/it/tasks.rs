@@ -31,9 +31,8 @@ fn ids(list: &Value) -> Vec<i64> {
     list.as_array().map(|l| l.iter().filter_map(|t| t["id"].as_i64()).collect()).unwrap_or_default()
 }
 
-#[tokio::test]
-async fn task_calls() -> Fallible<()> {
-    let s = common::start().await?;
+async fn task_calls(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let u = s.user("qs", "maker", 8).await?;
     let rule = common::rule().to_string();
     let a = save(&s, &u, json!({"taskInfo": rule, "name": "春节促销", "sizeCategoryId": 41})).await?;
@@ -134,9 +133,8 @@ async fn task_calls() -> Fallible<()> {
     Ok(())
 }
 
-#[tokio::test]
-async fn edit_history() -> Fallible<()> {
-    let s = common::start().await?;
+async fn edit_history(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let u = s.user("qs", "editor", 8).await?;
     let id = save(&s, &u, json!({"taskInfo": common::rule().to_string()})).await?;
     let none = data(s.call(Method::GET, &format!("/redis/history/getStoreTime?taskId={id}"), &u)).await?;
@@ -170,9 +168,8 @@ async fn edit_history() -> Fallible<()> {
 /// A task opened by id answers its document with every field the model knows written out (the
 /// editor reads the generated types; a document saved through the API may leave fields out), and
 /// keeps fields the model does not know.
-#[tokio::test]
-async fn an_opened_document_is_complete() -> Fallible<()> {
-    let s = common::start().await?;
+async fn an_opened_document_is_complete(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let u = s.user("qs", "maker", 8).await?;
     let mut rule = common::rule();
     rule["scenes"][0]["layers"] = json!([{"type": "shape", "id": "s1", "shape": "rect", "x": 0, "y": 0, "w": 40, "h": 40,
@@ -186,3 +183,9 @@ async fn an_opened_document_is_complete() -> Fallible<()> {
     assert_eq!(doc["resolutionRatio"]["ratio"], "16:9");
     Ok(())
 }
+
+common::on_both_backends!(
+    task_calls,
+    edit_history,
+    an_opened_document_is_complete,
+);

@@ -9,7 +9,7 @@ use crate::common;
 use common::{Fallible, data, envelope};
 use prost::Message;
 use reelforge_proto::render::RenderJob;
-use reelforge_task::{FinishOutcome, JobRef, RENDER_QUEUE, TaskStore};
+use reelforge_task::{FinishOutcome, JobRef, TaskStore};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -24,9 +24,8 @@ fn slotted_rule() -> Value {
     rule
 }
 
-#[tokio::test]
-async fn template_calls() -> Fallible<()> {
-    let s = common::start().await?;
+async fn template_calls(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let maker = s.user("qs", "maker", 8).await?;
     let neighbour = s.user("qs", "neighbour", 8).await?;
     let boss = s.user("qs", "boss", 3).await?;
@@ -123,20 +122,18 @@ async fn template_calls() -> Fallible<()> {
 /// A template's preview is its hidden preview task's render: once that render is done the answers
 /// carry signed addresses of its cover and video, served with ranges to whoever the task service
 /// answered the template to, and to no other template or tenant.
-#[tokio::test]
-async fn a_finished_preview_is_the_templates_cover_and_video() -> Fallible<()> {
-    let db = reelforge_kit::testing::fresh_sqlite();
-    let s = common::start_on(&db, None, |_| {}).await?;
+async fn a_finished_preview_is_the_templates_cover_and_video(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let viewer = s.user("qs", "viewer", 8).await?;
     let stranger = s.user("cc", "stranger", 8).await?;
     let before = data(s.call(Method::GET, "/template/list", &viewer)).await?;
     assert!(before["list"].as_array().into_iter().flatten().all(|t| t["coverUrl"] == "" && t["videoUrl"] == ""), "{before}");
 
     // The worker's part, played by the test: the first starter's preview is rendered.
-    let conn = reelforge_kit::db::connect(&db).await?;
+    let conn = reelforge_kit::db::connect(&s.db_url).await?;
     let store = TaskStore::new(conn.clone());
     let queue = reelforge_kit::queue::open(&s.config.queue, &conn).await?;
-    let delivery = queue.receive(RENDER_QUEUE, std::time::Duration::from_secs(20)).await?.ok_or("a preview render is queued")?;
+    let delivery = queue.receive(&s.render_queue, std::time::Duration::from_secs(20)).await?.ok_or("a preview render is queued")?;
     let job = RenderJob::decode(delivery.body.as_slice())?;
     let run = JobRef { tenant: job.tenant.clone(), task_id: job.task_id, job_id: job.job_id.clone(), attempt: job.attempt };
     let (video_key, cover_key) = (format!("t/qs/tasks/{}/renders/{}.mp4", job.task_id, job.job_id), format!("t/qs/tasks/{}/renders/{}.jpg", job.task_id, job.job_id));
@@ -195,9 +192,8 @@ async fn the_openapi_document_lists_the_template_routes() -> Fallible<()> {
     Ok(())
 }
 
-#[tokio::test]
-async fn business_cards() -> Fallible<()> {
-    let s = common::start().await?;
+async fn business_cards(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
     let u = s.user("qs", "cards", 8).await?;
     let cards = data(s.call(Method::GET, "/template/list?kind=businessCard&sizeCategoryId=50", &u)).await?;
     let id = cards["list"][0]["id"].as_i64().ok_or("card template")?;
@@ -231,3 +227,9 @@ async fn business_cards() -> Fallible<()> {
     assert!(one["taskId"].as_i64().is_some());
     Ok(())
 }
+
+common::on_both_backends!(
+    template_calls,
+    business_cards,
+    a_finished_preview_is_the_templates_cover_and_video,
+);

@@ -59,9 +59,8 @@ fn code<T>(r: Result<tonic::Response<T>, tonic::Status>) -> Code {
     r.map_or_else(|s| s.code(), |_| Code::Ok)
 }
 
-#[tokio::test]
-async fn every_service_refuses_calls_without_a_valid_token() -> TestResult {
-    let s = common::start().await?;
+async fn every_service_refuses_calls_without_a_valid_token(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let ch = Channel::from_shared(format!("http://{}", s.grpc))?.connect().await?;
     for (what, token) in bad_tokens(&s)? {
         let t = token.as_deref();
@@ -84,9 +83,8 @@ async fn every_service_refuses_calls_without_a_valid_token() -> TestResult {
 
 type TestResult = Fallible<()>;
 
-#[tokio::test]
-async fn a_token_of_one_tenant_never_reaches_another_tenants_rows() -> TestResult {
-    let s = common::start().await?;
+async fn a_token_of_one_tenant_never_reaches_another_tenants_rows(backends: common::Backends) -> TestResult {
+    let s = common::start_in(backends).await?;
     let ch = Channel::from_shared(format!("http://{}", s.grpc))?.connect().await?;
     let a = s.user("qs", "a", 3).await?;
     let b = s.user("cc", "b", 3).await?;
@@ -151,3 +149,8 @@ async fn a_token_of_one_tenant_never_reaches_another_tenants_rows() -> TestResul
     assert_eq!(code(mat.get(req(GetMaterialRequest { material_id: b_material }, Some(&for_b))?).await), Code::Ok);
     Ok(())
 }
+
+common::on_both_backends!(
+    every_service_refuses_calls_without_a_valid_token,
+    a_token_of_one_tenant_never_reaches_another_tenants_rows,
+);

@@ -415,3 +415,60 @@ async fn the_same_file_twice_offers_the_existing_material() -> Fallible<()> {
     assert_ne!(after["uploads"][0]["id"], id.as_str());
     Ok(())
 }
+
+/// Hostile file names (catalogue S4): climbing paths in both separators and percent-encoded,
+/// absolute paths, a NUL, quotes and a line break, and a long Chinese name. Each upload is answered
+/// in the envelope; what is stored lies under the server-made key of the user's own material, no
+/// file appears anywhere else in the store, and the original is served with an RFC 6266
+/// `Content-Disposition` whose plain `filename` is a safe ASCII name and whose `filename*` is
+/// percent-encoded.
+#[tokio::test]
+async fn hostile_file_names_never_reach_a_key_or_a_header() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "hostile", 8).await?;
+    let long = format!("{}.png", "长".repeat(300));
+    let names = [
+        "../../etc/passwd.png",
+        "..\\..\\windows\\win.png",
+        "%2e%2e%2f%2e%2e%2fetc%2fpasswd.png",
+        "..%252f..%252fetc.png",
+        "/etc/passwd.png",
+        "C:\\Windows\\System32\\x.png",
+        "a\0b.png",
+        "quote\".png",
+        "line\r\nX-Injected: 1.png",
+        long.as_str(),
+    ];
+    let prefix = reelforge_kit::blob::user_material_prefix(&me.tenant, &me.user_id);
+    for (n, name) in names.iter().enumerate() {
+        let answer = upload_to(&s, "/upload/material", &me, &[(name, &png_of(100 + u8::try_from(n)?)?)]).await?;
+        let Some(id) = answer["uploads"][0]["id"].as_str() else {
+            assert_eq!(answer["code"], 3000, "{name:?}: stored or refused in the envelope: {answer}");
+            continue;
+        };
+        let m = settled(&s, &me, id).await?;
+        let keys = stored(&s, &me).await?.0;
+        let original = format!("{prefix}{id}/original.png");
+        assert!(keys.contains(&original), "{name:?}: the server-made key {original} in {keys:?}");
+        let url = format!("{}{}", s.base.trim_end_matches("/diyvrbt"), m["url"].as_str().ok_or("url")?);
+        let r = reqwest::Client::new().get(url).header("X-Variant", "qs").send().await?;
+        assert_eq!(r.status(), 200, "{name:?}");
+        let disposition = r.headers().get("content-disposition").ok_or("no Content-Disposition")?.to_str()?.to_owned();
+        let plain = disposition
+            .strip_prefix("inline; filename=\"")
+            .and_then(|d| d.split_once("\"; filename*=UTF-8''"))
+            .ok_or_else(|| format!("{name:?}: {disposition}"))?;
+        assert!(
+            plain.0.ends_with(".png") && plain.0.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')),
+            "{name:?}: the plain name {:?}",
+            plain.0
+        );
+        assert!(plain.1.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.~%".contains(&b)), "{name:?}: {disposition}");
+        assert!(r.headers().get("x-injected").is_none(), "{name:?}");
+    }
+    let (keys, files) = stored(&s, &me).await?;
+    assert!(keys.iter().all(|k| k.starts_with(&prefix)), "{keys:?}");
+    let outside = |f: &&String| !f.contains("/blobs/t/") || f.contains("passwd") || f.to_lowercase().contains("windows");
+    assert!(files.iter().find(outside).is_none(), "nothing stored outside the tenants' keys: {files:?}");
+    Ok(())
+}

@@ -2,9 +2,11 @@
 //! their checks (deny-list, disabled and changed users) and revocation, and the administrators'
 //! user management. `lib.rs` holds the flows; `codes` the code and client-address limits over the
 //! cache, `challenge` the proof-of-work asked past an address's threshold, `mail` the delivery,
-//! `handoff` the host tokens, `store` the user table, `grpc` the server.
+//! `handoff` the host tokens, `store` the user table, `checks` its rows kept briefly for token
+//! checks, `grpc` the server.
 
 pub mod challenge;
+mod checks;
 pub mod codes;
 pub mod domain;
 mod grpc;
@@ -14,19 +16,22 @@ mod store;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use challenge::{Challenge, Proof, ProofError};
 pub use codes::{Ask, Codes, Limits, MAX_TRIES};
 pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
 pub use mail::Mailer;
-pub use store::{UserStore, migrate};
+pub use store::{UserStore, migrate, unmigrate};
 
 use reelforge_kit::config::TenantConfig;
 use reelforge_kit::identity::{Guarded, Identity, OperatorLevel};
 use reelforge_kit::revocation::Revocations;
 use reelforge_kit::{Cache, Config, Keyring};
 use reelforge_proto::auth::auth_service_server::AuthServiceServer;
+
+use crate::checks::UserChecks;
 
 /// The largest page of users an administrator may ask for.
 pub const MAX_PAGE_SIZE: u64 = 100;
@@ -37,6 +42,7 @@ pub struct Auth {
     codes: Codes,
     mailer: Mailer,
     users: UserStore,
+    checks: UserChecks,
     cache: Arc<dyn Cache>,
     keys: Keyring,
     token_seconds: u64,
@@ -51,6 +57,7 @@ impl Auth {
         Ok(Self {
             codes: Codes::new(cache.clone(), keys.clone(), Limits::from_config(&config.auth)),
             mailer: Mailer::from_config(&config.mail, &config.timeouts, config.data_dir.clone())?,
+            checks: UserChecks::new(UserStore::new(db.clone()), Duration::from_secs(config.auth.user_check_seconds)),
             users: UserStore::new(db),
             revocations: Revocations::new(cache.clone()),
             cache,
@@ -104,6 +111,7 @@ impl Auth {
         self.codes.admit(&tenant, client_ip, Ask::Login(&mail), None).await?;
         self.codes.check(&tenant, &mail, code).await?;
         let user = self.users.find_or_create(&tenant, mail.as_str(), "", OperatorLevel::DEFAULT).await?;
+        self.checks.forget(&tenant, mail.as_str());
         self.sign_in(user)
     }
 
@@ -114,6 +122,8 @@ impl Auth {
         let secret = self.tenants.get(&tenant).map(|t| t.handoff_secret.as_str()).unwrap_or_default();
         let claims = handoff::accept(&self.cache, &tenant, secret, token).await?;
         let user = self.users.find_or_create(&tenant, &claims.sub, &claims.mobile, OperatorLevel::DEFAULT).await?;
+        // A hand-off may have brought a new mobile number.
+        self.checks.forget(&tenant, &claims.sub);
         self.sign_in(user)
     }
 
@@ -127,13 +137,14 @@ impl Auth {
     }
 
     /// The user of a verified user token, refused when the token was revoked, the user is disabled
-    /// or gone, or their level changed since the token was issued (they sign in again).
+    /// or gone, or their level changed since the token was issued (they sign in again). The user's
+    /// row may be a copy a few seconds old (`auth.user_check_seconds`, see `checks`).
     pub async fn verify(&self, caller: &Identity) -> Result<User, AuthError> {
         let (tenant, user_id) = caller.require_user()?;
         if self.cache.get(&reelforge_kit::revocation::deny_key(&caller.jti)).await?.is_some() {
             return Err(AuthError::Revoked);
         }
-        let user = self.users.find(tenant, user_id).await?.ok_or(AuthError::Revoked)?;
+        let user = self.checks.find(tenant, user_id).await?.ok_or(AuthError::Revoked)?;
         if user.disabled || Some(user.level) != caller.level {
             return Err(AuthError::Revoked);
         }
@@ -173,6 +184,7 @@ impl Auth {
             return Err(AuthError::Invalid("userId: administrators cannot change their own level".into()));
         }
         self.users.set_level(tenant, user_id, level).await?;
+        self.checks.forget(tenant, user_id);
         // The services, which read the level from the token, refuse the old tokens too.
         self.revocations.set_level(tenant, user_id, level.number(), self.token_seconds).await?;
         Ok(())
@@ -185,6 +197,7 @@ impl Auth {
             return Err(AuthError::Invalid("userId: administrators cannot disable themselves".into()));
         }
         self.users.set_disabled(tenant, user_id, disabled).await?;
+        self.checks.forget(tenant, user_id);
         // The services and the media tickets read the mark.
         self.revocations.set_disabled(tenant, user_id, disabled, self.token_seconds).await?;
         Ok(())

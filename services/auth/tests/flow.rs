@@ -26,6 +26,7 @@ fn keys() -> Fallible<Keyring> {
 fn config(dir: &Path) -> Config {
     let mut c = Config { data_dir: dir.to_path_buf(), ..Config::default() };
     c.auth.token_hours = 1;
+    c.auth.user_check_seconds = 2;
     if let Some(cc) = c.tenants.get_mut("cc") {
         *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: HANDOFF_SECRET.into() };
     }
@@ -367,6 +368,7 @@ async fn management(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
     assert!(matches!(s.auth.set_level(&as_admin, &other_tenant.user_id, 3).await, Err(AuthError::NoSuchUser(_))), "another tenant's user");
     assert!(matches!(s.auth.set_level(&as_admin, &ann.user_id, 5).await, Err(AuthError::Invalid(_))));
 
+    assert!(s.auth.verify(&as_ann).await.is_ok(), "the check keeps a copy of ann's row");
     s.auth.set_level(&as_admin, &ann.user_id, 3).await?;
     assert!(matches!(s.auth.verify(&as_ann).await, Err(AuthError::Revoked)), "a changed level needs a new sign-in");
     let ann = reelforge_auth::User { level: OperatorLevel::OperationsManager, ..ann };
@@ -377,6 +379,29 @@ async fn management(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
     s.auth.set_disabled(&as_admin, &ann.user_id, false).await?;
     assert!(s.auth.verify(&as_manager).await.is_ok());
     assert!(matches!(s.auth.set_disabled(&as_admin, &admin.user_id, true).await, Err(AuthError::Invalid(_))));
+    Ok(())
+}
+
+/// Token checks answer from a copy of the user's row kept `auth.user_check_seconds`, so the table is
+/// not read on every signed-in request; the table stays the durable check: a user disabled where
+/// this replica did not see it (another replica, while a cache restart lost the marks) is refused
+/// once the copy has lived its time.
+async fn user_checks(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
+    let s = setup(db_url, cache).await?;
+    let tenants = config(s.dir.path()).tenants;
+    let ann = grant(&s.users, &tenants, "qs", &format!("{}@example.cn", unique("ann")), 8).await?;
+    let (token, _) = s.keys.issue_user("qs", &ann.user_id, ann.level, 3600)?;
+    let as_ann = s.keys.verify(&token)?;
+    assert!(s.auth.verify(&as_ann).await.is_ok());
+
+    s.users.set_disabled("qs", &ann.user_id, true).await?;
+    assert!(s.auth.verify(&as_ann).await.is_ok(), "the next check answers from the copy, not the table");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while s.auth.verify(&as_ann).await.is_ok() {
+        assert!(Instant::now() < deadline, "the disabled row was never read again");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(matches!(s.auth.verify(&as_ann).await, Err(AuthError::Revoked)));
     Ok(())
 }
 
@@ -498,6 +523,18 @@ async fn ceiling_and_pairs_with_redis() -> TestResult {
 async fn management_on_postgres() -> TestResult {
     let (db, cache) = postgres_redis().await?;
     management(&db, cache).await
+}
+
+#[tokio::test]
+async fn user_checks_with_memory_cache() -> TestResult {
+    let (db, cache) = sqlite_memory().await?;
+    user_checks(&db, cache).await
+}
+
+#[tokio::test]
+async fn user_checks_on_postgres_with_redis() -> TestResult {
+    let (db, cache) = postgres_redis().await?;
+    user_checks(&db, cache).await
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ mod store;
 
 pub use domain::{Category, CategoryError, Dimension};
 pub use grpc::CategoryGrpc;
-pub use store::{CategoryStore, migrate};
+pub use store::{CategoryStore, migrate, unmigrate};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::category::category_service_server::CategoryServiceServer;

@@ -364,6 +364,9 @@ pub struct AuthConfig {
     pub challenge_ttl_seconds: u64,
     /// Codes the whole tenant may send per day.
     pub codes_per_tenant_per_day: u32,
+    /// Seconds the auth service may answer a token check from its in-process copy of the user's
+    /// enabled state and level before reading the user table again (0: read it on every check).
+    pub user_check_seconds: u64,
 }
 
 /// One token signing key.
@@ -609,6 +612,9 @@ pub struct WorkerConfig {
     pub render_limit_seconds: u64,
     /// Seconds of rendering allowed per second of video, on top of the floor.
     pub render_limit_per_video_second: u64,
+    /// The nice value of the render threads (x264's; drawing and decoding run 10 nicer, at most
+    /// 19). Unset: 10 in `all`, where renders share the cores with the API, 0 for a worker.
+    pub render_nice: Option<i32>,
 }
 
 impl Default for Config {
@@ -633,6 +639,7 @@ impl Default for Config {
                 material_cache_mb: 2048,
                 render_limit_seconds: 300,
                 render_limit_per_video_second: 10,
+                render_nice: None,
             },
             upload: UploadConfig::default(),
             render: RenderConfig::default(),
@@ -692,6 +699,7 @@ impl Default for AuthConfig {
             challenge_bits: 16,
             challenge_ttl_seconds: 120,
             codes_per_tenant_per_day: 10_000,
+            user_check_seconds: 5,
         }
     }
 }

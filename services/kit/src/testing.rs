@@ -45,3 +45,51 @@ pub fn fresh_sqlite() -> String {
     let dir = std::env::temp_dir().join(unique("reelforge-test"));
     format!("sqlite://{}?mode=rwc", dir.join("test.db").display())
 }
+
+/// `cache` with every key under `prefix:`, so that systems of parallel tests (and of earlier runs,
+/// whose counters Redis keeps for an hour) sharing one Redis never see each other's keys.
+pub fn namespaced(cache: std::sync::Arc<dyn crate::Cache>, prefix: &str) -> std::sync::Arc<dyn crate::Cache> {
+    std::sync::Arc::new(Namespaced { inner: cache, prefix: format!("{prefix}:") })
+}
+
+struct Namespaced {
+    inner: std::sync::Arc<dyn crate::Cache>,
+    prefix: String,
+}
+
+impl Namespaced {
+    fn key(&self, key: &str) -> String {
+        format!("{}{key}", self.prefix)
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::Cache for Namespaced {
+    async fn get(&self, key: &str) -> Result<Option<String>, crate::CacheError> {
+        self.inner.get(&self.key(key)).await
+    }
+
+    async fn set(&self, key: &str, value: &str, ttl: Option<std::time::Duration>) -> Result<(), crate::CacheError> {
+        self.inner.set(&self.key(key), value, ttl).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<bool, crate::CacheError> {
+        self.inner.delete(&self.key(key)).await
+    }
+
+    async fn take(&self, key: &str) -> Result<Option<String>, crate::CacheError> {
+        self.inner.take(&self.key(key)).await
+    }
+
+    async fn incr(&self, key: &str, ttl: std::time::Duration) -> Result<i64, crate::CacheError> {
+        self.inner.incr(&self.key(key), ttl).await
+    }
+
+    async fn ttl(&self, key: &str) -> Result<Option<std::time::Duration>, crate::CacheError> {
+        self.inner.ttl(&self.key(key)).await
+    }
+
+    async fn ping(&self) -> Result<(), crate::CacheError> {
+        self.inner.ping().await
+    }
+}

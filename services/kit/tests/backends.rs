@@ -281,3 +281,77 @@ async fn a_job_for_a_queue_that_is_gone_is_reported_unsent() -> TestResult {
     admin.queue_delete(format!("{name}.dead").as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
     Ok(())
 }
+
+/// Runs `rabbitmqctl -q <args> --no-table-headers`; answers its lines, columns split on tabs.
+fn rabbitmqctl(args: &[&str]) -> Result<Vec<Vec<String>>, Box<dyn std::error::Error>> {
+    let out = std::process::Command::new("rabbitmqctl").arg("-q").args(args).arg("--no-table-headers").output()?;
+    if !out.status.success() {
+        return Err(format!("rabbitmqctl {args:?}: {}", String::from_utf8_lossy(&out.stderr)).into());
+    }
+    Ok(String::from_utf8(out.stdout)?.lines().map(|l| l.split('\t').map(str::to_owned).collect()).collect())
+}
+
+/// The unacknowledged deliveries of each consumer of `queue`, as the broker counts them (each
+/// consumer has a channel of its own), and the jobs still ready in it.
+fn unacked_per_consumer(queue: &str) -> Result<(Vec<u64>, u64), Box<dyn std::error::Error>> {
+    let channels: Vec<String> =
+        rabbitmqctl(&["list_consumers", "queue_name", "channel_pid"])?.into_iter().filter(|c| c[0] == queue).map(|c| c[1].clone()).collect();
+    let unacked = rabbitmqctl(&["list_channels", "pid", "messages_unacknowledged"])?
+        .into_iter()
+        .filter(|c| channels.contains(&c[0]))
+        .map(|c| c[1].parse())
+        .collect::<Result<Vec<u64>, _>>()?;
+    let ready = rabbitmqctl(&["list_queues", "name", "messages_ready"])?
+        .into_iter()
+        .find(|c| c[0] == queue)
+        .ok_or("the queue is not listed")?[1]
+        .parse()?;
+    Ok((unacked, ready))
+}
+
+/// Waits until the broker shows `want` (unacked per consumer, sorted; ready jobs); every reading on
+/// the way must hold at most one unacknowledged job per consumer.
+async fn broker_shows(queue: &str, want: (Vec<u64>, u64)) -> TestResult {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let (mut unacked, ready) = unacked_per_consumer(queue)?;
+        assert!(unacked.iter().all(|n| *n <= 1), "a consumer holds more than one job: {unacked:?}");
+        unacked.sort_unstable();
+        if (unacked.clone(), ready) == want {
+            return Ok(());
+        }
+        assert!(std::time::Instant::now() < deadline, "the broker shows {unacked:?} unacked and {ready} ready, not {want:?}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Two workers with prefetch 1 and uneven jobs: the broker never lets a consumer hold more than one
+/// unacknowledged job, so a worker busy with a long render leaves the rest to the other
+/// (catalogue Q6, read from RabbitMQ).
+#[tokio::test]
+async fn prefetch_one_gives_each_consumer_one_job_at_a_time() -> TestResult {
+    let db = db::connect(&fresh_sqlite()).await?;
+    let (a, b) = (queue::open(&queue_config(&amqp_url()), &db).await?, queue::open(&queue_config(&amqp_url()), &db).await?);
+    let name = unique("fair");
+    for n in 1..=4 {
+        a.publish(&name, &format!("job-{n}"), b"x").await?;
+    }
+    let long = b.receive(&name, Duration::from_secs(10)).await?.ok_or("b got no job")?;
+    let mut short = a.receive(&name, Duration::from_secs(10)).await?.ok_or("a got no job")?;
+    broker_shows(&name, (vec![1, 1], 2)).await?;
+    // b keeps its long job while a goes through the short ones.
+    for left in [1, 0] {
+        a.ack(short).await?;
+        short = a.receive(&name, Duration::from_secs(10)).await?.ok_or("a got no further job")?;
+        broker_shows(&name, (vec![1, 1], left)).await?;
+    }
+    a.ack(short).await?;
+    b.ack(long).await?;
+    broker_shows(&name, (vec![0, 0], 0)).await?;
+    let conn = lapin::Connection::connect(&amqp_url(), lapin::ConnectionProperties::default()).await?;
+    let admin = conn.create_channel().await?;
+    for q in [name.clone(), format!("{name}.dead")] {
+        admin.queue_delete(q.as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
+    }
+    Ok(())
+}

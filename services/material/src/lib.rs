@@ -16,7 +16,7 @@ pub use grpc::MaterialGrpc;
 pub use janitor::{Janitor, Swept};
 pub use processing::Prober;
 pub use starter::Starter;
-pub use store::{Choice, MaterialStore, Seeded, Upload, migrate};
+pub use store::{Choice, MaterialStore, Seeded, Upload, migrate, unmigrate};
 
 use reelforge_kit::BlobStore;
 use reelforge_kit::identity::{Guarded, Keyring};

@@ -193,6 +193,11 @@ fn material_cache(config: &Config) -> reelforge_worker::MaterialCache {
     )
 }
 
+/// The render threads' nice value in `all` unless configured (docs/operations.md, "Renders
+/// beside the API"): the API's threads keep the default priority and get the cores first, the
+/// renders take what is left.
+const ALL_RENDER_NICE: i32 = 10;
+
 /// The render worker over the opened backends, calling the services at these URLs.
 fn worker(
     backends: &Backends,
@@ -213,6 +218,7 @@ fn worker(
             floor: Duration::from_secs(config.worker.render_limit_seconds),
             per_video_second: Duration::from_secs(config.worker.render_limit_per_video_second),
         },
+        render_nice: config.worker.render_nice.unwrap_or(0),
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,
@@ -262,6 +268,8 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
             let channel = reelforge_kit::grpc::channel(&format!("http://{addr}"), &config.timeouts)
                 .map_err(|e| format!("gRPC client: {e}"))?;
             let url = format!("http://{addr}");
+            // x264 takes every core it is given; in one process the API's threads must come first.
+            config.worker.render_nice = config.worker.render_nice.or(Some(ALL_RENDER_NICE));
             let worker = worker(&backends, &config, &keys, &url, &url)?;
             let worker = tokio::spawn(worker.run(rx.clone()));
             let state = AppState {

@@ -80,6 +80,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         scenes: args.scenes.as_deref().map(parse_range).transpose()?,
         cover: args.cover.clone(),
         cover_at: None,
+        nice: 0,
     };
     let started = Instant::now();
     let quiet = args.quiet;

@@ -217,7 +217,7 @@ impl Encoder {
         // it fills x264's idle time instead of taking cores from x264's threads; the video's
         // threads (x264's among them) keep the priority of the thread creating the encoder.
         let lowered: Vec<gst::Element> = audio.iter().map(|a| a.clone().upcast()).collect();
-        crate::threads::own_streaming_threads(&pipeline, &lowered, crate::render::DRAW_NICE);
+        crate::threads::own_streaming_threads(&pipeline, &lowered, crate::render::draw_nice());
         pipeline.set_state(gst::State::Playing)?;
         Ok(Encoder {
             video,

@@ -37,6 +37,10 @@ pub struct RenderOptions {
     pub cover: Option<PathBuf>,
     /// Time of the cover in seconds, or the first meaningful frame.
     pub cover_at: Option<f64>,
+    /// The nice value the render's threads start from: x264's threads run at it, the drawing,
+    /// the mix and the decoders [`DRAW_NICE`] nicer (at most 19). 0 keeps the caller's. `reelforge
+    /// all` renders beside the API on the same cores and sets it (`worker.render_nice`).
+    pub nice: i32,
 }
 
 /// What a finished render produced.
@@ -72,6 +76,11 @@ pub fn render(
         let drawn = std::thread::Builder::new()
             .name("reelforge-draw".to_owned())
             .spawn_scoped(s, || {
+                // This thread is the render's own: every thread of the render inherits its
+                // priority, and the caller's (a runtime's pooled thread) is left as it was.
+                if opts.nice > 0 {
+                    crate::threads::lower_priority(opts.nice.min(MAX_NICE));
+                }
                 render_here(rule, materials, out, opts, progress, cancel)
             })
             .map_err(|e| RenderError::stage(Stage::Compose, MediaError::Io(e)))?
@@ -113,11 +122,25 @@ fn bound_malloc_arenas() {
 /// first. Measured on ref-15s: 3–6 % less wall time (`docs/benchmarks.md`).
 pub const DRAW_NICE: i32 = 10;
 
-/// Lowers the calling thread's priority to [`DRAW_NICE`] (a thread already that nice or nicer
-/// keeps its own); threads it starts afterwards inherit it. Raising the nice value needs no
-/// privilege; a failure leaves the priority as it was.
-pub(crate) fn yield_to_encoder() {
-    crate::threads::lower_priority(DRAW_NICE);
+/// The nicest a thread can be on Linux.
+const MAX_NICE: i32 = 19;
+
+/// The calling thread's nice value.
+pub(crate) fn own_nice() -> i32 {
+    // SAFETY: reads the calling thread's priority; takes no pointers.
+    unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
+}
+
+/// The drawing's nice value for a render whose encoder runs at the calling thread's.
+pub(crate) fn draw_nice() -> i32 {
+    (own_nice() + DRAW_NICE).min(MAX_NICE)
+}
+
+/// Lowers the calling thread's priority to `nice` (a thread already that nice or nicer keeps its
+/// own); threads it starts afterwards inherit it. Raising the nice value needs no privilege; a
+/// failure leaves the priority as it was.
+pub(crate) fn yield_to_encoder(nice: i32) {
+    crate::threads::lower_priority(nice);
 }
 
 fn render_here(
@@ -178,7 +201,7 @@ fn render_here(
     // threads started below (later scenes' clip decoders) inherit the lower one.
     let mut enc =
         Encoder::create(tmp.path(), settings).map_err(|e| RenderError::stage(Stage::Encode, e))?;
-    yield_to_encoder();
+    yield_to_encoder(engine.draw_nice);
     let mut mix = None;
     let mut frame = Bitmap::new(w, h);
     let sample_at = |f: i64| rate.sample_of(f, SAMPLE_RATE);

@@ -2,7 +2,6 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
 
 use reelforge_kit::db::now_millis;
 use reelforge_kit::identity;
@@ -17,6 +16,7 @@ use crate::events::Events;
 use crate::farm::FarmSettings;
 use crate::history::HistoryStore;
 use crate::store::{Deleted, TaskStore, renders_prefix};
+use crate::watchers::{Watchers, current};
 use crate::template::{AuditState, Replacement, SheetFormat, Template, TemplateFilter, TemplateKind, Viewer, slot_kind_name};
 use reelforge_kit::BlobStore;
 
@@ -27,13 +27,15 @@ pub struct TaskGrpc {
     events: Arc<Events>,
     history: HistoryStore,
     blob: BlobStore,
+    watchers: Arc<Watchers>,
 }
 
 impl TaskGrpc {
-    /// Serves `store` with the farm's lease settings, its render events, the editor's autosave and
-    /// the blob store of renders.
+    /// Serves `store` with the farm's lease settings, its render events (which wake the shared
+    /// feeds of watched tasks), the editor's autosave and the blob store of renders.
     pub fn new(store: TaskStore, settings: FarmSettings, events: Arc<Events>, history: HistoryStore, blob: BlobStore) -> Self {
-        Self { store, settings, events, history, blob }
+        let watchers = Watchers::new(store.clone(), events.clone());
+        Self { store, settings, events, history, blob, watchers }
     }
 
     /// Removes the storage of deleted tasks once their rows are gone: every object under each
@@ -70,25 +72,6 @@ fn ids_given(ids: Vec<i64>) -> Result<Vec<i64>, Status> {
     Ok(seen)
 }
 
-/// A task's state with its latest render event, and the sequence number of that state.
-async fn current(store: &TaskStore, events: &Events, owner: &Owner, id: i64) -> Result<(i64, TaskState), TaskError> {
-    let mut s = store.state(owner, id).await?;
-    let mut seq = s.updated_ms;
-    if let Some(p) = events.latest(id).await {
-        let same_job = s.job_id.as_deref() == Some(p.job_id.as_str());
-        if s.status.is_rendering() && same_job {
-            s.stage = Stage::parse(&p.stage);
-            s.percent = p.percent.min(100);
-            s.frames = (p.frames_done, p.frames_total);
-            s.eta_seconds = (p.eta_seconds >= 0).then_some(p.eta_seconds);
-        }
-        if same_job || !s.status.is_rendering() {
-            seq = seq.max(p.seq);
-        }
-    }
-    Ok((seq, s))
-}
-
 fn event_kind(status: TaskStatus) -> &'static str {
     match status {
         TaskStatus::Success => "done",
@@ -97,9 +80,6 @@ fn event_kind(status: TaskStatus) -> &'static str {
         _ => "progress",
     }
 }
-
-/// How often a watch looks at the database besides the events (ends the bus did not carry).
-const WATCH_RECHECK: Duration = Duration::from_secs(5);
 
 fn announcement(job: &JobRef, stage: Stage, percent: u32) -> RenderProgress {
     RenderProgress {
@@ -308,46 +288,42 @@ impl TaskService for TaskGrpc {
     async fn watch(&self, req: Request<pb::WatchRequest>) -> Result<Response<Self::WatchStream>, Status> {
         let owner = owner(&req)?;
         let (task_id, mut last) = (req.get_ref().task_id, req.get_ref().after_seq);
-        let mut live = self.events.subscribe();
-        current(&self.store, &self.events, &owner, task_id).await.map_err(to_status)?;
-        let (store, events) = (self.store.clone(), self.events.clone());
+        let mut feed = self.watchers.watch(&owner, task_id);
+        let first = feed.wait_for(Option::is_some).await.map_err(|_| Status::unavailable("the task's watch ended, please retry"))?.clone();
+        if let Some(Err(refused)) = first {
+            return Err(refused);
+        }
         let (tx, rx) = tokio::sync::mpsc::channel(16);
         tokio::spawn(async move {
-            let mut recheck = tokio::time::interval(WATCH_RECHECK);
             loop {
-                let (seq, state) = match current(&store, &events, &owner, task_id).await {
-                    Ok(now) => now,
-                    Err(e) => {
-                        let _ = tx.send(Err(to_status(e))).await;
+                let reading = feed.borrow_and_update().clone();
+                match reading {
+                    Some(Ok((seq, state))) => {
+                        let at_rest = !state.status.is_rendering();
+                        if seq > last {
+                            last = seq;
+                            let event = pb::TaskEvent { seq, kind: event_kind(state.status).to_owned(), state: Some(state_to_pb(state)) };
+                            if tx.send(Ok(event)).await.is_err() {
+                                return;
+                            }
+                        }
+                        if at_rest {
+                            return;
+                        }
+                    }
+                    Some(Err(e)) => {
+                        let _ = tx.send(Err(e)).await;
                         return;
                     }
-                };
-                let at_rest = !state.status.is_rendering();
-                if seq > last {
-                    last = seq;
-                    let event = pb::TaskEvent {
-                        seq,
-                        kind: event_kind(state.status).to_owned(),
-                        state: Some(state_to_pb(state)),
-                    };
-                    if tx.send(Ok(event)).await.is_err() {
+                    None => {}
+                }
+                tokio::select! {
+                    _ = tx.closed() => return,
+                    moved = feed.changed() => if moved.is_err() {
+                        // The feed stopped without a last word (the bus went away); the browser
+                        // reconnects from its last event.
                         return;
-                    }
-                }
-                if at_rest {
-                    return;
-                }
-                loop {
-                    tokio::select! {
-                        _ = tx.closed() => return,
-                        _ = recheck.tick() => break,
-                        got = live.recv() => match got {
-                            Ok(p) if p.task_id == task_id => break,
-                            Ok(_) => {}
-                            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
-                            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-                        },
-                    }
+                    },
                 }
             }
         });

@@ -1,6 +1,7 @@
 //! The task service: saved video tasks (the rule as `taskInfo`), their render runs on the job queue
 //! and the state workers report back. `lib.rs` wires; `domain` holds the rules, `store` the tables,
-//! `farm` the outbox relay, reaper and dead-letter consumer, `grpc` the server.
+//! `farm` the outbox relay, reaper and dead-letter consumer, `watchers` the shared feeds of watched
+//! tasks, `grpc` the server.
 
 pub mod domain;
 pub mod events;
@@ -10,6 +11,7 @@ pub mod history;
 pub mod library;
 mod store;
 pub mod template;
+pub mod watchers;
 
 use std::sync::Arc;
 
@@ -20,7 +22,7 @@ pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
 pub use library::MaterialLibrary;
-pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, render_keys, renders_prefix};
+pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, unmigrate, render_keys, renders_prefix};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};

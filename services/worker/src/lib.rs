@@ -50,6 +50,8 @@ pub struct WorkerSettings {
     pub material_cache: MaterialCache,
     /// How long one render may take.
     pub time_limit: RenderTimeLimit,
+    /// The nice value renders start from (`RenderOptions::nice`); 0 keeps the default priority.
+    pub render_nice: i32,
 }
 
 /// How long a render may take: a floor plus an allowance per second of video. A render past it is
@@ -361,11 +363,12 @@ impl Worker {
         let out = dir.join("out.mp4");
         let cover = dir.join("cover.jpg");
         let limit = self.settings.time_limit.of(rule.duration());
-        let (out2, cover2, cancel2) = (out.clone(), cover.clone(), cancel.clone());
+        let (out2, cover2, cancel2, nice) = (out.clone(), cover.clone(), cancel.clone(), self.settings.render_nice);
         let mut on_progress = reporter.engine_callback();
         let render = tokio::task::spawn_blocking(move || {
             let opts = reelforge_render::RenderOptions {
                 cover: Some(cover2),
+                nice,
                 ..Default::default()
             };
             reelforge_render::render(&rule, &materials, &out2, &opts, &mut on_progress, &cancel2)

@@ -28,6 +28,9 @@ struct Farm {
     other_tenant: String,
     blob: BlobStore,
     materials: MaterialStore,
+    /// The queue the worker takes jobs from, and its name.
+    queue: Arc<dyn JobQueue>,
+    queue_name: String,
     _stop: watch::Sender<bool>,
     _scratch: tempfile::TempDir,
     _cache: tempfile::TempDir,
@@ -123,17 +126,18 @@ async fn farm_with(
     let scratch = tempfile::tempdir()?;
     let cache = tempfile::tempdir()?;
     let worker = Worker::new(
-        queue,
+        queue.clone(),
         bus,
         blob.clone(),
         Clients::connect(&url, &url, keys.clone(), &Default::default())?,
         WorkerSettings {
-            queue: name,
+            queue: name.clone(),
             scratch: scratch.path().to_path_buf(),
             concurrency: 2,
             heartbeat: Duration::from_secs(5),
             material_cache: reelforge_worker::MaterialCache::new(cache.path(), 64 << 20),
             time_limit,
+            render_nice: 0,
         },
     );
     tokio::spawn(worker.run(rx));
@@ -144,6 +148,8 @@ async fn farm_with(
         other_tenant,
         blob,
         materials: MaterialStore::new(db),
+        queue,
+        queue_name: name,
         _stop: stop,
         _scratch: scratch,
         _cache: cache,
@@ -646,5 +652,62 @@ async fn a_render_past_its_time_limit_fails_its_task() -> TestResult {
     assert!(farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?.is_empty(), "no object");
     let next = save_and_run(&farm, document(&id)).await?;
     assert_eq!(ended(&farm, next).await?.status, 10, "the worker renders the next job");
+    Ok(())
+}
+
+/// Ready and unacknowledged messages of `queue` as RabbitMQ counts them; none while the broker
+/// does not answer (another test restarts it).
+fn broker_counts(queue: &str) -> Option<(u64, u64)> {
+    let out = std::process::Command::new("rabbitmqctl")
+        .args(["-q", "list_queues", "name", "messages_ready", "messages_unacknowledged", "--no-table-headers"])
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let line = text.lines().find(|l| l.split('\t').next() == Some(queue))?;
+    let mut n = line.split('\t').skip(1).map(str::parse::<u64>);
+    Some((n.next()?.ok()?, n.next()?.ok()?))
+}
+
+/// The same job id delivered again through RabbitMQ after its render finished (a publish retried
+/// after a lost confirm, a redelivery) is acked as a no-op: the queue drains with nothing dead-
+/// lettered, nothing is rendered or written, and the task stays done (catalogue Q5).
+#[tokio::test]
+async fn distributed_a_job_delivered_twice_renders_once() -> TestResult {
+    use prost::Message;
+    let farm = distributed().await?;
+    let id = red_material(&farm).await?;
+    let task_id = save_and_run(&farm, document(&id)).await?;
+    assert_eq!(ended(&farm, task_id).await?.status, 10);
+    let prefix = format!("t/qs/tasks/{task_id}/");
+    let objects = farm.blob.list(&prefix).await?;
+    let job_id = objects
+        .iter()
+        .find_map(|k| k.rsplit('/').next()?.strip_suffix(".mp4"))
+        .ok_or("no video")?
+        .to_owned();
+    // Removed, so that a second render would show by writing them again.
+    for key in &objects {
+        farm.blob.delete(key).await?;
+    }
+    let again = reelforge_proto::render::RenderJob {
+        job_id: job_id.clone(),
+        task_id,
+        tenant: "qs".into(),
+        attempt: 1,
+        task_info: document(&id),
+        user_id: USER.into(),
+        ..Default::default()
+    };
+    farm.queue.publish(&farm.queue_name, &job_id, &again.encode_to_vec()).await?;
+    // Confirmed, so stored: the queue is empty again only once the worker acked the delivery.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while broker_counts(&farm.queue_name) != Some((0, 0)) {
+        assert!(Instant::now() < deadline, "the second delivery was never acked: {:?}", broker_counts(&farm.queue_name));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    assert_eq!(broker_counts(&format!("{}.dead", farm.queue_name)), Some((0, 0)), "nothing dead-lettered");
+    assert!(farm.blob.list(&prefix).await?.is_empty(), "nothing rendered or written again");
+    let task = ended(&farm, task_id).await?;
+    assert_eq!(task.status, 10, "{task:?}");
     Ok(())
 }

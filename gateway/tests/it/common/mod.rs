@@ -1,5 +1,7 @@
 //! The whole system in one test process: the six services behind their token verifiers on a loopback
-//! gRPC port, and the gateway on a free HTTP port, over a fresh database and the memory cache.
+//! gRPC port, and the gateway on a free HTTP port, over fresh backends: the embedded ones (SQLite, the
+//! memory cache, the database queue, a local directory) or the distributed ones (PostgreSQL, Redis,
+//! RabbitMQ, S3). [`on_both_backends!`] runs a suite on each.
 
 
 
@@ -27,6 +29,10 @@ pub struct System {
     pub keys: Keyring,
     /// The configuration it runs with.
     pub config: Config,
+    /// The URL of its database.
+    pub db_url: String,
+    /// The queue its render jobs go to.
+    pub render_queue: String,
     /// The user table.
     pub users: reelforge_auth::UserStore,
     /// The material table.
@@ -68,9 +74,60 @@ fn log_to_the_test() {
     });
 }
 
+/// The backends a system runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backends {
+    /// SQLite, the memory cache, the database queue and a local directory: `reelforge all`'s defaults.
+    Embedded,
+    /// PostgreSQL, Redis, RabbitMQ and S3 (SeaweedFS), as the distributed targets run.
+    Distributed,
+}
+
+/// Runs each named suite, an `async fn(Backends) -> Fallible<()>` of the calling module, as two
+/// tests: `embedded::<suite>` and `distributed::<suite>`.
+macro_rules! on_both_backends {
+    ($($suite:ident),+ $(,)?) => {
+        mod embedded {
+            $(
+                #[tokio::test]
+                async fn $suite() -> $crate::common::Fallible<()> {
+                    super::$suite($crate::common::Backends::Embedded).await
+                }
+            )+
+        }
+        mod distributed {
+            $(
+                #[tokio::test]
+                async fn $suite() -> $crate::common::Fallible<()> {
+                    super::$suite($crate::common::Backends::Distributed).await
+                }
+            )+
+        }
+    };
+}
+pub(crate) use on_both_backends;
+
 /// Starts everything over a fresh SQLite database and a local blob directory.
 pub async fn start() -> Fallible<System> {
     start_on(&reelforge_kit::testing::fresh_sqlite(), None, |_| {}).await
+}
+
+/// Starts everything over fresh `backends`: for the distributed ones a fresh PostgreSQL database,
+/// Redis (this system's keys under a prefix of its own), RabbitMQ (a render queue of its own) and a
+/// fresh root in the S3 bucket.
+pub async fn start_in(backends: Backends) -> Fallible<System> {
+    match backends {
+        Backends::Embedded => start().await,
+        Backends::Distributed => {
+            use reelforge_kit::testing::{amqp_url, fresh_postgres, redis_url, s3_url, unique};
+            let storage = format!("{}&root=/{}", s3_url(), unique("gateway"));
+            start_on(&fresh_postgres().await?, Some(storage), |c| {
+                c.cache.url = redis_url();
+                c.queue.url = amqp_url();
+            })
+            .await
+        }
+    }
 }
 
 /// Starts everything over a fresh PostgreSQL database.
@@ -101,7 +158,15 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     tune(&mut config);
     let keys = Keyring::new(&config.auth.keys)?;
     let db = reelforge_kit::db::connect(db_url).await?;
-    let cache = reelforge_kit::cache::open("memory://").await?;
+    let cache = reelforge_kit::cache::open(&config.cache.url).await?;
+    let distributed = !config.queue.url.starts_with("db:");
+    // Systems of parallel tests and earlier runs share one Redis and one RabbitMQ.
+    let (cache, render_queue) = if distributed {
+        let unique = reelforge_kit::testing::unique("it");
+        (reelforge_kit::testing::namespaced(cache, &unique), format!("renders_{unique}"))
+    } else {
+        (cache, reelforge_task::RENDER_QUEUE.to_owned())
+    };
     let queue = reelforge_kit::queue::open(&config.queue, &db).await?;
     reelforge_auth::migrate(&db).await?;
     reelforge_category::migrate(&db).await?;
@@ -128,13 +193,13 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                 reelforge_task::Backends {
                     db: db.clone(),
                     queue,
-                    bus: reelforge_kit::bus::open("db://").await?,
+                    bus: reelforge_kit::bus::open(&config.queue.url).await?,
                     cache: cache.clone(),
                     blob: blobs.clone(),
                     materials: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
                 },
                 reelforge_task::FarmSettings {
-                    queue: reelforge_task::RENDER_QUEUE.to_owned(),
+                    queue: render_queue.clone(),
                     stale: Duration::from_secs(90),
                     max_attempts: 3,
                     tenant_in_queue: 4,
@@ -205,6 +270,8 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         grpc,
         keys,
         config,
+        db_url: db_url.to_owned(),
+        render_queue,
         users: reelforge_auth::UserStore::new(db.clone()),
         materials: reelforge_material::MaterialStore::new(db.clone()),
         tasks: reelforge_task::TaskStore::new(db),

@@ -14,6 +14,12 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     migration::Migrator::up(db, None).await
 }
 
+/// Undoes the service's migrations, dropping what they made: the down path, which the migration
+/// test runs up, down and up again.
+pub async fn unmigrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    migration::Migrator::down(db, None).await
+}
+
 /// Favourite queries.
 #[derive(Clone)]
 pub struct FavouriteStore {

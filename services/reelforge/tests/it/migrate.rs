@@ -147,3 +147,76 @@ async fn a_service_told_to_skip_migrations_leaves_the_tables_alone() -> TestResu
     );
     Ok(())
 }
+
+/// Every service's migrations, up.
+async fn up(db: &sea_orm::DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    reelforge_auth::migrate(db).await?;
+    reelforge_material::migrate(db).await?;
+    reelforge_category::migrate(db).await?;
+    reelforge_favourite::migrate(db).await?;
+    reelforge_font::migrate(db).await?;
+    reelforge_task::migrate(db).await?;
+    reelforge_ring::migrate(db).await
+}
+
+/// Every service's migrations, down, in the reverse order.
+async fn down(db: &sea_orm::DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    reelforge_ring::unmigrate(db).await?;
+    reelforge_task::unmigrate(db).await?;
+    reelforge_font::unmigrate(db).await?;
+    reelforge_favourite::unmigrate(db).await?;
+    reelforge_category::unmigrate(db).await?;
+    reelforge_material::unmigrate(db).await?;
+    reelforge_auth::unmigrate(db).await
+}
+
+/// The schema as the database describes it, one line per table, column and index, sorted; the
+/// migrations' own bookkeeping tables left out.
+async fn schema(db: &sea_orm::DatabaseConnection) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let backend = db.get_database_backend();
+    let query = match backend {
+        sea_orm::DatabaseBackend::Sqlite => {
+            "SELECT type || ' ' || name || ': ' || coalesce(sql, '') AS line FROM sqlite_master \
+             WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'seaql_migrations%'"
+        }
+        _ => {
+            "SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || \
+             coalesce(column_default, '') AS line FROM information_schema.columns \
+             WHERE table_schema = 'public' AND table_name NOT LIKE 'seaql_migrations%' \
+             UNION ALL SELECT 'index ' || indexdef FROM pg_indexes \
+             WHERE schemaname = 'public' AND tablename NOT LIKE 'seaql_migrations%' \
+             UNION ALL SELECT 'constraint ' || conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) FROM pg_constraint \
+             WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text NOT LIKE 'seaql_migrations%'"
+        }
+    };
+    let mut lines = Vec::new();
+    for row in db.query_all_raw(Statement::from_string(backend, query)).await? {
+        lines.push(row.try_get::<String>("", "line")?);
+    }
+    lines.sort();
+    Ok(lines)
+}
+
+/// Up, down and up again (catalogue B4): down leaves none of the services' tables, and the schema
+/// migrated the second time is the fresh one.
+async fn up_down_up(url: &str) -> TestResult {
+    let db = reelforge_kit::db::connect(url).await?;
+    up(&db).await?;
+    let fresh = schema(&db).await?;
+    assert!(fresh.len() > 20, "the services' tables: {fresh:?}");
+    down(&db).await?;
+    assert_eq!(schema(&db).await?, Vec::<String>::new(), "down leaves nothing of the services' tables");
+    up(&db).await?;
+    assert_eq!(schema(&db).await?, fresh, "migrated again equals fresh");
+    Ok(())
+}
+
+#[tokio::test]
+async fn migrations_go_up_down_and_up_on_sqlite() -> TestResult {
+    up_down_up(&reelforge_kit::testing::fresh_sqlite()).await
+}
+
+#[tokio::test]
+async fn migrations_go_up_down_and_up_on_postgres() -> TestResult {
+    up_down_up(&reelforge_kit::testing::fresh_postgres().await?).await
+}

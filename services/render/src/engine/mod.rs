@@ -28,6 +28,9 @@ pub struct Engine {
     scale: f64,
     scenes: Vec<Option<SceneState>>,
     watchdog_s: u64,
+    /// The nice value of the drawing and of the threads preparing scenes and the mix: DRAW_NICE
+    /// above that of the thread that made the engine (the encoder's).
+    pub(crate) draw_nice: i32,
     scratch: (Bitmap, Bitmap),
     /// The scene and base layers of the last frame drawn, when it was a still base.
     last_still: Option<(usize, Vec<usize>)>,
@@ -50,6 +53,7 @@ struct SceneJob {
     size: (u32, u32),
     rate: reelforge_timeline::FrameRate,
     watchdog_s: u64,
+    draw_nice: i32,
 }
 
 impl SceneJob {
@@ -93,7 +97,7 @@ impl SceneJob {
         let thread = std::thread::Builder::new()
             .name("reelforge-scene".to_owned())
             .spawn(move || {
-                crate::render::yield_to_encoder();
+                crate::render::yield_to_encoder(self.draw_nice);
                 let mut state = self.run()?;
                 state.warm_up(self.rate)?;
                 Ok(state)
@@ -326,6 +330,7 @@ impl Engine {
             size,
             scale,
             watchdog_s: WATCHDOG_S,
+            draw_nice: crate::render::draw_nice(),
             scratch: (Bitmap::new(size.0, size.1), Bitmap::new(size.0, size.1)),
             last_still: None,
             first_use: None,
@@ -412,6 +417,7 @@ impl Engine {
             size: self.size,
             rate: self.timeline.rate,
             watchdog_s: self.watchdog_s,
+            draw_nice: self.draw_nice,
         })
     }
 
@@ -542,11 +548,11 @@ impl Engine {
             self.timeline.clone(),
             self.materials.clone(),
         );
-        let watchdog_s = self.watchdog_s;
+        let (watchdog_s, draw_nice) = (self.watchdog_s, self.draw_nice);
         let thread = std::thread::Builder::new()
             .name("reelforge-mix".to_owned())
             .spawn(move || {
-                crate::render::yield_to_encoder();
+                crate::render::yield_to_encoder(draw_nice);
                 let total = timeline.rate.sample_of(timeline.total_frames, SAMPLE_RATE);
                 audio::mix(&rule, &timeline, &materials, total, watchdog_s)
             });

@@ -830,3 +830,52 @@ fn a_layer_wholly_off_the_frame_is_drawn_as_nothing() -> R {
     assert_eq!(drawn, Ok(true), "every frame is the background alone");
     Ok(())
 }
+
+/// The calling thread's nice value.
+fn own_nice() -> i32 {
+    // SAFETY: reads the calling thread's priority; takes no pointers.
+    unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
+}
+
+/// The name and nice value of every thread of this process (`/proc/self/task/*/stat`).
+fn threads_nice() -> Vec<(String, i32)> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("stat")).ok())
+        .filter_map(|stat| {
+            let (head, tail) = stat.rsplit_once(')')?;
+            let name = head.split_once('(')?.1.to_owned();
+            // After the name: state is field 3 and nice field 19.
+            let nice = tail.split_whitespace().nth(16)?.parse().ok()?;
+            Some((name, nice))
+        })
+        .collect()
+}
+
+#[test]
+fn a_render_runs_at_the_nice_value_it_was_given() -> R {
+    let dir = tempfile::tempdir()?;
+    let r = rule(json!([scene("#204080", 2.0, "", json!([]))]), json!([]))?;
+    let caller = own_nice();
+    let base = caller.max(5);
+    let mut drawing = Vec::new();
+    let mut encoder_threads: Vec<(String, i32)> = Vec::new();
+    let mut progress = |p: reelforge_render::Progress| {
+        drawing.push(own_nice());
+        // While frames are drawn the encoder's pipeline is playing.
+        // GStreamer names a streaming thread after its pad (`appsrc0:src`, `queue0:src`).
+        if p.stage == reelforge_render::Stage::Compose && !encoder_threads.iter().any(|(name, _)| name.ends_with(":src")) {
+            encoder_threads = threads_nice();
+        }
+    };
+    let opts = RenderOptions { nice: 5, ..RenderOptions::default() };
+    render(&r, &Materials::new(dir.path()), &dir.path().join("out.mp4"), &opts, &mut progress, &AtomicBool::new(false))?;
+    assert_eq!(own_nice(), caller, "the caller's thread keeps its priority");
+    assert_eq!(drawing.first(), Some(&base), "the render's thread starts at the nice value given");
+    assert_eq!(drawing.last(), Some(&(base + 10).min(19)), "the drawing yields to the encoder: {drawing:?}");
+    assert!(
+        encoder_threads.iter().any(|(name, nice)| name.ends_with(":src") && *nice == base),
+        "the encoder's streaming threads run at the nice value given: {encoder_threads:?}"
+    );
+    Ok(())
+}

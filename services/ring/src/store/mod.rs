@@ -24,6 +24,12 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     migration::Migrator::up(db, None).await
 }
 
+/// Undoes the service's migrations, dropping what they made: the down path, which the migration
+/// test runs up, down and up again.
+pub async fn unmigrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    migration::Migrator::down(db, None).await
+}
+
 /// How long a relay owns an outbox row it claimed: a relay that dies mid-delivery leaves the row due
 /// again after this, so the delivery is tried again (the idempotency key makes that harmless).
 const CLAIM_MS: i64 = 60_000;
