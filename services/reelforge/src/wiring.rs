@@ -213,6 +213,7 @@ fn worker(
             floor: Duration::from_secs(config.worker.render_limit_seconds),
             per_video_second: Duration::from_secs(config.worker.render_limit_per_video_second),
         },
+        tools: reelforge_tools::Limits::new(&config.tools),
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,
