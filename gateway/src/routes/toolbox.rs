@@ -108,19 +108,14 @@ fn refusal(e: ApiError) -> Result<HttpResponse, ApiError> {
     }
 }
 
-/// Reads material ids given as strings (the library's ids) or numbers.
-fn material_ids(values: &[serde_json::Value]) -> Result<Vec<String>, HttpResponse> {
+/// Reads material ids given as strings (the library's ids) or numbers; `None` when one is neither.
+fn material_ids(values: &[serde_json::Value]) -> Option<Vec<String>> {
     values
         .iter()
         .map(|v| match v {
             serde_json::Value::Number(n) => Some(n.to_string()),
             serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
             _ => None,
-        })
-        .map(|id| {
-            id.ok_or_else(|| {
-                envelope::refused(StatusCode::OK, serde_json::json!({ "field": "materialIds" }), "materialIds: not a list of material ids")
-            })
         })
         .collect()
 }
@@ -130,9 +125,9 @@ fn material_ids(values: &[serde_json::Value]) -> Result<Vec<String>, HttpRespons
 pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let ids = match material_ids(&b.material_ids) {
-        Ok(ids) => ids,
-        Err(refused) => return Ok(refused),
+    let Some(ids) = material_ids(&b.material_ids) else {
+        let field = serde_json::json!({ "field": "materialIds" });
+        return Ok(envelope::refused(StatusCode::OK, field, "materialIds: not a list of material ids"));
     };
     let params = if b.params.is_null() { "{}".to_owned() } else { b.params.to_string() };
     let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids };

@@ -66,6 +66,7 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
         (serde_json::json!({"type": "VIDEO_TO_GIF", "materialIds": [material], "params": {"startMs": 0, "endMs": 1000, "fps": 60, "width": 320}}), "params.fps"),
         (serde_json::json!({"type": "EXTRACT_PORTRAIT", "materialIds": [material], "params": {}}), "type"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [], "params": {"format": "mp3"}}), "materialIds"),
+        (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [true], "params": {"format": "mp3"}}), "materialIds"),
     ];
     for (body, field) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;

@@ -124,3 +124,27 @@ pub fn retime(pad: &gst::Pad, scale: f64, map: impl Fn(gst::ClockTime) -> Option
         gst::PadProbeReturn::Ok
     });
 }
+
+/// Makes the `decodebin` named `d` leave the pictures encoded (exposed after their parser,
+/// left unlinked) for a tool that uses only the sound: decoding them would cost most of its time.
+/// Without the enum type (it is registered with decodebin), the pictures are decoded: slower,
+/// still right.
+pub fn sound_only(pipeline: &gst::Pipeline) -> Result<(), ToolError> {
+    let decodebin = element(pipeline, "d")?;
+    let Some(class) = glib::Type::from_name("GstAutoplugSelectResult").and_then(glib::EnumClass::with_type) else {
+        return Ok(());
+    };
+    let (Some(try_), Some(expose)) = (class.value_by_nick("try").copied(), class.value_by_nick("expose").copied()) else {
+        return Ok(());
+    };
+    decodebin.connect("autoplug-select", false, move |args| {
+        let video_decoder = args
+            .get(3)
+            .and_then(|v| v.get::<gst::ElementFactory>().ok())
+            .and_then(|f| f.metadata(gst::ELEMENT_METADATA_KLASS).map(str::to_owned))
+            .is_some_and(|k| k.contains("Decoder") && k.contains("Video"));
+        let pick = if video_decoder { &expose } else { &try_ };
+        Some(pick.to_value(&class))
+    });
+    Ok(())
+}

@@ -8,7 +8,8 @@
 //! - VIDEO_TO_GIF: `decodebin → videoconvert → videoscale → videorate → RGBA appsink`; the frames
 //!   whose times fall in the range are quantised and written.
 //! - VIDEO_COMPRESS: a target size is two x264 passes at the average bitrate that fills it (less
-//!   the sound and 2 % for the container); a quality is one constant-quality pass.
+//!   the sound and 0.5 % for the container; slice threads, whose rate control
+//!   holds the target more closely than frame threads); a quality is one constant-quality pass.
 //! - VIDEO_SPEEDUP: picture times divided by the speed before `videorate` (the source's frame
 //!   rate kept); the sound through `pitch` (SoundTouch's time stretch), which keeps its pitch.
 //! - QUICK_CUT_VIDEO / QUICK_CUT_AUDIO: the decoded frames and 1 ms sound buffers outside the kept
@@ -22,7 +23,7 @@ use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 
 use crate::error::ToolError;
-use crate::gst_run::{Running, element, launch, play, retime};
+use crate::gst_run::{Running, element, launch, play, retime, sound_only};
 use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Gif, MsRange, Params, QuickCut, video_kbps};
 use crate::probe::{Facts, probe};
 
@@ -182,13 +183,9 @@ impl Job<'_> {
         })
     }
 
-    /// The branch that drains the stream a tool does not use, if the input has it.
-    fn drain(&self, audio: bool) -> &'static str {
-        match audio {
-            true if self.facts.audio => " d. ! audio/x-raw ! queue ! fakesink sync=false async=false",
-            false if self.facts.video.is_some() => " d. ! video/x-raw ! queue ! fakesink sync=false async=false",
-            _ => "",
-        }
+    /// The branch that drains the sound of a tool that uses only the pictures, if the input has it.
+    fn drain_sound(&self) -> &'static str {
+        if self.facts.audio { " d. ! audio/x-raw ! queue ! fakesink sync=false async=false" } else { "" }
     }
 
     /// Probes a finished sound or video file for its length and picture size.
@@ -205,11 +202,9 @@ impl Job<'_> {
             AudioFormat::Wav => ("audio/x-raw,format=S16LE ! wavenc".to_owned(), "audio.wav"),
         };
         let out = self.partial(name);
-        let description = format!(
-            "{DECODE} d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {encode} ! filesink name=sink{}",
-            self.drain(false)
-        );
+        let description = format!("{DECODE} d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {encode} ! filesink name=sink");
         let running = launch(&description, Some(self.input), Some(&out))?;
+        sound_only(&running.0)?;
         self.play(&running, self.facts.duration_ms, (0.0, 1.0))?;
         Ok(vec![self.output(out, OutputKind::Audio, name)?])
     }
@@ -224,7 +219,7 @@ impl Job<'_> {
              ! appsink name=sink sync=false max-buffers=4{}",
             gif.width,
             gif.fps,
-            self.drain(true)
+            self.drain_sound()
         );
         let running = launch(&description, Some(self.input), None)?;
         let sink = element(&running.0, "sink")?
@@ -316,8 +311,8 @@ impl Job<'_> {
                 let kbps = video_kbps(target, &self.facts);
                 let stats = self.partial("x264.stats");
                 self.partial("x264.stats.mbtree");
-                let x264 = |pass: &str| format!("x264enc name=enc pass={pass} bitrate={kbps} speed-preset=faster");
-                let first = format!("{decode_video} ! {} ! fakesink sync=false{}", x264("pass1"), self.drain(true));
+                let x264 = |pass: &str| format!("x264enc name=enc pass={pass} bitrate={kbps} speed-preset=faster sliced-threads=true");
+                let first = format!("{decode_video} ! {} ! fakesink sync=false{}", x264("pass1"), self.drain_sound());
                 let running = launch(&first, Some(self.input), None)?;
                 element(&running.0, "enc")?.set_property("multipass-cache-file", stats.to_string_lossy().to_string());
                 self.play(&running, self.facts.duration_ms, (0.0, 0.4))?;
@@ -376,9 +371,12 @@ impl Job<'_> {
                 x264_quality(18)
             )
         } else {
-            format!("{DECODE} mp4mux name=mux faststart=true ! filesink name=sink{audio}{}", self.drain(false))
+            format!("{DECODE} mp4mux name=mux faststart=true ! filesink name=sink{audio}")
         };
         let running = launch(&description, Some(self.input), Some(&out))?;
+        if !video {
+            sound_only(&running.0)?;
+        }
         for (cutter, on) in [("vq", video), ("aq", with_audio)] {
             if on {
                 let pad = element(&running.0, cutter)?.static_pad("src").ok_or_else(|| ToolError::Gst(format!("{cutter} without a src pad")))?;
