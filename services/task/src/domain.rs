@@ -582,6 +582,28 @@ mod tests {
     }
 
     #[test]
+    fn a_tool_run_is_refused_naming_its_field_and_keeps_its_parameters_in_their_own_words() -> Result<(), TaskError> {
+        let field = |t: &str, p: &str, ids: &[&str]| {
+            let ids: Vec<String> = ids.iter().map(|s| (*s).to_owned()).collect();
+            match parse_tool_run(t, p, &ids) {
+                Err(TaskError::Invalid(m)) => m.split(':').next().unwrap_or_default().to_owned(),
+                other => format!("{other:?}"),
+            }
+        };
+        assert_eq!(field("NO_SUCH_TOOL", "{}", &["m"]), "type");
+        assert_eq!(field("EXTRACT_PORTRAIT", "{}", &["m"]), "type");
+        assert_eq!(field("BUSINESS_CARD", "{}", &["m"]), "type");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 9}"#, &["m"]), "params.speed");
+        assert_eq!(field("VIDEO_SPEEDUP", "not json", &["m"]), "params");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[]), "materialIds");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &["a", "b"]), "materialIds");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[" "]), "materialIds");
+        let run = parse_tool_run(" EXTRACT_AUDIO ", r#"{"format": "wav"}"#, &[" m-1 ".to_owned()])?;
+        assert_eq!((run.tool_type.as_str(), run.params.as_str(), run.material_ids), ("EXTRACT_AUDIO", r#"{"format":"wav"}"#, vec!["m-1".to_owned()]));
+        Ok(())
+    }
+
+    #[test]
     fn not_json_is_invalid() {
         assert!(matches!(check_rule("{\"scenes\": [", "qs"), Err(TaskError::Invalid(m)) if m.starts_with("taskInfo: ")));
     }
