@@ -716,6 +716,17 @@ async fn runs_a_tool(farm: Farm) -> TestResult {
     // Deleting the run deletes its outputs.
     tasks.delete(farm.req(pb::TaskIdsRequest { task_ids: vec![t.id] })?).await?;
     assert!(!farm.blob.exists(&out.key).await?, "the output went with its run");
+
+    // A picture has no sound to extract: the run fails saying why, and stores nothing.
+    let picture = red_material(&farm).await?;
+    let run = pb::RunToolRequest { tool_type: "EXTRACT_AUDIO".into(), params: r#"{"format": "mp3"}"#.into(), material_ids: vec![picture] };
+    let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
+    let failed = ended(&farm, queued.task_id).await?;
+    assert_eq!(failed.status, 9, "{failed:?}");
+    assert!(failed.reason.contains("no sound"), "{}", failed.reason);
+    assert!(failed.outputs.is_empty());
+    let left = farm.blob.list(&reelforge_worker::tool_prefix("qs", queued.task_id, &queued.job_id)).await?;
+    assert!(left.is_empty(), "{left:?}");
     Ok(())
 }
 
