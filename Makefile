@@ -125,6 +125,12 @@ bench-load: deps
 bench-ringtone: deps-debian
 	$(CARGO) bench -p reelforge-conform --bench ringtone --profile dev
 
+## The toolbox benchmark (issue 27): each transcoding tool against the equivalent ffmpeg command on
+## the same input in one run; prints `tool <name>/ffmpeg: R` (docs/benchmarks.md, "Toolbox").
+.PHONY: bench-tools
+bench-tools: deps-debian
+	$(CARGO) bench -p reelforge-tools --bench tools --profile dev
+
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
 ## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").
 .PHONY: bench-fuzz

@@ -64,6 +64,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
     let origins = config.http.cors_origins.clone();
     let data = web::Data::new(state);
     let upload_limits = web::Data::new(config.upload.clone());
+    let tool_limits = web::Data::new(reelforge_tools::Limits::new(&config.tools));
     let edge = web::Data::new(Edge::from_config(config));
     // A variant's configured hosts are where it is embedded from (and returned to), so they may frame it.
     let embedders = config
@@ -78,6 +79,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .app_data(edge.clone())
             .app_data(hardening.clone())
             .app_data(upload_limits.clone())
+            .app_data(tool_limits.clone())
             .app_data(web::PayloadConfig::new(limit))
             .wrap(actix_web::middleware::from_fn(hosts::served_hosts))
             .wrap(actix_web::middleware::from_fn(harden::harden))

@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, ring, search, shape, system, task, template, user};
+use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, ring, search, shape, system, task, template, toolbox, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -31,7 +31,8 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
         frame::still,
         ring::profile, ring::precheck, ring::check, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
-        ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file
+        ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file,
+        toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output
     )
 )]
 pub struct ApiDoc;

@@ -16,6 +16,7 @@ pub mod shape;
 pub mod system;
 pub mod task;
 pub mod template;
+pub mod toolbox;
 pub mod user;
 
 use actix_web::web;
@@ -57,6 +58,12 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/videotask/mine", web::get().to(task::mine))
         .route("/videotask/events", web::get().to(task::events))
         .route("/videotask/download", web::get().to(task::download))
+        .route("/toolbox/types", web::get().to(toolbox::types))
+        .route("/toolbox/run", web::post().to(toolbox::run))
+        .route("/toolbox/mine", web::get().to(toolbox::mine))
+        .route("/toolbox/run/{id}", web::get().to(toolbox::get))
+        .route("/toolbox/file/{id}/{index}", web::get().to(toolbox::file))
+        .route("/toolbox/use", web::post().to(toolbox::use_output))
         .route("/videotask/cover", web::get().to(task::cover))
         .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
         .route("/v2/videotask/cancelTask", web::post().to(task::cancel))

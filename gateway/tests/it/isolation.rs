@@ -49,6 +49,9 @@ const NO_ID: &[&str] = &[
     "GET /ring/orders",
     // The tenant's orders, for its managers (tests/ring.rs: refused to a creator).
     "GET /manage/ring/orders",
+    // The catalogue of toolbox types, and the caller's own tool runs.
+    "GET /toolbox/types",
+    "GET /toolbox/mine",
 ];
 
 /// Whose rows a route reaches.
@@ -135,6 +138,11 @@ const CASES: &[(&str, Scope)] = &[
     // Served only with a signature the ring service made for one key: naming someone's key with
     // any other signature is not found.
     ("GET /ring/file", Scope::User),
+    // A tool run names its input materials: only the caller's own (or system ones) are taken.
+    ("POST /toolbox/run", Scope::User),
+    ("GET /toolbox/run/{id}", Scope::User),
+    ("GET /toolbox/file/{id}/{index}", Scope::User),
+    ("POST /toolbox/use", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -181,6 +189,8 @@ struct Rows {
     video_key: String,
     /// A ring order of the task.
     order: i64,
+    /// A tool run on the material.
+    tool_run: i64,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -216,7 +226,9 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .await?["id"]
         .as_i64()
         .ok_or("order id")?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order })
+    let run = serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [material], "params": {"speed": 2}});
+    let tool_run = data(s.call(Method::POST, "/toolbox/run", &owner).json(&run)).await?["taskId"].as_i64().ok_or("tool run id")?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run })
 }
 
 /// The editor state the victim keeps for their task.
@@ -313,6 +325,10 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
             let forged = format!("/ring/file?key={}&exp=99999999999&sig={}", victim.video_key.replace('/', "%2F"), "0".repeat(64));
             s.call(Method::GET, &forged, stranger)
         }
+        "POST /toolbox/run" => json(serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [victim.material], "params": {"speed": 2}})),
+        "GET /toolbox/run/{id}" => s.call(Method::GET, &format!("/toolbox/run/{}", victim.tool_run), stranger),
+        "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
+        "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -359,6 +375,8 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(kept, (Some("pending"), Some(false), Some(0)), "the template as offered: {t}");
     let mine = data(s.call(Method::GET, "/template/mine", &victim.owner)).await?;
     assert_eq!(mine["total"], 1, "no template offered in the victim's name: {mine}");
+    let tools = data(s.call(Method::GET, "/toolbox/mine", &victim.owner)).await?;
+    assert_eq!((tools["total"].as_u64(), tools["dataList"][0]["id"].as_i64()), (Some(1), Some(victim.tool_run)), "the tool run is the victim's own: {tools}");
     Ok(())
 }
 

@@ -13,5 +13,6 @@ mod ring;
 mod signin;
 mod tasks;
 mod templates;
+mod toolbox;
 mod trust;
 mod uploads;

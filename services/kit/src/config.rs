@@ -66,6 +66,68 @@ pub struct Config {
     pub janitor: JanitorConfig,
     /// Video ringtones: what each variant's carrier accepts and where ring orders are delivered.
     pub ring: RingConfig,
+    /// The video toolbox: each tool's input limits and the hidden types shown.
+    pub tools: ToolsConfig,
+}
+
+/// The video toolbox (docs/toolbox.md): what each built tool takes at most, checked before it
+/// starts, and which of §9's hidden types the catalogue shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ToolsConfig {
+    /// The limit of a tool without its own.
+    pub default: ToolLimitConfig,
+    /// EXTRACT_AUDIO.
+    pub extract_audio: ToolLimitConfig,
+    /// VIDEO_TO_GIF (the GIF itself lasts at most 30 s, whatever the input).
+    pub video_to_gif: ToolLimitConfig,
+    /// VIDEO_COMPRESS.
+    pub video_compress: ToolLimitConfig,
+    /// VIDEO_SPEEDUP.
+    pub video_speedup: ToolLimitConfig,
+    /// QUICK_CUT_VIDEO.
+    pub quick_cut_video: ToolLimitConfig,
+    /// QUICK_CUT_AUDIO.
+    pub quick_cut_audio: ToolLimitConfig,
+    /// Hidden types (§9) the catalogue shows, by wire name (`VIDEO_CROP`).
+    pub show_hidden: Vec<String>,
+}
+
+/// What one tool takes at most.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ToolLimitConfig {
+    /// Largest input, MiB.
+    pub max_input_mb: u64,
+    /// Longest input, seconds.
+    pub max_input_seconds: u64,
+}
+
+impl ToolLimitConfig {
+    const fn of(max_input_mb: u64, max_input_seconds: u64) -> Self {
+        Self { max_input_mb, max_input_seconds }
+    }
+}
+
+impl Default for ToolLimitConfig {
+    fn default() -> Self {
+        Self::of(1024, 1800)
+    }
+}
+
+impl Default for ToolsConfig {
+    fn default() -> Self {
+        Self {
+            default: ToolLimitConfig::default(),
+            extract_audio: ToolLimitConfig::of(2048, 7200),
+            video_to_gif: ToolLimitConfig::of(1024, 1800),
+            video_compress: ToolLimitConfig::of(2048, 3600),
+            video_speedup: ToolLimitConfig::of(1024, 1800),
+            quick_cut_video: ToolLimitConfig::of(2048, 3600),
+            quick_cut_audio: ToolLimitConfig::of(512, 7200),
+            show_hidden: Vec::new(),
+        }
+    }
 }
 
 /// How long outbound calls may take, in seconds: a dependency that hangs (a stalled store, a
@@ -647,6 +709,7 @@ impl Default for Config {
             quota: QuotaConfig::default(),
             janitor: JanitorConfig::default(),
             ring: RingConfig::default(),
+            tools: ToolsConfig::default(),
         }
     }
 }

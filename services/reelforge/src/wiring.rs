@@ -219,6 +219,7 @@ fn worker(
             per_video_second: Duration::from_secs(config.worker.render_limit_per_video_second),
         },
         render_nice: config.worker.render_nice.unwrap_or(0),
+        tools: reelforge_tools::Limits::new(&config.tools),
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,

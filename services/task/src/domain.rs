@@ -288,6 +288,80 @@ pub struct Task {
     pub duration_ms: i64,
     /// The last render's loudness (EBU R128 integrated), LUFS; None before a render with sound.
     pub loudness: Option<f64>,
+    /// A tool run's type and inputs; `None` for an editor work.
+    pub tool: Option<ToolRun>,
+}
+
+/// What a tool run is: its toolbox type, validated parameters and input materials, and once it
+/// succeeded its outputs (docs/toolbox.md).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolRun {
+    /// The toolbox type's wire name (`VIDEO_SPEEDUP`).
+    pub tool_type: String,
+    /// The parameters as the tools crate wrote them back (JSON).
+    pub params: String,
+    /// The input materials, the owner's own or system ones.
+    pub material_ids: Vec<String>,
+    /// The outputs, empty until it succeeds.
+    pub outputs: Vec<ToolOutput>,
+}
+
+/// One output of a finished tool run; its key stays server-side.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolOutput {
+    /// Storage key, under the job's keys.
+    pub key: String,
+    /// `video`, `audio`, `gif` or `picture`.
+    pub kind: String,
+    /// File name for the user.
+    pub name: String,
+    /// Size, bytes.
+    pub size: u64,
+    /// Length, milliseconds.
+    pub duration_ms: u64,
+    /// Width, pixels (0 for sound).
+    pub width: u32,
+    /// Height, pixels (0 for sound).
+    pub height: u32,
+}
+
+/// Checks a tool run's request: a type that runs, its parameters validated by the tools crate
+/// (written back in their own words), one input material. Refusals name the field (`type`,
+/// `params.speed`, `materialIds`).
+pub fn parse_tool_run(tool_type: &str, params: &str, material_ids: &[String]) -> Result<ToolRun, TaskError> {
+    use reelforge_tools::{Params, ToolType};
+    let tool = ToolType::parse(tool_type.trim()).ok_or_else(|| TaskError::Invalid(format!("type: unknown toolbox type `{tool_type}`")))?;
+    if let Some(reason) = tool.unavailable() {
+        return Err(TaskError::Invalid(format!("type: {} is not available: {reason}", tool.name())));
+    }
+    if !tool.runs() {
+        return Err(TaskError::Invalid(format!("type: {} runs from its own page, /tools/{}", tool.name(), tool.path())));
+    }
+    let value: serde_json::Value = if params.trim().is_empty() {
+        serde_json::Value::Object(serde_json::Map::new())
+    } else {
+        serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?
+    };
+    let params = Params::parse(tool, &value).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    let [id] = material_ids else {
+        return Err(TaskError::Invalid(format!("materialIds: {} takes exactly one material", tool.name())));
+    };
+    let id = id.trim();
+    if id.is_empty() || id.len() > 64 {
+        return Err(TaskError::Invalid(format!("materialIds: `{id}` is not a material id")));
+    }
+    Ok(ToolRun { tool_type: tool.name().to_owned(), params: params.to_json().to_string(), material_ids: vec![id.to_owned()], outputs: Vec::new() })
+}
+
+/// Refuses, naming `materialIds`, an input material the owner may not use (neither theirs nor a
+/// system material).
+pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {
+    let usable = library.usable(owner, ids).await?;
+    match ids.iter().find(|id| !usable.contains(*id)) {
+        Some(id) => Err(TaskError::Invalid(format!("materialIds: material {id} does not exist among your materials or the system's"))),
+        None => Ok(()),
+    }
 }
 
 /// The part of a task the state poll shows.
@@ -416,6 +490,11 @@ pub enum FinishOutcome {
         /// The mix's loudness, LUFS (None: silent).
         loudness: Option<f64>,
     },
+    /// A tool run's outputs are stored under the job's keys.
+    Tool {
+        /// The outputs, in order.
+        outputs: Vec<ToolOutput>,
+    },
     /// The render failed.
     Failed {
         /// Why, for the user.
@@ -499,6 +578,28 @@ mod tests {
         let info = info.replace("t/qs/u/2/", &format!("t/qs/u/{}/", owner().user_id)).replace("t/qs/fx/", "t/qs/sys/materials/fx/");
         let draft = parse_draft(&owner(), SaveInput { task_id: -1, name: "  ", task_info: &info, size_category_id: 1, ..SaveInput::default() })?;
         assert_eq!((draft.name.as_str(), draft.task_id, draft.version), (DEFAULT_NAME, None, None));
+        Ok(())
+    }
+
+    #[test]
+    fn a_tool_run_is_refused_naming_its_field_and_keeps_its_parameters_in_their_own_words() -> Result<(), TaskError> {
+        let field = |t: &str, p: &str, ids: &[&str]| {
+            let ids: Vec<String> = ids.iter().map(|s| (*s).to_owned()).collect();
+            match parse_tool_run(t, p, &ids) {
+                Err(TaskError::Invalid(m)) => m.split(':').next().unwrap_or_default().to_owned(),
+                other => format!("{other:?}"),
+            }
+        };
+        assert_eq!(field("NO_SUCH_TOOL", "{}", &["m"]), "type");
+        assert_eq!(field("EXTRACT_PORTRAIT", "{}", &["m"]), "type");
+        assert_eq!(field("BUSINESS_CARD", "{}", &["m"]), "type");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 9}"#, &["m"]), "params.speed");
+        assert_eq!(field("VIDEO_SPEEDUP", "not json", &["m"]), "params");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[]), "materialIds");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &["a", "b"]), "materialIds");
+        assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[" "]), "materialIds");
+        let run = parse_tool_run(" EXTRACT_AUDIO ", r#"{"format": "wav"}"#, &[" m-1 ".to_owned()])?;
+        assert_eq!((run.tool_type.as_str(), run.params.as_str(), run.material_ids), ("EXTRACT_AUDIO", r#"{"format":"wav"}"#, vec!["m-1".to_owned()]));
         Ok(())
     }
 

@@ -11,7 +11,9 @@ use reelforge_proto::task::{self as pb, task_service_server::TaskService};
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, FinishOutcome, JobRef, Order, Owner, SaveInput, Stage, Task, TaskError, TaskFilter, TaskState, TaskStatus};
+use crate::domain::{
+    self, FinishOutcome, JobRef, Order, Owner, SaveInput, Stage, Task, TaskError, TaskFilter, TaskState, TaskStatus, ToolOutput,
+};
 use crate::events::Events;
 use crate::farm::FarmSettings;
 use crate::history::HistoryStore;
@@ -119,7 +121,14 @@ fn time(ms: i64) -> String {
 }
 
 fn to_pb(t: Task) -> pb::Task {
+    let tool = t.tool.unwrap_or_default();
     pb::Task {
+        tool_type: tool.tool_type,
+        tool_params: tool.params,
+        material_ids: tool.material_ids,
+        outputs: tool.outputs.into_iter().map(output_to_pb).collect(),
+        created_ms: t.created_ms,
+        updated_ms: t.updated_ms,
         id: t.id,
         task_name: t.name,
         task_info: t.task_info,
@@ -135,6 +144,14 @@ fn to_pb(t: Task) -> pb::Task {
         duration: t.duration_ms as f64 / 1000.0,
         loudness: t.loudness,
     }
+}
+
+fn output_to_pb(o: ToolOutput) -> pb::ToolOutput {
+    pb::ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height }
+}
+
+fn output_of_pb(o: pb::ToolOutput) -> ToolOutput {
+    ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height }
 }
 
 fn state_to_pb(s: TaskState) -> pb::TaskState {
@@ -473,7 +490,11 @@ impl TaskService for TaskGrpc {
             // A figure no mix can measure (gated loudness lies within -70..0 LUFS, a little above
             // after gain) is not stored.
             let loudness = req.loudness.filter(|l| (-70.0..=10.0).contains(l));
-            (FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key, loudness }, end)
+            if req.outputs.is_empty() {
+                (FinishOutcome::Done { video_key: req.video_key, cover_key: req.cover_key, loudness }, end)
+            } else {
+                (FinishOutcome::Tool { outputs: req.outputs.into_iter().map(output_of_pb).collect() }, end)
+            }
         } else {
             let mut end = announcement(&job, Stage::Error, 0);
             end.reason = req.reason.clone();
@@ -485,6 +506,31 @@ impl TaskService for TaskGrpc {
             self.events.announce(end).await;
         }
         Ok(Response::new(pb::FinishReply { applied }))
+    }
+
+    #[tracing::instrument(skip_all, fields(tool = %req.get_ref().tool_type))]
+    async fn run_tool(&self, req: Request<pb::RunToolRequest>) -> Result<Response<pb::RunToolReply>, Status> {
+        let owner = owner(&req)?;
+        let req = req.into_inner();
+        let tool = domain::parse_tool_run(&req.tool_type, &req.params, &req.material_ids).map_err(to_status)?;
+        let (task_id, run) = self.store.run_tool(&owner, tool).await.map_err(to_status)?;
+        announce_queued(&self.events, &owner, task_id, &run).await;
+        Ok(Response::new(pb::RunToolReply { task_id, job_id: run.job_id }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn mine_tools(&self, req: Request<pb::MineToolsRequest>) -> Result<Response<pb::TaskPage>, Status> {
+        let owner = owner(&req)?;
+        let req = req.into_inner();
+        let page = req.page.unwrap_or_default();
+        let size = match u64::from(page.page_size) {
+            0 => PAGE_DEFAULT,
+            n => n.min(PAGE_MAX),
+        };
+        let tool_type = Some(req.tool_type.trim()).filter(|t| !t.is_empty());
+        let (items, total) =
+            self.store.mine_tools(&owner, tool_type, u64::from(page.page_num.max(1)), size).await.map_err(to_status)?;
+        Ok(Response::new(pb::TaskPage { items: items.into_iter().map(to_pb).collect(), total }))
     }
 
     #[tracing::instrument(skip_all)]

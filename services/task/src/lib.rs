@@ -17,12 +17,13 @@ use std::sync::Arc;
 
 pub use domain::{
     FinishOutcome, History, JobRef, Order, Owner, Run, SaveInput, Stage, Task, TaskDraft, TaskError, TaskFilter, TaskState, TaskStatus,
+    ToolOutput, ToolRun,
 };
 pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
 pub use library::MaterialLibrary;
-pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, unmigrate, render_keys, renders_prefix};
+pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, render_keys, renders_prefix, tool_prefix, unmigrate};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};

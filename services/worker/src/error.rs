@@ -34,6 +34,9 @@ pub enum WorkerError {
     /// The engine refused or failed the document.
     #[error("render: {0}")]
     Render(RenderError),
+    /// A tool refused its input or failed; the message names the parameter where one is at fault.
+    #[error("{0}")]
+    Tool(reelforge_tools::ToolError),
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
@@ -63,6 +66,7 @@ impl WorkerError {
             | Self::UnknownMaterial(_)
             | Self::MissingMaterial(_)
             | Self::Render(_)
+            | Self::Tool(_)
             | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
@@ -88,6 +92,7 @@ impl WorkerError {
             Self::Rule(_) => "rule",
             Self::UnknownMaterial(_) | Self::MissingMaterial(_) => "material",
             Self::Render(_) => "render",
+            Self::Tool(_) => "tool",
             Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",
@@ -103,6 +108,16 @@ impl From<RenderError> for WorkerError {
         match e {
             RenderError::Cancelled => Self::Cancelled,
             other => Self::Render(other),
+        }
+    }
+}
+
+impl From<reelforge_tools::ToolError> for WorkerError {
+    fn from(e: reelforge_tools::ToolError) -> Self {
+        match e {
+            reelforge_tools::ToolError::Cancelled => Self::Cancelled,
+            reelforge_tools::ToolError::Io(io) => Self::Scratch(io),
+            other => Self::Tool(other),
         }
     }
 }

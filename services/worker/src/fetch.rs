@@ -124,6 +124,32 @@ pub async fn materials(
     Ok(m)
 }
 
+/// Places a tool job's input materials in `dir` (`input-0`, …), each looked up as the job's owner
+/// and read only from the owner's or the system library.
+pub async fn inputs(
+    clients: &Clients,
+    blob: &BlobStore,
+    cache: &MaterialCache,
+    job: &RenderJob,
+    dir: &Path,
+) -> Result<Vec<std::path::PathBuf>, WorkerError> {
+    let access = Access::of(&job.tenant, &job.user_id);
+    tokio::fs::create_dir_all(dir).await?;
+    let mut placed = Vec::with_capacity(job.material_ids.len());
+    for (i, id) in job.material_ids.iter().enumerate() {
+        let key = key_of_material(clients, job, &access, id).await?;
+        let file = dir.join(format!("input-{i}"));
+        match cache.place(blob, &key, &file).await {
+            Err(WorkerError::Storage(BlobError::NotFound(_) | BlobError::Key(_))) => {
+                return Err(WorkerError::MissingMaterial(id.clone()));
+            }
+            done => done?,
+        }
+        placed.push(file);
+    }
+    Ok(placed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,8 @@ pub struct WorkerSettings {
     pub time_limit: RenderTimeLimit,
     /// The nice value renders start from (`RenderOptions::nice`); 0 keeps the default priority.
     pub render_nice: i32,
+    /// What each toolbox tool takes at most.
+    pub tools: reelforge_tools::Limits,
 }
 
 /// How long a render may take: a floor plus an allowance per second of video. A render past it is
@@ -94,6 +96,14 @@ struct Rendered {
     cover_key: String,
     /// The mix's loudness, LUFS (None: silent).
     loudness: Option<f64>,
+    /// A tool run's outputs (empty for a render).
+    outputs: Vec<reelforge_proto::task::ToolOutput>,
+}
+
+/// The storage prefix of a tool job's outputs: `t/{tenant}/tasks/{taskId}/renders/{jobId}/`, under
+/// which the task service accepts them.
+pub fn tool_prefix(tenant: &str, task_id: i64, job_id: &str) -> String {
+    format!("t/{tenant}/tasks/{task_id}/renders/{job_id}/")
 }
 
 /// The storage keys of a job's video and cover.
@@ -275,6 +285,12 @@ impl Worker {
             // Cancelled after the last frame: what was uploaded goes too.
             self.delete_output(&msg).await;
             result = Err(WorkerError::Cancelled);
+        } else if let Err(e) = &result
+            && !msg.tool_type.is_empty()
+            && e.disposition() == Disposition::Fail
+        {
+            // A tool that failed during its uploads leaves none of its outputs.
+            self.delete_output(&msg).await;
         }
         match &result {
             Ok(_) => {
@@ -292,9 +308,18 @@ impl Worker {
         self.conclude(job, &msg, result, shutdown).await;
     }
 
+    /// Removes what a job stored: a render's video and cover, a tool's outputs (all under its
+    /// prefix, so a tool that failed part way through its uploads leaves none).
     async fn delete_output(&self, msg: &RenderJob) {
         let (video, cover) = output_keys(&msg.tenant, msg.task_id, &msg.job_id);
-        for key in [video, cover] {
+        let mut keys = vec![video, cover];
+        if !msg.tool_type.is_empty() {
+            match self.blob.list(&tool_prefix(&msg.tenant, msg.task_id, &msg.job_id)).await {
+                Ok(found) => keys.extend(found),
+                Err(e) => tracing::warn!(error = %e, "outputs of a tool job not listed"),
+            }
+        }
+        for key in keys {
             if let Err(e) = self.blob.delete(&key).await {
                 tracing::warn!(error = %e, key, "output of a cancelled render not deleted");
             }
@@ -346,6 +371,9 @@ impl Worker {
         cancel: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
     ) -> Result<Rendered, WorkerError> {
+        if !msg.tool_type.is_empty() {
+            return self.process_tool(msg, dir, cancel, shutdown).await;
+        }
         let rule = reelforge_timeline::Rule::parse(&msg.task_info)
             .map_err(|e| WorkerError::Rule(e.to_string()))?;
         let reporter = progress::Reporter::start(self.bus.clone(), msg);
@@ -373,43 +401,12 @@ impl Worker {
             };
             reelforge_render::render(&rule, &materials, &out2, &opts, &mut on_progress, &cancel2)
         });
-        tokio::pin!(render);
-        let mut stopping = false;
-        let over = tokio::time::sleep(limit);
-        tokio::pin!(over);
-        let mut timed_out = false;
-        let rendered = loop {
-            tokio::select! {
-                r = &mut render => break r,
-                _ = shutdown.changed(), if !stopping => {
-                    stopping = true;
-                    cancel.store(true, Ordering::Relaxed);
-                }
-                () = &mut over => {
-                    if timed_out {
-                        // Stuck inside one frame, where the cancel is not looked at: the task
-                        // fails and the slot is freed; the thread is left behind, as the log says.
-                        tracing::error!("a render stopped at its time limit did not return: restart this worker");
-                        return Err(WorkerError::TimedOut(limit.as_secs()));
-                    }
-                    timed_out = true;
-                    cancel.store(true, Ordering::Relaxed);
-                    tracing::error!(limit_s = limit.as_secs(), "render past its time limit: stopped");
-                    over.as_mut().reset(tokio::time::Instant::now() + STOP_GRACE);
-                }
-            }
-        };
+        let (rendered, stopping) = supervise(render, &cancel, &mut shutdown, limit).await?;
         let report = match rendered {
-            Err(join) => {
-                return Err(WorkerError::Scratch(std::io::Error::other(
-                    join.to_string(),
-                )));
-            }
-            Ok(_) if timed_out => return Err(WorkerError::TimedOut(limit.as_secs())),
-            Ok(Err(reelforge_render::RenderError::Cancelled)) if stopping => {
+            Err(reelforge_render::RenderError::Cancelled) if stopping => {
                 return Err(WorkerError::Shutdown);
             }
-            Ok(r) => r?,
+            r => r?,
         };
         let loudness = report.loudness;
         if cancel.load(Ordering::Relaxed) {
@@ -426,7 +423,65 @@ impl Worker {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(e.into()),
         };
-        Ok(Rendered { video_key, cover_key, loudness })
+        Ok(Rendered { video_key, cover_key, loudness, outputs: Vec::new() })
+    }
+
+    /// Runs a tool job (docs/toolbox.md): its inputs fetched as the owner's materials, checked
+    /// against the tool's limits, the tool run in the scratch directory, and each output uploaded
+    /// under the job's prefix.
+    async fn process_tool(
+        &self,
+        msg: &RenderJob,
+        dir: &Path,
+        cancel: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> Result<Rendered, WorkerError> {
+        let tool = reelforge_tools::ToolType::parse(&msg.tool_type)
+            .ok_or_else(|| WorkerError::Rule(format!("unknown toolbox type {}", msg.tool_type)))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&msg.tool_params).map_err(|e| WorkerError::Rule(format!("params: {e}")))?;
+        let params = reelforge_tools::Params::parse(tool, &value).map_err(|e| WorkerError::Rule(e.to_string()))?;
+        let reporter = progress::Reporter::start(self.bus.clone(), msg);
+        reporter.stage("fetching", 0);
+        let inputs = fetch::inputs(&self.clients, &self.blob, &self.settings.material_cache, msg, &dir.join("materials")).await?;
+        let input = inputs.into_iter().next().ok_or_else(|| WorkerError::Rule("a tool job without an input".to_owned()))?;
+        let facts = {
+            let input = input.clone();
+            tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
+                .await
+                .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
+        };
+        self.settings.tools.check(tool, &facts).map_err(|e| WorkerError::Tool(e.into()))?;
+        let limit = self.settings.time_limit.of(facts.duration_ms as f64 / 1000.0);
+        let out = dir.join("out");
+        let (out2, cancel2) = (out.clone(), cancel.clone());
+        let mut on_progress = reporter.tool_callback();
+        let run = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &input, &out2, &mut on_progress, &cancel2));
+        let (ran, stopping) = supervise(run, &cancel, &mut shutdown, limit).await?;
+        let outputs = match ran {
+            Err(reelforge_tools::ToolError::Cancelled) if stopping => return Err(WorkerError::Shutdown),
+            r => r?,
+        };
+        if cancel.load(Ordering::Relaxed) {
+            return Err(WorkerError::Cancelled);
+        }
+        reporter.stage("uploading", 97);
+        let prefix = tool_prefix(&msg.tenant, msg.task_id, &msg.job_id);
+        let mut stored = Vec::with_capacity(outputs.len());
+        for (i, o) in outputs.into_iter().enumerate() {
+            let key = format!("{prefix}{i}-{}", o.name);
+            self.blob.upload_file(&key, &o.path).await?;
+            stored.push(reelforge_proto::task::ToolOutput {
+                key,
+                kind: o.kind.name().to_owned(),
+                name: o.name,
+                size: o.size,
+                duration_ms: o.duration_ms,
+                width: o.width,
+                height: o.height,
+            });
+        }
+        Ok(Rendered { video_key: String::new(), cover_key: String::new(), loudness: None, outputs: stored })
     }
 
     /// Reports the end and acks after the report committed; what cannot be reported is handed back.
@@ -449,6 +504,7 @@ impl Worker {
                 report.video_key = done.video_key;
                 report.cover_key = done.cover_key;
                 report.loudness = done.loudness;
+                report.outputs = done.outputs;
             }
             Err(e) => match e.disposition() {
                 Disposition::Fail => {
@@ -492,6 +548,47 @@ impl Worker {
                 self.hand_back(job, Some(msg), shutdown).await;
             }
         }
+    }
+}
+
+/// Waits for a job's blocking work, stopping it through `cancel` when the worker shuts down or
+/// the work runs past `limit`. Returns the work's result and whether the worker is stopping.
+async fn supervise<T>(
+    work: tokio::task::JoinHandle<T>,
+    cancel: &AtomicBool,
+    shutdown: &mut watch::Receiver<bool>,
+    limit: Duration,
+) -> Result<(T, bool), WorkerError> {
+    tokio::pin!(work);
+    let mut stopping = false;
+    let over = tokio::time::sleep(limit);
+    tokio::pin!(over);
+    let mut timed_out = false;
+    let done = loop {
+        tokio::select! {
+            r = &mut work => break r,
+            _ = shutdown.changed(), if !stopping => {
+                stopping = true;
+                cancel.store(true, Ordering::Relaxed);
+            }
+            () = &mut over => {
+                if timed_out {
+                    // Stuck inside one frame, where the cancel is not looked at: the task
+                    // fails and the slot is freed; the thread is left behind, as the log says.
+                    tracing::error!("a render stopped at its time limit did not return: restart this worker");
+                    return Err(WorkerError::TimedOut(limit.as_secs()));
+                }
+                timed_out = true;
+                cancel.store(true, Ordering::Relaxed);
+                tracing::error!(limit_s = limit.as_secs(), "render past its time limit: stopped");
+                over.as_mut().reset(tokio::time::Instant::now() + STOP_GRACE);
+            }
+        }
+    };
+    match done {
+        Err(join) => Err(WorkerError::Scratch(std::io::Error::other(join.to_string()))),
+        Ok(_) if timed_out => Err(WorkerError::TimedOut(limit.as_secs())),
+        Ok(r) => Ok((r, stopping)),
     }
 }
 

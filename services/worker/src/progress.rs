@@ -82,6 +82,28 @@ impl Reporter {
         self.tx.send_replace(Some(p));
     }
 
+    /// A tool's progress callback: its output's milliseconds done as the rendering stage, with an
+    /// ETA from the rate so far.
+    pub fn tool_callback(&self) -> impl FnMut(reelforge_tools::Progress) + Send + use<> {
+        let me = self.clone();
+        let since = Instant::now();
+        move |p: reelforge_tools::Progress| {
+            let done = p.done_ms.min(p.total_ms);
+            let part = (done * 100).checked_div(p.total_ms).map_or(0, |x| x as u32);
+            let eta = if done > 0 {
+                (since.elapsed().as_secs_f64() / done as f64 * (p.total_ms - done) as f64).ceil() as i64
+            } else {
+                -1
+            };
+            me.send(RenderProgress {
+                stage: "rendering".to_owned(),
+                percent: 5 + part * 85 / 100,
+                eta_seconds: eta,
+                ..me.base.clone()
+            });
+        }
+    }
+
     /// The engine's progress callback: frames and an ETA from the drawing rate.
     pub fn engine_callback(&self) -> impl FnMut(Progress) + Send + use<> {
         let me = self.clone();

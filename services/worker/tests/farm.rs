@@ -138,6 +138,7 @@ async fn farm_with(
             material_cache: reelforge_worker::MaterialCache::new(cache.path(), 64 << 20),
             time_limit,
             render_nice: 0,
+            tools: reelforge_tools::Limits::new(&Default::default()),
         },
     );
     tokio::spawn(worker.run(rx));
@@ -710,4 +711,94 @@ async fn distributed_a_job_delivered_twice_renders_once() -> TestResult {
     let task = ended(&farm, task_id).await?;
     assert_eq!(task.status, 10, "{task:?}");
     Ok(())
+}
+/// Stores a 4 s test clip (320×180, 25 fps, with a tone) as the test user's video material.
+async fn clip_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>> {
+    let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: USER.into() };
+    let new = NewMaterial {
+        name: "clip.mp4".into(),
+        kind: MaterialKind::Video,
+        category_id: 0,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 4.0,
+        size: "320x180".into(),
+        material_state: 0,
+        system: false,
+    };
+    let m = farm.materials.insert(&owner, new).await?;
+    let dir = tempfile::tempdir()?;
+    let clip = tokio::task::spawn_blocking({
+        let dir = dir.path().to_path_buf();
+        move || reelforge_tools::testing::Clip::default().make(&dir, "clip.mp4")
+    })
+    .await??;
+    farm.blob.upload_file(&m.relative_path, &clip).await?;
+    Ok(m.id)
+}
+
+/// A tool run goes through the farm as a render does (outbox, queue, lease, progress events,
+/// finish once): a speed-up of a 4 s clip ends with one 2 s video stored under the job's keys,
+/// listed among the user's tool runs and never among the editor's works. A bad parameter and
+/// another tenant's material are refused naming the field, with nothing queued.
+async fn runs_a_tool(farm: Farm) -> TestResult {
+    let clip = clip_material(&farm).await?;
+    let mut tasks = farm.tasks.clone();
+    let bad = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 0}"#.into(), material_ids: vec![clip.clone()] };
+    let refused = tasks.run_tool(farm.req(bad)?).await.err().ok_or("speed 0 refused")?;
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument);
+    assert!(refused.message().starts_with("params.speed:"), "{}", refused.message());
+    let theirs = red_material_of(&farm, "cc").await?;
+    let foreign = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![theirs] };
+    let refused = tasks.run_tool(farm.req(foreign)?).await.err().ok_or("another tenant's material refused")?;
+    assert!(refused.message().starts_with("materialIds:"), "{}", refused.message());
+    let none = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
+    assert_eq!(none.total, 0, "nothing was queued");
+
+    let run = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![clip.clone()] };
+    let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
+    let events = watch_to_end(&farm, queued.task_id).await?;
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
+    // Progress as a render reports it (reports are coalesced, so which stages show depends on speed).
+    let percents: Vec<u32> = events.iter().filter_map(|e| e.state.as_ref().map(|s| s.percent)).collect();
+    assert!(percents.windows(2).all(|w| w[0] <= w[1]), "{events:?}");
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.tool_type.as_str(), t.tool_params.as_str()), (10, "VIDEO_SPEEDUP", r#"{"speed":2.0}"#));
+    assert_eq!(t.outputs.len(), 1, "{t:?}");
+    let out = &t.outputs[0];
+    assert!(out.key.starts_with(&reelforge_worker::tool_prefix("qs", t.id, &queued.job_id)), "{}", out.key);
+    assert_eq!((out.kind.as_str(), out.width, out.height), ("video", 320, 180));
+    assert!(out.duration_ms.abs_diff(2000) <= 80, "{} ms", out.duration_ms);
+    assert_eq!(farm.blob.size(&out.key).await?, out.size);
+
+    let tools = tasks.mine_tools(farm.req(pb::MineToolsRequest { tool_type: "VIDEO_SPEEDUP".into(), ..Default::default() })?).await?.into_inner();
+    assert_eq!((tools.total, tools.items.first().map(|i| i.id)), (1, Some(t.id)));
+    let works = tasks.mine(farm.req(pb::ListTasksRequest::default())?).await?.into_inner();
+    assert_eq!(works.total, 0, "the editor's works never list a tool run");
+    // Deleting the run deletes its outputs.
+    tasks.delete(farm.req(pb::TaskIdsRequest { task_ids: vec![t.id] })?).await?;
+    assert!(!farm.blob.exists(&out.key).await?, "the output went with its run");
+
+    // A picture has no sound to extract: the run fails saying why, and stores nothing.
+    let picture = red_material(&farm).await?;
+    let run = pb::RunToolRequest { tool_type: "EXTRACT_AUDIO".into(), params: r#"{"format": "mp3"}"#.into(), material_ids: vec![picture] };
+    let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
+    let failed = ended(&farm, queued.task_id).await?;
+    assert_eq!(failed.status, 9, "{failed:?}");
+    assert!(failed.reason.contains("no sound"), "{}", failed.reason);
+    assert!(failed.outputs.is_empty());
+    let left = farm.blob.list(&reelforge_worker::tool_prefix("qs", queued.task_id, &queued.job_id)).await?;
+    assert!(left.is_empty(), "{left:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_runs_a_tool() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    runs_a_tool(farm).await
+}
+
+#[tokio::test]
+async fn distributed_runs_a_tool() -> TestResult {
+    runs_a_tool(distributed().await?).await
 }

@@ -29,6 +29,17 @@ pub mod video_task {
         pub loudness: Option<f64>,
         /// The template the task was made from (0: none).
         pub template_id: i64,
+        /// A tool run's toolbox type; empty for an editor work.
+        pub tool_type: String,
+        /// A tool run's parameters (JSON).
+        #[sea_orm(column_type = "Text")]
+        pub tool_params: String,
+        /// A tool run's input material ids (JSON list).
+        #[sea_orm(column_type = "Text")]
+        pub tool_inputs: String,
+        /// A finished tool run's outputs (JSON list).
+        #[sea_orm(column_type = "Text")]
+        pub tool_outputs: String,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -58,6 +69,14 @@ pub mod render_job {
         /// What the task's template lends the job, as JSON (empty: nothing).
         #[sea_orm(column_type = "Text")]
         pub granted: String,
+        /// A tool job's toolbox type; empty for a render.
+        pub tool_type: String,
+        /// A tool job's parameters (JSON).
+        #[sea_orm(column_type = "Text")]
+        pub tool_params: String,
+        /// A tool job's input material ids (JSON list).
+        #[sea_orm(column_type = "Text")]
+        pub tool_inputs: String,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant), Box::new(ToolRuns)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -358,6 +358,48 @@ impl MigrationTrait for QueuedByTenant {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS render_job_queued_by_tenant").await?;
+        Ok(())
+    }
+}
+
+/// Tool runs are tasks of a toolbox type (docs/toolbox.md): the type, parameters and inputs on the
+/// task and its job, the outputs on the task; editor works keep an empty type.
+struct ToolRuns;
+
+impl MigrationName for ToolRuns {
+    fn name(&self) -> &str {
+        "m20261127_000010_tool_runs"
+    }
+}
+
+const TOOL_COLUMNS: [(&str, &str); 7] = [
+    ("video_task", "tool_type"),
+    ("video_task", "tool_params"),
+    ("video_task", "tool_inputs"),
+    ("video_task", "tool_outputs"),
+    ("render_job", "tool_type"),
+    ("render_job", "tool_params"),
+    ("render_job", "tool_inputs"),
+];
+
+#[async_trait::async_trait]
+impl MigrationTrait for ToolRuns {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        for (table, column) in TOOL_COLUMNS {
+            db.execute_unprepared(&format!("ALTER TABLE {table} ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")).await?;
+        }
+        // "My tools" and the editor's lists both pick by type within one user's tasks.
+        db.execute_unprepared("CREATE INDEX IF NOT EXISTS video_task_by_tool ON video_task (tenant, user_id, tool_type, updated_ms)").await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        db.execute_unprepared("DROP INDEX IF EXISTS video_task_by_tool").await?;
+        for (table, column) in TOOL_COLUMNS.iter().rev() {
+            db.execute_unprepared(&format!("ALTER TABLE {table} DROP COLUMN {column}")).await?;
+        }
         Ok(())
     }
 }

@@ -23,7 +23,8 @@ use tokio::sync::Notify;
 
 use crate::domain::{
     COPY_SUFFIX, DEFAULT_NAME, FinishOutcome, JobRef, Library, MAX_NAME_CHARS, NoLibrary, Order, Owner, Run, Stage, Task, TaskDraft,
-    TaskError, TaskFilter, TaskState, TaskStatus, blank_rule, check_rule_for, confirm_materials, template_grant,
+    TaskError, TaskFilter, TaskState, TaskStatus, ToolRun, blank_rule, check_rule_for, confirm_inputs, confirm_materials,
+    template_grant,
 };
 use reelforge_timeline::MaterialRef;
 use reelforge_timeline::source::{Access, Grant};
@@ -106,7 +107,19 @@ fn to_domain(m: video_task::Model) -> Task {
         version: m.version,
         duration_ms: m.duration_ms,
         loudness: m.loudness,
+        tool: (!m.tool_type.is_empty()).then(|| ToolRun {
+            tool_type: m.tool_type,
+            params: m.tool_params,
+            material_ids: serde_json::from_str(&m.tool_inputs).unwrap_or_default(),
+            outputs: serde_json::from_str(&m.tool_outputs).unwrap_or_default(),
+        }),
     }
+}
+
+/// The storage prefix of a tool job's outputs, under its task's renders prefix (so a deleted
+/// run's outputs go with it): `t/{tenant}/tasks/{taskId}/renders/{jobId}/`.
+pub fn tool_prefix(tenant: &str, task_id: i64, job_id: &str) -> String {
+    format!("{}renders/{job_id}/", renders_prefix(tenant, task_id))
 }
 
 /// A deleted task: what its owner's storage held for it, and the render to stop.
@@ -180,6 +193,9 @@ fn job_body(job: &render_job::Model) -> Vec<u8> {
         grant_owner: grant.owner,
         granted_keys: grant.keys,
         granted_materials: grant.materials,
+        tool_type: job.tool_type.clone(),
+        tool_params: job.tool_params.clone(),
+        material_ids: serde_json::from_str(&job.tool_inputs).unwrap_or_default(),
     }
     .encode_to_vec()
 }
@@ -450,7 +466,8 @@ impl TaskStore {
         let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
             .filter(video_task::Column::UserId.eq(&owner.user_id))
-            .filter(video_task::Column::UsedFor.ne(crate::template::PREVIEW_USED_FOR));
+            .filter(video_task::Column::UsedFor.ne(crate::template::PREVIEW_USED_FOR))
+            .filter(video_task::Column::ToolType.eq(""));
         if !filter.states.is_empty() {
             query = query.filter(video_task::Column::Status.is_in(filter.states.iter().copied()));
         }
@@ -541,6 +558,9 @@ impl TaskStore {
             task_info: task.task_info,
             created_ms: now,
             granted: grant_text(&access.grant),
+            tool_type: String::new(),
+            tool_params: String::new(),
+            tool_inputs: String::new(),
         };
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         // The insert comes first so SQLite takes its write lock before any read of this transaction.
@@ -569,6 +589,77 @@ impl TaskStore {
         self.outbox.notify_one();
         tracing::info!(task_id = id, job_id = %job.id, "render queued");
         Ok(Run { job_id: job.id, status: TaskStatus::Wait })
+    }
+
+    /// Queues a tool run of the owner: its inputs confirmed in the material library, then one
+    /// transaction writes the task (waiting), its job and the job's outbox row. Returns the task
+    /// and its job; nothing is written when the inputs are refused.
+    pub async fn run_tool(&self, owner: &Owner, tool: ToolRun) -> Result<(i64, Run), TaskError> {
+        confirm_inputs(self.library.as_ref(), owner, &tool.material_ids).await?;
+        let now = now_millis();
+        let inputs = serde_json::to_string(&tool.material_ids).unwrap_or_default();
+        let name = reelforge_tools::ToolType::parse(&tool.tool_type).map_or(tool.tool_type.as_str(), |t| t.path()).to_owned();
+        let txn = reelforge_kit::db::begin_write(&self.db).await?;
+        let task = video_task::ActiveModel {
+            status: Set(TaskStatus::Wait.code()),
+            tool_type: Set(tool.tool_type.clone()),
+            tool_params: Set(tool.params.clone()),
+            tool_inputs: Set(inputs.clone()),
+            tool_outputs: Set(String::new()),
+            ..new_task_row(owner, TaskDraft {
+                task_id: None,
+                name,
+                task_info: String::new(),
+                size_category_id: 0,
+                used_for: String::new(),
+                version: None,
+                duration_ms: 0,
+                warnings: Vec::new(),
+                template_id: 0,
+            })
+        }
+        .insert(&txn)
+        .await?;
+        let job = render_job::Model {
+            id: uuid::Uuid::new_v4().to_string(),
+            task_id: task.id,
+            tenant: owner.tenant.clone(),
+            user_id: owner.user_id.clone(),
+            state: JOB_QUEUED.to_owned(),
+            attempt: 1,
+            heartbeat_ms: 0,
+            task_info: String::new(),
+            created_ms: now,
+            granted: String::new(),
+            tool_type: tool.tool_type,
+            tool_params: tool.params,
+            tool_inputs: inputs,
+        };
+        render_job::ActiveModel::from(job.clone()).insert(&txn).await?;
+        outbox_row(&job, now).insert(&txn).await?;
+        txn.commit().await?;
+        self.outbox.notify_one();
+        tracing::info!(task_id = task.id, job_id = %job.id, tool = %job.tool_type, "tool run queued");
+        Ok((task.id, Run { job_id: job.id, status: TaskStatus::Wait }))
+    }
+
+    /// Returns one page (1-based) of the owner's tool runs, of `tool_type` when given, newest
+    /// first, with the total.
+    pub async fn mine_tools(&self, owner: &Owner, tool_type: Option<&str>, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
+        let mut query = video_task::Entity::find()
+            .filter(video_task::Column::Tenant.eq(&owner.tenant))
+            .filter(video_task::Column::UserId.eq(&owner.user_id))
+            .filter(video_task::Column::ToolType.ne(""));
+        if let Some(t) = tool_type {
+            query = query.filter(video_task::Column::ToolType.eq(t));
+        }
+        let pages = query
+            .order_by_desc(video_task::Column::CreatedMs)
+            .order_by_desc(video_task::Column::Id)
+            .paginate(&self.db, Ord::max(size, 1));
+        let total = pages.num_items().await?;
+        let rows = pages.fetch_page(page.saturating_sub(1)).await?;
+        Ok((rows.into_iter().map(to_domain).collect(), total))
     }
 
     /// Refuses (and logs) a worker's call naming a job that was published for another task or
@@ -675,6 +766,14 @@ impl TaskStore {
     /// it has not ended. Returns whether anything changed; a duplicate or late report changes nothing.
     pub async fn finish(&self, job: &JobRef, dead_letter: bool, outcome: FinishOutcome) -> Result<bool, TaskError> {
         self.bound(job).await?;
+        if let FinishOutcome::Tool { outputs } = &outcome {
+            let prefix = tool_prefix(&job.tenant, job.task_id, &job.job_id);
+            if let Some(o) = outputs.iter().find(|o| !o.key.starts_with(&prefix) || o.key.contains("..")) {
+                tracing::warn!(task_id = job.task_id, job_id = %job.job_id, tenant = %job.tenant, key = %o.key,
+                    "finish refused: a tool output is not stored under the job's own keys");
+                return Err(TaskError::JobMismatch(job.job_id.clone()));
+            }
+        }
         if let FinishOutcome::Done { video_key, cover_key, .. } = &outcome {
             let (video, cover) = render_keys(&job.tenant, job.task_id, &job.job_id);
             if *video_key != video || !(cover_key.is_empty() || *cover_key == cover) {
@@ -686,7 +785,7 @@ impl TaskStore {
         let now = now_millis();
         let preview = match &outcome {
             FinishOutcome::Done { video_key, cover_key, .. } => Some((video_key.clone(), cover_key.clone())),
-            FinishOutcome::Failed { .. } => None,
+            FinishOutcome::Tool { .. } | FinishOutcome::Failed { .. } => None,
         };
         let (job_state, task_update) = match outcome {
             FinishOutcome::Done { video_key, cover_key, loudness } => (
@@ -697,6 +796,14 @@ impl TaskStore {
                     .col_expr(video_task::Column::Percent, Expr::value(100))
                     .col_expr(video_task::Column::VideoKey, Expr::value(video_key))
                     .col_expr(video_task::Column::CoverKey, Expr::value(cover_key))
+                    .col_expr(video_task::Column::Reason, Expr::value(String::new())),
+            ),
+            FinishOutcome::Tool { outputs } => (
+                JOB_DONE,
+                video_task::Entity::update_many()
+                    .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Success.code()))
+                    .col_expr(video_task::Column::Percent, Expr::value(100))
+                    .col_expr(video_task::Column::ToolOutputs, Expr::value(serde_json::to_string(&outputs).unwrap_or_default()))
                     .col_expr(video_task::Column::Reason, Expr::value(String::new())),
             ),
             FinishOutcome::Failed { reason } => (

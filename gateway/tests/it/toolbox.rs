@@ -1,0 +1,146 @@
+//! The video toolbox through the gateway (docs/toolbox.md): the catalogue, a run whose job the
+//! test works as the farm's worker does (the real tool on a real clip), its events, outputs, file
+//! and "use"; bad parameters and another user's material refused naming the field, nothing queued.
+
+use crate::common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::{Fallible, System, User, data, envelope};
+use reqwest::Method;
+
+/// Works the queued job of `user`'s tool run `task_id` as the worker does: starts it, runs the
+/// tool on `input`, stores the outputs under the job's prefix and finishes the run with them.
+async fn work_the_job(s: &System, user: &User, task_id: i64, job_id: &str, input: &[u8], params: serde_json::Value, tool: reelforge_tools::ToolType) -> Fallible<()> {
+    let job = reelforge_task::JobRef { tenant: user.tenant.clone(), task_id, job_id: job_id.to_owned(), attempt: 1 };
+    if !s.tasks.start(&job, 60_000).await? {
+        return Err("the tool job did not start".into());
+    }
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("input");
+    std::fs::write(&path, input)?;
+    let params = reelforge_tools::Params::parse(tool, &params)?;
+    let out = dir.path().join("out");
+    let outputs = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &path, &out, &mut |_| {}, &AtomicBool::new(false))).await??;
+    let prefix = reelforge_worker::tool_prefix(&user.tenant, task_id, job_id);
+    let mut stored = Vec::new();
+    for (i, o) in outputs.into_iter().enumerate() {
+        let key = format!("{prefix}{i}-{}", o.name);
+        s.blobs.upload_file(&key, &o.path).await?;
+        stored.push(reelforge_task::ToolOutput {
+            key,
+            kind: o.kind.name().to_owned(),
+            name: o.name,
+            size: o.size,
+            duration_ms: o.duration_ms,
+            width: o.width,
+            height: o.height,
+        });
+    }
+    if !s.tasks.finish(&job, false, reelforge_task::FinishOutcome::Tool { outputs: stored }).await? {
+        return Err("the tool job did not finish".into());
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
+    let s = common::start().await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let clip = common::ring_clip()?;
+    let material = common::upload(&s, &ann, "clip.mp4", clip).await?;
+
+    let types = data(s.call(Method::GET, "/toolbox/types", &ann)).await?;
+    let list = types["dataList"].as_array().ok_or("dataList")?;
+    assert_eq!(list.len(), 21, "{types}");
+    let of = |t: &str| list.iter().find(|x| x["type"] == t).cloned().unwrap_or_default();
+    assert_eq!((of("VIDEO_SPEEDUP")["available"].as_bool(), of("VIDEO_SPEEDUP")["path"].as_str()), (Some(true), Some("speed-video")));
+    assert_eq!(of("EXTRACT_PORTRAIT")["available"], false);
+    assert!(of("EXTRACT_PORTRAIT")["reason"].as_str().is_some_and(|r| r.contains("model")), "{types}");
+    assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
+    assert!(of("VIDEO_COMPRESS")["maxInputBytes"].as_u64().is_some_and(|n| n > 0));
+
+    // Refused before anything is queued: a bad parameter, another user's material, a type not built.
+    let refusals = [
+        (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [material], "params": {"speed": 0}}), "params.speed"),
+        (serde_json::json!({"type": "VIDEO_TO_GIF", "materialIds": [material], "params": {"startMs": 0, "endMs": 1000, "fps": 60, "width": 320}}), "params.fps"),
+        (serde_json::json!({"type": "EXTRACT_PORTRAIT", "materialIds": [material], "params": {}}), "type"),
+        (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [], "params": {"format": "mp3"}}), "materialIds"),
+        (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [true], "params": {"format": "mp3"}}), "materialIds"),
+    ];
+    for (body, field) in refusals {
+        let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
+        assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some(field)), "{answer}");
+        assert!(answer["desc"].as_str().is_some_and(|d| d.starts_with(field)), "{answer}");
+    }
+    let bob = s.user("qs", "bob", 8).await?;
+    let theirs = common::upload(&s, &bob, "theirs.mp4", clip).await?;
+    let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [theirs], "params": {"speed": 2}}))).await?;
+    assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some("materialIds")), "{answer}");
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 0, "nothing was queued");
+
+    let params = serde_json::json!({"speed": 2});
+    let run = data(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [material], "params": params}))).await?;
+    let task_id = run["taskId"].as_i64().ok_or("taskId")?;
+    let job_id = run["jobId"].as_str().ok_or("jobId")?.to_owned();
+    let queued = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &ann)).await?;
+    assert_eq!((queued["status"].as_i64(), queued["stage"].as_str(), queued["type"].as_str()), (Some(0), Some("queued"), Some("VIDEO_SPEEDUP")), "{queued}");
+    assert_eq!(queued["outputs"].as_array().map(Vec::len), Some(0));
+
+    work_the_job(&s, &ann, task_id, &job_id, clip, params, reelforge_tools::ToolType::VideoSpeedup).await?;
+    let events = s.call(Method::GET, &format!("/videotask/events?taskId={task_id}"), &ann).send().await?.text().await?;
+    assert!(events.contains("event: done"), "{events}");
+
+    let done = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &ann)).await?;
+    assert_eq!((done["status"].as_i64(), done["percent"].as_u64(), done["params"]["speed"].as_f64()), (Some(10), Some(100), Some(2.0)), "{done}");
+    let out = &done["outputs"][0];
+    assert_eq!((out["index"].as_u64(), out["kind"].as_str(), out["width"].as_u64(), out["height"].as_u64()), (Some(0), Some("video"), Some(180), Some(320)), "{done}");
+    assert!(out["durationMs"].as_u64().is_some_and(|ms| ms.abs_diff(1000) <= 80), "half the 2 s clip: {done}");
+    assert!(!done.to_string().contains("renders/"), "the storage key stays server-side: {done}");
+    let mine = data(s.call(Method::GET, "/toolbox/mine?type=VIDEO_SPEEDUP", &ann)).await?;
+    assert_eq!((mine["total"].as_u64(), mine["dataList"][0]["id"].as_i64()), (Some(1), Some(task_id)), "{mine}");
+    assert_eq!(data(s.call(Method::GET, "/videotask/mine", &ann)).await?["total"], 0, "the editor's works never list a tool run");
+
+    let file = s.call(Method::GET, &format!("/toolbox/file/{task_id}/0?download=1"), &ann).send().await?;
+    assert_eq!(file.headers().get("x-content-type-options").and_then(|v| v.to_str().ok()), Some("nosniff"));
+    assert!(file.headers().get("content-disposition").and_then(|v| v.to_str().ok()).is_some_and(|d| d.starts_with("attachment")));
+    let bytes = file.bytes().await?;
+    assert_eq!(bytes.len() as u64, out["size"].as_u64().unwrap_or_default());
+    let ticket = data(s.call(Method::POST, "/videotask/mediaTicket", &ann).json(&serde_json::json!({"taskId": task_id}))).await?["ticket"]
+        .as_str()
+        .ok_or("ticket")?
+        .to_owned();
+    let by_ticket = reqwest::Client::new()
+        .get(format!("{}/toolbox/file/{task_id}/0?ticket={ticket}", s.base))
+        .header("X-Variant", "qs")
+        .send()
+        .await?;
+    assert_eq!((by_ticket.status().as_u16(), by_ticket.bytes().await?.len()), (200, bytes.len()), "the media ticket opens the file");
+    let missing = envelope(s.call(Method::GET, &format!("/toolbox/file/{task_id}/1"), &ann)).await?;
+    assert_eq!(missing["code"], 3000, "{missing}");
+
+    let used = data(s.call(Method::POST, "/toolbox/use", &ann).json(&serde_json::json!({"taskId": task_id, "index": 0}))).await?;
+    let id = used["materialId"].as_str().ok_or("materialId")?;
+    let m = common::settled(&s, &ann, id).await?;
+    assert_eq!((m["type"].as_str(), m["materialName"].as_str()), (Some("video"), Some("speed.mp4")), "{m}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_toolbox_routes() -> Fallible<()> {
+    let s = common::start().await?;
+    let doc: serde_json::Value = reqwest::get(format!("{}/openapi.json", s.base)).await?.json().await?;
+    for (path, method) in [
+        ("/diyvrbt/toolbox/types", "get"),
+        ("/diyvrbt/toolbox/run", "post"),
+        ("/diyvrbt/toolbox/mine", "get"),
+        ("/diyvrbt/toolbox/run/{id}", "get"),
+        ("/diyvrbt/toolbox/file/{id}/{index}", "get"),
+        ("/diyvrbt/toolbox/use", "post"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path} is in the document");
+    }
+    let params = doc["paths"]["/diyvrbt/toolbox/mine"]["get"]["parameters"].as_array().cloned().unwrap_or_default();
+    assert!(params.iter().any(|p| p["name"] == "type"), "the type filter is named as the contract names it: {params:?}");
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! `make bench-tools`: each transcoding tool against the equivalent ffmpeg command on the same
+//! input in the same run (a 10 s 1280×720 25 fps H.264/AAC clip made by ffmpeg), median of three
+//! runs each, taking turns; prints `tool <name>/ffmpeg: R` (R ≤ 1.0: the tool is as fast or faster).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use reelforge_tools::{Params, ToolType};
+use serde_json::json;
+
+type Error = Box<dyn std::error::Error>;
+
+/// Runs per side; the median is printed.
+const RUNS: usize = 3;
+
+fn main() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let input = dir.path().join("in.mp4");
+    let source: Vec<String> = [
+        "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=10",
+        "-f", "lavfi", "-i", "sine=frequency=997:sample_rate=48000:duration=10",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-c:a", "aac", "-b:a", "128k", "-shortest",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    ffmpeg(None, &source, &input)?;
+    let target = std::fs::metadata(&input)?.len() / 3;
+    let target_kbps = (target * 8 / 10 / 1000).saturating_sub(64).to_string();
+    let keep = "between(t,2,5)+between(t,6,9)";
+    let cases: Vec<(&str, ToolType, serde_json::Value, Vec<Vec<String>>)> = vec![
+        ("extract-audio", ToolType::ExtractAudio, json!({"format": "mp3"}), vec![args(&["-vn", "-c:a", "libmp3lame", "-b:a", "192k"], "mp3")]),
+        (
+            "video-to-gif",
+            ToolType::VideoToGif,
+            json!({"startMs": 0, "endMs": 5000, "fps": 10, "width": 480, "loop": true}),
+            vec![args(&["-t", "5", "-vf", "fps=10,scale=480:-1,split[a][b];[a]palettegen[p];[b][p]paletteuse"], "gif")],
+        ),
+        (
+            "video-compress-quality",
+            ToolType::VideoCompress,
+            json!({"quality": "medium"}),
+            vec![args(&["-c:v", "libx264", "-preset", "veryfast", "-crf", "27", "-c:a", "aac", "-b:a", "128k"], "mp4")],
+        ),
+        (
+            "video-compress-target",
+            ToolType::VideoCompress,
+            json!({"targetBytes": target}),
+            vec![
+                args(&["-c:v", "libx264", "-preset", "faster", "-b:v", &format!("{target_kbps}k"), "-pass", "1", "-an", "-f", "null"], "null"),
+                args(&["-c:v", "libx264", "-preset", "faster", "-b:v", &format!("{target_kbps}k"), "-pass", "2", "-c:a", "aac", "-b:a", "64k"], "mp4"),
+            ],
+        ),
+        (
+            "speed-video",
+            ToolType::VideoSpeedup,
+            json!({"speed": 2}),
+            vec![args(
+                &["-filter_complex", "[0:v]setpts=PTS/2[v];[0:a]atempo=2[a]", "-map", "[v]", "-map", "[a]", "-r", "25",
+                  "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-c:a", "aac", "-b:a", "128k"],
+                "mp4",
+            )],
+        ),
+        (
+            "fast-video-cut",
+            ToolType::QuickCutVideo,
+            json!({"mode": "keep", "ranges": [{"startMs": 2000, "endMs": 5000}, {"startMs": 6000, "endMs": 9000}]}),
+            vec![args(
+                &["-vf", &format!("select='{keep}',setpts=N/FRAME_RATE/TB"), "-af", &format!("aselect='{keep}',asetpts=N/SR/TB"),
+                  "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-c:a", "aac", "-b:a", "128k"],
+                "mp4",
+            )],
+        ),
+        (
+            "fast-audio-cut",
+            ToolType::QuickCutAudio,
+            json!({"mode": "keep", "ranges": [{"startMs": 2000, "endMs": 5000}, {"startMs": 6000, "endMs": 9000}]}),
+            vec![args(&["-vn", "-af", &format!("aselect='{keep}',asetpts=N/SR/TB"), "-c:a", "aac", "-b:a", "128k"], "m4a")],
+        ),
+    ];
+    for (name, tool, params, commands) in cases {
+        let params = Params::parse(tool, &params)?;
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for run in 0..RUNS {
+            let out = dir.path().join(format!("{name}-{run}"));
+            let t = Instant::now();
+            reelforge_tools::run(&params, &input, &out, &mut |_| {}, &AtomicBool::new(false))?;
+            ours.push(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            for command in &commands {
+                let (ext, rest) = command.split_last().ok_or("an empty command")?;
+                let target = if ext == "null" { PathBuf::from("/dev/null") } else { dir.path().join(format!("{name}-{run}-ffmpeg.{ext}")) };
+                let log = dir.path().join(format!("{name}-{run}-passlog")).display().to_string();
+                let full: Vec<String> = ["-passlogfile".to_owned(), log].into_iter().chain(rest.iter().cloned()).collect();
+                ffmpeg(Some(&input), &full, &target)?;
+            }
+            theirs.push(t.elapsed().as_secs_f64());
+        }
+        let (ours, theirs) = (median(&mut ours), median(&mut theirs));
+        println!("tool {name}/ffmpeg: {:.2} ({:.2} s / {:.2} s)", ours / theirs, ours, theirs);
+    }
+    Ok(())
+}
+
+/// An ffmpeg command's arguments after the input, with the output's extension last.
+fn args(list: &[&str], ext: &str) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).chain([ext.to_owned()]).collect()
+}
+
+/// Runs `ffmpeg -y [-i input] ARGS output`.
+fn ffmpeg(input: Option<&Path>, args: &[String], out: &Path) -> Result<(), Error> {
+    let mut cmd = Command::new("ffmpeg");
+    cmd.args(["-y", "-v", "error", "-nostdin"]);
+    if let Some(input) = input {
+        cmd.arg("-i").arg(input);
+    }
+    let status = cmd.args(args).arg(out).status()?;
+    if !status.success() {
+        return Err(format!("ffmpeg failed: {args:?}").into());
+    }
+    Ok(())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}

@@ -1,0 +1,199 @@
+//! The toolbox task types of spec platform §9, their pages and whether they run yet.
+
+/// A toolbox task type (spec platform §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ToolType {
+    /// Split a video by times or scene changes.
+    VideoSplit,
+    /// A pptx to a video.
+    PptConverter,
+    /// Uploaded clips and a template to an assembled task.
+    OneClickFilming,
+    /// The sound of a video as mp3, aac or wav.
+    ExtractAudio,
+    /// Audio plus a picture (or waveform) to a video.
+    PrePictureVideo,
+    /// Keep or remove ranges of a video, joined.
+    QuickCutVideo,
+    /// Keep or remove ranges of a sound, joined.
+    QuickCutAudio,
+    /// A range of a video as an animated GIF.
+    VideoToGif,
+    /// Replace, mix or gain a video's sound.
+    VideoReplaceAudio,
+    /// A video to a target size or quality.
+    VideoCompress,
+    /// Scene detection to the clips to keep.
+    IntelligentTask,
+    /// The voice of a sound, without its music.
+    ExtractPersonAudio,
+    /// Skin smoothing and tone.
+    VideoBeauty,
+    /// Person matting.
+    ExtractPortrait,
+    /// Upscaling with sharpening.
+    IncreaseResolution,
+    /// A box of the picture.
+    VideoCrop,
+    /// A user-drawn box inpainted or blurred.
+    VideoRemoveWatermark,
+    /// A caption band inpainted or blurred.
+    VideoRemoveSubtitle,
+    /// Landscape to 9:16.
+    VideoHToV,
+    /// 0.25× to 4×, pitch kept.
+    VideoSpeedup,
+    /// Business cards from a sheet (its own page and routes).
+    BusinessCard,
+}
+
+impl ToolType {
+    /// Every type, in §9's order (shown, hidden, then the others).
+    pub const ALL: [Self; 21] = [
+        Self::VideoSplit,
+        Self::PptConverter,
+        Self::OneClickFilming,
+        Self::ExtractAudio,
+        Self::PrePictureVideo,
+        Self::QuickCutVideo,
+        Self::QuickCutAudio,
+        Self::VideoToGif,
+        Self::VideoReplaceAudio,
+        Self::VideoCompress,
+        Self::IntelligentTask,
+        Self::ExtractPersonAudio,
+        Self::VideoBeauty,
+        Self::ExtractPortrait,
+        Self::IncreaseResolution,
+        Self::VideoCrop,
+        Self::VideoRemoveWatermark,
+        Self::VideoRemoveSubtitle,
+        Self::VideoHToV,
+        Self::VideoSpeedup,
+        Self::BusinessCard,
+    ];
+
+    /// The wire name (`EXTRACT_AUDIO`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::VideoSplit => "VIDEO_SPLIT",
+            Self::PptConverter => "PPT_CONVERTER",
+            Self::OneClickFilming => "ONE_CLICK_FILMING",
+            Self::ExtractAudio => "EXTRACT_AUDIO",
+            Self::PrePictureVideo => "PRE_PICTURE_VIDEO",
+            Self::QuickCutVideo => "QUICK_CUT_VIDEO",
+            Self::QuickCutAudio => "QUICK_CUT_AUDIO",
+            Self::VideoToGif => "VIDEO_TO_GIF",
+            Self::VideoReplaceAudio => "VIDEO_REPLACE_AUDIO",
+            Self::VideoCompress => "VIDEO_COMPRESS",
+            Self::IntelligentTask => "INTELLIGENT_TASK",
+            Self::ExtractPersonAudio => "EXTRACT_PERSON_AUDIO",
+            Self::VideoBeauty => "VIDEO_BEAUTY",
+            Self::ExtractPortrait => "EXTRACT_PORTRAIT",
+            Self::IncreaseResolution => "INCREASE_RESOLUTION",
+            Self::VideoCrop => "VIDEO_CROP",
+            Self::VideoRemoveWatermark => "VIDEO_REMOVE_WATERMARK",
+            Self::VideoRemoveSubtitle => "VIDEO_REMOVE_SUBTITLE",
+            Self::VideoHToV => "VIDEO_H_TO_V",
+            Self::VideoSpeedup => "VIDEO_SPEEDUP",
+            Self::BusinessCard => "BUSINESS_CARD",
+        }
+    }
+
+    /// Reads a wire name.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The page under `/tools/` (empty for the editor's crop, which has none).
+    pub fn path(self) -> &'static str {
+        match self {
+            Self::VideoSplit => "video-separation",
+            Self::PptConverter => "ppt",
+            Self::OneClickFilming => "ai-one-step-video-cut",
+            Self::ExtractAudio => "extract-audio",
+            Self::PrePictureVideo => "audio-to-video",
+            Self::QuickCutVideo => "fast-video-cut",
+            Self::QuickCutAudio => "fast-audio-cut",
+            Self::VideoToGif => "video-to-gif",
+            Self::VideoReplaceAudio => "replace-video-volume",
+            Self::VideoCompress => "video-compress",
+            Self::IntelligentTask => "ai-video-cut",
+            Self::ExtractPersonAudio => "vocal-separate",
+            Self::VideoBeauty => "intelligent-beauty",
+            Self::ExtractPortrait => "ai-extract-portrait",
+            Self::IncreaseResolution => "ai-recover-video",
+            Self::VideoCrop => "",
+            Self::VideoRemoveWatermark => "smart-watermark-remove",
+            Self::VideoRemoveSubtitle => "remove-captions",
+            Self::VideoHToV => "change-screen",
+            Self::VideoSpeedup => "speed-video",
+            Self::BusinessCard => "business-card",
+        }
+    }
+
+    /// Whether §9 lists the type as hidden (shown only where configuration names it).
+    pub fn hidden(self) -> bool {
+        matches!(
+            self,
+            Self::ExtractPortrait
+                | Self::IncreaseResolution
+                | Self::VideoCrop
+                | Self::VideoRemoveWatermark
+                | Self::VideoRemoveSubtitle
+                | Self::VideoHToV
+        )
+    }
+
+    /// Whether a tool run of this type can be asked for (`POST /toolbox/run`).
+    pub fn runs(self) -> bool {
+        matches!(
+            self,
+            Self::ExtractAudio
+                | Self::VideoToGif
+                | Self::VideoCompress
+                | Self::VideoSpeedup
+                | Self::QuickCutVideo
+                | Self::QuickCutAudio
+        )
+    }
+
+    /// Why the type is not available, for the user; `None` when its page works.
+    pub fn unavailable(self) -> Option<&'static str> {
+        match self {
+            _ if self.runs() => None,
+            // Its page works through the card routes, not as a tool run.
+            Self::BusinessCard => None,
+            Self::ExtractPortrait => {
+                Some("person matting needs a segmentation model, and none ships in a package on the farm")
+            }
+            _ => Some("this tool is not built yet"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_pages_are_unique() {
+        for t in ToolType::ALL {
+            assert_eq!(ToolType::parse(t.name()), Some(t));
+        }
+        let mut paths: Vec<&str> = ToolType::ALL.iter().map(|t| t.path()).filter(|p| !p.is_empty()).collect();
+        let n = paths.len();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), n);
+        assert_eq!(ToolType::parse("extract_audio"), None);
+    }
+
+    #[test]
+    fn only_the_built_tools_run() {
+        let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
+        assert_eq!(runs.len(), 6);
+        assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
+        assert!(ToolType::VideoSpeedup.unavailable().is_none());
+    }
+}

@@ -1,0 +1,20 @@
+//! The video toolbox's tools (docs/toolbox.md): the toolbox task types of spec platform §9, each
+//! tool's parameters typed and validated once, the input limits from configuration, and the
+//! GStreamer pipelines that run a tool on the render farm's worker. `lib.rs` wires; `kind` holds
+//! the types, `params` the parameters, `limits` the limits, `pipeline` the tools' pipelines.
+
+mod error;
+mod gst_run;
+mod kind;
+mod limits;
+mod params;
+mod pipeline;
+mod probe;
+pub mod testing;
+
+pub use error::{ParamError, ToolError};
+pub use kind::ToolType;
+pub use limits::{Limit, Limits};
+pub use params::{AudioFormat, Compress, CutMode, Gif, MsRange, Params, Quality, QuickCut};
+pub use pipeline::{Output, OutputKind, Progress, run};
+pub use probe::{Facts, probe};

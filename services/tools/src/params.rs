@@ -1,0 +1,456 @@
+//! Each tool's parameters, typed and validated once from the JSON the caller sent; every refusal
+//! names its field (`params.speed`). What depends on the input (a range inside the clip, a target
+//! smaller than the video) is checked against its probe by [`Params::check_input`].
+
+use serde_json::{Map, Value};
+
+use crate::error::ParamError;
+use crate::kind::ToolType;
+use crate::probe::Facts;
+
+/// The sound format of an extracted track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AudioFormat {
+    /// MPEG-1 layer III, 192 kbit/s.
+    Mp3,
+    /// AAC-LC in an MP4 (`.m4a`), 192 kbit/s.
+    Aac,
+    /// 16-bit PCM.
+    Wav,
+}
+
+impl AudioFormat {
+    /// The wire name and file extension's source.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mp3 => "mp3",
+            Self::Aac => "aac",
+            Self::Wav => "wav",
+        }
+    }
+}
+
+/// A compression's quality level (x264's constant quality).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quality {
+    /// Near the source's look.
+    High,
+    /// Smaller, slight softening.
+    Medium,
+    /// Smallest.
+    Low,
+}
+
+impl Quality {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::High => "high",
+            Self::Medium => "medium",
+            Self::Low => "low",
+        }
+    }
+
+    /// x264's quantizer for the level.
+    pub fn quantizer(self) -> u32 {
+        match self {
+            Self::High => 21,
+            Self::Medium => 27,
+            Self::Low => 33,
+        }
+    }
+}
+
+/// What a compression aims at: exactly one of a size or a quality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compress {
+    /// The output's size, bytes (two-pass average bitrate).
+    TargetBytes(u64),
+    /// A constant quality.
+    Quality(Quality),
+}
+
+/// A video to GIF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gif {
+    /// Start of the range, milliseconds.
+    pub start_ms: u64,
+    /// End of the range (excluded), milliseconds.
+    pub end_ms: u64,
+    /// Frames per second, 1–30.
+    pub fps: u32,
+    /// Width, 64–1080 pixels; the height keeps the aspect.
+    pub width: u32,
+    /// Whether the GIF loops for ever.
+    pub looped: bool,
+}
+
+/// Whether a cut's ranges are kept or removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutMode {
+    /// The ranges are kept, joined in time order.
+    Keep,
+    /// The ranges are removed; what is left is joined.
+    Remove,
+}
+
+/// A range of a clip, milliseconds, end excluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MsRange {
+    /// Start.
+    pub start_ms: u64,
+    /// End (excluded).
+    pub end_ms: u64,
+}
+
+/// A quick cut: ranges kept or removed, sorted and apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuickCut {
+    /// Keep or remove.
+    pub mode: CutMode,
+    /// The ranges, sorted, not overlapping.
+    pub ranges: Vec<MsRange>,
+}
+
+impl QuickCut {
+    /// The ranges kept of a clip of `duration_ms`, in time order.
+    pub fn kept(&self, duration_ms: u64) -> Vec<MsRange> {
+        match self.mode {
+            CutMode::Keep => self.ranges.iter().map(|r| MsRange { start_ms: r.start_ms, end_ms: r.end_ms.min(duration_ms) }).collect(),
+            CutMode::Remove => {
+                let mut kept = Vec::new();
+                let mut from = 0;
+                for r in &self.ranges {
+                    if r.start_ms > from {
+                        kept.push(MsRange { start_ms: from, end_ms: r.start_ms });
+                    }
+                    from = r.end_ms;
+                }
+                if from < duration_ms {
+                    kept.push(MsRange { start_ms: from, end_ms: duration_ms });
+                }
+                kept
+            }
+        }
+    }
+}
+
+/// A tool's validated parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Params {
+    /// EXTRACT_AUDIO.
+    ExtractAudio(AudioFormat),
+    /// VIDEO_TO_GIF.
+    VideoToGif(Gif),
+    /// VIDEO_COMPRESS.
+    VideoCompress(Compress),
+    /// VIDEO_SPEEDUP: the speed factor, 0.25–4.
+    VideoSpeedup(f64),
+    /// QUICK_CUT_VIDEO.
+    QuickCutVideo(QuickCut),
+    /// QUICK_CUT_AUDIO.
+    QuickCutAudio(QuickCut),
+}
+
+/// Fastest and slowest speed-up.
+pub const SPEED_RANGE: (f64, f64) = (0.25, 4.0);
+/// Longest GIF, milliseconds.
+pub const MAX_GIF_MS: u64 = 30_000;
+/// Most ranges of a cut.
+pub const MAX_RANGES: usize = 100;
+
+/// The object's fields, refusing any the tool does not know.
+struct Fields<'a> {
+    map: &'a Map<String, Value>,
+    prefix: String,
+}
+
+impl<'a> Fields<'a> {
+    fn of(value: &'a Value, prefix: &str, known: &[&str]) -> Result<Self, ParamError> {
+        let map = value.as_object().ok_or_else(|| ParamError::new(prefix, "must be an object"))?;
+        if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(ParamError::new(format!("{prefix}.{k}"), format!("unknown parameter; expected one of {}", known.join(", "))));
+        }
+        Ok(Self { map, prefix: prefix.to_owned() })
+    }
+
+    fn path(&self, key: &str) -> String {
+        format!("{}.{key}", self.prefix)
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key).filter(|v| !v.is_null())
+    }
+
+    fn required(&self, key: &str) -> Result<&'a Value, ParamError> {
+        self.get(key).ok_or_else(|| ParamError::new(self.path(key), "is required"))
+    }
+
+    fn uint(&self, key: &str) -> Result<u64, ParamError> {
+        self.required(key)?.as_u64().ok_or_else(|| ParamError::new(self.path(key), "must be a whole number, 0 or more"))
+    }
+
+    fn uint_in(&self, key: &str, lo: u64, hi: u64) -> Result<u64, ParamError> {
+        let n = self.uint(key)?;
+        if !(lo..=hi).contains(&n) {
+            return Err(ParamError::new(self.path(key), format!("must be between {lo} and {hi}")));
+        }
+        Ok(n)
+    }
+
+    fn word(&self, key: &str, words: &[&str]) -> Result<&'a str, ParamError> {
+        let w = self.required(key)?.as_str().unwrap_or_default();
+        words.iter().find(|x| **x == w).copied().map(|_| w).ok_or_else(|| ParamError::new(self.path(key), format!("must be one of {}", words.join(", "))))
+    }
+}
+
+fn ranges(f: &Fields<'_>) -> Result<Vec<MsRange>, ParamError> {
+    let list = f.required("ranges")?.as_array().ok_or_else(|| ParamError::new(f.path("ranges"), "must be a list"))?;
+    if list.is_empty() || list.len() > MAX_RANGES {
+        return Err(ParamError::new(f.path("ranges"), format!("must have 1 to {MAX_RANGES} ranges")));
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let r = Fields::of(v, &format!("{}[{i}]", f.path("ranges")), &["startMs", "endMs"])?;
+        let (start_ms, end_ms) = (r.uint("startMs")?, r.uint("endMs")?);
+        if end_ms <= start_ms {
+            return Err(ParamError::new(r.path("endMs"), "must be after startMs"));
+        }
+        out.push((i, MsRange { start_ms, end_ms }));
+    }
+    out.sort_by_key(|(_, r)| r.start_ms);
+    for pair in out.windows(2) {
+        if pair[1].1.start_ms < pair[0].1.end_ms {
+            return Err(ParamError::new(format!("{}[{}]", f.path("ranges"), pair[1].0), "overlaps another range"));
+        }
+    }
+    Ok(out.into_iter().map(|(_, r)| r).collect())
+}
+
+fn quick_cut(value: &Value) -> Result<QuickCut, ParamError> {
+    let f = Fields::of(value, "params", &["mode", "ranges"])?;
+    let mode = if f.word("mode", &["keep", "remove"])? == "keep" { CutMode::Keep } else { CutMode::Remove };
+    Ok(QuickCut { mode, ranges: ranges(&f)? })
+}
+
+impl Params {
+    /// Validates the parameters of a run of `tool`; a type that does not run is refused as `type`.
+    pub fn parse(tool: ToolType, value: &Value) -> Result<Self, ParamError> {
+        match tool {
+            ToolType::ExtractAudio => {
+                let f = Fields::of(value, "params", &["format"])?;
+                Ok(Self::ExtractAudio(match f.word("format", &["mp3", "aac", "wav"])? {
+                    "mp3" => AudioFormat::Mp3,
+                    "aac" => AudioFormat::Aac,
+                    _ => AudioFormat::Wav,
+                }))
+            }
+            ToolType::VideoToGif => {
+                let f = Fields::of(value, "params", &["startMs", "endMs", "fps", "width", "loop"])?;
+                let (start_ms, end_ms) = (f.uint("startMs")?, f.uint("endMs")?);
+                if end_ms <= start_ms {
+                    return Err(ParamError::new("params.endMs", "must be after startMs"));
+                }
+                if end_ms - start_ms > MAX_GIF_MS {
+                    return Err(ParamError::new("params.endMs", format!("a GIF lasts at most {} s", MAX_GIF_MS / 1000)));
+                }
+                let looped = match f.get("loop") {
+                    None => true,
+                    Some(v) => v.as_bool().ok_or_else(|| ParamError::new("params.loop", "must be true or false"))?,
+                };
+                let fps = u32::try_from(f.uint_in("fps", 1, 30)?).unwrap_or(30);
+                let width = u32::try_from(f.uint_in("width", 64, 1080)?).unwrap_or(1080);
+                Ok(Self::VideoToGif(Gif { start_ms, end_ms, fps, width, looped }))
+            }
+            ToolType::VideoCompress => {
+                let f = Fields::of(value, "params", &["targetBytes", "quality"])?;
+                match (f.get("targetBytes"), f.get("quality")) {
+                    (Some(_), None) => {
+                        let n = f.uint("targetBytes")?;
+                        if n < 10_000 {
+                            return Err(ParamError::new("params.targetBytes", "must be at least 10000 bytes"));
+                        }
+                        Ok(Self::VideoCompress(Compress::TargetBytes(n)))
+                    }
+                    (None, Some(_)) => Ok(Self::VideoCompress(Compress::Quality(match f.word("quality", &["high", "medium", "low"])? {
+                        "high" => Quality::High,
+                        "medium" => Quality::Medium,
+                        _ => Quality::Low,
+                    }))),
+                    _ => Err(ParamError::new("params.targetBytes", "give exactly one of targetBytes and quality")),
+                }
+            }
+            ToolType::VideoSpeedup => {
+                let f = Fields::of(value, "params", &["speed"])?;
+                let speed = f.required("speed")?.as_f64().ok_or_else(|| ParamError::new("params.speed", "must be a number"))?;
+                if !(SPEED_RANGE.0..=SPEED_RANGE.1).contains(&speed) {
+                    return Err(ParamError::new("params.speed", format!("must be between {} and {}", SPEED_RANGE.0, SPEED_RANGE.1)));
+                }
+                Ok(Self::VideoSpeedup(speed))
+            }
+            ToolType::QuickCutVideo => Ok(Self::QuickCutVideo(quick_cut(value)?)),
+            ToolType::QuickCutAudio => Ok(Self::QuickCutAudio(quick_cut(value)?)),
+            other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
+        }
+    }
+
+    /// The type the parameters are of.
+    pub fn tool(&self) -> ToolType {
+        match self {
+            Self::ExtractAudio(_) => ToolType::ExtractAudio,
+            Self::VideoToGif(_) => ToolType::VideoToGif,
+            Self::VideoCompress(_) => ToolType::VideoCompress,
+            Self::VideoSpeedup(_) => ToolType::VideoSpeedup,
+            Self::QuickCutVideo(_) => ToolType::QuickCutVideo,
+            Self::QuickCutAudio(_) => ToolType::QuickCutAudio,
+        }
+    }
+
+    /// The parameters as the contract writes them (what is stored with the run and shown back).
+    pub fn to_json(&self) -> Value {
+        let cut = |c: &QuickCut| {
+            serde_json::json!({
+                "mode": if c.mode == CutMode::Keep { "keep" } else { "remove" },
+                "ranges": c.ranges.iter().map(|r| serde_json::json!({"startMs": r.start_ms, "endMs": r.end_ms})).collect::<Vec<_>>(),
+            })
+        };
+        match self {
+            Self::ExtractAudio(f) => serde_json::json!({"format": f.name()}),
+            Self::VideoToGif(g) => {
+                serde_json::json!({"startMs": g.start_ms, "endMs": g.end_ms, "fps": g.fps, "width": g.width, "loop": g.looped})
+            }
+            Self::VideoCompress(Compress::TargetBytes(n)) => serde_json::json!({"targetBytes": n}),
+            Self::VideoCompress(Compress::Quality(q)) => serde_json::json!({"quality": q.name()}),
+            Self::VideoSpeedup(s) => serde_json::json!({"speed": s}),
+            Self::QuickCutVideo(c) | Self::QuickCutAudio(c) => cut(c),
+        }
+    }
+
+    /// Checks the parameters against the probed input: the streams the tool needs, ranges inside
+    /// the clip, a reachable target size.
+    pub fn check_input(&self, input: &Facts) -> Result<(), ParamError> {
+        let needs_video = matches!(self, Self::VideoToGif(_) | Self::VideoCompress(_) | Self::VideoSpeedup(_) | Self::QuickCutVideo(_));
+        if needs_video && input.video.is_none() {
+            return Err(ParamError::new("materialIds", "the material has no picture: choose a video"));
+        }
+        if matches!(self, Self::ExtractAudio(_) | Self::QuickCutAudio(_)) && !input.audio {
+            return Err(ParamError::new("materialIds", "the material has no sound"));
+        }
+        let past_end = |field: &str, ms: u64| {
+            (ms > input.duration_ms)
+                .then(|| ParamError::new(field, format!("{ms} ms is past the end of the clip ({} ms)", input.duration_ms)))
+        };
+        match self {
+            Self::VideoToGif(g) => past_end("params.startMs", g.start_ms + 1).map_or(Ok(()), Err),
+            Self::QuickCutVideo(c) | Self::QuickCutAudio(c) => {
+                for (i, r) in c.ranges.iter().enumerate() {
+                    if let Some(e) = past_end(&format!("params.ranges[{i}].startMs"), r.start_ms + 1) {
+                        return Err(e);
+                    }
+                }
+                if c.kept(input.duration_ms).iter().map(|r| r.end_ms - r.start_ms).sum::<u64>() == 0 {
+                    return Err(ParamError::new("params.ranges", "nothing of the clip would be left"));
+                }
+                Ok(())
+            }
+            Self::VideoCompress(Compress::TargetBytes(n)) if *n >= input.bytes => {
+                Err(ParamError::new("params.targetBytes", format!("must be smaller than the video ({} bytes)", input.bytes)))
+            }
+            Self::VideoCompress(Compress::TargetBytes(n)) if video_kbps(*n, input) < MIN_VIDEO_KBPS => Err(ParamError::new(
+                "params.targetBytes",
+                format!("too small for {} s of video (at least {} bytes)", input.duration_ms / 1000, min_target(input)),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Lowest video bitrate a target may leave, kbit/s.
+const MIN_VIDEO_KBPS: u64 = 50;
+/// The share of a target size left to the streams once the container has its own.
+const CONTAINER_SHARE: f64 = 0.995;
+/// The sound's bitrate in a size-targeted compression, bit/s.
+pub(crate) const COMPRESS_AUDIO_BPS: u64 = 64_000;
+
+/// The video bitrate, kbit/s, that fills `target` bytes over the input's length, less its sound
+/// and 0.5 % for the container (x264's second pass lands a little under its bitrate, which covers
+/// the rest).
+pub(crate) fn video_kbps(target: u64, input: &Facts) -> u64 {
+    let seconds = (input.duration_ms.max(1) as f64) / 1000.0;
+    let audio = if input.audio { COMPRESS_AUDIO_BPS as f64 } else { 0.0 };
+    let bps = (target as f64 * 8.0 / seconds - audio) * CONTAINER_SHARE;
+    if bps <= 0.0 { 0 } else { (bps / 1000.0) as u64 }
+}
+
+fn min_target(input: &Facts) -> u64 {
+    let seconds = (input.duration_ms.max(1) as f64) / 1000.0;
+    let audio = if input.audio { COMPRESS_AUDIO_BPS as f64 } else { 0.0 };
+    ((MIN_VIDEO_KBPS as f64 * 1000.0 / CONTAINER_SHARE + audio) * seconds / 8.0).ceil() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn field(tool: ToolType, v: Value) -> String {
+        Params::parse(tool, &v).err().map(|e| e.field).unwrap_or_default()
+    }
+
+    #[test]
+    fn each_refusal_names_its_field() {
+        assert_eq!(field(ToolType::VideoSpeedup, json!({"speed": 0})), "params.speed");
+        assert_eq!(field(ToolType::VideoSpeedup, json!({"speed": 4.5})), "params.speed");
+        assert_eq!(field(ToolType::VideoSpeedup, json!({})), "params.speed");
+        assert_eq!(field(ToolType::VideoSpeedup, json!({"speed": 2, "pitch": 1})), "params.pitch");
+        assert_eq!(field(ToolType::ExtractAudio, json!({"format": "ogg"})), "params.format");
+        assert_eq!(field(ToolType::VideoToGif, json!({"startMs": 0, "endMs": 1000, "fps": 31, "width": 320})), "params.fps");
+        assert_eq!(field(ToolType::VideoToGif, json!({"startMs": 0, "endMs": 1000, "fps": 10, "width": 32})), "params.width");
+        assert_eq!(field(ToolType::VideoToGif, json!({"startMs": 900, "endMs": 100, "fps": 10, "width": 320})), "params.endMs");
+        assert_eq!(field(ToolType::VideoCompress, json!({"targetBytes": 100000, "quality": "high"})), "params.targetBytes");
+        assert_eq!(field(ToolType::VideoCompress, json!({"quality": "best"})), "params.quality");
+        let overlap = json!({"mode": "keep", "ranges": [{"startMs": 0, "endMs": 500}, {"startMs": 400, "endMs": 900}]});
+        assert_eq!(field(ToolType::QuickCutVideo, overlap), "params.ranges[1]");
+        let backwards = json!({"mode": "keep", "ranges": [{"startMs": 0, "endMs": 500}, {"startMs": 900, "endMs": 600}]});
+        assert_eq!(field(ToolType::QuickCutAudio, backwards), "params.ranges[1].endMs");
+        assert_eq!(field(ToolType::VideoSplit, json!({})), "type");
+    }
+
+    #[test]
+    fn parameters_round_trip_through_their_json() -> Result<(), ParamError> {
+        let cases = [
+            (ToolType::ExtractAudio, json!({"format": "aac"})),
+            (ToolType::VideoToGif, json!({"startMs": 500, "endMs": 2500, "fps": 10, "width": 160, "loop": false})),
+            (ToolType::VideoCompress, json!({"targetBytes": 300000})),
+            (ToolType::VideoCompress, json!({"quality": "low"})),
+            (ToolType::VideoSpeedup, json!({"speed": 1.5})),
+            (ToolType::QuickCutVideo, json!({"mode": "remove", "ranges": [{"startMs": 100, "endMs": 200}]})),
+        ];
+        for (tool, v) in cases {
+            let p = Params::parse(tool, &v)?;
+            assert_eq!(p.tool(), tool);
+            assert_eq!(p.to_json(), v);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn removed_ranges_leave_the_rest_in_order() {
+        let cut = QuickCut {
+            mode: CutMode::Remove,
+            ranges: vec![MsRange { start_ms: 0, end_ms: 500 }, MsRange { start_ms: 1000, end_ms: 1500 }],
+        };
+        assert_eq!(cut.kept(3000), vec![MsRange { start_ms: 500, end_ms: 1000 }, MsRange { start_ms: 1500, end_ms: 3000 }]);
+    }
+
+    #[test]
+    fn the_input_bounds_the_ranges_and_the_target() {
+        let facts = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)) };
+        let cut = Params::parse(ToolType::QuickCutVideo, &json!({"mode": "keep", "ranges": [{"startMs": 2500, "endMs": 3000}]}));
+        assert_eq!(cut.and_then(|p| p.check_input(&facts)).err().map(|e| e.field), Some("params.ranges[0].startMs".to_owned()));
+        let big = Params::VideoCompress(Compress::TargetBytes(2_000_000));
+        assert_eq!(big.check_input(&facts).err().map(|e| e.field), Some("params.targetBytes".to_owned()));
+        let silent = Facts { audio: false, ..facts };
+        assert_eq!(Params::ExtractAudio(AudioFormat::Wav).check_input(&silent).err().map(|e| e.field), Some("materialIds".to_owned()));
+    }
+}

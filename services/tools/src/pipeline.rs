@@ -1,0 +1,436 @@
+//! Each tool's pipeline. Every tool decodes its input with `decodebin` and re-encodes what it
+//! keeps: sound as AAC, MP3 or PCM, pictures as H.264 in an MP4 (x264, as the render engine
+//! encodes) or as a GIF drawn from RGBA frames with a palette per frame (NeuQuant). A tool writes
+//! into the job's directory under a partial name and renames its outputs only once all are
+//! complete, so a failure or a cancel leaves nothing behind.
+//!
+//! - EXTRACT_AUDIO: `decodebin → audioconvert → audioresample → lamemp3enc | AAC → mp4mux | wavenc`.
+//! - VIDEO_TO_GIF: `decodebin → videoconvert → videoscale → videorate → RGBA appsink`; the frames
+//!   whose times fall in the range are quantised and written.
+//! - VIDEO_COMPRESS: a target size is two x264 passes at the average bitrate that fills it (less
+//!   the sound and 0.5 % for the container; slice threads, whose rate control
+//!   holds the target more closely than frame threads); a quality is one constant-quality pass.
+//! - VIDEO_SPEEDUP: picture times divided by the speed before `videorate` (the source's frame
+//!   rate kept); the sound through `pitch` (SoundTouch's time stretch), which keeps its pitch.
+//! - QUICK_CUT_VIDEO / QUICK_CUT_AUDIO: the decoded frames and 1 ms sound buffers outside the kept
+//!   ranges are dropped and the rest moved up to join, so every cut falls on the exact frame.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gstreamer as gst;
+use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
+
+use crate::error::ToolError;
+use crate::gst_run::{Running, element, launch, play, retime, sound_only};
+use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Gif, MsRange, Params, QuickCut, video_kbps};
+use crate::probe::{Facts, probe};
+
+/// How far a tool is: milliseconds of its output done of all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Done, milliseconds.
+    pub done_ms: u64,
+    /// In all, milliseconds.
+    pub total_ms: u64,
+}
+
+/// What an output is, as the contract names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    /// An MP4 with pictures.
+    Video,
+    /// Sound only.
+    Audio,
+    /// An animated GIF.
+    Gif,
+    /// A still picture.
+    Picture,
+}
+
+impl OutputKind {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Video => "video",
+            Self::Audio => "audio",
+            Self::Gif => "gif",
+            Self::Picture => "picture",
+        }
+    }
+
+    /// Reads a wire name.
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Video, Self::Audio, Self::Gif, Self::Picture].into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// One finished output of a tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// What it is.
+    pub kind: OutputKind,
+    /// Its file name for the user (`audio.mp3`).
+    pub name: String,
+    /// Size, bytes.
+    pub size: u64,
+    /// Length, milliseconds.
+    pub duration_ms: u64,
+    /// Width, pixels (0 for sound).
+    pub width: u32,
+    /// Height, pixels (0 for sound).
+    pub height: u32,
+}
+
+/// Runs the tool of `params` on the media file `input`, writing its outputs into `dir`. The
+/// input is checked against the parameters first (streams, ranges, a reachable size).
+pub fn run(
+    params: &Params,
+    input: &Path,
+    dir: &Path,
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Result<Vec<Output>, ToolError> {
+    let facts = probe(input)?;
+    params.check_input(&facts)?;
+    std::fs::create_dir_all(dir)?;
+    let job = Job { input, facts, dir, progress, cancel, partial: Vec::new() };
+    job.run(params)
+}
+
+/// One run: the input, where it writes, and the partial files to remove if it fails.
+struct Job<'a> {
+    input: &'a Path,
+    facts: Facts,
+    dir: &'a Path,
+    progress: &'a mut dyn FnMut(Progress),
+    cancel: &'a AtomicBool,
+    partial: Vec<PathBuf>,
+}
+
+/// The AAC encoder this machine has (voaacenc, else libav's).
+fn aac() -> &'static str {
+    if gst::ElementFactory::find("voaacenc").is_some() { "voaacenc" } else { "avenc_aac" }
+}
+
+/// x264 at constant quality `quantizer`, without the VBV cap x264enc otherwise puts on it
+/// (the render engine's settings, `services/render/src/encode.rs`).
+fn x264_quality(quantizer: u32) -> String {
+    format!(
+        "x264enc speed-preset=veryfast pass=qual quantizer={quantizer} bitrate=2048000 vbv-buf-capacity=0 key-int-max=250 \
+         ! video/x-h264,profile=high"
+    )
+}
+
+const DECODE: &str = "filesrc name=src ! decodebin name=d";
+
+impl Job<'_> {
+    fn run(mut self, params: &Params) -> Result<Vec<Output>, ToolError> {
+        let made = match params {
+            Params::ExtractAudio(format) => self.extract_audio(*format),
+            Params::VideoToGif(gif) => self.gif(gif),
+            Params::VideoCompress(compress) => self.compress(*compress),
+            Params::VideoSpeedup(speed) => self.speed(*speed),
+            Params::QuickCutVideo(cut) => self.cut(cut, true),
+            Params::QuickCutAudio(cut) => self.cut(cut, false),
+        };
+        let done = made.and_then(|outputs| self.finish(outputs));
+        if done.is_err() {
+            for p in &self.partial {
+                if let Err(e) = std::fs::remove_file(p)
+                    && e.kind() != std::io::ErrorKind::NotFound
+                {
+                    return Err(e.into());
+                }
+            }
+        }
+        done
+    }
+
+    /// A partial file of the output `name`, removed if the run fails.
+    fn partial(&mut self, name: &str) -> PathBuf {
+        let path = self.dir.join(format!("partial-{name}"));
+        self.partial.push(path.clone());
+        path
+    }
+
+    /// Renames the complete outputs to their names.
+    fn finish(&mut self, outputs: Vec<Output>) -> Result<Vec<Output>, ToolError> {
+        let mut done = Vec::with_capacity(outputs.len());
+        for mut o in outputs {
+            let path = self.dir.join(&o.name);
+            std::fs::rename(&o.path, &path)?;
+            self.partial.push(path.clone());
+            o.size = std::fs::metadata(&path)?.len();
+            o.path = path;
+            done.push(o);
+        }
+        Ok(done)
+    }
+
+    /// Plays `running` to its end, reporting its position against `total_ms` scaled into the
+    /// share `[from, from + share)` of the whole run.
+    fn play(&mut self, running: &Running, total_ms: u64, share: (f64, f64)) -> Result<(), ToolError> {
+        let (from, part) = share;
+        let progress = &mut *self.progress;
+        let whole = total_ms.max(1);
+        play(running, self.cancel, &mut |at| {
+            let done = (from + part * (at.min(whole) as f64 / whole as f64)) * whole as f64;
+            progress(Progress { done_ms: done as u64, total_ms: whole });
+        })
+    }
+
+    /// The branch that drains the sound of a tool that uses only the pictures, if the input has it.
+    fn drain_sound(&self) -> &'static str {
+        if self.facts.audio { " d. ! audio/x-raw ! queue ! fakesink sync=false async=false" } else { "" }
+    }
+
+    /// Probes a finished sound or video file for its length and picture size.
+    fn output(&self, path: PathBuf, kind: OutputKind, name: &str) -> Result<Output, ToolError> {
+        let facts = probe(&path)?;
+        let (width, height) = facts.video.map_or((0, 0), |(w, h, _)| (w, h));
+        Ok(Output { path, kind, name: name.to_owned(), size: facts.bytes, duration_ms: facts.duration_ms, width, height })
+    }
+
+    fn extract_audio(&mut self, format: AudioFormat) -> Result<Vec<Output>, ToolError> {
+        let (encode, name) = match format {
+            AudioFormat::Mp3 => ("lamemp3enc target=bitrate bitrate=192 cbr=true".to_owned(), "audio.mp3"),
+            AudioFormat::Aac => (format!("{} bitrate=192000 ! aacparse ! mp4mux faststart=true", aac()), "audio.m4a"),
+            AudioFormat::Wav => ("audio/x-raw,format=S16LE ! wavenc".to_owned(), "audio.wav"),
+        };
+        let out = self.partial(name);
+        let description = format!("{DECODE} d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {encode} ! filesink name=sink");
+        let running = launch(&description, Some(self.input), Some(&out))?;
+        sound_only(&running.0)?;
+        self.play(&running, self.facts.duration_ms, (0.0, 1.0))?;
+        Ok(vec![self.output(out, OutputKind::Audio, name)?])
+    }
+
+    fn gif(&mut self, gif: &Gif) -> Result<Vec<Output>, ToolError> {
+        let (w, h, _) = self.facts.video.unwrap_or((gif.width, gif.width, 0.0));
+        let height = ((f64::from(gif.width) * f64::from(h) / f64::from(w.max(1))).round() as u32).max(1);
+        let (width16, height16) = (dim(gif.width)?, dim(height)?);
+        let description = format!(
+            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! videoscale ! videorate \
+             ! video/x-raw,format=RGBA,width={},height={height},framerate={}/1,pixel-aspect-ratio=1/1 \
+             ! appsink name=sink sync=false max-buffers=4{}",
+            gif.width,
+            gif.fps,
+            self.drain_sound()
+        );
+        let running = launch(&description, Some(self.input), None)?;
+        let sink = element(&running.0, "sink")?
+            .downcast::<gst_app::AppSink>()
+            .map_err(|_| ToolError::Gst("the sink is not an appsink".to_owned()))?;
+        let out = self.partial("clip.gif");
+        let file = std::io::BufWriter::new(std::fs::File::create(&out)?);
+        let mut encoder = gif::Encoder::new(file, width16, height16, &[])?;
+        if gif.looped {
+            encoder.set_repeat(gif::Repeat::Infinite)?;
+        }
+        let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
+        running.0.set_state(gst::State::Playing)?;
+        let (start, end) = (gst::ClockTime::from_mseconds(gif.start_ms), gst::ClockTime::from_mseconds(gif.end_ms));
+        let total = gif.end_ms - gif.start_ms;
+        let mut frames: u64 = 0;
+        // Centiseconds written so far: each frame's delay is what brings the sum to its due time.
+        let mut written_cs: u64 = 0;
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                return Err(ToolError::Cancelled);
+            }
+            if let Some(msg) = bus.pop_filtered(&[gst::MessageType::Error])
+                && let gst::MessageView::Error(e) = msg.view()
+            {
+                return Err(crate::gst_run::bus_error(e));
+            }
+            let Some(sample) = sink.try_pull_sample(gst::ClockTime::from_mseconds(100)) else {
+                if sink.is_eos() {
+                    break;
+                }
+                continue;
+            };
+            let buffer = sample.buffer().ok_or_else(|| ToolError::Failed("a frame without a buffer".to_owned()))?;
+            let Some(pts) = buffer.pts() else { continue };
+            if pts < start {
+                continue;
+            }
+            if pts >= end {
+                break;
+            }
+            let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
+            let bytes = usize::from(width16) * usize::from(height16) * 4;
+            let mut rgba = map.get(..bytes).ok_or_else(|| ToolError::Failed("a frame shorter than its size".to_owned()))?.to_vec();
+            drop(map);
+            let mut frame = gif::Frame::from_rgba_speed(width16, height16, &mut rgba, 10);
+            frames += 1;
+            let due_cs = (frames * 100 + u64::from(gif.fps) / 2) / u64::from(gif.fps);
+            frame.delay = u16::try_from(due_cs - written_cs).unwrap_or(u16::MAX);
+            written_cs = due_cs;
+            encoder.write_frame(&frame)?;
+            (self.progress)(Progress { done_ms: (pts - start).mseconds(), total_ms: total });
+        }
+        drop(running);
+        if frames == 0 {
+            return Err(ToolError::Param(crate::ParamError::new("params.startMs", "the range holds no frame of the clip")));
+        }
+        encoder.into_inner()?.into_inner().map_err(|e| ToolError::Io(e.into_error()))?;
+        Ok(vec![Output {
+            path: out,
+            kind: OutputKind::Gif,
+            name: "clip.gif".to_owned(),
+            size: 0,
+            duration_ms: written_cs * 10,
+            width: gif.width,
+            height,
+        }])
+    }
+
+    fn compress(&mut self, compress: Compress) -> Result<Vec<Output>, ToolError> {
+        let out = self.partial("compressed.mp4");
+        let has_audio = self.facts.audio;
+        let audio = move |bps: u64| {
+            if has_audio {
+                format!(" d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {} bitrate={bps} ! queue ! mux.", aac())
+            } else {
+                String::new()
+            }
+        };
+        let mux = "queue ! mp4mux name=mux faststart=true ! filesink name=sink";
+        let decode_video = format!("{DECODE} d. ! video/x-raw ! queue ! videoconvert");
+        match compress {
+            Compress::Quality(q) => {
+                let description = format!("{decode_video} ! {} ! {mux}{}", x264_quality(q.quantizer()), audio(128_000));
+                let running = launch(&description, Some(self.input), Some(&out))?;
+                self.play(&running, self.facts.duration_ms, (0.0, 1.0))?;
+            }
+            Compress::TargetBytes(target) => {
+                let kbps = video_kbps(target, &self.facts);
+                let stats = self.partial("x264.stats");
+                self.partial("x264.stats.mbtree");
+                let x264 = |pass: &str| format!("x264enc name=enc pass={pass} bitrate={kbps} speed-preset=faster sliced-threads=true");
+                let first = format!("{decode_video} ! {} ! fakesink sync=false{}", x264("pass1"), self.drain_sound());
+                let running = launch(&first, Some(self.input), None)?;
+                element(&running.0, "enc")?.set_property("multipass-cache-file", stats.to_string_lossy().to_string());
+                self.play(&running, self.facts.duration_ms, (0.0, 0.4))?;
+                drop(running);
+                let second =
+                    format!("{decode_video} ! {} ! video/x-h264,profile=high ! {mux}{}", x264("pass2"), audio(COMPRESS_AUDIO_BPS));
+                let running = launch(&second, Some(self.input), Some(&out))?;
+                element(&running.0, "enc")?.set_property("multipass-cache-file", stats.to_string_lossy().to_string());
+                self.play(&running, self.facts.duration_ms, (0.4, 0.6))?;
+            }
+        }
+        Ok(vec![self.output(out, OutputKind::Video, "compressed.mp4")?])
+    }
+
+    fn speed(&mut self, speed: f64) -> Result<Vec<Output>, ToolError> {
+        let out = self.partial("speed.mp4");
+        let audio = if self.facts.audio {
+            format!(
+                " d. ! audio/x-raw ! queue ! audioconvert ! pitch tempo={speed} ! audioconvert ! audioresample ! {} bitrate=128000 ! queue ! mux.",
+                aac()
+            )
+        } else {
+            String::new()
+        };
+        let description = format!(
+            "{DECODE} d. ! video/x-raw ! queue name=vq ! videorate ! video/x-raw,framerate={} ! videoconvert ! {} \
+             ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
+            frame_rate(&self.facts),
+            x264_quality(20)
+        );
+        let running = launch(&description, Some(self.input), Some(&out))?;
+        let pad = element(&running.0, "vq")?.static_pad("src").ok_or_else(|| ToolError::Gst("queue without a src pad".to_owned()))?;
+        retime(&pad, speed, move |pts| Some(gst::ClockTime::from_nseconds((pts.nseconds() as f64 / speed).round() as u64)));
+        let total = (self.facts.duration_ms as f64 / speed) as u64;
+        self.play(&running, total, (0.0, 1.0))?;
+        Ok(vec![self.output(out, OutputKind::Video, "speed.mp4")?])
+    }
+
+    fn cut(&mut self, cut: &QuickCut, video: bool) -> Result<Vec<Output>, ToolError> {
+        let kept = cut.kept(self.facts.duration_ms);
+        let name = if video { "cut.mp4" } else { "cut.m4a" };
+        let out = self.partial(name);
+        let with_audio = self.facts.audio;
+        let audio = if with_audio {
+            format!(
+                " d. ! audio/x-raw ! queue ! audioconvert ! audio/x-raw,format=F32LE ! audiobuffersplit name=aq output-buffer-duration=1/1000 \
+                 ! audioconvert ! audioresample ! {} bitrate=128000 ! queue ! mux.",
+                aac()
+            )
+        } else {
+            String::new()
+        };
+        let description = if video {
+            format!(
+                "{DECODE} d. ! video/x-raw ! queue name=vq ! videoconvert ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
+                x264_quality(18)
+            )
+        } else {
+            format!("{DECODE} mp4mux name=mux faststart=true ! filesink name=sink{audio}")
+        };
+        let running = launch(&description, Some(self.input), Some(&out))?;
+        if !video {
+            sound_only(&running.0)?;
+        }
+        for (cutter, on) in [("vq", video), ("aq", with_audio)] {
+            if on {
+                let pad = element(&running.0, cutter)?.static_pad("src").ok_or_else(|| ToolError::Gst(format!("{cutter} without a src pad")))?;
+                let kept = kept.clone();
+                retime(&pad, 1.0, move |pts| joined(&kept, pts));
+            }
+        }
+        let total = kept.iter().map(|r| r.end_ms - r.start_ms).sum();
+        self.play(&running, total, (0.0, 1.0))?;
+        let kind = if video { OutputKind::Video } else { OutputKind::Audio };
+        Ok(vec![self.output(out, kind, name)?])
+    }
+}
+
+/// Where a frame or sound buffer starting at `pts` lands once the kept ranges are joined, or
+/// `None` when it is cut.
+fn joined(kept: &[MsRange], pts: gst::ClockTime) -> Option<gst::ClockTime> {
+    let mut before = gst::ClockTime::ZERO;
+    for r in kept {
+        let (start, end) = (gst::ClockTime::from_mseconds(r.start_ms), gst::ClockTime::from_mseconds(r.end_ms));
+        if pts >= start && pts < end {
+            return Some(before + (pts - start));
+        }
+        before += end - start;
+    }
+    None
+}
+
+/// The input's frame rate as caps write it (25 when it declares none).
+fn frame_rate(facts: &Facts) -> String {
+    match facts.video {
+        Some((_, _, fps)) if fps > 0.0 => format!("{}/1000", (fps * 1000.0).round() as u64),
+        _ => "25/1".to_owned(),
+    }
+}
+
+/// A GIF's side, which its format keeps in 16 bits.
+fn dim(n: u32) -> Result<u16, ToolError> {
+    u16::try_from(n).map_err(|_| ToolError::Failed(format!("{n} pixels is too large for a GIF")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_frames_join_up_and_the_rest_is_dropped() {
+        let kept = [MsRange { start_ms: 1000, end_ms: 2000 }, MsRange { start_ms: 3000, end_ms: 3500 }];
+        let at = |ms| joined(&kept, gst::ClockTime::from_mseconds(ms)).map(gst::ClockTime::mseconds);
+        assert_eq!(at(999), None);
+        assert_eq!(at(1000), Some(0));
+        assert_eq!(at(1999), Some(999));
+        assert_eq!(at(2000), None);
+        assert_eq!(at(3000), Some(1000));
+        assert_eq!(at(3500), None);
+    }
+}

@@ -1,0 +1,52 @@
+//! What a tool needs to know of its input before it starts: length, size and streams, read by the
+//! GStreamer Discoverer from the file's headers and caps.
+
+use std::path::Path;
+
+use gstreamer as gst;
+use gstreamer_pbutils as pbutils;
+
+use crate::error::ToolError;
+
+/// An input's length, size and streams.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Facts {
+    /// Length, milliseconds.
+    pub duration_ms: u64,
+    /// File size, bytes.
+    pub bytes: u64,
+    /// Whether it has sound.
+    pub audio: bool,
+    /// The picture's width, height and frame rate (0 when variable), if it has one.
+    pub video: Option<(u32, u32, f64)>,
+}
+
+/// Seconds the Discoverer may take on one file.
+const PROBE_TIMEOUT_S: u64 = 30;
+
+/// Reads the facts of the media file at `path`.
+pub fn probe(path: &Path) -> Result<Facts, ToolError> {
+    gst::init()?;
+    let bytes = std::fs::metadata(path)?.len();
+    let uri = crate::gst_run::file_uri(path)?;
+    let disc = pbutils::Discoverer::new(gst::ClockTime::from_seconds(PROBE_TIMEOUT_S))?;
+    let info = disc.discover_uri(&uri).map_err(|e| ToolError::NotMedia(e.message().to_owned()))?;
+    if info.result() == pbutils::DiscovererResult::Timeout {
+        return Err(ToolError::NotMedia(format!("the file could not be read within {PROBE_TIMEOUT_S} s")));
+    }
+    let video = info.video_streams().into_iter().find(|v| !v.is_image()).map(|v| {
+        let rate = v.framerate();
+        let fps = if rate.denom() > 0 { f64::from(rate.numer()) / f64::from(rate.denom()) } else { 0.0 };
+        (v.width(), v.height(), fps)
+    });
+    let audio = !info.audio_streams().is_empty();
+    if video.is_none() && !audio {
+        return Err(ToolError::NotMedia("no sound or picture in the file".to_owned()));
+    }
+    Ok(Facts {
+        duration_ms: info.duration().map_or(0, gst::ClockTime::mseconds),
+        bytes,
+        audio,
+        video,
+    })
+}

@@ -1,0 +1,108 @@
+//! Test media made with GStreamer, for this crate's tests and those of the worker and gateway that
+//! run tools: a clip's recipe (picture, sound or both), and a decode of a file's frames to measure
+//! what a tool made against its source.
+
+use std::path::{Path, PathBuf};
+
+use gstreamer as gst;
+use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
+
+use crate::error::ToolError;
+use crate::gst_run::{element, launch};
+
+/// A test clip's recipe; the default is a 320×180, 25 fps, 4 s clip with a 997 Hz tone.
+#[derive(Debug, Clone)]
+pub struct Clip {
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+    /// Frames per second.
+    pub fps: u32,
+    /// Length, seconds.
+    pub seconds: f64,
+    /// videotestsrc's pattern and any extra properties, e.g. `smpte horizontal-speed=4`;
+    /// `None` makes a sound-only clip (an `.m4a`).
+    pub pattern: Option<&'static str>,
+    /// Whether the clip has sound.
+    pub sound: bool,
+}
+
+impl Default for Clip {
+    fn default() -> Self {
+        Self { width: 320, height: 180, fps: 25, seconds: 4.0, pattern: Some("smpte horizontal-speed=4"), sound: true }
+    }
+}
+
+/// The AAC encoder this machine has.
+fn aac() -> &'static str {
+    if gst::ElementFactory::find("voaacenc").is_some() { "voaacenc" } else { "avenc_aac" }
+}
+
+impl Clip {
+    /// Encodes the clip into `dir/name` and returns its path.
+    pub fn make(&self, dir: &Path, name: &str) -> Result<PathBuf, ToolError> {
+        gst::init()?;
+        let path = dir.join(name);
+        let frames = (self.seconds * f64::from(self.fps)).round() as u32;
+        let video = match self.pattern {
+            Some(pattern) => format!(
+                "videotestsrc num-buffers={frames} pattern={pattern} ! video/x-raw,format=I420,width={},height={},framerate={}/1 \
+                 ! x264enc speed-preset=ultrafast key-int-max=50 ! queue ! ",
+                self.width, self.height, self.fps
+            ),
+            None => String::new(),
+        };
+        let sound = if self.sound {
+            // 10 ms buffers, so the sound lasts exactly as long as the pictures.
+            format!(
+                " audiotestsrc num-buffers={} samplesperbuffer=480 wave=sine freq=997 volume=0.3 \
+                 ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! {} ! queue ! mux.",
+                (self.seconds * 100.0).round() as u32,
+                aac()
+            )
+        } else {
+            String::new()
+        };
+        let description = format!("{video}mp4mux name=mux faststart=true ! filesink name=sink{sound}");
+        let running = launch(&description, None, Some(&path))?;
+        crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
+        Ok(path)
+    }
+}
+
+/// The frames of the video at `path` as 8-bit luma at its own size, with their times in
+/// milliseconds.
+pub fn luma_frames(path: &Path) -> Result<Vec<(u64, Vec<u8>)>, ToolError> {
+    let running = launch(
+        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=GRAY8 \
+         ! appsink name=out sync=false",
+        Some(path),
+        None,
+    )?;
+    let sink = element(&running.0, "out")?
+        .downcast::<gst_app::AppSink>()
+        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    running.0.set_state(gst::State::Playing)?;
+    let mut frames = Vec::new();
+    while let Ok(sample) = sink.pull_sample() {
+        let caps = sample.caps().and_then(|c| c.structure(0).map(|s| (s.get::<i32>("width"), s.get::<i32>("height"))));
+        let Some((Ok(w), Ok(h))) = caps else { continue };
+        let Some(buffer) = sample.buffer() else { continue };
+        let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
+        // GRAY8 rows are padded to 4 bytes.
+        let (w, h) = (usize::try_from(w).unwrap_or(0), usize::try_from(h).unwrap_or(0));
+        let stride = w.div_ceil(4) * 4;
+        let luma: Vec<u8> = (0..h).flat_map(|y| map.get(y * stride..y * stride + w).unwrap_or_default().to_vec()).collect();
+        frames.push((buffer.pts().map_or(0, gst::ClockTime::mseconds), luma));
+    }
+    Ok(frames)
+}
+
+/// The peak signal-to-noise ratio of two 8-bit pictures of one size, dB (infinite when equal).
+pub fn psnr(a: &[u8], b: &[u8]) -> f64 {
+    let n = a.len().min(b.len()).max(1) as f64;
+    let mse: f64 = a.iter().zip(b).map(|(x, y)| (f64::from(*x) - f64::from(*y)).powi(2)).sum::<f64>() / n;
+    if mse == 0.0 { f64::INFINITY } else { 10.0 * (255.0f64 * 255.0 / mse).log10() }
+}

@@ -1,0 +1,158 @@
+//! Each tool on real media made by GStreamer, with a measured property of what it made.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use reelforge_tools::testing::{Clip, luma_frames, psnr};
+use reelforge_tools::{OutputKind, Params, ToolError, ToolType, probe, run};
+use serde_json::json;
+
+type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+fn tool(tool: ToolType, params: serde_json::Value, input: &Path, dir: &Path) -> std::result::Result<Vec<reelforge_tools::Output>, ToolError> {
+    let params = Params::parse(tool, &params)?;
+    let mut last = 0;
+    let outputs = run(&params, input, dir, &mut |p| last = p.done_ms.max(last), &AtomicBool::new(false))?;
+    Ok(outputs)
+}
+
+#[test]
+fn extracted_audio_lasts_as_long_as_the_source_track() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let source_sound = Clip { pattern: None, ..Clip::default() }.make(dir.path(), "track.m4a")?;
+    let track_ms = probe(&source_sound)?.duration_ms;
+    for (format, name, slack_ms) in [("wav", "audio.wav", 30), ("mp3", "audio.mp3", 60), ("aac", "audio.m4a", 60)] {
+        let out = tool(ToolType::ExtractAudio, json!({"format": format}), &input, &dir.path().join(format))?;
+        assert_eq!(out.len(), 1);
+        let o = &out[0];
+        assert_eq!((o.kind, o.name.as_str(), o.width), (OutputKind::Audio, name, 0));
+        let facts = probe(&o.path)?;
+        assert!(facts.audio && facts.video.is_none());
+        assert!(facts.duration_ms.abs_diff(track_ms) <= slack_ms, "{format}: {} ms of a {track_ms} ms track", facts.duration_ms);
+    }
+    Ok(())
+}
+
+#[test]
+fn a_gif_has_fps_times_its_length_frames_at_its_width() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let params = json!({"startMs": 500, "endMs": 2500, "fps": 10, "width": 160, "loop": true});
+    let out = tool(ToolType::VideoToGif, params, &input, &dir.path().join("gif"))?;
+    let o = &out[0];
+    assert_eq!((o.kind, o.width, o.height, o.duration_ms), (OutputKind::Gif, 160, 90, 2000));
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(std::fs::File::open(&o.path)?)?;
+    assert_eq!((decoder.width(), decoder.height()), (160, 90));
+    let mut frames = 0;
+    let mut palettes = 0;
+    while let Some(frame) = decoder.read_next_frame()? {
+        frames += 1;
+        palettes += usize::from(frame.palette.is_some());
+    }
+    assert_eq!(frames, 20, "10 fps × 2 s");
+    assert_eq!(palettes, 20, "a palette per frame");
+    Ok(())
+}
+
+#[test]
+fn a_compressed_video_is_within_5_percent_of_its_target() -> Result {
+    let dir = tempfile::tempdir()?;
+    // Noise: the encoder needs every bit of the target.
+    let input = Clip { pattern: Some("snow"), seconds: 6.0, ..Clip::default() }.make(dir.path(), "in.mp4")?;
+    let source = probe(&input)?;
+    for target in [300_000u64, 600_000] {
+        assert!(source.bytes > target * 2);
+        let out = tool(ToolType::VideoCompress, json!({"targetBytes": target}), &input, &dir.path().join(target.to_string()))?;
+        let size = std::fs::metadata(&out[0].path)?.len();
+        let off = (size as f64 - target as f64).abs() / target as f64;
+        assert!(off <= 0.05, "{size} bytes for a target of {target}");
+        assert_eq!((out[0].width, out[0].height), (320, 180));
+    }
+    let low = tool(ToolType::VideoCompress, json!({"quality": "low"}), &input, &dir.path().join("low"))?;
+    assert!(low[0].size < source.bytes);
+    Ok(())
+}
+
+#[test]
+fn a_speed_up_lasts_the_source_over_the_speed() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let source = probe(&input)?;
+    for speed in [2.0, 0.5] {
+        let out = tool(ToolType::VideoSpeedup, json!({"speed": speed}), &input, &dir.path().join(speed.to_string()))?;
+        let facts = probe(&out[0].path)?;
+        let want = (source.duration_ms as f64 / speed) as u64;
+        assert!(facts.duration_ms.abs_diff(want) <= 80, "{speed}×: {} ms, want {want}", facts.duration_ms);
+        assert!(facts.audio, "the sound is kept");
+        assert_eq!(facts.video.map(|v| v.2.round()), Some(25.0), "the frame rate is kept");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_cut_keeps_exactly_its_frames_joined() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let source = luma_frames(&input)?;
+    // Keep 0.4–1.2 s and 2.0–3.0 s: 20 + 25 frames at 25 fps.
+    let params = json!({"mode": "keep", "ranges": [{"startMs": 2000, "endMs": 3000}, {"startMs": 400, "endMs": 1200}]});
+    let out = tool(ToolType::QuickCutVideo, params, &input, &dir.path().join("keep"))?;
+    let cut = luma_frames(&out[0].path)?;
+    assert_eq!(cut.len(), 45);
+    let at = |ms: u64| source.iter().position(|(t, _)| *t == ms).ok_or(format!("no source frame at {ms} ms"));
+    // Each edge frame of the output is its source frame (PSNR ≥ 40 dB) and not a neighbour.
+    for (out_index, src_ms) in [(0usize, 400u64), (19, 1160), (20, 2000), (44, 2960)] {
+        let i = at(src_ms)?;
+        let same = psnr(&cut[out_index].1, &source[i].1);
+        assert!(same >= 40.0, "frame {out_index}: {same:.1} dB against its source");
+        for n in [i.saturating_sub(1), (i + 1).min(source.len() - 1)].into_iter().filter(|n| *n != i) {
+            assert!(psnr(&cut[out_index].1, &source[n].1) < same, "frame {out_index} matches a neighbour better");
+        }
+    }
+    let facts = probe(&out[0].path)?;
+    assert!(facts.duration_ms.abs_diff(1800) <= 40, "{} ms", facts.duration_ms);
+    // Removing the same ranges keeps the rest: 4000 − 1800 ms.
+    let params = json!({"mode": "remove", "ranges": [{"startMs": 400, "endMs": 1200}, {"startMs": 2000, "endMs": 3000}]});
+    let rest = tool(ToolType::QuickCutVideo, params, &input, &dir.path().join("remove"))?;
+    assert_eq!(luma_frames(&rest[0].path)?.len(), 55);
+    Ok(())
+}
+
+#[test]
+fn an_audio_cut_lasts_its_kept_ranges() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip { pattern: None, seconds: 5.0, ..Clip::default() }.make(dir.path(), "in.m4a")?;
+    let params = json!({"mode": "keep", "ranges": [{"startMs": 250, "endMs": 1000}, {"startMs": 3000, "endMs": 4500}]});
+    let out = tool(ToolType::QuickCutAudio, params, &input, &dir.path().join("cut"))?;
+    let facts = probe(&out[0].path)?;
+    assert!(facts.video.is_none());
+    assert!(facts.duration_ms.abs_diff(2250) <= 50, "{} ms", facts.duration_ms);
+    Ok(())
+}
+
+#[test]
+fn a_refused_input_or_a_failure_leaves_nothing_behind() -> Result {
+    let dir = tempfile::tempdir()?;
+    let silent = Clip { sound: false, ..Clip::default() }.make(dir.path(), "silent.mp4")?;
+    let out = dir.path().join("out");
+    let err = tool(ToolType::ExtractAudio, json!({"format": "mp3"}), &silent, &out).err();
+    assert!(matches!(&err, Some(ToolError::Param(p)) if p.field == "materialIds"), "{err:?}");
+    let past = json!({"mode": "keep", "ranges": [{"startMs": 5000, "endMs": 6000}]});
+    let err = tool(ToolType::QuickCutVideo, past, &silent, &out).err();
+    assert!(matches!(&err, Some(ToolError::Param(p)) if p.field == "params.ranges[0].startMs"), "{err:?}");
+    // Not media: the tool fails before writing.
+    let junk = dir.path().join("junk.mp4");
+    std::fs::write(&junk, b"not a video at all")?;
+    assert!(tool(ToolType::VideoSpeedup, json!({"speed": 2}), &junk, &out).is_err());
+    // Cancelled part way: the partial output is removed.
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let params = Params::parse(ToolType::VideoCompress, &json!({"quality": "high"}))?;
+    let err = run(&params, &input, &out, &mut |_| {}, &AtomicBool::new(true)).err();
+    assert!(matches!(err, Some(ToolError::Cancelled)), "{err:?}");
+    let left: Vec<_> = std::fs::read_dir(&out).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+    Ok(())
+}
