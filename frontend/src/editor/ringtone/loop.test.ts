@@ -1,4 +1,4 @@
-import { climaxPatch, closingPlan, CROSSFADE, seamFade } from './loop';
+import { climaxPatch, closingPlan, CROSSFADE, seamCrossfade, seamFade } from './loop';
 
 describe('climaxPatch', () => {
   it('cuts the section the server found and spans the document', () => {
@@ -37,5 +37,27 @@ describe('closingPlan', () => {
   });
   it('crossfades with the catalogue’s overlay transition', () => {
     expect(CROSSFADE).toBe('OVERLAY');
+  });
+});
+
+describe('seamCrossfade', () => {
+  const music = {
+    id: 'm1', type: 'audio', name: 'song', src: '/m1', start: 12, end: 27, scope: '', len: 60, startTime: 0, endTime: 15,
+    volume: 100, originalVolume: -30, isLoop: false, fadeInTime: 0, fadeOutTime: 0, status: 0, duck: true, duckDepth: 12,
+  };
+  it('fades the item out and bridges the end with the music just before its cut', () => {
+    const cross = seamCrossfade(music, 15);
+    expect(cross?.patch).toEqual({ fadeOutTime: 1, fadeInTime: 0 });
+    expect(cross?.bridge).toMatchObject({ id: 'm1', start: 11, end: 12, startTime: 14, endTime: 15, fadeInTime: 1, fadeOutTime: 0, isLoop: false, scope: 'loop-bridge' });
+  });
+  it('bridges no more than the cut leaves before it, and a quarter of the document', () => {
+    expect(seamCrossfade({ ...music, start: 0.4 }, 15)?.bridge).toMatchObject({ start: 0, end: 0.4, startTime: 14.6 });
+    expect(seamCrossfade(music, 2)?.patch).toEqual({ fadeOutTime: 0.5, fadeInTime: 0 });
+  });
+  it('has no bridge for a loop, a voice, a partial placement or a cut at the start', () => {
+    expect(seamCrossfade({ ...music, isLoop: true }, 15)).toBeNull();
+    expect(seamCrossfade({ ...music, type: 'voice' }, 15)).toBeNull();
+    expect(seamCrossfade({ ...music, endTime: 10 }, 15)).toBeNull();
+    expect(seamCrossfade({ ...music, start: 0 }, 15)).toBeNull();
   });
 });

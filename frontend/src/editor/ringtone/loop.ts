@@ -30,7 +30,7 @@ export function climaxPatch(item: Pick<AudioItem, 'len'>, startMs: number, secon
 }
 
 /**
- * The whole mix's fade for a clean seam over a document of `seconds`: a fade-in at the start and a
+ * The whole mix's fade for a clean seam (when no music item can carry a crossfade) over a document of `seconds`: a fade-in at the start and a
  * fade-out at the end, each a tenth of the document and at most MAX_SEAM_FADE, so both ends of the
  * loop meet at silence instead of a jump.
  */
@@ -41,6 +41,41 @@ export function seamFade(seconds: number): Pick<AudioFade, 'status' | 'inTime' |
 
 /** The name of the closing copy of the opening scene that "matching first/last frame" adds. */
 export const CLOSING_NAME = 'loop-closing';
+
+/** The longest crossfade across the seam, seconds. */
+export const MAX_CROSSFADE = 1;
+
+/** How a music item crosses the seam: its own fade-out and the bridge laid over the end. */
+export interface SeamCrossfade {
+  /** The music item's change: it fades out over the crossfade. */
+  patch: AudioPatch;
+  /**
+   * The bridge: the same music's `x` seconds just before the item's cut, placed over the
+   * document's last `x` seconds and fading in, so the end flows into the start as the song does.
+   */
+  bridge: AudioItem;
+}
+
+/**
+ * The crossfade across the seam of a document of `seconds` for a music item that plays from `start`
+ * in its source over the whole document without looping (as "cut to the climax" sets it): null
+ * when the item cannot carry one (a voice, a loop, a partial placement, or a cut starting too near
+ * the source's start for any bridge).
+ */
+export function seamCrossfade(item: AudioItem, seconds: number): SeamCrossfade | null {
+  if (item.type === 'voice' || item.isLoop || !(seconds > 0)) return null;
+  if (item.startTime > 0.01 || item.endTime < seconds - 0.01) return null;
+  const x = round3(Math.min(MAX_CROSSFADE, seconds / 4, item.start));
+  if (!(x >= 0.1)) return null;
+  const end = round3(seconds);
+  return {
+    patch: { fadeOutTime: x, fadeInTime: 0 },
+    bridge: { ...item, start: round3(item.start - x), end: item.start, startTime: round3(end - x), endTime: end, fadeInTime: x, fadeOutTime: 0, isLoop: false, scope: BRIDGE_SCOPE },
+  };
+}
+
+/** The `scope` of a bridge item, so "make it loop" done twice lays one bridge. */
+export const BRIDGE_SCOPE = 'loop-bridge';
 
 /** The key of the crossfade transition (the one whose kind is OVERLAY). */
 export const CROSSFADE = CATALOGUE.transitions.find((t) => t.kind === 'OVERLAY')?.key ?? 'OVERLAY';
