@@ -5,14 +5,14 @@ use reqwest::Method;
 
 use crate::common::{self, Fallible, data, envelope};
 
-/// A FLAC track: `quiet_s` quiet, `loud_s` loud, `quiet_s` quiet again (a 440 Hz sine, mono 8 kHz).
+/// A WAV track: `quiet_s` quiet, `loud_s` loud, `quiet_s` quiet again (a 440 Hz sine, mono 8 kHz).
 fn track(dir: &std::path::Path, quiet_s: u32, loud_s: u32) -> Fallible<Vec<u8>> {
-    let out = dir.join("song.flac");
+    let out = dir.join("song.wav");
     let part = |seconds: u32, volume: f64| {
         format!("audiotestsrc wave=sine freq=440 volume={volume} samplesperbuffer=800 num-buffers={} ! audio/x-raw,rate=8000,channels=1 ! c. ", seconds * 10)
     };
     let launch = format!(
-        "concat name=c ! audioconvert ! flacenc ! filesink location={} {}{}{}",
+        "concat name=c ! audioconvert ! wavenc ! filesink location={} {}{}{}",
         out.display(),
         part(quiet_s, 0.03),
         part(loud_s, 0.8),
@@ -30,7 +30,7 @@ async fn the_cut_starts_inside_the_loud_section() -> Fallible<()> {
     let s = common::start().await?;
     let me = s.user("qs", "climax", 8).await?;
     let dir = tempfile::tempdir()?;
-    let song = common::upload(&s, &me, "song.flac", &track(dir.path(), 10, 8)?).await?;
+    let song = common::upload(&s, &me, "song.wav", &track(dir.path(), 10, 8)?).await?;
     let m = common::settled(&s, &me, &song).await?;
     assert_eq!((m["state"].as_str(), m["type"].as_str()), (Some("ready"), Some("audio")), "{m}");
 
