@@ -58,7 +58,8 @@ async function steps({ page, baseUrl, assert, signIn, shot }) {
   await page.getByTestId('channel-templates').waitFor();
   await shot('channel-temring-zh');
   await page.evaluate(() => localStorage.setItem('reelforge.lang', 'en-US'));
-  await page.goto(`${baseUrl}/#/channel-temring`, { waitUntil: 'domcontentloaded' });
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await page.getByTestId('channel-templates').waitFor();
+  assert((await page.getByTestId('channel-templates').textContent())?.includes('Channel template rings'), 'the channel page in English');
   await shot('channel-temring-en');
 }
