@@ -23,6 +23,7 @@ import { autosaveCheck } from './autosave.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
+import { ringLoopCheck } from './ring-loop.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -530,6 +531,11 @@ if (!staticServer) {
   await check('ringtone-journey', async (open) => {
     const page = await open('#/login');
     await ringtoneJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 26: cut to the climax, make it loop, /channel-temring.
+  await check('ring-loop', async (open) => {
+    const page = await open('#/login');
+    await ringLoopCheck({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages. Only when named (E2E_ONLY=toolbox-journey) until the toolbox's backend is in.
   if (only?.has('toolbox-journey')) {

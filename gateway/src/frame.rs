@@ -3,6 +3,7 @@
 //! gateway because the gateway holds the blob store in both modes (embedded and distributed), while
 //! a worker is reachable only through the job queue; the materials are fetched by the worker's own
 //! `fetch::materials`, so a still reads exactly what a render of the same document may read.
+//! The music climax cut (`POST /ai/climax`) reads one music material the same way, as its owner.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -121,5 +122,81 @@ impl Frames {
         })
         .await
         .map_err(|e| internal("draw thread", e))?
+    }
+}
+
+/// How long the climax analysis may go without progress, seconds.
+const CLIMAX_TIMEOUT_S: u64 = 60;
+
+/// The strongest section of a music material, milliseconds into the track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cut {
+    /// Where the section starts.
+    pub start_ms: u64,
+    /// Where it ends: the start plus the asked length.
+    pub end_ms: u64,
+}
+
+impl Frames {
+    /// Where the strongest `seconds` of `material_id` lie, for `user_id` of `tenant`: the material
+    /// must be the user's own or a system one (else it "does not exist"), an audio material, and
+    /// at least `seconds` long; it is analysed (`reelforge_conform::climax_of_file`) on a blocking
+    /// thread, counted against the same limit as stills.
+    pub async fn climax(&self, tenant: &str, user_id: &str, material_id: &str, seconds: f64) -> Result<Cut, ApiError> {
+        if !seconds.is_finite() || seconds <= 0.0 {
+            return Err(ApiError::BadRequest("seconds: must be a number of seconds above 0".into()));
+        }
+        let missing = || ApiError::BadRequest(format!("materialId: material {material_id} does not exist in your library"));
+        if material_id.trim().is_empty() {
+            return Err(ApiError::BadRequest("materialId: must name a music material".into()));
+        }
+        let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
+        let found = match self.clients.material_as(&job, user_id, material_id).await {
+            Ok(m) => m,
+            Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument | tonic::Code::PermissionDenied) => {
+                return Err(missing());
+            }
+            Err(s) => return Err(ApiError::Service(s)),
+        };
+        let key = found.relative_path;
+        let own = key.starts_with(&reelforge_timeline::source::user_prefix(tenant, user_id))
+            || key.starts_with(&reelforge_timeline::source::system_prefix(tenant));
+        if key.is_empty() || !own {
+            return Err(missing());
+        }
+        if found.r#type != "audio" {
+            return Err(ApiError::BadRequest(format!("materialId: material {material_id} is not music (it is {})", found.r#type)));
+        }
+        if found.time_length > 0.0 && seconds > found.time_length + 0.05 {
+            return Err(ApiError::BadRequest(format!(
+                "seconds: {seconds} s is longer than the track ({:.1} s)",
+                found.time_length
+            )));
+        }
+        let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
+        let dir = Scratch(self.scratch.join(format!("climax-{}", uuid::Uuid::new_v4().simple())));
+        let file = dir.0.join("music");
+        tokio::fs::create_dir_all(&dir.0).await.map_err(|e| internal("scratch", e))?;
+        self.cache.place(&self.blob, &key, &file).await.map_err(|e| match e {
+            WorkerError::Storage(_) => missing(),
+            other => internal("music", other),
+        })?;
+        let cut = tokio::task::spawn_blocking(move || {
+            let (_dir, _permit) = (dir, permit);
+            reelforge_conform::climax_of_file(&file, seconds, CLIMAX_TIMEOUT_S)
+        })
+        .await
+        .map_err(|e| internal("climax thread", e))?
+        .map_err(|e| match e {
+            reelforge_conform::ConformError::NotMedia(why) => {
+                ApiError::BadRequest(format!("materialId: material {material_id} has no readable sound ({why})"))
+            }
+            other => internal("climax", other),
+        })?;
+        if seconds > cut.track_s + 0.05 {
+            return Err(ApiError::BadRequest(format!("seconds: {seconds} s is longer than the track ({:.1} s)", cut.track_s)));
+        }
+        let start_ms = (cut.start_s * 1000.0).round() as u64;
+        Ok(Cut { start_ms, end_ms: start_ms + (seconds * 1000.0).round() as u64 })
     }
 }

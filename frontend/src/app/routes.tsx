@@ -187,7 +187,7 @@ export const routes: RouteObject[] = [
       { path: 'my-works', element: login(<MyWorksPage />) },
       { path: 'mydiyring', element: login(<MyRingPage />) },
       { path: 'mytemring', element: login(<MyTemplatesPage />) },
-      { path: 'channel-temring', element: login(soon('channelTemring')) },
+      { path: 'channel-temring', element: login(<MyTemplatesPage channel />) },
       { path: 'my-tool', element: login(<MyToolsPage />) },
       page('upload', 'upload'),
       page('loading', 'loading'),

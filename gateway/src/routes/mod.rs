@@ -102,6 +102,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/manage/users/level", web::post().to(manage::level))
         .route("/manage/users/disable", web::post().to(manage::disable))
         .route("/ai/abilities", web::get().to(ai::abilities))
+        .route("/ai/climax", web::post().to(ai::climax))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))

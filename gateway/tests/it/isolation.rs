@@ -131,6 +131,7 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /v2/business/runBusinessCardTasks", Scope::Tenant),
     ("POST /v2/business/runOneBusinessCardTask", Scope::Tenant),
     ("POST /videotask/frame", Scope::User),
+    ("POST /ai/climax", Scope::User),
     ("POST /ring/check", Scope::User),
     ("POST /platform/saveRing", Scope::User),
     ("POST /material/ringUpload", Scope::User),
@@ -317,6 +318,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
             doc["scenes"][0]["layers"] = serde_json::json!([{"type": "picture", "src": format!("/diyvrbt/material/file/{}/original", victim.material), "x": 0, "y": 0, "w": 64, "h": 64, "startTime": 0, "endTime": 2}]);
             json(serde_json::json!({"taskInfo": doc.to_string(), "time": 0.5}))
         }
+        "POST /ai/climax" => json(serde_json::json!({"materialId": victim.material, "seconds": 1})),
         "POST /ring/check" => json(serde_json::json!({"taskId": victim.task})),
         "POST /platform/saveRing" => json(serde_json::json!({"taskId": victim.task, "phone": "13800138000", "copyrightAgreed": true})),
         "POST /material/ringUpload" => json(serde_json::json!({"orderId": victim.order})),

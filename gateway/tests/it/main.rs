@@ -3,6 +3,7 @@
 
 mod common;
 
+mod climax;
 mod frame;
 mod hardening;
 mod isolation;

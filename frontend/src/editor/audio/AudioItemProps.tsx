@@ -1,6 +1,6 @@
 /**
  * The selected audio item's properties (property panel): placement on the document, cut in the
- * source, loop, volume (slider 0–200 with its dB), fades, and for music the ducking under voices;
+ * source (for music, "cut to the climax"), loop, volume (slider 0–200 with its dB), fades, and for music the ducking under voices;
  * delete. Every change is an editor command and an undo step.
  */
 import { DeleteOutlined } from '@ant-design/icons';
@@ -15,6 +15,7 @@ import type { EditorState } from '@/editor/state/editorSlice';
 import type { AudioPatch } from './audioCommands';
 import { Field, NumberField, SliderField } from '@/editor/page/fields';
 import { useLibraryName } from '@/components/material/libraryName';
+import { ClimaxButton } from './ClimaxButton';
 
 /** Returns the index of the selected audio item when it exists and no layer is selected, or null. */
 export function selectAudioIndex(s: EditorState): number | null {
@@ -45,6 +46,11 @@ export function AudioItemProps({ index, item }: { index: number; item: AudioItem
       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginBottom: 8 }}>
         {t('audioProps.cutHint', { len: item.len.toFixed(1) })}
       </Typography.Text>
+      {voice ? null : (
+        <div style={{ marginBottom: 8 }}>
+          <ClimaxButton index={index} item={item} />
+        </div>
+      )}
       <Field label={t('audioProps.loop')}>
         <Switch size="small" checked={item.isLoop} onChange={(isLoop) => set({ isLoop })} aria-label={t('audioProps.loop')} data-testid="audio-loop" />
       </Field>

@@ -2,6 +2,8 @@ import type { Material } from '@/api/material';
 import { makeStore } from '@/app/store';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import { editorActions as a } from '@/editor/state/editorSlice';
+import { climaxPatch } from '@/editor/ringtone/loop';
+import { selectDuration } from '@/editor/state/selectors';
 import { musicItem, patchedItem, voiceItem } from './audioCommands';
 
 const material = (duration: number, id = 'm1'): Material =>
@@ -51,6 +53,26 @@ describe('audio commands', () => {
     expect(ed().doc.audio[0]).toMatchObject({ fadeInTime: 0, volume: 100 });
     store.dispatch(a.undo());
     expect(ed().doc.audio).toHaveLength(0);
+  });
+
+  it('cuts to the climax and makes the cut loop across the seam, each one undo step', () => {
+    const { store, ed } = setup();
+    const seconds = selectDuration(ed());
+    store.dispatch(a.addAudio(musicItem(material(20), seconds)));
+    const patch = climaxPatch(ed().doc.audio[0]!, 9_000, seconds);
+    store.dispatch(a.updateAudio({ index: 0, changes: patch! }));
+    expect(ed().doc.audio[0]).toMatchObject({ start: 9, end: 9 + seconds, startTime: 0, endTime: seconds, isLoop: false });
+    store.dispatch(a.makeLoop({ fade: true, matchFrame: false }));
+    const [music, bridge] = ed().doc.audio;
+    const x = Math.min(1, seconds / 4);
+    expect(music).toMatchObject({ fadeOutTime: x, start: 9 });
+    expect(bridge).toMatchObject({ start: 9 - x, end: 9, startTime: seconds - x, endTime: seconds, fadeInTime: x, scope: 'loop-bridge' });
+    expect(ed().doc.audioFade.status).toBe(false);
+    store.dispatch(a.makeLoop({ fade: true, matchFrame: false }));
+    expect(ed().doc.audio).toHaveLength(2);
+    store.dispatch(a.undo());
+    expect(ed().doc.audio).toHaveLength(1);
+    expect(ed().doc.audio[0]).toMatchObject({ start: 9, fadeOutTime: 0 });
   });
 
   it('records nothing for a refused edit', () => {

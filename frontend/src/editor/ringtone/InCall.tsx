@@ -1,7 +1,8 @@
 /**
  * The editor's in-call preview (issue 26): a toggle that lays the incoming-call screen and its safe
  * zones over the stage, the layers that reach into a zone named, and the server's pre-check of the
- * document's size, orientation and duration in the same list. The server owns the rules.
+ * document's size, orientation and duration in the same list, and "make it loop" (`MakeItLoop`).
+ * The server owns the rules.
  */
 import { Alert, Space, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -12,6 +13,7 @@ import { ViolationList } from '@/components/ring/ViolationList';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { selectDuration } from '@/editor/state/selectors';
 import { useEditorSelector } from '@/editor/page/useEditor';
+import { MakeItLoop } from './MakeItLoop';
 import { safeZoneHits, type ZoneHit } from './safeZones';
 
 /** The toggle "来电预览". */
@@ -54,7 +56,7 @@ function HitLine({ hit, scenes }: { hit: ZoneHit; scenes: number }) {
   );
 }
 
-/** The warnings of the in-call preview: layers under a safe zone, and the pre-check's violations. */
+/** The warnings of the in-call preview: layers under a safe zone, and the pre-check's violations; then "make it loop". */
 export function InCallWarnings() {
   const { t } = useTranslation();
   const profile = useRingProfile();
@@ -91,6 +93,7 @@ export function InCallWarnings() {
           ) : null}
           {report && !(report.conforms && report.violations.length === 0) ? <ViolationList report={report} testId="precheck-violations" /> : null}
           {precheck.isError ? <Typography.Text type="secondary">{t('ring.editor.precheckFailed')}</Typography.Text> : null}
+          <MakeItLoop />
         </Space>
       }
     />

@@ -278,6 +278,31 @@ describe('scenes', () => {
     expect(s().sceneId).toBe(two!.frontendId);
   });
 
+  it('makes a ringtone loop: the mix fades at both ends, the last second becomes the opening scene again, one undo step', () => {
+    const { dispatch, s, addShape } = setup();
+    const shape = addShape();
+    dispatch(a.addScene());
+    const before = s().doc;
+    const total = before.scenes.reduce((sum, x) => sum + x.timeLength, 0);
+    dispatch(a.makeLoop({ fade: true, matchFrame: true }));
+    const doc = s().doc;
+    expect(doc.audioFade).toMatchObject({ status: true, inTime: Math.min(0.5, total / 10), outTime: Math.min(0.5, total / 10) });
+    expect(doc.scenes).toHaveLength(3);
+    const [opening, middle, closing] = doc.scenes;
+    expect(closing!.name).toBe('loop-closing');
+    expect(closing!.layers).toHaveLength(1);
+    expect(closing!.layers[0]!.id).not.toBe(shape);
+    expect(closing!.layers[0]!.endTime).toBe(closing!.timeLength);
+    expect(middle!.effect).toBe('OVERLAY');
+    expect(doc.scenes.reduce((sum, x) => sum + x.timeLength, 0)).toBeCloseTo(total);
+    expect(closing!.bgColor).toBe(opening!.bgColor);
+    // Once: a second click adds no second copy.
+    dispatch(a.makeLoop({ fade: true, matchFrame: true }));
+    expect(s().doc.scenes).toHaveLength(3);
+    dispatch(a.undo());
+    expect(s().doc).toEqual(before);
+  });
+
   it('deletes a scene but never the last one', () => {
     const { dispatch, s } = setup();
     const first = s().sceneId;

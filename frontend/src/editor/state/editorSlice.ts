@@ -18,6 +18,8 @@ import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
 import type { SpecialEffectLayer } from '@/editor/model/gen/SpecialEffectLayer';
 import { extendedSceneLength } from '@/editor/model/layout';
+import { BRIDGE_SCOPE, CLOSING_NAME, CROSSFADE, closingPlan, seamCrossfade, seamFade } from '@/editor/ringtone/loop';
+import type { AudioItem } from '@/editor/model/gen/AudioItem';
 import {
   buildLayer,
   DEFAULT_EFFECT_TIME,
@@ -499,6 +501,46 @@ const editorSlice = createSlice({
         if (!stretch) return;
         const spanning = new Set(allLayers(before.layers).filter((l) => spansScene(l, before.timeLength)).map((l) => l.id));
         s.layers = stretchLayers(current(s).layers as Layer[], (layerId) => spanning.has(layerId), s.timeLength, sources) as Draft<Layer>[];
+      });
+    },
+    /**
+     * "Make it loop" (ringtone): `fade` crossfades the music across the seam (`seamCrossfade`: the
+     * item fades out while the music just before its cut fades in over the end, so the end flows
+     * into the start), or, when no music item can carry that, fades the whole mix in at the start
+     * and out at the end (`seamFade`); `matchFrame` gives the last scene's closing seconds to
+     * a copy of the opening scene (its layers shown at the start, new ids), crossfaded in, so the
+     * loop's last picture is its first (`closingPlan`; done once: a closing copy is not copied
+     * again). The document keeps its length; one undo step.
+     */
+    makeLoop(state, action: PayloadAction<{ fade: boolean; matchFrame: boolean }>) {
+      edit(state, (doc) => {
+        const scenes = current(doc).scenes as Scene[];
+        const seconds = scenes.reduce((sum, x) => sum + x.timeLength, 0);
+        if (action.payload.fade) {
+          // The first music item crosses the seam with a bridge when it can; the whole mix fades otherwise.
+          const items = current(doc).audio as AudioItem[];
+          const bridged = items.some((x) => x.scope === BRIDGE_SCOPE);
+          const music = items.findIndex((x) => x.type !== 'voice' && x.scope !== BRIDGE_SCOPE);
+          const cross = bridged || music < 0 ? null : seamCrossfade(items[music] as AudioItem, seconds);
+          if (cross) {
+            Object.assign(doc.audio[music] as AudioItem, cross.patch);
+            doc.audio.push(cross.bridge);
+          } else if (!bridged) Object.assign(doc.audioFade, seamFade(seconds));
+        }
+        const plan = action.payload.matchFrame && scenes[scenes.length - 1]?.name !== CLOSING_NAME ? closingPlan(scenes) : null;
+        const first = scenes[0];
+        const last = doc.scenes[doc.scenes.length - 1];
+        if (!plan || !first || !last || doc.scenes.length >= state.maxScenes) return;
+        const before = current(last) as Scene;
+        const spanning = new Set(allLayers(before.layers).filter((l) => spansScene(l, before.timeLength)).map((l) => l.id));
+        last.timeLength = plan.lastLength;
+        last.layers = stretchLayers(before.layers, (id) => spanning.has(id), plan.lastLength, undefined) as Draft<Layer>[];
+        last.effect = CROSSFADE;
+        last.effectTime = plan.effectTime;
+        const opening = first.layers.filter((l) => l.startTime <= 0.01);
+        const layers = stretchLayers(renumber(opening, counter(nextLayerId(doc as Rule))), () => true, plan.closing, undefined);
+        const id = maxNumeric(doc.scenes.map((x) => x.frontendId)) + 1;
+        doc.scenes.push({ ...structuredClone(first), frontendId: id, name: CLOSING_NAME, timeLength: plan.closing, effect: '', effectTime: 0, isActive: false, layers } as Draft<Scene>);
       });
     },
     /** Sets whether a scene's new length stretches the layers that spanned it (a preference, not an undo step). */

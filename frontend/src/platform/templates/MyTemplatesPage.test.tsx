@@ -42,6 +42,21 @@ describe('MyTemplatesPage', () => {
     expect(within(screen.getByTestId('template-3')).queryByTestId('ring-state')).toBeNull();
   });
 
+  it('/channel-temring lists a channel distributor’s templates with their ring state', async () => {
+    serve([tpl(1, { taskId: 70 })]);
+    renderApp('/channel-temring', { ...SIGNED_IN, roleId: 1 });
+    expect(await screen.findByTestId('channel-templates')).toHaveTextContent('渠道模板彩铃');
+    const rung = await screen.findByTestId('template-1');
+    expect(await within(rung).findByTestId('ring-state')).toHaveTextContent('设置成功');
+    expect(screen.queryByTestId('channel-only')).toBeNull();
+  });
+
+  it('/channel-temring tells a creator the page is the channel’s', async () => {
+    serve([tpl(1)]);
+    renderApp('/channel-temring', { ...SIGNED_IN, roleId: 7 });
+    expect(await screen.findByTestId('channel-only')).toBeInTheDocument();
+  });
+
   it('pages by 12', async () => {
     const get = serve(Array.from({ length: 13 }, (_, i) => tpl(i + 1, { auditState: 'pending' })));
     renderApp('/mytemring', SIGNED_IN);

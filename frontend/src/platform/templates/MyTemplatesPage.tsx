@@ -1,8 +1,10 @@
-import { Col, Pagination, Row, Spin, Typography } from 'antd';
+import { Alert, Col, Pagination, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyRingOrders, type RingOrder } from '@/api/ring';
 import { TEMPLATE_PAGE_SIZE, useMyTemplates } from '@/api/template';
+import { useAppSelector } from '@/app/hooks';
+import { isChannelUser } from '@/auth/roles';
 import { RingStateTag } from '@/components/ring/RingStateTag';
 import { EmptyState } from '@/components/EmptyState';
 import { AuditStateTag } from './components/AuditStateTag';
@@ -21,9 +23,12 @@ function latestByTask(orders: RingOrder[] | undefined): Map<number, RingOrder> {
 /**
  * /mytemring: the templates the caller submitted, in any audit state, with the rejection reason,
  * and the ring state of a template's task when the caller ordered it as a ringtone.
+ * /channel-temring (`channel`): the same list for a channel distributor or sub-distributor, whose
+ * templates are the channel's; another user is told the page is the channel's and sees their own.
  */
-export function MyTemplatesPage() {
+export function MyTemplatesPage({ channel = false }: { channel?: boolean }) {
   const { t } = useTranslation();
+  const roleId = useAppSelector((s) => s.user.roleId);
   const [pageNum, setPageNum] = useState(1);
   const { data, isFetching, isError } = useMyTemplates(pageNum);
   const rings = latestByTask(useMyRingOrders({ page: 1, size: RING_LOOKUP_SIZE }).data?.list);
@@ -61,11 +66,12 @@ export function MyTemplatesPage() {
       </Spin>
     );
   return (
-    <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="my-templates">
+    <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid={channel ? 'channel-templates' : 'my-templates'}>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('page.mytemring')}
+        {t(channel ? 'page.channelTemring' : 'page.mytemring')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('tpl.mineHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(channel ? 'tpl.channelHint' : 'tpl.mineHint')}</Typography.Paragraph>
+      {channel && !isChannelUser(roleId) ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('tpl.channelOnly')} data-testid="channel-only" /> : null}
       {body}
     </div>
   );

@@ -4,6 +4,7 @@
 
 mod climax;
 mod faults;
+mod loop_render;
 mod measure;
 mod media;
 mod rules;
