@@ -537,13 +537,11 @@ if (!staticServer) {
     const page = await open('#/login');
     await ringLoopCheck({ page, baseUrl, outDir, assert, signIn });
   });
-  // Issue 27: three tools run from their pages. Only when named (E2E_ONLY=toolbox-journey) until the toolbox's backend is in.
-  if (only?.has('toolbox-journey')) {
-    await check('toolbox-journey', async (open) => {
-      const page = await open('#/login');
-      await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
-    });
-  }
+  // Issue 27: three tools run from their pages on the farm.
+  await check('toolbox-journey', async (open) => {
+    const page = await open('#/login');
+    await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+  });
 }
 
 await check('no-page-errors', async () => {

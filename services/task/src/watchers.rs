@@ -34,9 +34,14 @@ type Sender = Arc<watch::Sender<Option<Reading>>>;
 
 /// A task's state with its latest render event, and the sequence number of that state.
 pub async fn current(store: &TaskStore, events: &Events, owner: &Owner, id: i64) -> Result<(i64, TaskState), TaskError> {
+    // The event first, then the row: an end is announced only after its row is stored, so a row
+    // read second is never older than the event. Read the other way round, a row read just before
+    // the end's commit met the end's event read just after it: a state still executing yet "done",
+    // whose sequence number the real end then did not exceed, so the watcher never saw the end.
+    let latest = events.latest(id).await;
     let mut s = store.state(owner, id).await?;
     let mut seq = s.updated_ms;
-    if let Some(p) = events.latest(id).await {
+    if let Some(p) = latest {
         let same_job = s.job_id.as_deref() == Some(p.job_id.as_str());
         if s.status.is_rendering() && same_job {
             s.stage = Stage::parse(&p.stage);

@@ -311,7 +311,11 @@ impl Job<'_> {
                 let kbps = video_kbps(target, &self.facts);
                 let stats = self.partial("x264.stats");
                 self.partial("x264.stats.mbtree");
-                let x264 = |pass: &str| format!("x264enc name=enc pass={pass} bitrate={kbps} speed-preset=faster sliced-threads=true");
+                // Both passes get 8-bit 4:2:0: left free, the first pass (its output unconstrained)
+                // negotiates a 10-bit input and the second (High profile, 8-bit) refuses its stats.
+                let x264 = |pass: &str| {
+                    format!("video/x-raw,format=I420 ! x264enc name=enc pass={pass} bitrate={kbps} speed-preset=faster sliced-threads=true")
+                };
                 let first = format!("{decode_video} ! {} ! fakesink sync=false{}", x264("pass1"), self.drain_sound());
                 let running = launch(&first, Some(self.input), None)?;
                 element(&running.0, "enc")?.set_property("multipass-cache-file", stats.to_string_lossy().to_string());
