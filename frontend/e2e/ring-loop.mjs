@@ -9,18 +9,18 @@ import { afterShot, shooter } from './lib.mjs';
 
 const SCENE_LENGTH = 4;
 
-export async function ringLoopCheck({ page, baseUrl, outDir, assert, signIn }) {
+export async function ringLoopCheck({ page, outDir, assert, signIn }) {
   const dir = path.join(outDir, 'ring-loop');
   mkdirSync(dir, { recursive: true });
   const shot = shooter(page, dir, 400);
   try {
-    await afterShot(shot, () => steps({ page, baseUrl, assert, signIn, shot }));
+    await afterShot(shot, () => steps({ page, assert, signIn, shot }));
   } finally {
     await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
   }
 }
 
-async function steps({ page, baseUrl, assert, signIn, shot }) {
+async function steps({ page, assert, signIn, shot }) {
   await signIn(page, 'ring-loop');
   await page.evaluate(() => (window.location.hash = '#/diy'));
   await page.getByTestId('timeline-ruler').waitFor();
