@@ -13,7 +13,14 @@ export function shooter(page, dir, settle = 250) {
   const shot = async (name, p = page) => {
     n += 1;
     shot.last = name;
-    if (settle === 'animations') await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+    // An infinite animation (a spinner, an active progress bar) never finishes: only finite ones are
+    // waited for, and never longer than 2 s (an unbounded wait here hung a whole e2e run).
+    if (settle === 'animations')
+      await p.evaluate(() => {
+        const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        const settled = Promise.all(finite.map((a) => a.finished.catch(() => {})));
+        return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      });
     else if (settle > 0) await p.waitForTimeout(settle);
     await p.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${name}.png`) });
   };
