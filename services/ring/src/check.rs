@@ -1,13 +1,11 @@
 //! Checking a video against the caller's delivery profile with `reelforge-conform`. The task's MP4
 //! is copied from storage into a scratch file and measured on a blocking thread; measurements are
-//! kept in a small in-process cache keyed by the video's storage key (a render never rewrites a key
-//! with other content: each run writes its own job's key), so `/ring/check` followed by `saveRing`
+//! kept in a small in-process cache (moka, as the auth service's) keyed by the video's storage key
+//! (a render never rewrites a key with other content: each run writes its own job's key), so `/ring/check` followed by `saveRing`
 //! measures once. The profile is applied to the measurement on every call (cheap, and the variant's
 //! profile may differ).
 
-use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
 use reelforge_conform::{Measurement, Report};
 use reelforge_kit::BlobStore;
@@ -16,33 +14,14 @@ use reelforge_kit::config::DeliveryProfile;
 use crate::domain::RingError;
 
 /// Measurements kept.
-const CACHED: usize = 64;
-
-#[derive(Default)]
-struct Cache {
-    order: VecDeque<String>,
-    by_key: HashMap<String, Measurement>,
-}
-
-impl Cache {
-    fn put(&mut self, key: String, m: Measurement) {
-        if self.by_key.insert(key.clone(), m).is_none() {
-            self.order.push_back(key);
-        }
-        while self.order.len() > CACHED {
-            if let Some(old) = self.order.pop_front() {
-                self.by_key.remove(&old);
-            }
-        }
-    }
-}
+const CACHED: u64 = 64;
 
 /// The profile checks: measuring videos read from storage.
 #[derive(Clone)]
 pub struct Checker {
     blob: BlobStore,
     scratch: PathBuf,
-    cache: Arc<Mutex<Cache>>,
+    cache: moka::sync::Cache<String, Measurement>,
 }
 
 impl Checker {
@@ -51,7 +30,7 @@ impl Checker {
         Self {
             blob,
             scratch,
-            cache: Arc::default(),
+            cache: moka::sync::Cache::new(CACHED),
         }
     }
 
@@ -102,12 +81,7 @@ impl Checker {
     }
 
     async fn measurement(&self, key: &str) -> Result<Measurement, RingError> {
-        if let Some(m) = self
-            .cache
-            .lock()
-            .ok()
-            .and_then(|c| c.by_key.get(key).cloned())
-        {
+        if let Some(m) = self.cache.get(key) {
             return Ok(m);
         }
         std::fs::create_dir_all(&self.scratch)
@@ -126,9 +100,7 @@ impl Checker {
             .await
             .map_err(|e| RingError::Measure(e.to_string()))?
             .map_err(|e| RingError::Measure(e.to_string()))?;
-        if let Ok(mut c) = self.cache.lock() {
-            c.put(key.to_owned(), m.clone());
-        }
+        self.cache.insert(key.to_owned(), m.clone());
         Ok(m)
     }
 }
