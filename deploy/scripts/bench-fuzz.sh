@@ -11,10 +11,10 @@ export REELFORGE_FUZZ_SECONDS=${FUZZ_SECONDS:-600} RUST_BACKTRACE=0
 LOG=$(mktemp)
 # package, test target (and a test name where the harness lives in a library)
 HARNESSES=(
-  "reelforge-kit --test fuzz"
-  "reelforge-task --test fuzz"
-  "reelforge-font --test fuzz"
-  "reelforge-material --test fuzz"
+  "reelforge-kit --test it fuzz::"
+  "reelforge-task --test it fuzz::"
+  "reelforge-font --test it fuzz::"
+  "reelforge-material --test it fuzz::"
   "reelforge-gateway --lib sniffing_fuzz"
 )
 status=0

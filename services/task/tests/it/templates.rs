@@ -16,7 +16,7 @@ type TestResult = Result<(), Box<dyn std::error::Error>>;
 /// The shared fixture: user 2's materials of tenant qs, its effect a system key.
 fn valid() -> &'static str {
     static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json").replace("t/qs/fx/", "t/qs/sys/materials/fx/")
+        include_str!("../../../timeline/tests/fixtures/video_edit_every_layer.json").replace("t/qs/fx/", "t/qs/sys/materials/fx/")
     });
     &VALID
 }

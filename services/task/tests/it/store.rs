@@ -21,13 +21,13 @@ type TestResult = Result<(), Box<dyn std::error::Error>>;
 /// name) and its effect a system key too.
 fn valid() -> &'static str {
     static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        include_str!("../../timeline/tests/fixtures/video_edit_every_layer.json")
+        include_str!("../../../timeline/tests/fixtures/video_edit_every_layer.json")
             .replace("t/qs/u/2/materials/", "t/qs/sys/materials/")
             .replace("t/qs/fx/", "t/qs/sys/materials/fx/")
     });
     &VALID
 }
-const INVALID: &str = include_str!("../../timeline/tests/fixtures/malformed_many_problems.json");
+const INVALID: &str = include_str!("../../../timeline/tests/fixtures/malformed_many_problems.json");
 
 /// A checked save of `owner` with no version (no stale check).
 fn draft(owner: &Owner, task_id: i64, name: &str, task_info: &str, size: i32, used_for: &str) -> Result<TaskDraft, TaskError> {

@@ -1,0 +1,5 @@
+//! The font crate's integration tests, one binary: each file a module (one link instead of one per
+//! file; docs/benchmarks.md, "Build").
+
+mod store;
+mod fuzz;

@@ -1,0 +1,7 @@
+//! The material crate's integration tests, one binary: each file a module (one link instead of one
+//! per file; docs/benchmarks.md, "Build").
+
+mod fuzz;
+mod janitor;
+mod starter;
+mod store;
