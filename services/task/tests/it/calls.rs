@@ -3,34 +3,12 @@
 //! listed with its path, nothing stored, sources confined to the tenant).
 
 use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
-use reelforge_task::{Order, Owner, SaveInput, TaskDraft, TaskError, TaskFilter, TaskStatus, TaskStore, domain, migrate};
+use reelforge_task::{Order, Owner, SaveInput, TaskDraft, TaskError, TaskFilter, TaskStatus, domain};
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
-
-/// The shared fixture, its materials made the tenant's system ones (which every user of qs may
-/// name) and its effect a system key too.
-fn valid() -> &'static str {
-    static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        include_str!("../../../timeline/tests/fixtures/video_edit_every_layer.json")
-            .replace("t/qs/u/2/materials/", "t/qs/sys/materials/")
-            .replace("t/qs/fx/", "t/qs/sys/materials/fx/")
-    });
-    &VALID
-}
-const INVALID: &str = include_str!("../../../timeline/tests/fixtures/malformed_many_problems.json");
-
-fn owner(tenant: &str, user: &str) -> Owner {
-    Owner { tenant: tenant.into(), user_id: user.into() }
-}
+use crate::common::{INVALID, TestResult, open, owner, valid};
 
 fn draft(o: &Owner, task_id: i64, name: &str, info: &str, size: i32, version: i64) -> Result<TaskDraft, TaskError> {
     domain::parse_draft(o, SaveInput { task_id, name, task_info: info, size_category_id: size, used_for: "", version })
-}
-
-async fn open(url: &str) -> Result<TaskStore, Box<dyn std::error::Error>> {
-    let db = reelforge_kit::db::connect(url).await?;
-    migrate(&db).await?;
-    Ok(TaskStore::new(db))
 }
 
 fn ids(tasks: &[reelforge_task::Task]) -> Vec<i64> {

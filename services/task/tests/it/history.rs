@@ -3,14 +3,9 @@
 
 use reelforge_kit::testing::redis_url;
 use reelforge_task::domain::MAX_HISTORY_BYTES;
-use reelforge_task::{HistoryStore, Owner, TaskError};
+use reelforge_task::{HistoryStore, TaskError};
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
-
-fn owner(tenant: &str, user: &str) -> Owner {
-    // Unique users, so runs against a shared Redis never see each other's states.
-    Owner { tenant: tenant.into(), user_id: format!("{user}-{}", uuid::Uuid::new_v4().simple()) }
-}
+use crate::common::{TestResult, owner};
 
 async fn suite(cache_url: &str) -> TestResult {
     let history = HistoryStore::new(reelforge_kit::cache::open(cache_url).await?);

@@ -3,6 +3,7 @@
 //! that the farm loops of these tests would also set.
 
 mod calls;
+mod common;
 mod fuzz;
 mod history;
 mod store;

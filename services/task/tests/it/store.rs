@@ -15,27 +15,11 @@ use reelforge_task::{
 };
 use tokio::sync::watch;
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
-
-/// The shared fixture, its materials made the tenant's system ones (which every user of qs may
-/// name) and its effect a system key too.
-fn valid() -> &'static str {
-    static VALID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        include_str!("../../../timeline/tests/fixtures/video_edit_every_layer.json")
-            .replace("t/qs/u/2/materials/", "t/qs/sys/materials/")
-            .replace("t/qs/fx/", "t/qs/sys/materials/fx/")
-    });
-    &VALID
-}
-const INVALID: &str = include_str!("../../../timeline/tests/fixtures/malformed_many_problems.json");
+use crate::common::{INVALID, TestResult, owner, valid};
 
 /// A checked save of `owner` with no version (no stale check).
 fn draft(owner: &Owner, task_id: i64, name: &str, task_info: &str, size: i32, used_for: &str) -> Result<TaskDraft, TaskError> {
     domain::parse_draft(owner, SaveInput { task_id, name, task_info, size_category_id: size, used_for, version: 0 })
-}
-
-fn owner(tenant: &str, user: &str) -> Owner {
-    Owner { tenant: tenant.into(), user_id: user.into() }
 }
 
 async fn open(url: &str) -> Result<(TaskStore, Arc<dyn JobQueue>), Box<dyn std::error::Error>> {

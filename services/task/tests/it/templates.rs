@@ -11,7 +11,7 @@ use prost::Message;
 use reelforge_proto::render::RenderJob;
 use reelforge_task::{FinishOutcome, JobRef, Owner, SaveInput, TaskError, TaskFilter, TaskStore, domain, migrate};
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
+use crate::common::TestResult;
 
 /// The shared fixture: user 2's materials of tenant qs, its effect a system key.
 fn valid() -> &'static str {

@@ -8,7 +8,7 @@ use reelforge_task::watchers::Watchers;
 use reelforge_task::{FinishOutcome, JobRef, Owner, SaveInput, TaskStatus, TaskStore, domain, migrate, render_keys};
 use tokio::sync::mpsc;
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
+use crate::common::TestResult;
 
 const WATCHERS: usize = 500;
 const STAGES: [&str; 4] = ["fetching", "rendering", "encoding", "uploading"];
