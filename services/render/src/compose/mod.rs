@@ -311,6 +311,33 @@ pub fn resize_plane(
     })
 }
 
+/// Returns the part `crop` of a `sw`×`sh` 8-bit plane scaled to `w`×`h` in one `fast_image_resize`
+/// call (bilinear): what [`resize_plane`] must equal, within a level.
+// Public for the crate's tests in tests/it: written there, it would build fast_image_resize's generic
+// resizer again in the test binary (~110 s of CPU at opt-level 3).
+#[doc(hidden)]
+pub fn resize_plane_in_one_call(
+    src: &[u8],
+    (sw, sh): (u32, u32),
+    crop: (f64, f64, f64, f64),
+    (w, h): (u32, u32),
+) -> Vec<u8> {
+    use fast_image_resize as fr;
+    let mut out = vec![0; (w * h) as usize];
+    let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+        return out;
+    };
+    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out, fr::PixelType::U8)
+    else {
+        return Vec::new();
+    };
+    let opts = fr::ResizeOptions::new()
+        .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+        .crop(crop.0, crop.1, crop.2, crop.3);
+    let _ = fr::Resizer::new().resize(&src_img, &mut dst_img, &opts);
+    out
+}
+
 /// Writes four rows of bytes as the channels of four-channel pixels: pixel `x` of `out` is
 /// `[r0[x], r1[x], r2[x], r3[x]]`.
 // Public for the crate's tests in tests/it.

@@ -8,30 +8,7 @@ mod image;
 mod shape;
 mod text;
 
-use reelforge_render::compose::{deinterleave4, interleave4, resize_plane};
-
-/// The plane scaled in one call, one channel: what `resize_plane` must equal.
-fn one_call(
-    src: &[u8],
-    (sw, sh): (u32, u32),
-    crop: (f64, f64, f64, f64),
-    (w, h): (u32, u32),
-) -> Vec<u8> {
-    use fast_image_resize as fr;
-    let mut out = vec![0; (w * h) as usize];
-    let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
-        return out;
-    };
-    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out, fr::PixelType::U8)
-    else {
-        return Vec::new();
-    };
-    let opts = fr::ResizeOptions::new()
-        .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
-        .crop(crop.0, crop.1, crop.2, crop.3);
-    let _ = fr::Resizer::new().resize(&src_img, &mut dst_img, &opts);
-    out
-}
+use reelforge_render::compose::{deinterleave4, interleave4, resize_plane, resize_plane_in_one_call};
 
 #[test]
 fn rows_interleaved_and_back_are_the_rows() {
@@ -77,7 +54,7 @@ fn a_plane_scaled_four_rows_at_a_time_is_the_plane_scaled_in_one_call() {
             &mut ours,
             (w, h)
         ));
-        let theirs = one_call(&src, (sw, sh), crop, (w, h));
+        let theirs = resize_plane_in_one_call(&src, (sw, sh), crop, (w, h));
         let worst = ours.iter().zip(&theirs).map(|(a, b)| a.abs_diff(*b)).max();
         assert!(worst <= Some(1), "{crop:?} → {w}×{h}: differs by {worst:?}");
     }
