@@ -15,12 +15,16 @@ pub mod compose;
 pub mod decode;
 pub mod encode;
 pub mod engine;
-mod gst_util;
+// gst_util, mp4edit and threads are public for the crate's tests in tests/it.
+#[doc(hidden)]
+pub mod gst_util;
 pub mod materials;
 pub mod mix;
-mod mp4edit;
+#[doc(hidden)]
+pub mod mp4edit;
 pub mod render;
-mod threads;
+#[doc(hidden)]
+pub mod threads;
 pub mod yuv;
 
 pub use engine::{Engine, material_ids, material_paths, render_frame, write_cover};

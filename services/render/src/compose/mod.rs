@@ -311,9 +311,38 @@ pub fn resize_plane(
     })
 }
 
+/// Returns the part `crop` of a `sw`×`sh` 8-bit plane scaled to `w`×`h` in one `fast_image_resize`
+/// call (bilinear): what [`resize_plane`] must equal, within a level.
+// Public for the crate's tests in tests/it: written there, it would build fast_image_resize's generic
+// resizer again in the test binary (~110 s of CPU at opt-level 3).
+#[doc(hidden)]
+pub fn resize_plane_in_one_call(
+    src: &[u8],
+    (sw, sh): (u32, u32),
+    crop: (f64, f64, f64, f64),
+    (w, h): (u32, u32),
+) -> Vec<u8> {
+    use fast_image_resize as fr;
+    let mut out = vec![0; (w * h) as usize];
+    let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
+        return out;
+    };
+    let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out, fr::PixelType::U8)
+    else {
+        return Vec::new();
+    };
+    let opts = fr::ResizeOptions::new()
+        .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
+        .crop(crop.0, crop.1, crop.2, crop.3);
+    let _ = fr::Resizer::new().resize(&src_img, &mut dst_img, &opts);
+    out
+}
+
 /// Writes four rows of bytes as the channels of four-channel pixels: pixel `x` of `out` is
 /// `[r0[x], r1[x], r2[x], r3[x]]`.
-fn interleave4(rows: [&[u8]; 4], out: &mut [u8]) {
+// Public for the crate's tests in tests/it.
+#[doc(hidden)]
+pub fn interleave4(rows: [&[u8]; 4], out: &mut [u8]) {
     let n = rows
         .iter()
         .map(|r| r.len())
@@ -334,7 +363,9 @@ fn interleave4(rows: [&[u8]; 4], out: &mut [u8]) {
 }
 
 /// The inverse of [`interleave4`]: channel `k` of `pixels` into `rows[k]`.
-fn deinterleave4(pixels: &[u8], rows: [&mut [u8]; 4]) {
+// Public for the crate's tests in tests/it.
+#[doc(hidden)]
+pub fn deinterleave4(pixels: &[u8], rows: [&mut [u8]; 4]) {
     let n = rows
         .iter()
         .map(|r| r.len())
@@ -425,82 +456,4 @@ thread_local! {
     // The interleaved rows and their horizontally scaled form, reused from frame to frame.
     static PLANE_WORK: std::cell::RefCell<(Vec<u8>, Vec<u8>)> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The plane scaled in one call, one channel: what `resize_plane` must equal.
-    fn one_call(
-        src: &[u8],
-        (sw, sh): (u32, u32),
-        crop: (f64, f64, f64, f64),
-        (w, h): (u32, u32),
-    ) -> Vec<u8> {
-        use fast_image_resize as fr;
-        let mut out = vec![0; (w * h) as usize];
-        let Ok(src_img) = fr::images::ImageRef::new(sw, sh, src, fr::PixelType::U8) else {
-            return out;
-        };
-        let Ok(mut dst_img) = fr::images::Image::from_slice_u8(w, h, &mut out, fr::PixelType::U8)
-        else {
-            return Vec::new();
-        };
-        let opts = fr::ResizeOptions::new()
-            .resize_alg(fr::ResizeAlg::Convolution(fr::FilterType::Bilinear))
-            .crop(crop.0, crop.1, crop.2, crop.3);
-        let _ = fr::Resizer::new().resize(&src_img, &mut dst_img, &opts);
-        out
-    }
-
-    #[test]
-    fn rows_interleaved_and_back_are_the_rows() {
-        let n = 37;
-        let rows: Vec<Vec<u8>> = (0..4)
-            .map(|k| (0..n).map(|x| (x * 7 + k * 50) as u8).collect())
-            .collect();
-        let mut pixels = vec![0; n * 4];
-        interleave4([&rows[0], &rows[1], &rows[2], &rows[3]], &mut pixels);
-        for x in 0..n {
-            assert_eq!(
-                &pixels[x * 4..x * 4 + 4],
-                &[rows[0][x], rows[1][x], rows[2][x], rows[3][x]]
-            );
-        }
-        let mut back = vec![vec![0u8; n]; 4];
-        let [a, b, c, d] = &mut back[..] else {
-            return;
-        };
-        deinterleave4(&pixels, [a, b, c, d]);
-        assert_eq!(back, rows);
-    }
-
-    #[test]
-    fn a_plane_scaled_four_rows_at_a_time_is_the_plane_scaled_in_one_call() {
-        let (sw, sh) = (200u32, 90u32);
-        let src: Vec<u8> = (0..sw * sh)
-            .map(|i| ((i * 37 + i / 7 * 11) % 251) as u8)
-            .collect();
-        let cases = [
-            ((0.0, 0.0, 200.0, 90.0), (113, 51)),
-            ((0.0, 0.0, 200.0, 90.0), (64, 90)),
-            ((13.5, 7.25, 120.0, 61.0), (70, 33)),
-            ((40.0, 10.0, 60.0, 30.0), (150, 75)),
-            ((0.0, 0.0, 200.0, 90.0), (200, 45)),
-        ];
-        for (crop, (w, h)) in cases {
-            let mut ours = vec![0; (w * h) as usize];
-            assert!(resize_plane(
-                &src,
-                (sw as usize, sh as usize),
-                crop,
-                &mut ours,
-                (w, h)
-            ));
-            let theirs = one_call(&src, (sw, sh), crop, (w, h));
-            let worst = ours.iter().zip(&theirs).map(|(a, b)| a.abs_diff(*b)).max();
-            assert!(worst <= Some(1), "{crop:?} → {w}×{h}: differs by {worst:?}");
-        }
-    }
 }

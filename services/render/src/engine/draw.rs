@@ -66,7 +66,7 @@ fn union(a: Rect, b: Rect) -> Rect {
 }
 
 /// Copies rectangle `r` of `base` into `out`, of the same size.
-fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
+pub fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
     let r = r.intersect(Rect::of(out.w, out.h));
     if r.is_empty() {
         return;
@@ -85,7 +85,7 @@ fn restore_from(out: &mut Bitmap, base: &Bitmap, r: Rect) {
 }
 
 /// Fills rectangle `r` of `out` with an opaque colour.
-fn fill_rect(out: &mut Bitmap, rgb: [u8; 3], r: Rect) {
+pub fn fill_rect(out: &mut Bitmap, rgb: [u8; 3], r: Rect) {
     // An empty rectangle may be inverted with negative corners (what a layer wholly off the
     // frame drew), which read as unsigned would be a range of billions of rows.
     let r = r.intersect(Rect::of(out.w, out.h));
@@ -975,38 +975,4 @@ fn draw_layer(
     ];
     compose::draw_affine(out, view, m, opacity, clip);
     Ok(clip)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// What a layer wholly above the frame drew is an inverted rectangle with a negative
-    /// bottom; restoring or refilling it is nothing (read as unsigned it was billions of rows).
-    #[test]
-    fn an_inverted_rectangle_off_the_frame_touches_nothing() {
-        let mut out = Bitmap::filled(16, 8, [1, 2, 3]);
-        let base = Bitmap::filled(16, 8, [9, 9, 9]);
-        let before = out.clone();
-        let off = Rect {
-            x0: 12,
-            y0: 0,
-            x1: 16,
-            y1: -6,
-        };
-        fill_rect(&mut out, [200, 0, 0], off);
-        restore_from(&mut out, &base, off);
-        assert!(out.px == before.px);
-        fill_rect(
-            &mut out,
-            [200, 0, 0],
-            Rect {
-                x0: -4,
-                y0: -4,
-                x1: 2,
-                y1: 2,
-            },
-        );
-        assert_eq!(&out.px[..4], &[200, 0, 0, 255]);
-    }
 }

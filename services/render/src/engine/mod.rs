@@ -9,6 +9,10 @@ mod planar;
 pub mod prepare;
 mod spool;
 
+// Public for the crate's tests in tests/it.
+#[doc(hidden)]
+pub use draw::{fill_rect, restore_from};
+
 use crate::compose::{self, Bitmap};
 use crate::decode::{SAMPLE_RATE, WATCHDOG_S};
 use crate::error::{MediaError, Place, RenderError, Stage};

@@ -6,3 +6,4 @@ mod features;
 mod formats;
 mod render;
 mod sources;
+mod units;

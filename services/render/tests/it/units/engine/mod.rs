@@ -1,0 +1,3 @@
+//! `engine`: one module per file of `src/engine` with tests.
+
+mod draw;
