@@ -7,6 +7,7 @@
 use actix_web::HttpResponse;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::middleware::Next;
@@ -46,8 +47,14 @@ pub async fn bounded<B: MessageBody + 'static>(
         return Ok(req.into_response(too_large(limit)).map_into_right_body());
     }
     let res = next.call(req).await?;
-    // An extractor's error (the payload overflowed) is answered as actix writes it: replace it.
-    if res.status() == StatusCode::PAYLOAD_TOO_LARGE && res.response().error().is_some() {
+    // The body extractor's overflow is answered as actix writes it (plain text): replace it. A
+    // route's own refusals (an upload's `file_too_large`) are envelopes already and stay.
+    let overflowed = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<PayloadError>())
+        .is_some_and(|e| matches!(e, PayloadError::Overflow));
+    if overflowed {
         let (req, _) = res.into_parts();
         return Ok(ServiceResponse::new(req, too_large(limit)).map_into_right_body());
     }
