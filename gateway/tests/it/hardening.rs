@@ -319,3 +319,50 @@ async fn every_route_taking_a_body_refuses_an_oversized_one_in_the_envelope() ->
     data(s.call(reqwest::Method::POST, "/material/ofuser", &after).json(&serde_json::json!({ "name": "ok" }))).await?;
     Ok(())
 }
+
+/// The resident memory of this process (the gateway runs in it), bytes.
+fn resident() -> Fallible<u64> {
+    let status = std::fs::read_to_string("/proc/self/status")?;
+    let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+    Ok(kb.ok_or("no VmRSS")? * 1024)
+}
+
+/// A body streamed far past the limit is refused (413 in the envelope) and never held: actix
+/// drains what follows the answer without keeping it, so the gateway's memory grows by far less
+/// than what was streamed.
+#[tokio::test]
+async fn a_chunked_body_far_past_the_limit_is_refused_and_never_held() -> TestResult {
+    const LIMIT: usize = 1 << 20;
+    const STREAMED: usize = 256 << 20;
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.max_body_bytes = LIMIT).await?;
+    let me = s.user("qs", "endless", 8).await?;
+    let head = format!(
+        "POST /diyvrbt/category/taskvideo HTTP/1.1\r\nHost: {}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        s.config.http.addr, me.token, me.user_id
+    );
+    let addr = s.config.http.addr.clone();
+    let before = resident()?;
+    let (sent, answer) = tokio::task::spawn_blocking(move || -> Result<(usize, String), String> {
+        use std::io::{Read, Write};
+        let mut conn = std::net::TcpStream::connect(&addr).map_err(|e| e.to_string())?;
+        conn.set_write_timeout(Some(std::time::Duration::from_secs(5))).map_err(|e| e.to_string())?;
+        conn.set_read_timeout(Some(std::time::Duration::from_secs(20))).map_err(|e| e.to_string())?;
+        conn.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
+        let chunk = [b"10000\r\n".as_slice(), &[b' '; 0x10000], b"\r\n"].concat();
+        let mut sent = 0;
+        while sent < STREAMED && conn.write_all(&chunk).is_ok() {
+            sent += 0x10000;
+        }
+        let _ = conn.write_all(b"0\r\n\r\n");
+        let mut answer = Vec::new();
+        let _ = conn.read_to_end(&mut answer);
+        Ok((sent, String::from_utf8_lossy(&answer).into_owned()))
+    })
+    .await??;
+    let grown = resident()?.saturating_sub(before);
+    assert!(answer.starts_with("HTTP/1.1 413"), "after {sent} bytes: {answer:.300}");
+    assert!(answer.contains("body_too_large"), "{answer:.300}");
+    assert!(grown < (STREAMED / 2) as u64, "{grown} bytes more resident after streaming {sent} bytes to a {LIMIT}-byte limit");
+    Ok(())
+}
