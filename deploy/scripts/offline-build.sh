@@ -12,19 +12,19 @@ if ! unshare -n true 2>/dev/null; then
   echo "offline-build: skipped: cannot cut the network here (unshare -n needs CAP_SYS_ADMIN or user namespaces)"
   exit 0
 fi
-cut() { unshare -n -- "$@"; }
+offline() { unshare -n -- "$@"; }
 # Proves the cut: nothing outside answers.
-if cut bash -c 'exec 3<>/dev/tcp/1.1.1.1/443' 2>/dev/null; then
+if offline bash -c 'exec 3<>/dev/tcp/1.1.1.1/443' 2>/dev/null; then
   echo "offline-build: the network is not cut inside unshare -n" >&2
   exit 1
 fi
 start=$(date +%s)
-if ! cut env CARGO_NET_RETRY=0 "${CARGO:-cargo}" build --workspace --all-targets --locked --quiet; then
+if ! offline env CARGO_NET_RETRY=0 "${CARGO:-cargo}" build --workspace --all-targets --locked --quiet; then
   echo "offline-build: cargo build failed with the network cut: something is downloaded at build time" >&2
   exit 1
 fi
 if [ -d frontend/node_modules ]; then
-  if ! (cd frontend && cut npm ls --all --offline >/dev/null); then
+  if ! (cd frontend && offline npm ls --all --offline >/dev/null); then
     echo "offline-build: frontend/node_modules does not match package-lock.json without the network" >&2
     exit 1
   fi
