@@ -9,6 +9,7 @@ mod envelope;
 pub mod frame;
 mod harden;
 mod hosts;
+mod limit;
 pub mod media;
 mod openapi;
 mod preview;
@@ -66,6 +67,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
     let upload_limits = web::Data::new(config.upload.clone());
     let tool_limits = web::Data::new(reelforge_tools::Limits::new(&config.tools));
     let edge = web::Data::new(Edge::from_config(config));
+    let body_limit = web::Data::new(limit::BodyLimit(u64::try_from(limit).unwrap_or(u64::MAX)));
     // A variant's configured hosts are where it is embedded from (and returned to), so they may frame it.
     let embedders = config
         .tenants
@@ -81,6 +83,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .app_data(upload_limits.clone())
             .app_data(tool_limits.clone())
             .app_data(web::PayloadConfig::new(limit))
+            .app_data(body_limit.clone())
             .wrap(actix_web::middleware::from_fn(hosts::served_hosts))
             .wrap(actix_web::middleware::from_fn(harden::harden))
             .wrap(request::cors(&origins))
@@ -88,6 +91,7 @@ pub fn serve(config: &Config, state: AppState) -> std::io::Result<actix_web::dev
             .configure(routes::health)
             .service(
                 web::scope(BASE)
+                    .wrap(actix_web::middleware::from_fn(limit::bounded))
                     .wrap(actix_web::middleware::from_fn(harden::no_store))
                     .wrap(actix_web::middleware::from_fn(media::refuse_revoked_tickets))
                     .configure(routes::api)

@@ -210,9 +210,10 @@ export interface UploadTarget {
 /**
  * Uploads one file as a material (POST /upload/material, multipart, the file the last part) and
  * returns the new material's id. A file of an unknown type is refused before anything is sent
- * (`data.reason` unsupported_file_type, as the gateway words it).
+ * (`data.reason` unsupported_file_type, as the gateway words it). Aborting `signal` cancels the
+ * upload (an ApiError of kind 'cancelled'); the gateway keeps nothing of a body it did not get whole.
  */
-export async function uploadMaterial(file: File, target: UploadTarget, onProgress?: (percent: number) => void): Promise<string> {
+export async function uploadMaterial(file: File, target: UploadTarget, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<string> {
   const url = '/upload/material';
   const type = materialTypeOf(file.name);
   if (!type) throw new ApiError({ kind: 'business', url, desc: 'unsupported file type', message: 'unsupported file type', data: { reason: UNSUPPORTED_FILE_TYPE } });
@@ -225,7 +226,7 @@ export async function uploadMaterial(file: File, target: UploadTarget, onProgres
   form.append('materialState', '0');
   form.append('uploadFile', file, file.name);
   // A transport failure (a dropped connection, a gateway's 502/503) is tried again before anyone is told.
-  const answer = await api.post<unknown>(url, form, { onUploadProgress: onProgress, retry: true });
+  const answer = await api.post<unknown>(url, form, { onUploadProgress: onProgress, retry: true, signal });
   const id = parseUploadedId(answer);
   if (!id) throw new ApiError({ kind: 'business', url, desc: String(answer), message: `${url}: unexpected answer` });
   return id;
@@ -235,8 +236,8 @@ export async function uploadMaterial(file: File, target: UploadTarget, onProgres
 export function useUploadMaterial() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, target, onProgress }: { file: File; target: UploadTarget; onProgress?: (percent: number) => void }) =>
-      uploadMaterial(file, target, onProgress),
+    mutationFn: ({ file, target, onProgress, signal }: { file: File; target: UploadTarget; onProgress?: (percent: number) => void; signal?: AbortSignal }) =>
+      uploadMaterial(file, target, onProgress, signal),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.material.lists }),

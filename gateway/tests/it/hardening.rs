@@ -218,3 +218,151 @@ async fn hosts_no_variant_names_are_refused_but_probes_answer() -> TestResult {
     assert_eq!(cc["code"], 2000, "{cc}");
     Ok(())
 }
+
+/// Sends `head` (a request line and headers, without the blank line) and then `body` in one write
+/// on a fresh connection, and reads the answer: its status and its body. A write the server cut
+/// short (it answered before reading everything) is not an error: the answer is still read.
+fn exchange(addr: &str, head: &str, body: &[u8]) -> Result<(u16, String), String> {
+    use std::io::{Read, Write};
+    let mut conn = std::net::TcpStream::connect(addr).map_err(|e| e.to_string())?;
+    conn.set_read_timeout(Some(std::time::Duration::from_secs(20))).map_err(|e| e.to_string())?;
+    let mut bytes = format!("{head}\r\nConnection: close\r\n\r\n").into_bytes();
+    bytes.extend_from_slice(body);
+    let _ = conn.write_all(&bytes);
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 8192];
+    // Until the announced body is whole (the server may keep the connection open a while).
+    let whole = |a: &[u8]| {
+        let text = String::from_utf8_lossy(a);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else { return false };
+        let length = head.lines().find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").and_then(|n| n.trim().parse::<usize>().ok()));
+        length.is_some_and(|n| body.len() >= n)
+    };
+    while !whole(&answer) {
+        match conn.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&chunk[..n]),
+            Err(e) if answer.is_empty() => return Err(format!("no answer: {e}")),
+            Err(_) => break,
+        }
+    }
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).ok_or_else(|| format!("not HTTP: {text:.200}"))?;
+    // One answer per connection (`Connection: close`), so the rest is its body.
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    Ok((status, body))
+}
+
+#[tokio::test]
+async fn every_route_taking_a_body_refuses_an_oversized_one_in_the_envelope() -> TestResult {
+    const LIMIT: usize = 64 * 1024;
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.max_body_bytes = LIMIT).await?;
+    let me = s.user("qs", "bulky", 8).await?;
+    let mut routes: Vec<String> = crate::isolation::registered()
+        .into_iter()
+        .filter_map(|r| r.strip_prefix("POST ").map(str::to_owned))
+        .collect();
+    // Signing out (its body is not read) ends the session the other routes use: last.
+    routes.sort_by_key(|r| r == "/user/logout");
+    assert!(routes.len() > 50, "routes with a body, from the route table: {routes:?}");
+    let addr = s.config.http.addr.clone();
+    let body = serde_json::json!({ "name": "x".repeat(2 * LIMIT) }).to_string().into_bytes();
+    // Two chunks of the same body: the length is never announced.
+    let half = body.len() / 2;
+    let mut chunked = Vec::new();
+    for part in [&body[..half], &body[half..]] {
+        chunked.extend_from_slice(format!("{:x}\r\n", part.len()).as_bytes());
+        chunked.extend_from_slice(part);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let mut read_and_refused = 0;
+    for route in &routes {
+        // Path parameters get an id nobody has.
+        let path: String = route.split('/').map(|seg| if seg.starts_with('{') { "1" } else { seg }).collect::<Vec<_>>().join("/");
+        let head = format!(
+            "POST /diyvrbt{path} HTTP/1.1\r\nHost: {addr}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
+             Content-Type: application/json",
+            me.token, me.user_id
+        );
+        // Announced: refused before a byte is read, so none is sent.
+        let (status, answer) = tokio::task::spawn_blocking({
+            let (addr, head) = (addr.clone(), format!("{head}\r\nContent-Length: {}", body.len()));
+            move || exchange(&addr, &head, b"")
+        })
+        .await?
+        .map_err(|e| format!("{route} announced: {e}"))?;
+        let v: serde_json::Value = serde_json::from_str(&answer).map_err(|e| format!("{route}: not an envelope ({e}): {answer}"))?;
+        assert_eq!(status, 413, "{route} announced: {v}");
+        assert_eq!((v["code"].as_i64(), v["data"]["reason"].as_str()), (Some(3000), Some("body_too_large")), "{route}: {v}");
+        assert_eq!(v["data"]["limitBytes"].as_u64(), Some(LIMIT as u64), "{route}: {v}");
+        assert!(v["desc"].as_str().is_some_and(|d| d.contains("http.max_body_bytes")), "{route}: {v}");
+        // Chunked: a route that reads its body refuses it once past the limit; one that takes no
+        // body answers as it would without it. Never a server error, always the envelope.
+        let (status, answer) = tokio::task::spawn_blocking({
+            let (addr, head, chunked) = (addr.clone(), format!("{head}\r\nTransfer-Encoding: chunked"), chunked.clone());
+            move || exchange(&addr, &head, &chunked)
+        })
+        .await?
+        .map_err(|e| format!("{route} chunked: {e}"))?;
+        assert!(status < 500, "{route} chunked: {status} {answer}");
+        let v: serde_json::Value = serde_json::from_str(&answer).map_err(|e| format!("{route} chunked: not an envelope ({e}): {answer}"))?;
+        assert!(v["code"].as_i64().is_some(), "{route} chunked: {v}");
+        if status == 413 {
+            assert_eq!(v["data"]["reason"], "body_too_large", "{route} chunked: {v}");
+            read_and_refused += 1;
+        }
+    }
+    assert!(read_and_refused > routes.len() / 2, "{read_and_refused} of {} routes refused the chunked body", routes.len());
+    // The gateway is still whole, and a body within the limit is read.
+    let after = s.user("qs", "after", 8).await?;
+    data(s.call(reqwest::Method::POST, "/material/ofuser", &after).json(&serde_json::json!({ "name": "ok" }))).await?;
+    Ok(())
+}
+
+/// The resident memory of this process (the gateway runs in it), bytes.
+fn resident() -> Fallible<u64> {
+    let status = std::fs::read_to_string("/proc/self/status")?;
+    let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+    Ok(kb.ok_or("no VmRSS")? * 1024)
+}
+
+/// A body streamed far past the limit is refused (413 in the envelope) and never held: actix
+/// drains what follows the answer without keeping it, so the gateway's memory grows by far less
+/// than what was streamed.
+#[tokio::test]
+async fn a_chunked_body_far_past_the_limit_is_refused_and_never_held() -> TestResult {
+    const LIMIT: usize = 1 << 20;
+    const STREAMED: usize = 256 << 20;
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.http.max_body_bytes = LIMIT).await?;
+    let me = s.user("qs", "endless", 8).await?;
+    let head = format!(
+        "POST /diyvrbt/category/taskvideo HTTP/1.1\r\nHost: {}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        s.config.http.addr, me.token, me.user_id
+    );
+    let addr = s.config.http.addr.clone();
+    let before = resident()?;
+    let (sent, answer) = tokio::task::spawn_blocking(move || -> Result<(usize, String), String> {
+        use std::io::{Read, Write};
+        let mut conn = std::net::TcpStream::connect(&addr).map_err(|e| e.to_string())?;
+        conn.set_write_timeout(Some(std::time::Duration::from_secs(5))).map_err(|e| e.to_string())?;
+        conn.set_read_timeout(Some(std::time::Duration::from_secs(20))).map_err(|e| e.to_string())?;
+        conn.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
+        let chunk = [b"10000\r\n".as_slice(), &[b' '; 0x10000], b"\r\n"].concat();
+        let mut sent = 0;
+        while sent < STREAMED && conn.write_all(&chunk).is_ok() {
+            sent += 0x10000;
+        }
+        let _ = conn.write_all(b"0\r\n\r\n");
+        let mut answer = Vec::new();
+        let _ = conn.read_to_end(&mut answer);
+        Ok((sent, String::from_utf8_lossy(&answer).into_owned()))
+    })
+    .await??;
+    let grown = resident()?.saturating_sub(before);
+    assert!(answer.starts_with("HTTP/1.1 413"), "after {sent} bytes: {answer:.300}");
+    assert!(answer.contains("body_too_large"), "{answer:.300}");
+    assert!(grown < (STREAMED / 2) as u64, "{grown} bytes more resident after streaming {sent} bytes to a {LIMIT}-byte limit");
+    Ok(())
+}

@@ -147,7 +147,7 @@ const CASES: &[(&str, Scope)] = &[
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
-fn registered() -> BTreeSet<String> {
+pub(crate) fn registered() -> BTreeSet<String> {
     let source = include_str!("../../src/routes/mod.rs");
     let mut out = BTreeSet::new();
     let mut rest = source;

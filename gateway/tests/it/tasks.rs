@@ -189,3 +189,29 @@ common::on_both_backends!(
     edit_history,
     an_opened_document_is_complete,
 );
+
+/// A distributed test system leaves nothing on RabbitMQ: its render queue and dead-letter queue,
+/// durable and named for it, go when it ends. The system lives and ends as in a `#[tokio::test]`:
+/// dropped at the end of the test's future, then its runtime.
+#[test]
+fn a_distributed_system_deletes_its_render_queues_when_it_ends() -> Fallible<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let (url, queue) = runtime.block_on(async {
+        let s = common::start_in(common::Backends::Distributed).await?;
+        let (url, queue) = (s.config.queue.url.clone(), s.render_queue.clone());
+        // Publishing declares both, as the task service does for its first render.
+        let conn = reelforge_kit::db::connect(&s.db_url).await?;
+        reelforge_kit::queue::open(&s.config.queue, &conn).await?.publish(&queue, "job-1", b"x").await?;
+        let dead = format!("{queue}.dead");
+        assert!(common::queue_exists(&url, &queue).await? && common::queue_exists(&url, &dead).await?, "{queue} declared");
+        Ok::<_, Box<dyn std::error::Error>>((url, queue))
+    })?;
+    drop(runtime);
+    let check = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    check.block_on(async {
+        for q in [queue.clone(), format!("{queue}.dead")] {
+            assert!(!common::queue_exists(&url, &q).await?, "{q} is left behind");
+        }
+        Ok(())
+    })
+}

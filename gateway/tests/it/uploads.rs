@@ -297,6 +297,162 @@ async fn content_that_cannot_be_decoded_is_refused_and_nothing_is_kept() -> Fall
     Ok(())
 }
 
+#[tokio::test]
+async fn media_beyond_the_frame_size_duration_or_stream_limits_is_refused_and_nothing_is_kept() -> Fallible<()> {
+    // The frame size keeps its default (8K); the duration and stream limits are set low.
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        c.upload.media_max_seconds = 5;
+        c.upload.media_max_streams = 2;
+    })
+    .await?;
+    let me = s.user("qs", "limited", 8).await?;
+    let before = stored(&s, &me).await?;
+    let dir = tempfile::tempdir()?;
+    let at = |name: &str| dir.path().join(name);
+    // One frame 16 pixels wider than 8K, Motion JPEG: cheap to make and to decode.
+    let wide = gst("videotestsrc num-buffers=1 ! video/x-raw,width=7696,height=4320,framerate=1/1 ! jpegenc ! matroskamux", &at("w.mkv"))?;
+    // Ten seconds of video at one frame a second, and twelve seconds of 8 kHz audio.
+    let long = gst("videotestsrc num-buffers=10 ! video/x-raw,width=64,height=48,framerate=1/1 ! x264enc ! h264parse ! mp4mux", &at("l.mp4"))?;
+    let long_wav = gst("audiotestsrc num-buffers=12 samplesperbuffer=8000 ! audio/x-raw,rate=8000,channels=1 ! wavenc", &at("l.wav"))?;
+    // A video and two audio streams.
+    let crowded = gst(
+        "audiotestsrc num-buffers=5 ! audioconvert ! vorbisenc ! m. audiotestsrc num-buffers=5 freq=880 ! audioconvert ! vorbisenc ! m. \
+         videotestsrc num-buffers=5 ! video/x-raw,width=64,height=48,framerate=5/1 ! jpegenc ! matroskamux name=m",
+        &at("c.mkv"),
+    )?;
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("wide.mkv", &wide, "7696x4320, more than 33177600 pixels (upload.video_max_pixels"),
+        ("long.mp4", &long, "lasts 10 s, more than 5 s (upload.media_max_seconds)"),
+        ("long.wav", &long_wav, "lasts 12 s, more than 5 s (upload.media_max_seconds)"),
+        ("crowded.mkv", &crowded, "has 3 streams, more than 2 (upload.media_max_streams)"),
+    ];
+    for (name, bytes, says) in cases {
+        let v = upload_to(&s, "/upload/material", &me, &[(name, bytes)]).await?;
+        assert_eq!(reason(&v), (Some(3000), Some("content_too_large")), "{name}: {v}");
+        assert!(v["desc"].as_str().is_some_and(|d| d.contains(says)), "{name}: {v}");
+    }
+    assert_eq!(stored(&s, &me).await?, before, "no object, no partial file");
+    assert_eq!(own_total(&s, &me).await?, 0, "no row");
+
+    // Within the limits: two seconds, a video and an audio stream.
+    let fine = gst(
+        "audiotestsrc num-buffers=20 ! audioconvert ! vorbisenc ! m. \
+         videotestsrc num-buffers=10 ! video/x-raw,width=64,height=48,framerate=5/1 ! jpegenc ! matroskamux name=m",
+        &at("f.mkv"),
+    )?;
+    let id = upload(&s, &me, "fine.mkv", &fine).await?;
+    assert_eq!(settled(&s, &me, &id).await?["state"], "ready");
+    Ok(())
+}
+
+#[tokio::test]
+async fn spoofs_named_as_media_are_refused_and_real_jpg_gif_and_mp3_are_accepted() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "spoofed", 8).await?;
+    let before = stored(&s, &me).await?;
+    let elf = std::fs::read("/bin/true")?;
+    assert!(elf.starts_with(b"\x7fELF"), "an ELF executable");
+    let svg = br#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="9" height="9"/></svg>"#;
+    let html = b"<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
+    let png = png_of(9)?;
+    let zip = zip_of(&[("setup.exe", b"MZ\x90\x00\x03\x00\x00\x00")])?;
+    // An MP4 box header, then a page: the magic bytes agree, the content does not decode.
+    let mut boxed = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom".to_vec();
+    boxed.extend_from_slice(html);
+    let cases: [(&str, &[u8], &str); 14] = [
+        ("clip.mp4", &elf, "unsupported_file_type"),
+        ("photo.png", &elf, "unsupported_file_type"),
+        ("photo.jpg", &elf, "unsupported_file_type"),
+        ("song.mp3", &elf, "unsupported_file_type"),
+        ("logo.png", svg, "unsupported_file_type"),
+        ("logo.jpg", svg, "unsupported_file_type"),
+        ("logo.gif", svg, "unsupported_file_type"),
+        ("logo.mp4", svg, "unsupported_file_type"),
+        ("logo.svg", svg, "unsupported_file_type"),
+        ("picture.mp4", &png, "unsupported_file_type"),
+        ("page.mp4", html, "unsupported_file_type"),
+        ("archive.mp4", &zip, "unsupported_file_type"),
+        ("boxed.mp4", &boxed, "unreadable_file"),
+        ("boxed.mp3", &boxed, "unsupported_file_type"),
+    ];
+    for (name, bytes, want) in cases {
+        for route in ["/upload/material", "/upload/multimaterial"] {
+            let v = upload_to(&s, route, &me, &[(name, bytes)]).await?;
+            assert_eq!(reason(&v), (Some(3000), Some(want)), "{name} on {route}: {v}");
+        }
+    }
+    assert_eq!(stored(&s, &me).await?, before, "no object, no partial file");
+    assert_eq!(own_total(&s, &me).await?, 0, "no row");
+
+    // The real formats pass end to end: a JPEG, an animated GIF, an MP3 (made by LAME).
+    let mut jpg = Vec::new();
+    image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, 90]))
+        .write_to(&mut std::io::Cursor::new(&mut jpg), image::ImageFormat::Jpeg)?;
+    let mut gif = Vec::new();
+    {
+        let frames = (0..3u8).map(|i| image::Frame::new(image::RgbaImage::from_raw(64, 48, gradient(64, 48, i * 70)).unwrap_or_default()));
+        image::codecs::gif::GifEncoder::new(&mut gif).encode_frames(frames)?;
+    }
+    let dir = tempfile::tempdir()?;
+    let mp3 = gst("audiotestsrc num-buffers=40 wave=sine ! audioconvert ! lamemp3enc", &dir.path().join("a.mp3"))?;
+    for (name, bytes, kind, size) in [("photo.jpg", &jpg, "picture", Some("64x48")), ("moving.gif", &gif, "gif", Some("64x48")), ("tone.mp3", &mp3, "audio", None)] {
+        let id = upload(&s, &me, name, bytes).await?;
+        let m = settled(&s, &me, &id).await?;
+        assert_eq!((m["state"].as_str(), m["type"].as_str()), (Some("ready"), Some(kind)), "{name}: {m}");
+        if let Some(size) = size {
+            assert_eq!(m["size"].as_str(), Some(size), "{name}: {m}");
+        } else {
+            assert_eq!(m["hasAudio"].as_bool(), Some(true), "{name}: {m}");
+        }
+        let (status, _, original) = get(&s, m["url"].as_str().ok_or("url")?).await?;
+        assert_eq!((status, original.as_slice()), (200, bytes.as_slice()), "{name} is served as uploaded");
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_upload_cut_off_midway_leaves_nothing() -> Fallible<()> {
+    let s = common::start().await?;
+    let me = s.user("qs", "cancelling", 8).await?;
+    let before = stored(&s, &me).await?;
+    // A video of 8 MiB announced whole; the browser cancels (the connection closes) at half of it.
+    let mut video = MP4.to_vec();
+    video.extend((0..8u32 << 20).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+    let mut parts: Vec<(&str, Option<&str>, &[u8])> = vec![("userId", None, me.user_id.as_bytes())];
+    parts.extend(common::FORM.iter().map(|(k, v)| (*k, None, v.as_bytes())));
+    parts.push(("uploadFile", Some("long.mp4"), &video));
+    let (content_type, body) = common::multipart(&parts);
+    let head = format!(
+        "POST /diyvrbt/upload/material HTTP/1.1\r\nHost: {}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
+         Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        s.config.http.addr,
+        me.token,
+        me.user_id,
+        body.len()
+    );
+    let addr = s.config.http.addr.clone();
+    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+        let mut conn = std::net::TcpStream::connect(&addr)?;
+        conn.write_all(head.as_bytes())?;
+        conn.write_all(&body[..body.len() / 2])?;
+        conn.flush()?;
+        // Long enough for the gateway to be streaming the file to the store.
+        std::thread::sleep(Duration::from_millis(500));
+        conn.shutdown(std::net::Shutdown::Both)
+    })
+    .await??;
+    // The partial file goes once the gateway sees the body end early; no object, no row.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while stored(&s, &me).await? != before && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored(&s, &me).await?, before, "no object, no partial file");
+    assert_eq!(own_total(&s, &me).await?, 0, "no row");
+    // The same user's next upload goes through.
+    upload(&s, &me, "after.png", &png_of(3)?).await?;
+    Ok(())
+}
+
 /// Each upload route, and the multipart body it takes.
 const UPLOAD_ROUTES: [&str; 6] = [
     "/upload/material",

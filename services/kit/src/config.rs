@@ -217,11 +217,27 @@ pub struct UploadConfig {
     pub pptx_mb: u64,
     /// All files of one `/upload/multimaterial` request together.
     pub multi_mb: u64,
+    /// The most pixels (width × height) of a video's frames: 8K UHD, 7680×4320, by default.
+    pub video_max_pixels: u64,
+    /// The longest video or audio upload, in seconds.
+    pub media_max_seconds: u64,
+    /// The most streams (video, audio, subtitles) one video or audio upload may carry.
+    pub media_max_streams: u64,
 }
 
 impl Default for UploadConfig {
     fn default() -> Self {
-        Self { picture_mb: 20, gif_mb: 20, audio_mb: 50, video_mb: 500, pptx_mb: 100, multi_mb: 2048 }
+        Self {
+            picture_mb: 20,
+            gif_mb: 20,
+            audio_mb: 50,
+            video_mb: 500,
+            pptx_mb: 100,
+            multi_mb: 2048,
+            video_max_pixels: 7680 * 4320,
+            media_max_seconds: 3 * 3600,
+            media_max_streams: 8,
+        }
     }
 }
 

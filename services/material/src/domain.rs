@@ -74,8 +74,30 @@ pub const MAX_GIF_FRAMES: usize = 1000;
 /// Most pixels of all an uploaded GIF's frames together (each frame counted at the GIF's size),
 /// which is what decoding it whole costs.
 pub const MAX_GIF_PIXELS: u64 = 200_000_000;
-/// Most pixels of an uploaded video's frame (8K UHD).
-pub const MAX_VIDEO_PIXELS: u64 = 7680 * 4320;
+/// How big a video or audio upload may be inside, past its byte size: its frames, length and
+/// streams (`upload.video_max_pixels`, `upload.media_max_seconds`, `upload.media_max_streams`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MediaLimits {
+    /// Most pixels of a video's frame.
+    pub video_pixels: u64,
+    /// Longest duration, seconds.
+    pub seconds: u64,
+    /// Most decoded streams.
+    pub streams: u64,
+}
+
+impl MediaLimits {
+    /// The limits configured.
+    pub fn from_config(c: &reelforge_kit::config::UploadConfig) -> Self {
+        Self { video_pixels: c.video_max_pixels, seconds: c.media_max_seconds, streams: c.media_max_streams }
+    }
+}
+
+impl Default for MediaLimits {
+    fn default() -> Self {
+        Self::from_config(&reelforge_kit::config::UploadConfig::default())
+    }
+}
 /// How far an uploaded pptx may expand when read.
 pub const PPTX_LIMITS: reelforge_kit::ooxml::Limits =
     reelforge_kit::ooxml::Limits { max_entries: 10_000, max_total_bytes: 1 << 30, max_xml_depth: 256 };
@@ -83,7 +105,7 @@ pub const PPTX_LIMITS: reelforge_kit::ooxml::Limits =
 /// `data.reason` of an upload refused because it cannot be decoded as what it claims to be.
 pub const UNREADABLE_FILE: &str = "unreadable_file";
 /// `data.reason` of an upload refused because decoding it would go beyond a limit (pixels, GIF
-/// frames, a zip's expansion).
+/// frames, a zip's expansion, a video's frame size, duration or streams).
 pub const CONTENT_TOO_LARGE: &str = "content_too_large";
 
 /// `data.reason` of an upload refused because it would take its owner or tenant beyond a quota.

@@ -7,7 +7,7 @@ use reelforge_proto::material::{self as pb, material_service_server::MaterialSer
 use tonic::{Request, Response, Status};
 
 use crate::domain::{
-    self, Material, MaterialError, MaterialKind, MaterialQuery, Order, Orientation, Owner, PageRequest, Quota, Usage,
+    self, Material, MaterialError, MaterialKind, MaterialQuery, MediaLimits, Order, Orientation, Owner, PageRequest, Quota, Usage,
 };
 use crate::processing::{Local, Prober};
 use crate::probe;
@@ -19,21 +19,22 @@ pub struct MaterialGrpc {
     store: MaterialStore,
     storage: Option<(BlobStore, Prober, Starter)>,
     quota: Quota,
+    limits: MediaLimits,
 }
 
 impl MaterialGrpc {
     /// Serves `store` without blob storage: the library reads work, uploads and deletes of files
     /// answer 'not available' (so no quota applies).
     pub fn new(store: MaterialStore) -> Self {
-        Self { store, storage: None, quota: Quota::default() }
+        Self { store, storage: None, quota: Quota::default(), limits: MediaLimits::default() }
     }
 
-    /// Serves `store` with the files in `blob`, recording uploads within `quota` and probing them
-    /// in the background.
-    pub fn with_storage(store: MaterialStore, blob: BlobStore, quota: Quota) -> Self {
+    /// Serves `store` with the files in `blob`, accepting uploads within `limits`, recording them
+    /// within `quota` and probing them in the background.
+    pub fn with_storage(store: MaterialStore, blob: BlobStore, quota: Quota, limits: MediaLimits) -> Self {
         let prober = Prober::new(store.clone(), blob.clone());
         let starter = Starter::new(store.clone(), blob.clone());
-        Self { store, storage: Some((blob, prober, starter)), quota }
+        Self { store, storage: Some((blob, prober, starter)), quota, limits }
     }
 
     /// The prober, to resume materials left processing.
@@ -288,8 +289,8 @@ impl MaterialService for MaterialGrpc {
             if let Some(existing) = self.store.same_file(&owner, &sha256).await? {
                 return Ok((existing, true, None));
             }
-            let at = local.path.clone();
-            tokio::task::spawn_blocking(move || probe::inspect(&at, kind, &ext))
+            let (at, limits) = (local.path.clone(), self.limits);
+            tokio::task::spawn_blocking(move || probe::inspect(&at, kind, &ext, &limits))
                 .await
                 .map_err(|e| MaterialError::Scratch(e.to_string()))??;
             let up = Upload {

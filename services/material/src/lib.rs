@@ -11,7 +11,7 @@ mod processing;
 pub mod starter;
 mod store;
 
-pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, NewMaterial, Owner, PageRequest, Quota, Usage};
+pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, MediaLimits, NewMaterial, Owner, PageRequest, Quota, Usage};
 pub use grpc::MaterialGrpc;
 pub use janitor::{Janitor, Swept};
 pub use processing::Prober;
@@ -28,16 +28,17 @@ pub fn grpc_service(db: sea_orm::DatabaseConnection, keys: &Keyring) -> Guarded<
     MaterialServiceServer::with_interceptor(MaterialGrpc::new(MaterialStore::new(db)), keys.verifier())
 }
 
-/// Builds the gRPC service with the files in `blob`: uploads are recorded within `quota` and
-/// probed, deletes remove objects. Materials left processing by an earlier run are probed again;
+/// Builds the gRPC service with the files in `blob`: uploads are checked within `limits`,
+/// recorded within `quota` and probed, deletes remove objects. Materials left processing by an earlier run are probed again;
 /// must run inside a Tokio runtime.
 pub fn grpc_service_with_storage(
     db: sea_orm::DatabaseConnection,
     blob: BlobStore,
     quota: Quota,
+    limits: MediaLimits,
     keys: &Keyring,
 ) -> Guarded<MaterialServiceServer<MaterialGrpc>> {
-    let grpc = MaterialGrpc::with_storage(MaterialStore::new(db), blob, quota);
+    let grpc = MaterialGrpc::with_storage(MaterialStore::new(db), blob, quota, limits);
     if let Some(prober) = grpc.prober() {
         tokio::spawn(async move { prober.resume().await });
     }

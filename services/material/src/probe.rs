@@ -103,25 +103,44 @@ fn uri_of(path: &Path) -> Result<String, String> {
 /// Decides whether the upload at `path` (kind `kind`, extension `ext`) is accepted: it must decode
 /// as what it claims to be, within the limits. Pictures are decoded whole (header and dimensions
 /// first, the pixel count checked before the pixels), GIFs frame by frame (counting frames), videos
-/// and audio prerolled through their decoders, pptx files as OOXML packages.
-pub fn inspect(path: &Path, kind: MaterialKind, ext: &str) -> Result<(), MaterialError> {
+/// and audio prerolled through their decoders (their streams, duration and frame size within
+/// `media`), pptx files as OOXML packages.
+pub fn inspect(path: &Path, kind: MaterialKind, ext: &str, media: &domain::MediaLimits) -> Result<(), MaterialError> {
     match kind {
         MaterialKind::Picture if domain::HEIF_EXTENSIONS.contains(&ext) => heif(path).map(|_| ()),
         MaterialKind::Picture => inspect_picture(path, ext),
         MaterialKind::Gif => inspect_gif(path),
         MaterialKind::Video | MaterialKind::Audio => {
             let p = preroll(path).map_err(MaterialError::unreadable)?;
-            if kind == MaterialKind::Audio {
-                return if p.audio { Ok(()) } else { Err(MaterialError::unreadable("the file has no audio stream")) };
-            }
-            let Some((w, h)) = p.video else {
-                return Err(MaterialError::unreadable("the file has no video stream"));
-            };
-            // The duration is the probe's (in push mode an MPEG program stream has none yet).
-            if u64::from(w) * u64::from(h) > domain::MAX_VIDEO_PIXELS {
+            if p.streams > media.streams {
                 return Err(MaterialError::too_large(format!(
-                    "the video's frames are {w}x{h}, more than 8K ({} pixels)",
-                    domain::MAX_VIDEO_PIXELS
+                    "the file has {} streams, more than {} (upload.media_max_streams)",
+                    p.streams, media.streams
+                )));
+            }
+            if kind == MaterialKind::Audio && !p.audio {
+                return Err(MaterialError::unreadable("the file has no audio stream"));
+            }
+            if kind == MaterialKind::Video {
+                let Some((w, h)) = p.video else {
+                    return Err(MaterialError::unreadable("the file has no video stream"));
+                };
+                if u64::from(w) * u64::from(h) > media.video_pixels {
+                    return Err(MaterialError::too_large(format!(
+                        "the video's frames are {w}x{h}, more than {} pixels (upload.video_max_pixels, 8K is 7680x4320)",
+                        media.video_pixels
+                    )));
+                }
+            }
+            // In push mode an MPEG program stream has no duration yet: the Discoverer reads it then.
+            let seconds = match p.seconds {
+                Some(s) => s,
+                None => discover(&uri_of(path).map_err(MaterialError::unreadable)?).map_err(MaterialError::unreadable)?.probed.duration,
+            };
+            if seconds > media.seconds as f64 {
+                return Err(MaterialError::too_large(format!(
+                    "the file lasts {seconds:.0} s, more than {} s (upload.media_max_seconds)",
+                    media.seconds
                 )));
             }
             Ok(())
@@ -327,6 +346,10 @@ struct Prerolled {
     video: Option<(u32, u32)>,
     /// Whether an audio stream decodes.
     audio: bool,
+    /// How many streams decode.
+    streams: u64,
+    /// The duration, where the pipeline knows it once prerolled.
+    seconds: Option<f64>,
 }
 
 /// Prerolls the file at `path` through its decoders: every stream's first buffer is decoded.
@@ -367,8 +390,10 @@ fn preroll(path: &Path) -> Result<Prerolled, String> {
     if let gst::MessageView::Error(e) = msg.view() {
         return Err(format!("cannot read the file: {}", e.error().message()));
     }
-    let mut out = Prerolled { video: None, audio: false };
+    let seconds = running.0.query_duration::<gst::ClockTime>().map(|d| d.nseconds() as f64 / 1e9);
+    let mut out = Prerolled { video: None, audio: false, streams: 0, seconds };
     for pad in decode.src_pads() {
+        out.streams += 1;
         let Some(st) = pad.current_caps().and_then(|c| c.structure(0).map(|st| st.to_owned())) else { continue };
         if st.name().starts_with("video/") && out.video.is_none() {
             let (w, h) = (st.get::<i32>("width").unwrap_or(0), st.get::<i32>("height").unwrap_or(0));
@@ -635,7 +660,7 @@ mod tests {
 
     #[test]
     fn pictures_are_decoded_whole_within_the_pixel_limit() -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
+        let (dir, limits) = (tempfile::tempdir()?, domain::MediaLimits::default());
         let at = |name: &str, bytes: &[u8]| -> Result<std::path::PathBuf, std::io::Error> {
             let p = dir.path().join(name);
             std::fs::write(&p, bytes)?;
@@ -643,26 +668,28 @@ mod tests {
         };
         let mut good = Vec::new();
         image::RgbaImage::from_pixel(8, 6, image::Rgba([1, 2, 3, 255])).write_to(&mut std::io::Cursor::new(&mut good), image::ImageFormat::Png)?;
-        assert!(inspect(&at("ok.png", &good)?, MaterialKind::Picture, "png").is_ok());
+        assert!(inspect(&at("ok.png", &good)?, MaterialKind::Picture, "png", &limits).is_ok());
         let mut html = png_header(8, 6);
         html.extend_from_slice(b"<html><script>alert(1)</script></html>");
-        assert_eq!(reason(inspect(&at("html.png", &html)?, MaterialKind::Picture, "png")), Some(domain::UNREADABLE_FILE));
+        assert_eq!(reason(inspect(&at("html.png", &html)?, MaterialKind::Picture, "png", &limits)), Some(domain::UNREADABLE_FILE));
         let mut huge = png_header(20_000, 20_000);
         huge.extend(chunk(b"IDAT", &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
         huge.extend(chunk(b"IEND", &[]));
-        let refused = inspect(&at("huge.png", &huge)?, MaterialKind::Picture, "png").err().ok_or("a 400 MP picture passed")?;
+        let refused = inspect(&at("huge.png", &huge)?, MaterialKind::Picture, "png", &limits).err().ok_or("a 400 MP picture passed")?;
         assert_eq!(refused.reason(), Some(domain::CONTENT_TOO_LARGE));
         assert!(refused.to_string().contains("20000x20000"), "{refused}");
-        assert_eq!(reason(inspect(&at("png.jpg", &good)?, MaterialKind::Picture, "jpg")), Some(domain::UNREADABLE_FILE), "a PNG named .jpg");
+        let png_as_jpg = inspect(&at("png.jpg", &good)?, MaterialKind::Picture, "jpg", &limits);
+        assert_eq!(reason(png_as_jpg), Some(domain::UNREADABLE_FILE), "a PNG named .jpg");
         let heic = reelforge_heif::encode(&[9u8; 8 * 6 * 4], 8, 6, reelforge_heif::Codec::Hevc, 50)?;
-        assert!(inspect(&at("ok.heic", &heic)?, MaterialKind::Picture, "heic").is_ok());
-        assert_eq!(reason(inspect(&at("half.heic", &heic[..heic.len() / 2])?, MaterialKind::Picture, "heic")), Some(domain::UNREADABLE_FILE));
+        assert!(inspect(&at("ok.heic", &heic)?, MaterialKind::Picture, "heic", &limits).is_ok());
+        let half = inspect(&at("half.heic", &heic[..heic.len() / 2])?, MaterialKind::Picture, "heic", &limits);
+        assert_eq!(reason(half), Some(domain::UNREADABLE_FILE));
         Ok(())
     }
 
     #[test]
     fn gifs_are_counted_frame_by_frame() -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
+        let (dir, limits) = (tempfile::tempdir()?, domain::MediaLimits::default());
         let gif_of = |frames: usize| -> Result<std::path::PathBuf, Box<dyn std::error::Error>> {
             let mut out = Vec::new();
             {
@@ -675,14 +702,15 @@ mod tests {
             std::fs::write(&p, out)?;
             Ok(p)
         };
-        assert!(inspect(&gif_of(3)?, MaterialKind::Gif, "gif").is_ok());
-        let long = inspect(&gif_of(domain::MAX_GIF_FRAMES + 1)?, MaterialKind::Gif, "gif").err().ok_or("too many frames passed")?;
+        assert!(inspect(&gif_of(3)?, MaterialKind::Gif, "gif", &limits).is_ok());
+        let long = inspect(&gif_of(domain::MAX_GIF_FRAMES + 1)?, MaterialKind::Gif, "gif", &limits);
+        let long = long.err().ok_or("too many frames passed")?;
         assert_eq!(long.reason(), Some(domain::CONTENT_TOO_LARGE));
         assert!(long.to_string().contains("more than 1000 frames"), "{long}");
         let p = dir.path().join("cut.gif");
         let whole = std::fs::read(gif_of(3)?)?;
         std::fs::write(&p, &whole[..whole.len() - 8])?;
-        assert_eq!(reason(inspect(&p, MaterialKind::Gif, "gif")), Some(domain::UNREADABLE_FILE));
+        assert_eq!(reason(inspect(&p, MaterialKind::Gif, "gif", &limits)), Some(domain::UNREADABLE_FILE));
         Ok(())
     }
 

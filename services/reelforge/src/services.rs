@@ -68,6 +68,7 @@ pub async fn router(
                 .map_err(migrate("material"))?;
         }
         let quota = reelforge_material::Quota::from_config(&config.quota);
+        let limits = reelforge_material::MediaLimits::from_config(&config.upload);
         let blob = b.blob()?;
         if config.janitor.interval_minutes > 0 {
             let grace = std::time::Duration::from_secs(config.janitor.grace_hours.saturating_mul(3600));
@@ -75,7 +76,7 @@ pub async fn router(
             let janitor = reelforge_material::Janitor::new(reelforge_material::MaterialStore::new(db.clone()), blob.clone(), grace);
             tokio::spawn(janitor.run(every));
         }
-        material = Some(reelforge_material::grpc_service_with_storage(db, blob, quota, keys));
+        material = Some(reelforge_material::grpc_service_with_storage(db, blob, quota, limits, keys));
     }
     if wants(targets, Target::Category) {
         let db = b.db()?;

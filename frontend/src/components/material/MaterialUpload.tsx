@@ -1,6 +1,6 @@
-import { CheckCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedFormatsText, ApiError, errorText, UNSUPPORTED_FILE_TYPE } from '@/api/errors';
 import { materialTypeOf, UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
@@ -11,7 +11,7 @@ interface UploadRow {
   uid: string;
   name: string;
   percent: number;
-  status: 'uploading' | 'done' | 'error';
+  status: 'uploading' | 'done' | 'error' | 'cancelled';
   materialId?: string;
   error?: string;
 }
@@ -28,6 +28,7 @@ export interface MaterialUploadProps {
  * Upload button with the accepted formats and a per-file progress list; each file is one POST
  * /upload/material. A file of a type not taken is refused at once, in the page's language with the
  * formats; a failed upload says why under its name (the client has toasted it once, after its retries).
+ * An upload in flight can be cancelled (its request aborted); leaving the page cancels the rest.
  */
 export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: MaterialUploadProps) {
   const { t } = useTranslation();
@@ -35,6 +36,12 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
   const userId = useAppSelector((s) => s.user.id) ?? '';
   const upload = useUploadMaterial();
   const [rows, setRows] = useState<UploadRow[]>([]);
+  const inFlight = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    const uploads = inFlight.current;
+    return () => uploads.forEach((c) => c.abort());
+  }, []);
 
   const patch = (uid: string, change: Partial<UploadRow>) => setRows((all) => all.map((r) => (r.uid === uid ? { ...r, ...change } : r)));
 
@@ -48,12 +55,15 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     const f = file as File & { uid: string };
+    const controller = new AbortController();
+    inFlight.current.set(f.uid, controller);
     setRows((all) => [{ uid: f.uid, name: f.name, percent: 0, status: 'uploading' as const }, ...all].slice(0, 20));
     // mutateAsync: each file settles on its own (mutate's callbacks fire for the latest call only).
     upload
       .mutateAsync({
         file: f,
         target: { userId, categoryId },
+        signal: controller.signal,
         onProgress: (percent) => {
           patch(f.uid, { percent });
           onProgress?.({ percent });
@@ -67,11 +77,18 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
           onUploaded?.(materialId);
         },
         (err: unknown) => {
-          patch(f.uid, { status: 'error', error: errorText(err) });
+          if (controller.signal.aborted) {
+            patch(f.uid, { status: 'cancelled' });
+          } else {
+            patch(f.uid, { status: 'error', error: errorText(err) });
+          }
           onError?.(err instanceof Error ? err : new Error(errorText(err)));
         },
-      );
+      )
+      .finally(() => inFlight.current.delete(f.uid));
   };
+
+  const cancel = (uid: string) => inFlight.current.get(uid)?.abort();
 
   return (
     <div data-testid="material-upload">
@@ -91,9 +108,24 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
                 {row.status === 'done' ? <CheckCircleOutlined style={{ color: '#52c41a', marginInlineEnd: 4 }} /> : null}
                 {row.name}
               </Typography.Text>
+              {row.status === 'uploading' ? (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  onClick={() => cancel(row.uid)}
+                  aria-label={t('material.upload.cancel')}
+                  title={t('material.upload.cancel')}
+                  data-testid="upload-cancel"
+                />
+              ) : null}
               {row.status === 'error' ? (
                 <Typography.Text type="danger" style={{ fontSize: 12, display: 'block' }} data-testid="upload-error">
                   {row.error}
+                </Typography.Text>
+              ) : row.status === 'cancelled' ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="upload-cancelled">
+                  {t('material.upload.cancelled')}
                 </Typography.Text>
               ) : (
                 <Progress percent={row.percent} size="small" status={row.status === 'done' ? 'success' : 'active'} data-testid="upload-progress" />

@@ -164,6 +164,35 @@ describe('MyMaterialPage', () => {
     expect(await screen.findByText('素材添加成功')).toBeInTheDocument();
   });
 
+  it('cancels an upload in flight: the request is aborted and the row says so', async () => {
+    let signal: AbortSignal | undefined;
+    serve(
+      () => page([material('a')]),
+      (url, _body, options) => {
+        if (url !== '/upload/material') return undefined;
+        signal = options?.signal;
+        options?.onUploadProgress?.(30);
+        // Settles as the client does when its request is aborted.
+        return new Promise<string>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(new ApiError({ kind: 'cancelled', url, message: `${url} 请求已取消` })));
+        });
+      },
+    );
+    const { container } = renderApp('/workbench/my-material', SIGNED_IN);
+    await screen.findByText('素材a');
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'.repeat(10)], 'Long.mp4', { type: 'video/mp4' })] } });
+    const item = await screen.findByTestId('upload-item');
+    await waitFor(() => expect(within(item).getByTestId('upload-progress')).toHaveTextContent('30%'));
+    expect(signal?.aborted).toBe(false);
+    fireEvent.click(within(item).getByRole('button', { name: '取消上传' }));
+    await waitFor(() => expect(item).toHaveAttribute('data-status', 'cancelled'));
+    expect(signal?.aborted).toBe(true);
+    expect(within(item).getByTestId('upload-cancelled')).toHaveTextContent('已取消');
+    expect(within(item).queryByTestId('upload-cancel')).toBeNull();
+    expect(within(item).queryByTestId('upload-error')).toBeNull();
+  });
+
   it('words a refused upload by its reason, in the page language', async () => {
     const post = serve(
       () => page([material('a')]),

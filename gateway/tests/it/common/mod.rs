@@ -44,12 +44,47 @@ pub struct System {
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
     http: actix_web::dev::ServerHandle,
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Drop for System {
+    /// Stops the gateway and, on RabbitMQ, deletes the render queue (and its dead-letter queue)
+    /// this system declared: they are durable, so each test would otherwise leave two behind.
     fn drop(&mut self) {
         drop(self.http.stop(false));
+        self.stop.send_replace(true);
+        if self.render_queue != reelforge_task::RENDER_QUEUE {
+            let (url, queue) = (self.config.queue.url.clone(), self.render_queue.clone());
+            // A thread of its own: the test's runtime is the one dropping this system.
+            let deleted = std::thread::spawn(move || delete_queues(&url, &[queue.clone(), format!("{queue}.dead")])).join();
+            if !matches!(deleted, Ok(Ok(()))) {
+                eprintln!("render queue {} not deleted: {deleted:?}", self.render_queue);
+            }
+        }
     }
+}
+
+/// Deletes `queues` on the broker at `url` (gone already is fine), on a runtime of its own.
+pub fn delete_queues(url: &str, queues: &[String]) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let conn = lapin::Connection::connect(url, lapin::ConnectionProperties::default()).await.map_err(|e| e.to_string())?;
+        let channel = conn.create_channel().await.map_err(|e| e.to_string())?;
+        for q in queues {
+            channel.queue_delete(q.as_str().into(), lapin::options::QueueDeleteOptions::default()).await.map_err(|e| format!("{q}: {e}"))?;
+        }
+        conn.close(200, "done".into()).await.map_err(|e| e.to_string())
+    })
+}
+
+/// Whether `queue` exists on the broker at `url` (a passive declaration).
+pub async fn queue_exists(url: &str, queue: &str) -> Fallible<bool> {
+    let conn = lapin::Connection::connect(url, lapin::ConnectionProperties::default()).await?;
+    let channel = conn.create_channel().await?;
+    let passive = lapin::options::QueueDeclareOptions { passive: true, ..Default::default() };
+    let found = channel.queue_declare(queue.into(), passive, lapin::types::FieldTable::default()).await.is_ok();
+    drop(conn.close(200, "done".into()).await);
+    Ok(found)
 }
 
 /// A signed-in user as the browser holds them.
@@ -182,6 +217,8 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     let grpc = listener.local_addr()?;
     // Every service refuses a revoked user's token, as `reelforge`'s wiring puts them.
     let revocations = reelforge_kit::revocation::Revocations::new(cache.clone());
+    // The task service's relay and the ring service's loops run until the system is dropped.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
     let guard = &revocations;
     let router = tonic::transport::Server::builder()
         .add_service(guard.guard(&keys, reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?))
@@ -205,7 +242,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     tenant_in_queue: 4,
                 },
                 &keys,
-                tokio::sync::watch::channel(false).1,
+                stopped.clone(),
             )
             .await?,
         ))
@@ -213,6 +250,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             db.clone(),
             blobs.clone(),
             reelforge_material::Quota::from_config(&config.quota),
+            reelforge_material::MediaLimits::from_config(&config.upload),
             &keys,
         )))
         .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
@@ -231,7 +269,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                 &config.ring,
                 &config.timeouts,
                 &keys,
-                tokio::sync::watch::channel(false).1,
+                stopped,
             )?,
         ))
         .add_service(guard.guard(&keys, reelforge_font::grpc_service(db.clone(), blobs.clone(), system_fonts, &keys)));
@@ -278,6 +316,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         blobs,
         dir,
         http,
+        stop,
     })
 }
 
