@@ -7,7 +7,7 @@
 //   and fetched as the download link fetches it; the GIF's result put "in the editor" (a material of
 //   mine, then the editor opened); my tools listing the three runs. The GIF page and my tools also
 //   in en-US. Screenshots under <E2E_OUT>/toolbox-journey/.
-// Not in the default list (it needs the toolbox's backend): E2E_ONLY=toolbox-journey runs it.
+// In the default list; E2E_ONLY=toolbox-journey runs it alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
