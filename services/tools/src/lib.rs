@@ -15,6 +15,6 @@ pub mod testing;
 pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
-pub use params::{AudioFormat, Compress, CutMode, Gif, MsRange, Params, Quality, QuickCut};
+pub use params::{AudioFormat, Compress, Crop, CutMode, Gif, MsRange, Params, Quality, QuickCut};
 pub use pipeline::{Output, OutputKind, Progress, run};
 pub use probe::{Facts, probe};
