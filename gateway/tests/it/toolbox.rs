@@ -167,6 +167,7 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
         (serde_json::json!({"type": "VIDEO_COMPRESS", "materialIds": [clip], "params": {"targetBytes": 50_000_000}}), "params.targetBytes", "smaller than the video"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [silent], "params": {"format": "mp3"}}), "materialIds", "no sound"),
         (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [clip], "params": {"speed": 2}}), "materialIds", "at most 1 s"),
+        (serde_json::json!({"type": "VIDEO_CROP", "materialIds": [clip], "params": {"x": 200, "y": 0, "width": 160, "height": 100}}), "params.width", "past the picture's width (320)"),
     ];
     for (body, field, words) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
