@@ -181,6 +181,32 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   // --- The same in English: the GIF page and my tools. ---
   await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await page.getByRole('heading', { name: 'My tools', level: 3 }).waitFor();
+  // The English text is set in a proportional face at its normal spacing (a fallback to a monospaced
+  // or full-width face once spread its letters and digits wide): ten i's are far narrower than ten
+  // M's, and ten digits narrower than ten CJK characters, in the page's own fonts.
+  const widths = await page.evaluate(() => {
+    const heading = document.querySelector('h3');
+    const host = heading?.parentElement ?? document.body;
+    const measure = (text) => {
+      const el = document.createElement('span');
+      el.textContent = text;
+      el.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+      host.appendChild(el);
+      const w = el.getBoundingClientRect().width;
+      el.remove();
+      return Math.round(w);
+    };
+    return {
+      i: measure('iiiiiiiiii'),
+      m: measure('MMMMMMMMMM'),
+      digits: measure('0123456789'),
+      han: measure('工具工具工具工具工具'),
+      spacing: getComputedStyle(heading ?? document.body).letterSpacing,
+      lang: document.documentElement.lang,
+    };
+  });
+  note(`en-US text widths: ${JSON.stringify(widths)}`);
+  assert(widths.i < widths.m * 0.5 && widths.digits < widths.han * 0.75 && widths.spacing === 'normal', `English text spread wide: ${JSON.stringify(widths)}`);
   await shot('en-my-tools');
   await page.goto(`${baseUrl}/#/tools/video-to-gif`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId(`material-${materialId}`).click({ timeout: 20_000 });
