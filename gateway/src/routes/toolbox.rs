@@ -126,15 +126,15 @@ fn material_ids(values: &[serde_json::Value]) -> Option<Vec<String>> {
 }
 
 /// The facts the library's probe found of a material, once it is ready (`None` while it is
-/// processing or when probing failed: the worker probes the file itself before the tool starts).
+/// processing, when probing failed, or when the row lacks a length or size, as a row recorded
+/// without a probe does: the worker probes the file itself before the tool starts).
 fn facts_of(m: &mpb::Material) -> Option<Facts> {
-    if m.state != "ready" {
+    if m.state != "ready" || m.file_size == 0 || !(m.time_length.is_finite() && m.time_length > 0.0) {
         return None;
     }
     let (width, height) = (u32::try_from(m.width).unwrap_or(0), u32::try_from(m.height).unwrap_or(0));
     let video = (m.r#type == "video" && width > 0 && height > 0).then_some((width, height, m.frame_rate));
-    let duration_ms = if m.time_length.is_finite() && m.time_length > 0.0 { (m.time_length * 1000.0).round() as u64 } else { 0 };
-    Some(Facts { duration_ms, bytes: m.file_size, audio: m.has_audio, video })
+    Some(Facts { duration_ms: (m.time_length * 1000.0).round() as u64, bytes: m.file_size, audio: m.has_audio, video })
 }
 
 /// Checks a run against the library's facts of its input: the tool's input limits, then the
