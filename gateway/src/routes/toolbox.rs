@@ -222,7 +222,7 @@ pub struct ToolRunDto {
 
 /// Whether `status` is an end: error, success or cancelled.
 fn ended(status: i32) -> bool {
-    matches!(status, 9 | 10 | 11)
+    matches!(status, 9..=11)
 }
 
 /// The stage a run at rest in `status` shows.
