@@ -7,7 +7,7 @@
 //   and fetched as the download link fetches it; the GIF's result put "in the editor" (a material of
 //   mine, then the editor opened); my tools listing the three runs. The GIF page and my tools also
 //   in en-US. Screenshots under <E2E_OUT>/toolbox-journey/.
-// Not in the default list (it needs the toolbox's backend): E2E_ONLY=toolbox-journey runs it.
+// In the default list; E2E_ONLY=toolbox-journey runs it alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,22 +185,23 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   // or full-width face once spread its letters and digits wide): ten i's are far narrower than ten
   // M's, and ten digits narrower than ten CJK characters, in the page's own fonts.
   const widths = await page.evaluate(() => {
-    const host = document.querySelector('h3')?.parentElement ?? document.body;
-    const measure = (text, tag) => {
-      const el = document.createElement(tag);
+    const heading = document.querySelector('h3');
+    const host = heading?.parentElement ?? document.body;
+    const measure = (text) => {
+      const el = document.createElement('span');
       el.textContent = text;
       el.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
       host.appendChild(el);
       const w = el.getBoundingClientRect().width;
       el.remove();
-      return w;
+      return Math.round(w);
     };
     return {
-      i: measure('iiiiiiiiii', 'span'),
-      m: measure('MMMMMMMMMM', 'span'),
-      digits: measure('0123456789', 'span'),
-      han: measure('工具工具工具工具工具', 'span'),
-      spacing: getComputedStyle(document.querySelector('h3') ?? document.body).letterSpacing,
+      i: measure('iiiiiiiiii'),
+      m: measure('MMMMMMMMMM'),
+      digits: measure('0123456789'),
+      han: measure('工具工具工具工具工具'),
+      spacing: getComputedStyle(heading ?? document.body).letterSpacing,
       lang: document.documentElement.lang,
     };
   });

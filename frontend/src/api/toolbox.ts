@@ -42,8 +42,10 @@ export interface ToolType {
   /** Listed in the catalogue (§9's shown types; hidden ones only by configuration). */
   shown: boolean;
   available: boolean;
-  /** Why the tool is not available, for the user; '' when it is. */
+  /** Why the tool is not available, in the server's English words; '' when it is. */
   reason: string;
+  /** Why the tool is not available as a stable code (`no_model`, `not_built`) the page words in its language; '' when it is. */
+  reasonCode?: string;
   /** The largest input the tool takes, bytes; 0: no limit of its own. */
   maxInputBytes: number;
   /** The longest input the tool takes, seconds; 0: no limit of its own. */
@@ -173,13 +175,21 @@ export function useToolTypes() {
   return useQuery({ queryKey: queryKeys.toolbox.types, queryFn: fetchToolTypes, staleTime: 5 * 60_000 });
 }
 
-/** Returns one tool run; off while `id` is null. */
-export function useToolRun(id: number | null) {
+/** How often a run whose end the stream announced is read again until the read shows that end, ms. */
+export const RUN_REREAD_MS = 500;
+
+/**
+ * Returns one tool run; off while `id` is null. `endedAs` is the end status the progress stream
+ * announced (null while it has not): until the run as read shows it (with its outputs), the run is
+ * read again every RUN_REREAD_MS, so a read that raced the end is never the last one.
+ */
+export function useToolRun(id: number | null, endedAs: number | null = null) {
   return useQuery({
     queryKey: queryKeys.toolbox.run(id ?? -1),
     queryFn: () => fetchToolRun(id ?? -1),
     enabled: id !== null,
     retry: false,
+    refetchInterval: (query) => (endedAs !== null && query.state.data?.status !== endedAs ? RUN_REREAD_MS : false),
   });
 }
 

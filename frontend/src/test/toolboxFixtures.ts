@@ -2,7 +2,7 @@ import type { ToolRun, ToolType } from '@/api/toolbox';
 
 /** A tool type as GET /toolbox/types lists it, available and shown unless told otherwise. */
 export function toolType(type: string, path: string, change: Partial<ToolType> = {}): ToolType {
-  return { type, path, shown: true, available: true, reason: '', maxInputBytes: 0, maxInputSeconds: 0, ...change };
+  return { type, path, shown: true, available: true, reason: '', reasonCode: '', maxInputBytes: 0, maxInputSeconds: 0, ...change };
 }
 
 /** The server's list: the six built tools, one without a model, one hidden. */
@@ -13,8 +13,13 @@ export const TOOL_TYPES: ToolType[] = [
   toolType('VIDEO_SPEEDUP', 'speed-video'),
   toolType('QUICK_CUT_VIDEO', 'fast-video-cut'),
   toolType('QUICK_CUT_AUDIO', 'fast-audio-cut'),
-  toolType('VIDEO_BEAUTY', 'intelligent-beauty', { available: false, reason: '美颜模型尚未随软件包提供' }),
-  toolType('EXTRACT_PORTRAIT', 'ai-extract-portrait', { shown: false, available: false, reason: '人像抠图需要的模型没有随软件包提供' }),
+  toolType('VIDEO_BEAUTY', 'intelligent-beauty', { available: false, reason: 'this tool is not built yet', reasonCode: 'not_built' }),
+  toolType('EXTRACT_PORTRAIT', 'ai-extract-portrait', {
+    shown: false,
+    available: false,
+    reason: 'person matting needs a segmentation model, and none ships in a package on the farm',
+    reasonCode: 'no_model',
+  }),
 ];
 
 /** A tool run as the server answers it. */

@@ -1,13 +1,15 @@
 //! The video toolbox (docs/toolbox.md): the catalogue of toolbox types, tool runs on the render
 //! farm, "my tools", a run's output files and "use", which makes an output the caller's material.
-//! Parameters are validated once, by the tools crate inside the task service; a refusal answers
-//! 3000 with `data.field` naming the parameter, before anything is queued or stored.
+//! Parameters are validated once, by the tools crate inside the task service; what the material
+//! library's probe already knows of the input (its length, size, sound and picture) is checked here
+//! against the same crate's rules and the `[tools]` limits. A refusal answers 3000 with `data.field`
+//! naming the parameter, before anything is queued or stored.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::material as mpb;
 use reelforge_proto::task as pb;
-use reelforge_tools::{Limits, ToolType};
+use reelforge_tools::{Facts, Limits, ParamError, Params, ToolType, Unavailable};
 use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState, body, caller, envelope};
@@ -33,8 +35,10 @@ pub struct ToolTypeDto {
     shown: bool,
     /// Whether its page works.
     available: bool,
-    /// Why not, when it does not.
+    /// Why not, when it does not (English words).
     reason: String,
+    /// Why not as a stable code the interface words in its language (`no_model`, `not_built`); empty when available.
+    reason_code: String,
     /// Largest input, bytes.
     max_input_bytes: u64,
     /// Longest input, seconds.
@@ -61,8 +65,9 @@ pub async fn types(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
                 kind: t.name().to_owned(),
                 path: t.path().to_owned(),
                 shown: limits.shown(t),
-                available: t.unavailable().is_none(),
-                reason: t.unavailable().unwrap_or_default().to_owned(),
+                available: t.why_unavailable().is_none(),
+                reason: t.why_unavailable().map(Unavailable::reason).unwrap_or_default().to_owned(),
+                reason_code: t.why_unavailable().map(Unavailable::code).unwrap_or_default().to_owned(),
                 max_input_bytes: limit.max_input_bytes,
                 max_input_seconds: limit.max_input_seconds,
             }
@@ -120,6 +125,42 @@ fn material_ids(values: &[serde_json::Value]) -> Option<Vec<String>> {
         .collect()
 }
 
+/// The facts the library's probe found of a material, once it is ready (`None` while it is
+/// processing, when probing failed, or when the row lacks a length or size, as a row recorded
+/// without a probe does: the worker probes the file itself before the tool starts).
+fn facts_of(m: &mpb::Material) -> Option<Facts> {
+    if m.state != "ready" || m.file_size == 0 || !(m.time_length.is_finite() && m.time_length > 0.0) {
+        return None;
+    }
+    let (width, height) = (u32::try_from(m.width).unwrap_or(0), u32::try_from(m.height).unwrap_or(0));
+    let video = (m.r#type == "video" && width > 0 && height > 0).then_some((width, height, m.frame_rate));
+    Some(Facts { duration_ms: (m.time_length * 1000.0).round() as u64, bytes: m.file_size, audio: m.has_audio, video })
+}
+
+/// Checks a run against the library's facts of its input: the tool's input limits, then the
+/// parameters against the input (a range past the clip's end, no sound to extract, a target size
+/// not below the input's). Whatever the task service refuses anyway (an unknown type, bad
+/// parameters, a material the caller may not use) passes here, so that its refusal keeps its words.
+async fn check_against_the_library(
+    req: &HttpRequest,
+    state: &AppState,
+    caller: &caller::Caller,
+    body: &RunBody,
+    ids: &[String],
+) -> Result<Option<ParamError>, ApiError> {
+    let (Some(tool), [id]) = (ToolType::parse(body.kind.trim()), ids) else { return Ok(None) };
+    let empty = serde_json::Value::Object(serde_json::Map::new());
+    let Ok(params) = Params::parse(tool, if body.params.is_null() { &empty } else { &body.params }) else { return Ok(None) };
+    let ask = mpb::GetManyRequest { ids: vec![id.clone()] };
+    let list = match state.clients.material.clone().get_many(caller.request(ask)?).await {
+        Ok(r) => r.into_inner(),
+        Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => return Ok(None),
+        Err(s) => return Err(s.into()),
+    };
+    let Some(facts) = list.items.iter().find(|m| m.material_id == *id).and_then(facts_of) else { return Ok(None) };
+    Ok(limits(req).check(tool, &facts).and_then(|()| params.check_input(&facts)).err())
+}
+
 /// Queues a tool run of the caller on the render farm.
 #[utoipa::path(post, path = "/diyvrbt/toolbox/run", request_body = RunBody, responses((status = 200, body = RunAnswer)))]
 pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -129,6 +170,9 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         let field = serde_json::json!({ "field": "materialIds" });
         return Ok(envelope::refused(StatusCode::OK, field, "materialIds: not a list of material ids"));
     };
+    if let Some(e) = check_against_the_library(&req, &state, &caller, &b, &ids).await? {
+        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": e.field }), &e.to_string()));
+    }
     let params = if b.params.is_null() { "{}".to_owned() } else { b.params.to_string() };
     let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids };
     match state.clients.task.clone().run_tool(caller.request(ask)?).await {
@@ -174,6 +218,11 @@ pub struct ToolRunDto {
     outputs: Vec<OutputDto>,
     created_ms: i64,
     updated_ms: i64,
+}
+
+/// Whether `status` is an end: error, success or cancelled.
+fn ended(status: i32) -> bool {
+    matches!(status, 9..=11)
 }
 
 /// The stage a run at rest in `status` shows.
@@ -273,9 +322,16 @@ fn id_param(name: &str, value: &str) -> Result<i64, ApiError> {
 pub async fn get(req: HttpRequest, id: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let task_id = id_param("id", &id)?;
     let caller = caller::caller(&req, &state).await?;
+    // The live state first, then the row: an end is announced only after its row (with the
+    // outputs) is stored, so a row read second is never older than the state. Read the other way
+    // round, a row read just before the end's commit met a state read just after it: "done" with
+    // no outputs, which a page showing outputs once done then kept.
+    let live = state.clients.task.clone().state(caller.request(pb::GetTaskRequest { task_id })?).await;
     let t = tool_run(&caller, &state, task_id).await?;
-    let live = state.clients.task.clone().state(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
-    Ok(envelope::ok(run_dto(t, Some(live))))
+    let live = live?.into_inner();
+    // A row that ended since the state was read is newer than it.
+    let live = Some(live).filter(|s| s.status == t.status || !ended(t.status));
+    Ok(envelope::ok(run_dto(t, live)))
 }
 
 /// Query of file.

@@ -57,6 +57,8 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert_eq!((of("VIDEO_SPEEDUP")["available"].as_bool(), of("VIDEO_SPEEDUP")["path"].as_str()), (Some(true), Some("speed-video")));
     assert_eq!(of("EXTRACT_PORTRAIT")["available"], false);
     assert!(of("EXTRACT_PORTRAIT")["reason"].as_str().is_some_and(|r| r.contains("model")), "{types}");
+    assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("VIDEO_SPLIT")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
+    assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
     assert!(of("VIDEO_COMPRESS")["maxInputBytes"].as_u64().is_some_and(|n| n > 0));
 
@@ -142,5 +144,45 @@ async fn the_openapi_document_lists_the_toolbox_routes() -> Fallible<()> {
     }
     let params = doc["paths"]["/diyvrbt/toolbox/mine"]["get"]["parameters"].as_array().cloned().unwrap_or_default();
     assert!(params.iter().any(|p| p["name"] == "type"), "the type filter is named as the contract names it: {params:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_is_queued() -> Fallible<()> {
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| c.tools.video_speedup.max_input_seconds = 1).await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let clip = common::upload(&s, &ann, "clip.mp4", common::MP4).await?;
+    let dir = tempfile::tempdir()?;
+    let silent = reelforge_tools::testing::Clip { seconds: 1.0, sound: false, ..Default::default() }.make(dir.path(), "silent.mp4")?;
+    let silent = common::upload(&s, &ann, "silent.mp4", &std::fs::read(silent)?).await?;
+    for id in [&clip, &silent] {
+        let m = common::settled(&s, &ann, id).await?;
+        assert_eq!(m["state"], "ready", "{m}");
+    }
+
+    // The fixture lasts 2 s and is 320×240 with sound, a few tens of kB.
+    let refusals = [
+        (serde_json::json!({"type": "QUICK_CUT_VIDEO", "materialIds": [clip], "params": {"mode": "keep", "ranges": [{"startMs": 2500, "endMs": 3000}]}}), "params.ranges[0].startMs", "past the end"),
+        (serde_json::json!({"type": "VIDEO_TO_GIF", "materialIds": [clip], "params": {"startMs": 5000, "endMs": 6000, "fps": 10, "width": 160}}), "params.startMs", "past the end"),
+        (serde_json::json!({"type": "VIDEO_COMPRESS", "materialIds": [clip], "params": {"targetBytes": 50_000_000}}), "params.targetBytes", "smaller than the video"),
+        (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [silent], "params": {"format": "mp3"}}), "materialIds", "no sound"),
+        (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [clip], "params": {"speed": 2}}), "materialIds", "at most 1 s"),
+        (serde_json::json!({"type": "VIDEO_CROP", "materialIds": [clip], "params": {"x": 200, "y": 0, "width": 160, "height": 100}}), "params.width", "past the picture's width (320)"),
+    ];
+    for (body, field, words) in refusals {
+        let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
+        assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some(field)), "{body}: {answer}");
+        let desc = answer["desc"].as_str().unwrap_or_default();
+        assert!(desc.starts_with(field) && desc.contains(words), "{body}: {answer}");
+    }
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 0, "nothing was queued or stored");
+
+    // The same input within its bounds is queued.
+    let ok = serde_json::json!({"type": "QUICK_CUT_VIDEO", "materialIds": [clip], "params": {"mode": "keep", "ranges": [{"startMs": 500, "endMs": 1500}]}});
+    let run = data(s.call(Method::POST, "/toolbox/run", &ann).json(&ok)).await?;
+    assert!(run["taskId"].as_i64().is_some(), "{run}");
+    let audio = data(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [clip], "params": {"format": "wav"}}))).await?;
+    assert!(audio["taskId"].as_i64().is_some(), "{audio}");
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 2);
     Ok(())
 }

@@ -529,6 +529,9 @@ pub enum TaskError {
     /// The task is being rendered; the call must wait or cancel first.
     #[error("task {0} is being rendered; cancel the render first")]
     Rendering(i64),
+    /// An editor call (run, save, clear, duplicate, rename, autosave) named a toolbox run.
+    #[error("taskId: task {0} is a toolbox run, not an editor work")]
+    NotAWork(i64),
     /// Blob storage failed.
     #[error("task storage")]
     Blob(#[from] reelforge_kit::BlobError),
@@ -546,7 +549,7 @@ pub enum TaskError {
 impl ServiceError for TaskError {
     fn kind(&self) -> ErrorKind {
         match self {
-            Self::Invalid(_) => ErrorKind::Invalid,
+            Self::Invalid(_) | Self::NotAWork(_) => ErrorKind::Invalid,
             Self::NotFound(_) | Self::TemplateNotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) | Self::JobMismatch(_) => ErrorKind::Forbidden,
             Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,

@@ -425,7 +425,7 @@ impl TaskService for TaskGrpc {
         let owner = owner(&req)?;
         let req = req.into_inner();
         if req.task_id > 0 {
-            self.store.get(&owner, req.task_id).await.map_err(to_status)?;
+            self.store.confirm_work(&owner, req.task_id).await.map_err(to_status)?;
         }
         let stored_ms = self.history.store(&owner, req.task_id, &req.history).await.map_err(to_status)?;
         Ok(Response::new(pb::HistoryReply { stored_ms, history: String::new() }))
@@ -436,7 +436,7 @@ impl TaskService for TaskGrpc {
         let owner = owner(&req)?;
         let task_id = req.get_ref().task_id;
         if task_id > 0 {
-            self.store.get(&owner, task_id).await.map_err(to_status)?;
+            self.store.confirm_work(&owner, task_id).await.map_err(to_status)?;
         }
         let h = self.history.get(&owner, task_id).await.map_err(to_status)?;
         Ok(Response::new(pb::HistoryReply { stored_ms: h.stored_ms, history: h.history }))

@@ -155,19 +155,51 @@ impl ToolType {
                 | Self::VideoSpeedup
                 | Self::QuickCutVideo
                 | Self::QuickCutAudio
+                | Self::VideoCrop
         )
     }
 
-    /// Why the type is not available, for the user; `None` when its page works.
-    pub fn unavailable(self) -> Option<&'static str> {
+    /// Why the type is not available; `None` when its page works.
+    pub fn why_unavailable(self) -> Option<Unavailable> {
         match self {
             _ if self.runs() => None,
             // Its page works through the card routes, not as a tool run.
             Self::BusinessCard => None,
-            Self::ExtractPortrait => {
-                Some("person matting needs a segmentation model, and none ships in a package on the farm")
-            }
-            _ => Some("this tool is not built yet"),
+            Self::ExtractPortrait => Some(Unavailable::NoModel),
+            _ => Some(Unavailable::NotBuilt),
+        }
+    }
+
+    /// Why the type is not available, in English words for the user; `None` when its page works.
+    pub fn unavailable(self) -> Option<&'static str> {
+        self.why_unavailable().map(Unavailable::reason)
+    }
+}
+
+/// Why a toolbox type is not available: a stable code the interface words in its own language,
+/// and the server's English reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// It needs a model, and none ships in a package on the farm.
+    NoModel,
+    /// Its tool is not built yet.
+    NotBuilt,
+}
+
+impl Unavailable {
+    /// The stable code (`no_model`, `not_built`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::NoModel => "no_model",
+            Self::NotBuilt => "not_built",
+        }
+    }
+
+    /// The reason in English.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::NoModel => "person matting needs a segmentation model, and none ships in a package on the farm",
+            Self::NotBuilt => "this tool is not built yet",
         }
     }
 }
@@ -192,8 +224,10 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 6);
+        assert_eq!(runs.len(), 7);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
+        assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));
+        assert_eq!(ToolType::VideoSplit.why_unavailable().map(Unavailable::code), Some("not_built"));
     }
 }

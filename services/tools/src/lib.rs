@@ -13,8 +13,8 @@ mod probe;
 pub mod testing;
 
 pub use error::{ParamError, ToolError};
-pub use kind::ToolType;
+pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
-pub use params::{AudioFormat, Compress, CutMode, Gif, MsRange, Params, Quality, QuickCut};
+pub use params::{AudioFormat, Compress, Crop, CutMode, Gif, MsRange, Params, Quality, QuickCut};
 pub use pipeline::{Output, OutputKind, Progress, run};
 pub use probe::{Facts, probe};

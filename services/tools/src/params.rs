@@ -135,6 +135,19 @@ impl QuickCut {
     }
 }
 
+/// A crop rectangle in the source's pixels; every side even (4:2:0 pictures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Crop {
+    /// Left edge, pixels from the left.
+    pub x: u32,
+    /// Top edge, pixels from the top.
+    pub y: u32,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+}
+
 /// A tool's validated parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Params {
@@ -150,6 +163,8 @@ pub enum Params {
     QuickCutVideo(QuickCut),
     /// QUICK_CUT_AUDIO.
     QuickCutAudio(QuickCut),
+    /// VIDEO_CROP.
+    VideoCrop(Crop),
 }
 
 /// Fastest and slowest speed-up.
@@ -158,6 +173,8 @@ pub const SPEED_RANGE: (f64, f64) = (0.25, 4.0);
 pub const MAX_GIF_MS: u64 = 30_000;
 /// Most ranges of a cut.
 pub const MAX_RANGES: usize = 100;
+/// Smallest and largest side of a crop, pixels.
+pub const CROP_SIDE: (u64, u64) = (16, 8192);
 
 /// The object's fields, refusing any the tool does not know.
 struct Fields<'a> {
@@ -290,6 +307,19 @@ impl Params {
             }
             ToolType::QuickCutVideo => Ok(Self::QuickCutVideo(quick_cut(value)?)),
             ToolType::QuickCutAudio => Ok(Self::QuickCutAudio(quick_cut(value)?)),
+            ToolType::VideoCrop => {
+                let f = Fields::of(value, "params", &["x", "y", "width", "height"])?;
+                let side = |key: &str, lo: u64| -> Result<u32, ParamError> {
+                    let n = f.uint_in(key, lo, CROP_SIDE.1)?;
+                    if n % 2 != 0 {
+                        return Err(ParamError::new(f.path(key), "must be even (pictures are 4:2:0)"));
+                    }
+                    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+                };
+                let (x, y) = (side("x", 0)?, side("y", 0)?);
+                let (width, height) = (side("width", CROP_SIDE.0)?, side("height", CROP_SIDE.0)?);
+                Ok(Self::VideoCrop(Crop { x, y, width, height }))
+            }
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -303,6 +333,7 @@ impl Params {
             Self::VideoSpeedup(_) => ToolType::VideoSpeedup,
             Self::QuickCutVideo(_) => ToolType::QuickCutVideo,
             Self::QuickCutAudio(_) => ToolType::QuickCutAudio,
+            Self::VideoCrop(_) => ToolType::VideoCrop,
         }
     }
 
@@ -323,13 +354,15 @@ impl Params {
             Self::VideoCompress(Compress::Quality(q)) => serde_json::json!({"quality": q.name()}),
             Self::VideoSpeedup(s) => serde_json::json!({"speed": s}),
             Self::QuickCutVideo(c) | Self::QuickCutAudio(c) => cut(c),
+            Self::VideoCrop(c) => serde_json::json!({"x": c.x, "y": c.y, "width": c.width, "height": c.height}),
         }
     }
 
     /// Checks the parameters against the probed input: the streams the tool needs, ranges inside
     /// the clip, a reachable target size.
     pub fn check_input(&self, input: &Facts) -> Result<(), ParamError> {
-        let needs_video = matches!(self, Self::VideoToGif(_) | Self::VideoCompress(_) | Self::VideoSpeedup(_) | Self::QuickCutVideo(_));
+        let needs_video =
+            matches!(self, Self::VideoToGif(_) | Self::VideoCompress(_) | Self::VideoSpeedup(_) | Self::QuickCutVideo(_) | Self::VideoCrop(_));
         if needs_video && input.video.is_none() {
             return Err(ParamError::new("materialIds", "the material has no picture: choose a video"));
         }
@@ -350,6 +383,16 @@ impl Params {
                 }
                 if c.kept(input.duration_ms).iter().map(|r| r.end_ms - r.start_ms).sum::<u64>() == 0 {
                     return Err(ParamError::new("params.ranges", "nothing of the clip would be left"));
+                }
+                Ok(())
+            }
+            Self::VideoCrop(c) => {
+                let (w, h, _) = input.video.unwrap_or_default();
+                if c.x.saturating_add(c.width) > w {
+                    return Err(ParamError::new("params.width", format!("x + width ({}) is past the picture's width ({w})", c.x.saturating_add(c.width))));
+                }
+                if c.y.saturating_add(c.height) > h {
+                    return Err(ParamError::new("params.height", format!("y + height ({}) is past the picture's height ({h})", c.y.saturating_add(c.height))));
                 }
                 Ok(())
             }
@@ -413,6 +456,9 @@ mod tests {
         assert_eq!(field(ToolType::QuickCutVideo, overlap), "params.ranges[1]");
         let backwards = json!({"mode": "keep", "ranges": [{"startMs": 0, "endMs": 500}, {"startMs": 900, "endMs": 600}]});
         assert_eq!(field(ToolType::QuickCutAudio, backwards), "params.ranges[1].endMs");
+        assert_eq!(field(ToolType::VideoCrop, json!({"x": 1, "y": 0, "width": 64, "height": 64})), "params.x");
+        assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 8, "height": 64})), "params.width");
+        assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 64, "height": 63})), "params.height");
         assert_eq!(field(ToolType::VideoSplit, json!({})), "type");
     }
 
@@ -425,6 +471,7 @@ mod tests {
             (ToolType::VideoCompress, json!({"quality": "low"})),
             (ToolType::VideoSpeedup, json!({"speed": 1.5})),
             (ToolType::QuickCutVideo, json!({"mode": "remove", "ranges": [{"startMs": 100, "endMs": 200}]})),
+            (ToolType::VideoCrop, json!({"x": 40, "y": 20, "width": 160, "height": 100})),
         ];
         for (tool, v) in cases {
             let p = Params::parse(tool, &v)?;
@@ -452,5 +499,10 @@ mod tests {
         assert_eq!(big.check_input(&facts).err().map(|e| e.field), Some("params.targetBytes".to_owned()));
         let silent = Facts { audio: false, ..facts };
         assert_eq!(Params::ExtractAudio(AudioFormat::Wav).check_input(&silent).err().map(|e| e.field), Some("materialIds".to_owned()));
+        let wide = Params::VideoCrop(Crop { x: 200, y: 0, width: 160, height: 100 });
+        assert_eq!(wide.check_input(&facts).err().map(|e| e.field), Some("params.width".to_owned()));
+        let tall = Params::VideoCrop(Crop { x: 0, y: 100, width: 160, height: 100 });
+        assert_eq!(tall.check_input(&facts).err().map(|e| e.field), Some("params.height".to_owned()));
+        assert!(Params::VideoCrop(Crop { x: 160, y: 80, width: 160, height: 100 }).check_input(&facts).is_ok());
     }
 }

@@ -14,6 +14,8 @@
 //!   rate kept); the sound through `pitch` (SoundTouch's time stretch), which keeps its pitch.
 //! - QUICK_CUT_VIDEO / QUICK_CUT_AUDIO: the decoded frames and 1 ms sound buffers outside the kept
 //!   ranges are dropped and the rest moved up to join, so every cut falls on the exact frame.
+//! - VIDEO_CROP: `decodebin → videoconvert → videocrop (the rectangle's margins) → x264 → mp4mux`,
+//!   the sound re-encoded as AAC beside it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,7 +26,7 @@ use gstreamer_app as gst_app;
 
 use crate::error::ToolError;
 use crate::gst_run::{Running, element, launch, play, retime, sound_only};
-use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Gif, MsRange, Params, QuickCut, video_kbps};
+use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, Gif, MsRange, Params, QuickCut, video_kbps};
 use crate::probe::{Facts, probe};
 
 /// How far a tool is: milliseconds of its output done of all.
@@ -136,6 +138,7 @@ impl Job<'_> {
             Params::VideoSpeedup(speed) => self.speed(*speed),
             Params::QuickCutVideo(cut) => self.cut(cut, true),
             Params::QuickCutAudio(cut) => self.cut(cut, false),
+            Params::VideoCrop(crop) => self.crop(*crop),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
@@ -353,6 +356,28 @@ impl Job<'_> {
         let total = (self.facts.duration_ms as f64 / speed) as u64;
         self.play(&running, total, (0.0, 1.0))?;
         Ok(vec![self.output(out, OutputKind::Video, "speed.mp4")?])
+    }
+
+    fn crop(&mut self, crop: Crop) -> Result<Vec<Output>, ToolError> {
+        let out = self.partial("crop.mp4");
+        let (w, h, _) = self.facts.video.unwrap_or_default();
+        // check_input keeps the rectangle inside the picture, so the margins do not underflow.
+        let (right, bottom) = (w.saturating_sub(crop.x + crop.width), h.saturating_sub(crop.y + crop.height));
+        let audio = if self.facts.audio {
+            format!(" d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {} bitrate=128000 ! queue ! mux.", aac())
+        } else {
+            String::new()
+        };
+        let description = format!(
+            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! videocrop left={} top={} right={right} bottom={bottom} \
+             ! videoconvert ! video/x-raw,format=I420 ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
+            crop.x,
+            crop.y,
+            x264_quality(18)
+        );
+        let running = launch(&description, Some(self.input), Some(&out))?;
+        self.play(&running, self.facts.duration_ms, (0.0, 1.0))?;
+        Ok(vec![self.output(out, OutputKind::Video, "crop.mp4")?])
     }
 
     fn cut(&mut self, cut: &QuickCut, video: bool) -> Result<Vec<Output>, ToolError> {

@@ -121,6 +121,41 @@ fn a_cut_keeps_exactly_its_frames_joined() -> Result {
     Ok(())
 }
 
+/// The `w`×`h` region at (`x`, `y`) of a luma picture `stride` pixels wide.
+fn region(luma: &[u8], stride: usize, (x, y, w, h): (usize, usize, usize, usize)) -> Vec<u8> {
+    (y..y + h).flat_map(|row| luma[row * stride + x..row * stride + x + w].to_vec()).collect()
+}
+
+#[test]
+fn a_crop_is_the_sources_rectangle_at_its_size_and_length() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let source = luma_frames(&input)?;
+    let out = tool(ToolType::VideoCrop, json!({"x": 40, "y": 40, "width": 160, "height": 100}), &input, &dir.path().join("crop"))?;
+    let o = &out[0];
+    assert_eq!((o.kind, o.name.as_str(), o.width, o.height), (OutputKind::Video, "crop.mp4", 160, 100));
+    let facts = probe(&o.path)?;
+    assert!(facts.audio && facts.duration_ms.abs_diff(4000) <= 40, "{facts:?}");
+    let cropped = luma_frames(&o.path)?;
+    assert_eq!(cropped.len(), source.len(), "every frame kept");
+    // Each sampled frame is the source's rectangle (PSNR ≥ 40 dB), closer than the rectangle 2 px
+    // to any side (the bars move sideways, and the rectangle holds the bars' lower edge).
+    for k in [0, 37, 99] {
+        let (t, ref pic) = cropped[k];
+        let (_, ref src) = source[k];
+        let same = psnr(pic, &region(src, 320, (40, 40, 160, 100)));
+        assert!(same >= 40.0, "frame {k} at {t} ms: {same:.1} dB against the source's rectangle");
+        for shifted in [(38, 40), (42, 40), (40, 38), (40, 42)] {
+            let off = psnr(pic, &region(src, 320, (shifted.0, shifted.1, 160, 100)));
+            assert!(off < same, "frame {k}: the rectangle at {shifted:?} matches better ({off:.1} dB ≥ {same:.1} dB)");
+        }
+    }
+    // A rectangle past the picture is refused naming its side, and nothing is written.
+    let past = tool(ToolType::VideoCrop, json!({"x": 200, "y": 0, "width": 160, "height": 100}), &input, &dir.path().join("past"));
+    assert!(matches!(past, Err(ToolError::Param(ref e)) if e.field == "params.width"), "{past:?}");
+    Ok(())
+}
+
 #[test]
 fn an_audio_cut_lasts_its_kept_ranges() -> Result {
     let dir = tempfile::tempdir()?;

@@ -99,7 +99,7 @@ describe('my tools', () => {
 });
 
 describe('the catalogue', () => {
-  it('lists the shown tools, available ones first, the others with the server reason', async () => {
+  it('lists the shown tools, available ones first, the others with the reason worded from its code', async () => {
     serve([]);
     renderApp('/tools-index', SIGNED_IN);
     const gif = await screen.findByTestId('catalogue-video-to-gif');
@@ -107,7 +107,8 @@ describe('the catalogue', () => {
     expect(gif).toHaveAttribute('data-available', 'true');
     const beauty = screen.getByTestId('catalogue-intelligent-beauty');
     expect(beauty).toHaveAttribute('data-available', 'false');
-    expect(within(beauty).getByTestId('catalogue-reason')).toHaveTextContent('美颜模型尚未随软件包提供');
+    expect(within(beauty).getByTestId('catalogue-reason')).toHaveTextContent('这个工具还在建设中');
+    expect(within(beauty).getByTestId('catalogue-reason')).not.toHaveTextContent('not built');
     expect(within(beauty).getByText('暂不可用')).toBeInTheDocument();
     // Hidden types are reachable by their page, not listed.
     expect(screen.queryByTestId('catalogue-ai-extract-portrait')).toBeNull();

@@ -1,11 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import type { Material } from '@/api/material';
 import type { ToolRun } from '@/api/toolbox';
+import { applyLanguage, i18n } from '@/app/i18n';
 import { material, page } from '@/test/materials';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 import { TOOL_TYPES, toolRun } from '@/test/toolboxFixtures';
+import { unavailableText } from './toolText';
 
 // Whole-app renders with antd forms on a loaded machine can pass the default 30 s.
 jest.setTimeout(120_000);
@@ -123,6 +125,39 @@ describe('a tool page', () => {
     expect(within(used).getByTestId('open-editor').closest('a')).toHaveAttribute('href', '/diy');
   });
 
+  it('reads the run again after the stream says it ended, until the read shows the end and its outputs', async () => {
+    const events = controlledStream();
+    let ended = false;
+    // The first read after the end raced it: still executing, no outputs.
+    let readsAfterEnd = 0;
+    const { get } = serve({
+      run: async () => ({ taskId: 12, jobId: 'job-12' }),
+      toolRun: () => {
+        if (!ended) return toolRun(12, 1, { type: 'VIDEO_SPEEDUP' });
+        readsAfterEnd += 1;
+        if (readsAfterEnd === 1) return toolRun(12, 1, { type: 'VIDEO_SPEEDUP' });
+        return toolRun(12, 10, { type: 'VIDEO_SPEEDUP', outputs: [{ index: 0, kind: 'video', name: 'speed.mp4', size: 90_000, durationMs: 5_000, width: 320, height: 180 }] });
+      },
+      stream: events.body,
+    });
+    renderApp('/tools/speed-video', SIGNED_IN);
+    await pickClip();
+    fireEvent.click(screen.getByTestId('tool-run-button'));
+    await waitFor(() => expect(api.stream).toHaveBeenCalled());
+    events.send('progress', state(12, 1, 40, 'rendering'));
+    await waitFor(() => expect(screen.getByTestId('task-progress')).toHaveTextContent('40%'));
+    ended = true;
+    events.send('done', state(12, 10, 100, 'done'));
+    events.close();
+    expect(await screen.findByTestId('tool-outputs-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('output-video', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(readsAfterEnd).toBeGreaterThanOrEqual(2);
+    const reads = get.mock.calls.filter(([url]) => url === '/toolbox/run/12').length;
+    // Once the read shows the end, it is not read again.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(get.mock.calls.filter(([url]) => url === '/toolbox/run/12').length).toBe(reads);
+  });
+
   it('shows why a run failed mid-way', async () => {
     const events = controlledStream();
     serve({ run: async () => ({ taskId: 5, jobId: 'job-5' }), toolRun: () => toolRun(5, 9, { type: 'VIDEO_COMPRESS', reason: '编码器出错' }), stream: events.body });
@@ -179,14 +214,30 @@ describe('a tool page', () => {
     expect(screen.getByTestId('tool-run-button')).toBeDisabled();
   });
 
-  it('says a tool is not available, with the server reason and no form', async () => {
+  it('says a tool is not available, with the reason worded from its code and no form', async () => {
     serve();
     renderApp('/tools/ai-extract-portrait', SIGNED_IN);
     const page = await screen.findByTestId('tool-unavailable');
     expect(page).toHaveTextContent('AI 人像抠图 暂不可用');
-    expect(page).toHaveTextContent('人像抠图需要的模型没有随软件包提供');
+    expect(page).toHaveTextContent('需要人像分割模型，服务端尚未安装');
+    expect(page).not.toHaveTextContent('segmentation');
     expect(screen.queryByTestId('tool-options')).toBeNull();
     expect(screen.queryByTestId('tool-input-picker')).toBeNull();
+  });
+
+  it('words the reason in English too, and shows the server words for a code it does not know', async () => {
+    await act(() => applyLanguage('en-US'));
+    try {
+      serve();
+      renderApp('/tools/ai-extract-portrait', SIGNED_IN);
+      expect(await screen.findByTestId('tool-unavailable')).toHaveTextContent('It needs a person-matting model, and none is installed on the server yet');
+    } finally {
+      await act(() => applyLanguage('zh-CN'));
+    }
+    const t = i18n.getFixedT('zh-CN');
+    expect(unavailableText(t, { reason: 'the GPU pool is full', reasonCode: 'no_gpu' })).toBe('the GPU pool is full');
+    expect(unavailableText(t, { reason: '', reasonCode: '' })).toBe('服务端暂未开放这个工具');
+    expect(unavailableText(t, { reason: 'this tool is not built yet', reasonCode: 'not_built' })).toBe('这个工具还在建设中');
   });
 
   it('says so when the server does not list a tool at all', async () => {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useToolTypes, type ToolType } from '@/api/toolbox';
 import { builtToolOf } from './params';
 import { ToolRunner } from './ToolRunner';
-import { pageKeyOf } from './toolText';
+import { pageKeyOf, unavailableText } from './toolText';
 
-/** A tool the server does not offer (or this page cannot run yet): says so, with the server's reason. */
+/** A tool the server does not offer (or this page cannot run yet): says so, with the reason in the page's language. */
 export function ToolUnavailable({ name, reason }: { name: string; reason: string }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +31,7 @@ export function ToolPage({ path }: { path: string }) {
   const built = builtToolOf(path);
   let body;
   if (!toolType) body = <ToolUnavailable name={name} reason={t('toolbox.unavailable.unknown')} />;
-  else if (!toolType.available) body = <ToolUnavailable name={name} reason={toolType.reason || t('toolbox.unavailable.noReason')} />;
+  else if (!toolType.available) body = <ToolUnavailable name={name} reason={unavailableText(t, toolType)} />;
   else if (!built || built.type !== toolType.type) body = <ToolUnavailable name={name} reason={t('toolbox.unavailable.noPage')} />;
   else body = <ToolRunner tool={built} toolType={toolType} />;
   return (

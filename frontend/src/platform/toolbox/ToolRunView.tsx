@@ -17,13 +17,16 @@ export function runState(run: ToolRun): TaskState {
 
 /**
  * One run followed to its end: stage and percent over the farm's stream, cancel while it runs, why it
- * failed, and its outputs once done (the run is read again when the stream says it finished).
+ * failed, and its outputs once done (the run is read again when the stream says it ended, and
+ * again until the read shows that end: a read that raced the end would otherwise be the last).
  */
 export function ToolRunView({ taskId }: { taskId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const run = useToolRun(taskId);
   const live = useTaskState(taskId).data;
+  // The end as the stream said it: the run is read again until it shows that end.
+  const endedAs = live && isFinished(live.status) ? live.status : null;
+  const run = useToolRun(taskId, endedAs);
   const cancel = useCancelToolRun();
   const state: TaskState | null = live ?? (run.data ? runState(run.data) : null);
   const status = state?.status ?? TaskStatus.wait;

@@ -2,7 +2,7 @@ import { Card, Col, Result, Row, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToolTypes, type ToolType } from '@/api/toolbox';
-import { pageKeyOf, toolName } from './toolText';
+import { pageKeyOf, toolName, unavailableText } from './toolText';
 
 /** One tool of the catalogue: its name, what it does, and whether it can be used now (and why not). */
 function ToolCard({ tool }: { tool: ToolType }) {
@@ -25,7 +25,7 @@ function ToolCard({ tool }: { tool: ToolType }) {
               </Typography.Paragraph>
               {tool.available ? null : (
                 <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="catalogue-reason">
-                  {tool.reason || t('toolbox.unavailable.noReason')}
+                  {unavailableText(t, tool)}
                 </Typography.Text>
               )}
             </>

@@ -22,6 +22,16 @@ export function typeName(t: TFunction, types: readonly ToolType[], type: string)
   return tool ? toolName(t, tool) : type;
 }
 
+/** The codes of why a tool is not available that the page words itself (GET /toolbox/types `reasonCode`). */
+const REASON_CODES = ['no_model', 'not_built'] as const;
+
+/** Why `tool` is not available in the page's language: from its code when known, else the server's words. */
+export function unavailableText(t: TFunction, tool: Pick<ToolType, 'reason' | 'reasonCode'>): string {
+  const code = REASON_CODES.find((c) => c === tool.reasonCode);
+  if (code) return t(`toolbox.unavailable.code.${code}`);
+  return tool.reason || t('toolbox.unavailable.noReason');
+}
+
 const RANGE_END = /^params\.ranges\[(\d+)\]\.(startMs|endMs)$/;
 
 /** A parameter as the server names it (`params.fps`, `params.ranges[1].endMs`, `materialIds`) in the page's words. */

@@ -283,7 +283,7 @@ impl TaskStore {
         if id <= 0 {
             return Ok(owner.access());
         }
-        let task = self.owned(owner, id).await?;
+        let task = self.work(owner, id).await?;
         Ok(owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?))
     }
 
@@ -308,6 +308,20 @@ impl TaskStore {
             .ok_or(TaskError::NotFound(id))
     }
 
+    /// The owner's editor work `id`; a toolbox run is refused (the editor's calls never act on one).
+    async fn work(&self, owner: &Owner, id: i64) -> Result<video_task::Model, TaskError> {
+        let task = self.owned(owner, id).await?;
+        if !task.tool_type.is_empty() {
+            return Err(TaskError::NotAWork(id));
+        }
+        Ok(task)
+    }
+
+    /// Refuses a task `id` that is not the owner's editor work (none, another's, or a toolbox run).
+    pub async fn confirm_work(&self, owner: &Owner, id: i64) -> Result<(), TaskError> {
+        self.work(owner, id).await.map(|_| ())
+    }
+
     /// Inserts a new task or overwrites the owner's task; returns its id. An overwrite naming the
     /// version it was based on is one compare-and-set `UPDATE … WHERE version = ?`: a newer stored
     /// version refuses it as stale and nothing changes. Every overwrite increments the version.
@@ -326,13 +340,14 @@ impl TaskStore {
                     .col_expr(video_task::Column::Version, Expr::col(video_task::Column::Version).add(1))
                     .filter(video_task::Column::Id.eq(id))
                     .filter(video_task::Column::Tenant.eq(&owner.tenant))
-                    .filter(video_task::Column::UserId.eq(&owner.user_id));
+                    .filter(video_task::Column::UserId.eq(&owner.user_id))
+                    .filter(video_task::Column::ToolType.eq(""));
                 if let Some(version) = draft.version {
                     update = update.filter(video_task::Column::Version.eq(version));
                 }
                 if update.exec(&self.db).await?.rows_affected == 0 {
-                    // Either not the owner's task, or a newer version is stored.
-                    self.owned(owner, id).await?;
+                    // Not the owner's task, a toolbox run, or a newer version is stored.
+                    self.work(owner, id).await?;
                     return Err(TaskError::Stale);
                 }
                 Ok(id)
@@ -355,6 +370,7 @@ impl TaskStore {
 
     /// Renames the owner's task (its document and version unchanged); returns it.
     pub async fn rename(&self, owner: &Owner, id: i64, name: &str) -> Result<Task, TaskError> {
+        self.work(owner, id).await?;
         let updated = video_task::Entity::update_many()
             .col_expr(video_task::Column::Name, Expr::value(name.to_owned()))
             .col_expr(video_task::Column::UpdatedMs, Expr::value(now_millis()))
@@ -371,7 +387,7 @@ impl TaskStore {
 
     /// Copies the owner's task as a new task never run, named "{name} 副本"; returns its id.
     pub async fn duplicate(&self, owner: &Owner, id: i64) -> Result<i64, TaskError> {
-        let from = self.owned(owner, id).await?;
+        let from = self.work(owner, id).await?;
         // A copy is a new task saved with the original's document: one way to make a task row.
         let draft = TaskDraft {
             task_id: None,
@@ -391,7 +407,7 @@ impl TaskStore {
     /// returns it and the keys of its former render and cover, for the caller to remove. A task
     /// being rendered is refused.
     pub async fn clear(&self, owner: &Owner, id: i64) -> Result<(Task, Vec<String>), TaskError> {
-        let task = self.owned(owner, id).await?;
+        let task = self.work(owner, id).await?;
         let blank = blank_rule(&task.task_info, &task.used_for);
         let access = owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?);
         let checked = check_rule_for(&blank, &access)?;
@@ -538,7 +554,7 @@ impl TaskStore {
     /// row and its outbox row; the partial unique index on active jobs makes a concurrent second
     /// run fail its insert and answer the first run's job instead.
     pub async fn run(&self, owner: &Owner, id: i64) -> Result<Run, TaskError> {
-        let task = self.owned(owner, id).await?;
+        let task = self.work(owner, id).await?;
         if let Some(run) = self.active_run(id).await? {
             return Ok(run);
         }

@@ -8,4 +8,5 @@ mod fuzz;
 mod history;
 mod store;
 mod templates;
+mod toolruns;
 mod watchers;
