@@ -9,6 +9,7 @@ use std::time::Duration;
 use image::{ImageFormat, Rgba, RgbaImage};
 use reelforge_kit::testing::fuzz::{Counting, Fuzz};
 use reelforge_material::probe::inspect;
+use reelforge_material::domain::MediaLimits;
 use reelforge_material::{MaterialError, MaterialKind};
 
 #[global_allocator]
@@ -43,7 +44,7 @@ fn pictures() -> Result<(), Box<dyn std::error::Error>> {
             let path = dir.path().join(format!("upload.{ext}"));
             std::fs::write(&path, data).map_err(|e| e.to_string())?;
             // An answer, never a panic; a refusal is one the gateway words (unreadable or too large).
-            match inspect(&path, kind, ext) {
+            match inspect(&path, kind, ext, &MediaLimits::default()) {
                 Ok(()) | Err(MaterialError::Refused { .. }) => Ok(()),
                 Err(e) => Err(format!("not a refusal of the file: {e:?}")),
             }
