@@ -1,7 +1,7 @@
 //! The editor's autosave in the in-process cache and in real Redis: store and restore per user and
 //! task, the time of the last store, the 2 MB limit (refused, the last state kept).
 
-use reelforge_kit::testing::redis_url;
+use reelforge_kit::testing::{redis_url, unique};
 use reelforge_task::domain::MAX_HISTORY_BYTES;
 use reelforge_task::{HistoryStore, TaskError};
 
@@ -9,7 +9,9 @@ use crate::common::{TestResult, owner};
 
 async fn suite(cache_url: &str) -> TestResult {
     let history = HistoryStore::new(reelforge_kit::cache::open(cache_url).await?);
-    let (a, b, other_tenant) = (owner("qs", "a"), owner("qs", "b"), owner("cc", "a"));
+    // Users of this run only: Redis is shared with every other run of these tests.
+    let (ua, ub) = (unique("a"), unique("b"));
+    let (a, b, other_tenant) = (owner("qs", &ua), owner("qs", &ub), owner("cc", &ua));
     let none = history.get(&a, 7).await?;
     assert_eq!((none.stored_ms, none.history.as_str()), (0, ""), "nothing kept yet");
 
