@@ -25,6 +25,7 @@ import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
+import { aiJourney } from './ai-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -536,6 +537,11 @@ if (!staticServer) {
   await check('ring-loop', async (open) => {
     const page = await open('#/login');
     await ringLoopCheck({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: the AI catalogue and the keyword-extraction page.
+  await check('ai-journey', async (open) => {
+    const page = await open('#/login');
+    await aiJourney({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages on the farm. (It was opt-in while a read of the run that
   // raced the run's end left the outputs spinner for good; the page now reads the run until it shows the end.)

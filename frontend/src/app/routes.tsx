@@ -15,6 +15,7 @@ import { ComingSoon } from '@/components/ComingSoon';
 import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
+import { AiListPage } from '@/platform/ai/AiListPage';
 import { HomePage } from '@/platform/home/HomePage';
 import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPage';
 import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
@@ -138,7 +139,7 @@ const toolChildren: RouteObject[] = [
 const aiChildren: RouteObject[] = [
   { index: true, element: to('list') },
   page('test', 'aiTest'),
-  page('list', 'aiList'),
+  { path: 'list', element: <AiListPage /> },
   {
     path: 'ability',
     element: <Outlet />,

@@ -15,10 +15,18 @@ pub struct AbilityDto {
     name_zh: String,
     name_en: String,
     has_page: bool,
+    /// Computed: a provider is configured for the caller's tenant and answers its health check.
     available: bool,
+    /// `local`, `http` or `none`.
+    provider: String,
+    /// Why not available (`not-configured`, `no-local-implementation`, `key-missing`, `unreachable`…);
+    /// empty when available. Clients word it themselves.
+    reason_code: String,
+    /// The same in (English) words, with what would enable it.
+    reason: String,
 }
 
-/// Lists the AI abilities and whether this deployment offers them.
+/// Lists the AI abilities and whether this deployment offers them to the caller's tenant.
 #[utoipa::path(get, path = "/diyvrbt/ai/abilities", responses((status = 200, body = [AbilityDto])))]
 pub async fn abilities(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::anonymous(&req, &state)?;
@@ -34,6 +42,9 @@ pub async fn abilities(req: HttpRequest, state: web::Data<AppState>) -> Result<H
             name_en: a.name_en,
             has_page: a.has_page,
             available: a.available,
+            provider: a.provider,
+            reason_code: a.reason_code,
+            reason: a.reason,
         })
         .collect();
     Ok(envelope::ok(out))
@@ -68,4 +79,68 @@ pub async fn climax(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSta
     let frames = state.frames.as_ref().ok_or(ApiError::NotAvailable("the music climax cut on this gateway"))?;
     let cut = frames.climax(&caller.tenant, &user.user_id, &b.material_id, b.seconds).await?;
     Ok(envelope::ok(ClimaxDto { start_ms: cut.start_ms, end_ms: cut.end_ms }))
+}
+
+/// Body of a text ability: which one (`text-generation`, `translation`, `rewrite`), the text (at
+/// most 8000 characters) and, for translation, the target language (`zh-CN`, `en-US`).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextBody {
+    #[serde(default)]
+    ability: String,
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    language: String,
+}
+
+/// The text a provider wrote, and its model.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextDto {
+    text: String,
+    model: String,
+}
+
+/// Text generation, translation or rewrite through the ability's provider (docs/ai.md). Refused
+/// (3000) naming the cause: empty or over-long text, an unsupported language, an ability with no
+/// provider ("not-configured: …" with what would enable it), a provider that timed out or failed.
+#[utoipa::path(post, path = "/diyvrbt/ai/text", request_body = TextBody, responses((status = 200, body = TextDto)))]
+pub async fn text(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: TextBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    caller.user()?;
+    let msg = pb::GenerateTextRequest { ability: b.ability, text: b.text, language: b.language };
+    let out = state.clients.ai.clone().generate_text(caller.request(msg)?).await?.into_inner();
+    Ok(envelope::ok(TextDto { text: out.text, model: out.model }))
+}
+
+/// Body of the keyword extraction: the text (at most 8000 characters) and how many keywords
+/// (1 to 50; 0 or absent: 10).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeywordsBody {
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    top_n: u32,
+}
+
+/// One keyword and its TF-IDF weight.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeywordDto {
+    word: String,
+    weight: f64,
+}
+
+/// Keyword extraction, local: Chinese word segmentation and TF-IDF, heaviest first.
+#[utoipa::path(post, path = "/diyvrbt/ai/keywords", request_body = KeywordsBody, responses((status = 200, body = [KeywordDto])))]
+pub async fn keywords(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let b: KeywordsBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    caller.user()?;
+    let msg = pb::ExtractKeywordsRequest { text: b.text, top_n: b.top_n };
+    let out = state.clients.ai.clone().extract_keywords(caller.request(msg)?).await?.into_inner();
+    Ok(envelope::ok(out.items.into_iter().map(|k| KeywordDto { word: k.word, weight: k.weight }).collect::<Vec<_>>()))
 }

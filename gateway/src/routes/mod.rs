@@ -103,6 +103,8 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/manage/users/disable", web::post().to(manage::disable))
         .route("/ai/abilities", web::get().to(ai::abilities))
         .route("/ai/climax", web::post().to(ai::climax))
+        .route("/ai/text", web::post().to(ai::text))
+        .route("/ai/keywords", web::post().to(ai::keywords))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))

@@ -22,6 +22,8 @@ const NO_ID: &[&str] = &[
     "POST /user/logout",
     "GET /manage/users",
     "GET /ai/abilities",
+    "POST /ai/text",
+    "POST /ai/keywords",
     "GET /videotask/mine",
     "GET /category/audio",
     "GET /font/ofdefault",

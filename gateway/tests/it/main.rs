@@ -3,6 +3,7 @@
 
 mod common;
 
+mod ai;
 mod climax;
 mod frame;
 mod hardening;

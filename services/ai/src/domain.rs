@@ -35,18 +35,10 @@ pub struct Ability {
     pub name_en: &'static str,
     /// Whether the front end has a page for it (otherwise a description only).
     pub has_page: bool,
-    /// Whether this deployment offers it: only what runs here with no model (the music climax
-    /// cut, served by the gateway from `reelforge-conform`); no AI backend is configured otherwise.
-    pub available: bool,
 }
 
 const fn ability(key: &'static str, group: Group, name_zh: &'static str, name_en: &'static str, has_page: bool) -> Ability {
-    Ability { key, group, name_zh, name_en, has_page, available: false }
-}
-
-/// An ability that runs locally, always offered.
-const fn local(key: &'static str, group: Group, name_zh: &'static str, name_en: &'static str) -> Ability {
-    Ability { key, group, name_zh, name_en, has_page: true, available: true }
+    Ability { key, group, name_zh, name_en, has_page }
 }
 
 /// The key of the music climax cut (`POST /ai/climax`, the same analysis as the ringtone's).
@@ -68,7 +60,7 @@ const CATALOGUE: &[Ability] = &[
     ability("similar-image-generation", Group::Create, "相似图生成", "Similar image generation", true),
     ability("video-highlight-extraction", Group::Create, "视频高光提取", "Video highlight extraction", true),
     ability("cover-generation", Group::Create, "封面自动生成", "Cover auto-generation", true),
-    local(MUSIC_CLIMAX_CUT, Group::Create, "音乐高潮截取", "Music climax cut"),
+    ability(MUSIC_CLIMAX_CUT, Group::Create, "音乐高潮截取", "Music climax cut", true),
     ability("audio-noise-reduction", Group::Create, "音频降噪", "Audio noise reduction", true),
     ability("echo-cancellation", Group::Create, "回声消除", "Echo cancellation", true),
     ability("gain-control", Group::Create, "增益控制", "Gain control", true),
@@ -94,6 +86,7 @@ const CATALOGUE: &[Ability] = &[
 ];
 
 /// Returns the abilities listed for a tenant (variant): the dynamic-effect word is hidden for migu.
+/// Whether each is offered is computed from the providers (`crate::provider`), not listed here.
 pub fn catalogue(tenant: &str) -> Vec<Ability> {
     CATALOGUE.iter().filter(|a| !(tenant == "migu" && a.key == DYNAMIC_WORD)).copied().collect()
 }
@@ -115,8 +108,6 @@ mod tests {
         assert_eq!(count(&all, Group::Analyze, false), 1);
         assert_eq!(count(&all, Group::Other, true), 1);
         assert_eq!(all.len(), 31);
-        let offered: Vec<_> = all.iter().filter(|a| a.available).map(|a| a.key).collect();
-        assert_eq!(offered, [MUSIC_CLIMAX_CUT], "only the local analysis without an AI backend");
     }
 
     #[test]

@@ -1,16 +1,21 @@
-//! The ai service: the catalogue of AI abilities (create, analyze, other). No AI backend is wired
-//! into this deployment yet, so every ability is listed as unavailable.
+//! The ai service: the catalogue of AI abilities (create, analyze, other), each served by the
+//! provider `[ai]` configures for the tenant (docs/ai.md): `local` (in this process), `http` (an
+//! OpenAI-compatible endpoint) or none; `available` is computed from it and its health check.
 
+pub mod abilities;
 pub mod domain;
 mod grpc;
+pub mod provider;
 
 pub use domain::{Ability, Group, catalogue};
 pub use grpc::AiGrpc;
+pub use provider::{AiError, Providers, Unavailable};
 
+use reelforge_kit::config::AiConfig;
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::ai::ai_service_server::AiServiceServer;
 
-/// Builds the gRPC service; it needs no storage; every call must carry a token `keys` verify.
-pub fn grpc_service(keys: &Keyring) -> Guarded<AiServiceServer<AiGrpc>> {
-    AiServiceServer::with_interceptor(AiGrpc::new(), keys.verifier())
+/// Builds the gRPC service on `[ai]`; it needs no storage; every call must carry a token `keys` verify.
+pub fn grpc_service(config: &AiConfig, keys: &Keyring) -> Guarded<AiServiceServer<AiGrpc>> {
+    AiServiceServer::with_interceptor(AiGrpc::new(config.clone()), keys.verifier())
 }

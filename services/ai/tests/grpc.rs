@@ -6,7 +6,7 @@ use reelforge_proto::ai::{ListAbilitiesRequest, ai_service_server::AiService};
 
 #[tokio::test]
 async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn std::error::Error>> {
-    let svc = reelforge_ai::AiGrpc::new();
+    let svc = reelforge_ai::AiGrpc::new(reelforge_kit::config::AiConfig::default());
     let keys = Keyring::new(&[SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }])?;
     let mut req = tonic::Request::new(ListAbilitiesRequest {});
     req.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
@@ -14,9 +14,12 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     assert_eq!(items.iter().filter(|a| a.group == "create").count(), 25);
     assert_eq!(items.iter().filter(|a| a.group == "analyze").count(), 5);
     assert_eq!(items.iter().filter(|a| a.group == "other").count(), 1);
-    assert!(items.iter().any(|a| a.key == "text-generation" && a.has_page && !a.available));
+    let tg = items.iter().find(|a| a.key == "text-generation").ok_or("no text-generation")?;
+    assert!(tg.has_page && !tg.available && tg.reason_code == "not-configured" && tg.reason.contains("provider = \"http\""));
+    let offered: Vec<_> = items.iter().filter(|a| a.available).map(|a| a.key.as_str()).collect();
+    assert_eq!(offered, ["music-climax-cut", "keyword-extraction"], "the defaults offer what runs locally");
     let unverified = svc.list_abilities(tonic::Request::new(ListAbilitiesRequest {})).await;
     assert_eq!(unverified.err().map(|s| s.code()), Some(tonic::Code::Unauthenticated));
-    let _server = reelforge_ai::grpc_service(&keys);
+    let _server = reelforge_ai::grpc_service(&reelforge_kit::config::AiConfig::default(), &keys);
     Ok(())
 }

@@ -68,6 +68,8 @@ pub struct Config {
     pub ring: RingConfig,
     /// The video toolbox: each tool's input limits and the hidden types shown.
     pub tools: ToolsConfig,
+    /// The AI abilities (docs/ai.md): which provider serves each, for every tenant and per tenant.
+    pub ai: AiConfig,
 }
 
 /// The video toolbox (docs/toolbox.md): what each built tool takes at most, checked before it
@@ -649,6 +651,66 @@ pub struct RingPlatformConfig {
     pub not_joined: Vec<String>,
 }
 
+/// The AI abilities (docs/ai.md): the provider of each ability by its catalogue key
+/// (`text-generation`, `keyword-extraction`…). An ability with no entry has no provider and is listed
+/// as not configured. The defaults name the abilities that run on this machine with nothing downloaded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AiConfig {
+    /// Providers for every tenant, by ability key.
+    pub abilities: BTreeMap<String, AiProviderConfig>,
+    /// A tenant's own providers, by tenant then ability key; they replace `abilities`' entry for it
+    /// (`provider = "none"` turns an ability off for that tenant).
+    pub tenants: BTreeMap<String, BTreeMap<String, AiProviderConfig>>,
+    /// Seconds a provider's health check is trusted before the catalogue asks again.
+    pub health_ttl_seconds: u64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
+        Self {
+            abilities: ["keyword-extraction", "music-climax-cut"].into_iter().map(|k| (k.to_owned(), local.clone())).collect(),
+            tenants: BTreeMap::new(),
+            health_ttl_seconds: 30,
+        }
+    }
+}
+
+/// One ability's provider: `local` (runs in the process), `http` (an OpenAI-compatible endpoint) or `none`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AiProviderConfig {
+    /// `local`, `http` or `none`.
+    pub provider: String,
+    /// For `http`: the endpoint's base URL, up to and with `/v1` (`https://llm.example.com/v1`).
+    pub base_url: String,
+    /// For `http`: the model name sent with each call.
+    pub model: String,
+    /// For `http`: the environment variable that holds the bearer key (the secret stays out of files).
+    pub api_key_env: String,
+    /// For `http`: seconds one try may take.
+    pub timeout_seconds: u64,
+    /// For `http`: tries after the first on a timeout, a refused connection or a 5xx (never on a 4xx).
+    pub retries: u32,
+    /// For `http`: milliseconds before the first retry; each retry doubles it (with jitter).
+    pub first_retry_ms: u64,
+}
+
+impl Default for AiProviderConfig {
+    fn default() -> Self {
+        Self {
+            provider: "none".into(),
+            base_url: String::new(),
+            model: String::new(),
+            api_key_env: String::new(),
+            timeout_seconds: 30,
+            retries: 2,
+            first_retry_ms: 500,
+        }
+    }
+}
+
 /// One variant (tenant).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -726,6 +788,7 @@ impl Default for Config {
             janitor: JanitorConfig::default(),
             ring: RingConfig::default(),
             tools: ToolsConfig::default(),
+            ai: AiConfig::default(),
         }
     }
 }

@@ -144,7 +144,7 @@ pub async fn router(
         );
     }
     if wants(targets, Target::Ai) {
-        ai = Some(reelforge_ai::grpc_service(keys));
+        ai = Some(reelforge_ai::grpc_service(&config.ai, keys));
     }
     if wants(targets, Target::Ring) {
         let db = b.db()?;

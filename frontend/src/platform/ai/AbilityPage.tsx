@@ -1,26 +1,52 @@
 import { RobotOutlined } from '@ant-design/icons';
-import { Button, Result, Typography } from 'antd';
+import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { TEXT_ABILITIES, useAbilities } from '@/api/ai';
 import { NotFound } from '@/components/NotFound';
 import { parseAbilitySlug } from './abilitySlug';
+import { KeywordsPanel } from './KeywordsPanel';
+import { TextPanel } from './TextPanel';
 
-/** /ai/ability/:slug: names the ability and says it is coming; malformed slugs are not found. */
+const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction'];
+
+/** /ai/ability/:slug: the ability's real page where one is built (text abilities, keywords), with
+ *  the server's reason when it is not available; "coming" for the rest; malformed slugs are not found. */
 export function AbilityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const parsed = parseAbilitySlug(useParams().slug);
+  const list = useAbilities();
   if (!parsed) return <NotFound />;
+  const ability = list.data?.find((a) => a.key === parsed.ability && a.group === parsed.kind);
+  if (list.isPending) return <Spin />;
+  if (!ability || !BUILT.includes(ability.key)) {
+    return (
+      <Result
+        data-testid="coming-soon"
+        icon={<RobotOutlined style={{ color: '#5b3df5' }} />}
+        title={t('soon.title', { page: `${t('page.aiAbility')} · ${parsed.kind}/${parsed.ability}` })}
+        subTitle={<Typography.Text>{t('soon.subtitle')}</Typography.Text>}
+        extra={
+          <Link to="/ai/list">
+            <Button type="primary">{t('page.aiList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  const name = i18n.language.startsWith('zh') ? ability.nameZh : ability.nameEn;
   return (
-    <Result
-      data-testid="coming-soon"
-      icon={<RobotOutlined style={{ color: '#5b3df5' }} />}
-      title={t('soon.title', { page: `${t('page.aiAbility')} · ${parsed.kind}/${parsed.ability}` })}
-      subTitle={<Typography.Text>{t('soon.subtitle')}</Typography.Text>}
-      extra={
-        <Link to="/ai/list">
-          <Button type="primary">{t('page.aiList')}</Button>
-        </Link>
-      }
-    />
+    <div style={{ padding: 24, maxWidth: 900 }}>
+      <Typography.Title level={3}>{name}</Typography.Title>
+      {!ability.available && (
+        <Alert
+          type="warning"
+          style={{ marginBottom: 12 }}
+          message={t(`ai.reason.${ability.reasonCode ?? 'not-configured'}`, { defaultValue: ability.reasonCode })}
+          description={ability.reason}
+        />
+      )}
+      {ability.key === 'keyword-extraction' ? <KeywordsPanel /> : <TextPanel ability={ability.key} />}
+    </div>
   );
 }

@@ -253,7 +253,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             reelforge_material::MediaLimits::from_config(&config.upload),
             &keys,
         )))
-        .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&keys)))
+        .add_service(guard.guard(&keys, reelforge_ai::grpc_service(&config.ai, &keys)))
         .add_service(guard.guard(
             &keys,
             reelforge_ring::grpc_service(

@@ -1,0 +1,258 @@
+//! Who serves each ability: the provider configured for the tenant (`[ai]`, docs/ai.md), whether it
+//! answers now (a health check, cached for `health_ttl_seconds`), and the HTTP provider's calls to an
+//! OpenAI-compatible endpoint with a timeout per try and retries with backoff on timeouts and 5xx.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use backon::{ExponentialBuilder, Retryable};
+use reelforge_kit::config::{AiConfig, AiProviderConfig};
+use serde::Deserialize;
+
+/// The abilities with an implementation inside this process (nothing downloaded at run time).
+pub const LOCAL: &[&str] = &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT];
+
+/// The abilities the HTTP provider serves (chat completions with the ability's prompt).
+pub const HTTP: &[&str] = &["text-generation", "translation", "rewrite"];
+
+/// Why an ability is not offered, with a stable code and the words that say what would enable it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unavailable {
+    /// `not-configured`, `no-local-implementation`, `no-http-implementation`, `key-missing`,
+    /// `bad-config` or `unreachable`.
+    pub code: &'static str,
+    /// The same in words.
+    pub words: String,
+}
+
+/// Why a call to an ability failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AiError {
+    /// The ability has no working provider for this tenant.
+    #[error("{}: {}", .0.code, .0.words)]
+    Unavailable(Unavailable),
+    /// The input is refused (names the field).
+    #[error("{0}")]
+    BadInput(String),
+    /// The endpoint did not answer within the timeout, on every try.
+    #[error("the AI provider did not answer within {0} s")]
+    Timeout(u64),
+    /// The endpoint answered 5xx on every try, or could not be reached.
+    #[error("the AI provider failed: {0}")]
+    Upstream(String),
+    /// The endpoint refused the call (4xx: a bad key, an unknown model…); not retried.
+    #[error("the AI provider refused the call ({status}): {body}")]
+    Refused {
+        /// The HTTP status.
+        status: u16,
+        /// The start of its body.
+        body: String,
+    },
+}
+
+impl AiError {
+    fn retryable(&self) -> bool {
+        matches!(self, Self::Timeout(_) | Self::Upstream(_))
+    }
+}
+
+/// The providers of one process: the configuration and the health checks' cache.
+#[derive(Debug)]
+pub struct Providers {
+    config: AiConfig,
+    client: reqwest::Client,
+    health: Mutex<HashMap<String, (Instant, Result<(), String>)>>,
+}
+
+impl Providers {
+    /// Builds them from `[ai]`.
+    pub fn new(config: AiConfig) -> Self {
+        Self { config, client: reqwest::Client::new(), health: Mutex::new(HashMap::new()) }
+    }
+
+    /// The provider configured for `ability` for `tenant`: the tenant's own entry, else the
+    /// common one, else none.
+    pub fn configured(&self, tenant: &str, ability: &str) -> AiProviderConfig {
+        self.config
+            .tenants
+            .get(tenant)
+            .and_then(|t| t.get(ability))
+            .or_else(|| self.config.abilities.get(ability))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Whether `ability` can be served for `tenant` now; `Ok` names the provider kind.
+    pub async fn status(&self, tenant: &str, ability: &str) -> Result<&'static str, Unavailable> {
+        let cfg = self.configured(tenant, ability);
+        match cfg.provider.as_str() {
+            "local" if LOCAL.contains(&ability) => Ok("local"),
+            "local" => Err(Unavailable {
+                code: "no-local-implementation",
+                words: format!("{ability} has no local implementation on this machine; configure provider = \"http\" for it"),
+            }),
+            "http" if !HTTP.contains(&ability) => Err(Unavailable {
+                code: "no-http-implementation",
+                words: format!("{ability} is not served through the HTTP provider yet"),
+            }),
+            "http" => {
+                let http = HttpProvider::from_config(&cfg, ability)?;
+                self.healthy(&http).await.map(|()| "http")
+            }
+            "none" | "" => Err(not_configured(ability)),
+            other => Err(Unavailable {
+                code: "bad-config",
+                words: format!("[ai] {ability}: provider \"{other}\" is not one of local, http, none"),
+            }),
+        }
+    }
+
+    /// The HTTP provider of `ability` for `tenant`, when it is configured and answers.
+    pub async fn http(&self, tenant: &str, ability: &str) -> Result<HttpProvider, AiError> {
+        self.status(tenant, ability).await.map_err(AiError::Unavailable)?;
+        HttpProvider::from_config(&self.configured(tenant, ability), ability).map_err(AiError::Unavailable)
+    }
+
+    async fn healthy(&self, http: &HttpProvider) -> Result<(), Unavailable> {
+        let key = format!("{}|{}", http.base_url, http.model);
+        let ttl = Duration::from_secs(self.config.health_ttl_seconds);
+        let cached = self.health.lock().ok().and_then(|h| h.get(&key).filter(|(at, _)| at.elapsed() < ttl).map(|(_, r)| r.clone()));
+        let result = match cached {
+            Some(r) => r,
+            None => {
+                let r = http.health(&self.client).await;
+                if let Ok(mut h) = self.health.lock() {
+                    h.insert(key, (Instant::now(), r.clone()));
+                }
+                r
+            }
+        };
+        result.map_err(|why| Unavailable { code: "unreachable", words: format!("the HTTP provider at {} does not answer: {why}", http.base_url) })
+    }
+
+    /// The shared HTTP client.
+    pub fn client(&self) -> &reqwest::Client {
+        &self.client
+    }
+}
+
+fn not_configured(ability: &str) -> Unavailable {
+    let words = if LOCAL.contains(&ability) {
+        format!("no provider is configured for {ability}; set [ai.abilities.{ability}] provider = \"local\"")
+    } else if HTTP.contains(&ability) {
+        format!(
+            "no provider is configured for {ability}; set [ai.abilities.{ability}] provider = \"http\" with base_url, model and api_key_env (an OpenAI-compatible endpoint)"
+        )
+    } else {
+        format!("no provider is configured for {ability}, and this deployment has no implementation of it yet")
+    };
+    Unavailable { code: "not-configured", words }
+}
+
+/// An OpenAI-compatible endpoint as one ability uses it.
+#[derive(Debug, Clone)]
+pub struct HttpProvider {
+    base_url: String,
+    model: String,
+    key: String,
+    timeout: Duration,
+    retries: u32,
+    first_retry: Duration,
+}
+
+#[derive(Deserialize)]
+struct Completion {
+    choices: Vec<Choice>,
+}
+
+#[derive(Deserialize)]
+struct Choice {
+    message: Message,
+}
+
+#[derive(Deserialize)]
+struct Message {
+    content: String,
+}
+
+impl HttpProvider {
+    /// The provider `cfg` describes for `ability`, without its health check.
+    pub fn from_config(cfg: &AiProviderConfig, ability: &str) -> Result<Self, Unavailable> {
+        if cfg.base_url.is_empty() || cfg.model.is_empty() {
+            return Err(Unavailable {
+                code: "not-configured",
+                words: format!("[ai.abilities.{ability}] provider = \"http\" needs base_url and model"),
+            });
+        }
+        let key = if cfg.api_key_env.is_empty() { String::new() } else { std::env::var(&cfg.api_key_env).unwrap_or_default() };
+        if !cfg.api_key_env.is_empty() && key.is_empty() {
+            return Err(Unavailable {
+                code: "key-missing",
+                words: format!("the environment variable {} that holds the key of {ability}'s provider is not set", cfg.api_key_env),
+            });
+        }
+        Ok(Self {
+            base_url: cfg.base_url.trim_end_matches('/').to_owned(),
+            model: cfg.model.clone(),
+            key,
+            timeout: Duration::from_secs(cfg.timeout_seconds.max(1)),
+            retries: cfg.retries,
+            first_retry: Duration::from_millis(cfg.first_retry_ms),
+        })
+    }
+
+    /// The model's name.
+    pub fn model(&self) -> &str {
+        &self.model
+    }
+
+    fn authed(&self, req: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        if self.key.is_empty() { req } else { req.bearer_auth(&self.key) }
+    }
+
+    /// `GET /models`: any 2xx is healthy.
+    async fn health(&self, client: &reqwest::Client) -> Result<(), String> {
+        let res = self.authed(client.get(format!("{}/models", self.base_url))).timeout(self.timeout).send().await.map_err(|e| e.to_string())?;
+        if res.status().is_success() { Ok(()) } else { Err(format!("GET /models answered {}", res.status())) }
+    }
+
+    /// One chat completion (`POST /chat/completions`) with a system and a user message; each try
+    /// has the timeout, a timeout, a failed connection or a 5xx is tried again with backoff, a 4xx
+    /// is not.
+    pub async fn chat(&self, client: &reqwest::Client, system: &str, user: &str) -> Result<String, AiError> {
+        let body = serde_json::json!({
+            "model": self.model,
+            "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
+        });
+        let once = || async {
+            let res = self
+                .authed(client.post(format!("{}/chat/completions", self.base_url)))
+                .json(&body)
+                .timeout(self.timeout)
+                .send()
+                .await
+                .map_err(|e| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) })?;
+            let status = res.status();
+            let text = res.text().await.map_err(|e| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) })?;
+            if status.is_server_error() {
+                return Err(AiError::Upstream(format!("{status}: {}", head(&text))));
+            }
+            if !status.is_success() {
+                return Err(AiError::Refused { status: status.as_u16(), body: head(&text) });
+            }
+            let c: Completion = serde_json::from_str(&text).map_err(|e| AiError::Upstream(format!("not a chat completion: {e}")))?;
+            c.choices.into_iter().next().map(|c| c.message.content).ok_or_else(|| AiError::Upstream("a completion with no choice".into()))
+        };
+        let backoff = ExponentialBuilder::default()
+            .with_min_delay(self.first_retry)
+            .with_max_delay(self.first_retry * 16)
+            .with_max_times(self.retries as usize)
+            .with_jitter();
+        once.retry(backoff).when(AiError::retryable).notify(|e, wait| tracing::warn!(error = %e, ?wait, "AI provider call retried")).await
+    }
+}
+
+fn head(s: &str) -> String {
+    s.chars().take(200).collect()
+}
