@@ -203,7 +203,7 @@ fn every_rule_has_its_violation() {
                 ..good()
             },
             Rule::NoAudio,
-            false,
+            true,
         ),
     ];
     assert!(rules(&good()).is_empty());
