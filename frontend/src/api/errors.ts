@@ -48,7 +48,7 @@ export function isCancelledRequest(err: unknown): boolean {
 export const UNSUPPORTED_FILE_TYPE = 'unsupported_file_type';
 export const QUOTA_EXCEEDED = 'quota_exceeded';
 /** `data.reason` of the ringtone refusals (docs/ringtone.md "Failures"). */
-export const RING_REASONS = ['phone_invalid', 'phone_not_joined', 'copyright_missing', 'task_not_finished', 'profile_violation', 'order_not_found', 'order_state'] as const;
+export const RING_REASONS = ['phone_invalid', 'phone_not_joined', 'copyright_missing', 'task_not_finished', 'profile_violation', 'order_not_found', 'order_state', 'nothing_to_fix', 'not_fixable', 'fix_not_found', 'fix_not_finished'] as const;
 const REASONS = new Set<string>([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited', QUOTA_EXCEEDED, ...RING_REASONS]);
 
 /** HTTP statuses of a gateway or proxy that could not reach the service: worth a retry, then 'unavailable'. */
