@@ -25,6 +25,10 @@ const REASONS: &[&str] = &[
     "profile_violation",
     "order_not_found",
     "order_state",
+    "nothing_to_fix",
+    "not_fixable",
+    "fix_not_found",
+    "fix_not_finished",
 ];
 
 /// Seconds the signed cover and proof URLs of an answer stay valid.

@@ -203,6 +203,7 @@ fn template_to_pb(t: Template, detail: bool) -> pb::Template {
         reason: t.reason,
         push: t.push,
         creator_id: t.creator_id,
+        task_id: t.task_id,
         create_time: time(t.created_ms),
         update_time: time(t.updated_ms),
         task_info: if detail { t.task_info } else { String::new() },
