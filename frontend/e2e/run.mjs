@@ -24,6 +24,7 @@ import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
+import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -536,6 +537,11 @@ if (!staticServer) {
   await check('ring-loop', async (open) => {
     const page = await open('#/login');
     await ringLoopCheck({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 26: a work breaking the profile fixed in one click (a RING_FIX run on the farm).
+  await check('ring-fix', async (open) => {
+    const page = await open('#/login');
+    await ringFixCheck({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages on the farm. Only when named (E2E_ONLY=toolbox-journey):
   // it passes alone, but in the full list one run timed out waiting for a tool's outputs (to find).

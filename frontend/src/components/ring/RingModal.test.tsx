@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { api } from '@/api/client';
 import { applyLanguage } from '@/app/i18n';
 import { ApiError } from '@/api/errors';
-import type { PhoneAnswer, RingOrder, RingReport } from '@/api/ring';
+import type { PhoneAnswer, RingOrder, RingReport, RingViolation } from '@/api/ring';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 import { CONFORMS, finishedWork, LOUD_AND_LONG, order, QS_PROFILE } from '@/test/ringFixtures';
 
@@ -77,6 +77,9 @@ function enterPhone(value: string) {
 }
 
 jest.setTimeout(120_000);
+
+/** The fixable violation of LOUD_AND_LONG. */
+const LOUD: RingViolation = { rule: 'loudness', measured: -9.8, limit: -14, message: 'loudness -9.8 LUFS above -14', fixable: true };
 afterEach(() => jest.restoreAllMocks());
 
 describe('the ring-setting modal', () => {
@@ -156,7 +159,7 @@ describe('the ring-setting modal', () => {
   });
 
   it('fixes a video whose broken rules are all fixable, follows the run, checks and orders the fixed video', async () => {
-    const loud: RingReport = { conforms: false, violations: [LOUD_AND_LONG.violations[0], { rule: 'size', measured: '1280x720', limit: '1080x1920', message: 'size', fixable: true }] };
+    const loud: RingReport = { conforms: false, violations: [LOUD, { rule: 'size', measured: '1280x720', limit: '1080x1920', message: 'size', fixable: true }] };
     const { post } = serve({ report: loud, fixStates: [{ status: 1, percent: 40 }, { status: 10, percent: 100 }] });
     pollProgress();
     await openModal();
@@ -167,7 +170,7 @@ describe('the ring-setting modal', () => {
   });
 
   it('checks the fixed video once the run succeeded and orders it with its fixId', async () => {
-    const { post } = serve({ report: { conforms: false, violations: [LOUD_AND_LONG.violations[0]] }, fixStates: [{ status: 10, percent: 100 }] });
+    const { post } = serve({ report: { conforms: false, violations: [LOUD] }, fixStates: [{ status: 10, percent: 100 }] });
     pollProgress();
     await openModal();
     fireEvent.click(await screen.findByTestId('ring-fix-button'));
