@@ -46,7 +46,7 @@ function FixProgress({ fixId, onFixed, onRetry }: { fixId: number; onFixed: (fix
   return (
     <div data-testid="ring-fix-progress">
       <Typography.Text type="secondary">{t('ring.fix.running', { percent })}</Typography.Text>
-      <Progress percent={percent} size="small" status="active" />
+      <Progress percent={percent} size="small" status="active" showInfo={false} />
     </div>
   );
 }
