@@ -193,6 +193,7 @@ impl Ring {
             phone: phone.into(),
             copyright_agreed: true,
             copyright_id: String::new(),
+            fix_id: 0,
         };
         Ok(self
             .client
