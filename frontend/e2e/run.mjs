@@ -24,6 +24,7 @@ import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
+import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 
@@ -537,6 +538,11 @@ if (!staticServer) {
   await check('ring-loop', async (open) => {
     const page = await open('#/login');
     await ringLoopCheck({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 26: a work breaking the profile fixed in one click (a RING_FIX run on the farm).
+  await check('ring-fix', async (open) => {
+    const page = await open('#/login');
+    await ringFixCheck({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 28: the AI catalogue and the keyword-extraction page.
   await check('ai-journey', async (open) => {

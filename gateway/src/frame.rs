@@ -137,18 +137,60 @@ pub struct Cut {
     pub end_ms: u64,
 }
 
+/// Why a climax cut was not answered: a refusal with its stable `data.reason` (docs/ringtone.md:
+/// `seconds_invalid`, `seconds_too_long`, `material_not_found`, `not_music`, `no_sound`), or
+/// anything else.
+#[derive(Debug, thiserror::Error)]
+pub enum ClimaxError {
+    /// Bad input; `desc` starts with the field.
+    #[error("{desc}")]
+    Refused {
+        /// The stable reason.
+        reason: &'static str,
+        /// The message.
+        desc: String,
+    },
+    /// Anything else.
+    #[error(transparent)]
+    Api(#[from] ApiError),
+}
+
+impl ClimaxError {
+    fn refused(reason: &'static str, desc: String) -> Self {
+        Self::Refused { reason, desc }
+    }
+}
+
+impl actix_web::ResponseError for ClimaxError {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        match self {
+            Self::Refused { .. } => actix_web::http::StatusCode::OK,
+            Self::Api(e) => actix_web::ResponseError::status_code(e),
+        }
+    }
+
+    fn error_response(&self) -> actix_web::HttpResponse {
+        match self {
+            Self::Refused { reason, desc } => {
+                crate::envelope::refused(actix_web::http::StatusCode::OK, serde_json::json!({ "reason": reason }), desc)
+            }
+            Self::Api(e) => actix_web::ResponseError::error_response(e),
+        }
+    }
+}
+
 impl Frames {
     /// Where the strongest `seconds` of `material_id` lie, for `user_id` of `tenant`: the material
     /// must be the user's own or a system one (else it "does not exist"), an audio material, and
     /// at least `seconds` long; it is analysed (`reelforge_conform::climax_of_file`) on a blocking
     /// thread, counted against the same limit as stills.
-    pub async fn climax(&self, tenant: &str, user_id: &str, material_id: &str, seconds: f64) -> Result<Cut, ApiError> {
+    pub async fn climax(&self, tenant: &str, user_id: &str, material_id: &str, seconds: f64) -> Result<Cut, ClimaxError> {
         if !seconds.is_finite() || seconds <= 0.0 {
-            return Err(ApiError::BadRequest("seconds: must be a number of seconds above 0".into()));
+            return Err(ClimaxError::refused("seconds_invalid", "seconds: must be a number of seconds above 0".into()));
         }
-        let missing = || ApiError::BadRequest(format!("materialId: material {material_id} does not exist in your library"));
+        let missing = || ClimaxError::refused("material_not_found", format!("materialId: material {material_id} does not exist in your library"));
         if material_id.trim().is_empty() {
-            return Err(ApiError::BadRequest("materialId: must name a music material".into()));
+            return Err(ClimaxError::refused("material_not_found", "materialId: must name a music material".into()));
         }
         let job = RenderJob { tenant: tenant.to_owned(), user_id: user_id.to_owned(), ..Default::default() };
         let found = match self.clients.material_as(&job, user_id, material_id).await {
@@ -156,7 +198,7 @@ impl Frames {
             Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument | tonic::Code::PermissionDenied) => {
                 return Err(missing());
             }
-            Err(s) => return Err(ApiError::Service(s)),
+            Err(s) => return Err(ApiError::Service(s).into()),
         };
         let key = found.relative_path;
         let own = key.starts_with(&reelforge_timeline::source::user_prefix(tenant, user_id))
@@ -165,13 +207,13 @@ impl Frames {
             return Err(missing());
         }
         if found.r#type != "audio" {
-            return Err(ApiError::BadRequest(format!("materialId: material {material_id} is not music (it is {})", found.r#type)));
+            return Err(ClimaxError::refused("not_music", format!("materialId: material {material_id} is not music (it is {})", found.r#type)));
         }
         if found.time_length > 0.0 && seconds > found.time_length + 0.05 {
-            return Err(ApiError::BadRequest(format!(
-                "seconds: {seconds} s is longer than the track ({:.1} s)",
-                found.time_length
-            )));
+            return Err(ClimaxError::refused(
+                "seconds_too_long",
+                format!("seconds: {seconds} s is longer than the track ({:.1} s)", found.time_length),
+            ));
         }
         let permit = self.permits.clone().acquire_owned().await.map_err(|e| internal("permits", e))?;
         let dir = Scratch(self.scratch.join(format!("climax-{}", uuid::Uuid::new_v4().simple())));
@@ -179,7 +221,7 @@ impl Frames {
         tokio::fs::create_dir_all(&dir.0).await.map_err(|e| internal("scratch", e))?;
         self.cache.place(&self.blob, &key, &file).await.map_err(|e| match e {
             WorkerError::Storage(_) => missing(),
-            other => internal("music", other),
+            other => internal("music", other).into(),
         })?;
         let cut = tokio::task::spawn_blocking(move || {
             let (_dir, _permit) = (dir, permit);
@@ -189,12 +231,12 @@ impl Frames {
         .map_err(|e| internal("climax thread", e))?
         .map_err(|e| match e {
             reelforge_conform::ConformError::NotMedia(why) => {
-                ApiError::BadRequest(format!("materialId: material {material_id} has no readable sound ({why})"))
+                ClimaxError::refused("no_sound", format!("materialId: material {material_id} has no readable sound ({why})"))
             }
-            other => internal("climax", other),
+            other => internal("climax", other).into(),
         })?;
         if seconds > cut.track_s + 0.05 {
-            return Err(ApiError::BadRequest(format!("seconds: {seconds} s is longer than the track ({:.1} s)", cut.track_s)));
+            return Err(ClimaxError::refused("seconds_too_long", format!("seconds: {seconds} s is longer than the track ({:.1} s)", cut.track_s)));
         }
         let start_ms = (cut.start_s * 1000.0).round() as u64;
         Ok(Cut { start_ms, end_ms: start_ms + (seconds * 1000.0).round() as u64 })

@@ -30,7 +30,7 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         template::fill, template::submit, template::audit, template::categories, template::set_push,
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
         frame::still,
-        ring::profile, ring::precheck, ring::check, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
+        ring::profile, ring::precheck, ring::check, ring::fix, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
         ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file,
         toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output
     )

@@ -48,7 +48,7 @@ export const queryKeys = {
   ring: {
     profile: ['ring', 'profile'] as const,
     precheck: (doc: object) => ['ring', 'precheck', doc] as const,
-    check: (taskId: number) => ['ring', 'check', taskId] as const,
+    check: (taskId: number, fixId: number | null = null) => ['ring', 'check', taskId, fixId] as const,
     orders: {
       all: ['ring', 'orders'] as const,
       mine: (filter: object) => ['ring', 'orders', 'mine', filter] as const,

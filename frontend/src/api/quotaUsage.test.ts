@@ -35,4 +35,15 @@ describe('quota usage', () => {
       await applyLanguage('zh-CN');
     }
   });
+
+  it('words the climax cut refusals by their reason in both languages', async () => {
+    const refused = new ApiError({ kind: 'business', url: '/ai/climax', code: 3000, desc: 'materialId: material 9 is not music (it is picture)', message: 'x', data: { reason: 'not_music' } });
+    expect(errorText(refused)).toBe('所选素材不是音乐，请选择音频素材');
+    await applyLanguage('en-US');
+    try {
+      expect(errorText(refused)).toBe('This material is not music; choose an audio material');
+    } finally {
+      await applyLanguage('zh-CN');
+    }
+  });
 });

@@ -154,6 +154,14 @@ export interface SaveRingInput {
   phone: string;
   copyrightAgreed: boolean;
   copyrightId?: string | number;
+  /** A finished one-click fix of the task: the order delivers its output (docs/ringtone.md). */
+  fixId?: number;
+}
+
+/** The answer of POST /ring/fix: the RING_FIX run, a task whose progress is that of any task. */
+export interface RingFixRun {
+  fixId: string;
+  jobId: string;
 }
 
 /** The filter of an order list; `state` absent lists every state. */
@@ -225,7 +233,10 @@ export function anySetting(page: RingOrderPage | undefined): boolean {
 export const fetchRingProfile = async (): Promise<RingProfile> => normaliseProfile(await api.get<RingProfile>('/ring/profile'));
 export const precheckRing = async (doc: { width: number; height: number; seconds: number }): Promise<RingReport> =>
   asReport(await api.post<Partial<RingReport>>('/ring/precheck', doc, { silent: true }));
-export const checkRing = async (taskId: number): Promise<RingReport> => asReport(await api.post<Partial<RingReport>>('/ring/check', { taskId }, { silent: true }));
+export const checkRing = async (taskId: number, fixId: number | null = null): Promise<RingReport> =>
+  asReport(await api.post<Partial<RingReport>>('/ring/check', fixId === null ? { taskId } : { taskId, fixId }, { silent: true }));
+/** Starts the one-click fix of a finished work (a RING_FIX run of the farm); quiet: the modal words a refusal. */
+export const fixRing = async (taskId: number): Promise<number> => Number((await api.post<RingFixRun>('/ring/fix', { taskId }, { silent: true })).fixId);
 /** Asks whether a number may receive a video ringtone; quiet: the field shows the answer. */
 export const askPhone = (phone: string): Promise<PhoneAnswer> => api.post<PhoneAnswer>('/material/v2/ifdownloadbyphone', { phone }, { silent: true });
 export const uploadCopyright = (file: File, onProgress?: (percent: number) => void): Promise<CopyrightProof> => {
@@ -260,11 +271,21 @@ export function useRingPrecheck(doc: { width: number; height: number; seconds: n
   });
 }
 
-/** Returns a finished task's check against the profile; off while `taskId` is null. */
-export function useRingCheck(taskId: number | null) {
+/** True when the one-click fix can mend every rule the report names (and it names one). */
+export function fixableReport(report: Pick<RingReport, 'conforms' | 'violations'> | undefined): boolean {
+  return !!report && !report.conforms && report.violations.length > 0 && report.violations.every((v) => v.fixable);
+}
+
+/** Starts the one-click fix; resolves to the fix run's task id. */
+export function useFixRing() {
+  return useMutation({ mutationFn: fixRing });
+}
+
+/** Returns a finished task's check against the profile (of its fix `fixId`'s output when given); off while `taskId` is null. */
+export function useRingCheck(taskId: number | null, fixId: number | null = null) {
   return useQuery({
-    queryKey: queryKeys.ring.check(taskId ?? -1),
-    queryFn: () => checkRing(taskId ?? -1),
+    queryKey: queryKeys.ring.check(taskId ?? -1, fixId),
+    queryFn: () => checkRing(taskId ?? -1, fixId),
     enabled: taskId !== null,
     staleTime: 5 * 60_000,
     retry: false,

@@ -70,9 +70,10 @@ pub struct ClimaxDto {
 }
 
 /// The music climax cut: where the strongest `seconds` of the music start (energy and onsets);
-/// another caller's material does not exist, bad input is refused (3000) naming the field.
+/// another caller's material does not exist, bad input is refused (3000) naming the field, with
+/// its `data.reason`.
 #[utoipa::path(post, path = "/diyvrbt/ai/climax", request_body = ClimaxBody, responses((status = 200, body = ClimaxDto)))]
-pub async fn climax(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn climax(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, crate::frame::ClimaxError> {
     let b: ClimaxBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
     let user = caller.user()?;

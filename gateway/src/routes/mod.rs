@@ -128,6 +128,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/ring/profile", web::get().to(ring::profile))
         .route("/ring/precheck", web::post().to(ring::precheck))
         .route("/ring/check", web::post().to(ring::check))
+        .route("/ring/fix", web::post().to(ring::fix))
         .route("/material/v2/ifdownloadbyphone", web::post().to(ring::if_download_by_phone))
         .route("/upload/copyright", web::post().to(ring::upload_copyright))
         .route("/platform/saveRing", web::post().to(ring::save_ring))

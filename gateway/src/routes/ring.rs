@@ -25,6 +25,10 @@ const REASONS: &[&str] = &[
     "profile_violation",
     "order_not_found",
     "order_state",
+    "nothing_to_fix",
+    "not_fixable",
+    "fix_not_found",
+    "fix_not_finished",
 ];
 
 /// Seconds the signed cover and proof URLs of an answer stay valid.
@@ -174,6 +178,35 @@ pub async fn precheck(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppS
 #[serde(rename_all = "camelCase")]
 pub struct TaskBody {
     task_id: i64,
+    /// A finished one-click fix of the task (`/ring/fix`'s `fixId`): its output is checked.
+    #[serde(default)]
+    fix_id: Option<i64>,
+}
+
+/// The answer of `/ring/fix`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FixDto {
+    /// The RING_FIX run's task id: its progress is `/videotask/events?taskId=`.
+    fix_id: String,
+    job_id: String,
+}
+
+/// The one-click fix: a RING_FIX run of the farm re-encodes the task's video to the caller's
+/// profile (the profile as the server reads it). Refused with `nothing_to_fix` when the video
+/// conforms, `not_fixable` when a broken rule is not one a re-encode mends.
+#[utoipa::path(post, path = "/diyvrbt/ring/fix", request_body = TaskBody, responses((status = 200, body = FixDto)))]
+pub async fn fix(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Answer {
+    let b: TaskBody = body::parse(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    let r = state
+        .clients
+        .ring
+        .clone()
+        .fix(caller.request(pb::TaskRequest { task_id: b.task_id, fix_id: 0 })?)
+        .await?
+        .into_inner();
+    Ok(envelope::ok(FixDto { fix_id: r.fix_id.to_string(), job_id: r.job_id }))
 }
 
 /// The finished video of one of the caller's tasks measured against the profile: the report.
@@ -186,7 +219,7 @@ pub async fn check(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppStat
             .clients
             .ring
             .clone()
-            .check(caller.request(pb::TaskRequest { task_id: b.task_id })?)
+            .check(caller.request(pb::TaskRequest { task_id: b.task_id, fix_id: b.fix_id.unwrap_or_default() })?)
             .await?
             .into_inner(),
     )
@@ -288,6 +321,9 @@ pub struct SaveRingBody {
     copyright_agreed: bool,
     #[serde(default)]
     copyright_id: Option<String>,
+    /// A finished one-click fix of the task: the order delivers its output.
+    #[serde(default)]
+    fix_id: Option<i64>,
 }
 
 /// Records a ring order (state 0 NOTSET); the same task and phone with a live order answers it.
@@ -300,6 +336,7 @@ pub async fn save_ring(req: HttpRequest, bytes: web::Bytes, state: web::Data<App
         phone: b.phone,
         copyright_agreed: b.copyright_agreed,
         copyright_id: b.copyright_id.unwrap_or_default(),
+        fix_id: b.fix_id.unwrap_or_default(),
     };
     let o = state
         .clients

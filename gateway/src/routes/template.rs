@@ -80,6 +80,10 @@ pub struct TemplateDto {
     reason: String,
     push: bool,
     creator_id: String,
+    /// The task it was offered from, shown to its creator only (its ring orders are the
+    /// template's ring state on /mytemring and /channel-temring).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    task_id: Option<i64>,
     create_time: String,
     update_time: String,
     /// The document (detail only).
@@ -125,6 +129,8 @@ impl<'a> Previews<'a> {
 
 fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Result<TemplateDto, ApiError> {
     let (cover_url, video_url) = previews.urls(&t)?;
+    let mine = previews.caller.user().is_ok_and(|u| u.user_id == t.creator_id);
+    let task_id = (mine && t.task_id > 0).then_some(t.task_id);
     Ok(TemplateDto {
         cover_url,
         video_url,
@@ -142,6 +148,7 @@ fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Resul
         reason: t.reason,
         push: t.push,
         creator_id: t.creator_id,
+        task_id,
         create_time: t.create_time,
         update_time: t.update_time,
         video_create_info: detail.then_some(t.task_info),

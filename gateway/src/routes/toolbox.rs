@@ -174,7 +174,7 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": e.field }), &e.to_string()));
     }
     let params = if b.params.is_null() { "{}".to_owned() } else { b.params.to_string() };
-    let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids };
+    let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids, source_task_id: 0 };
     match state.clients.task.clone().run_tool(caller.request(ask)?).await {
         Ok(r) => {
             let r = r.into_inner();

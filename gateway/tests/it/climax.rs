@@ -1,5 +1,5 @@
 //! The music climax cut (`POST /ai/climax`) on a real track made by GStreamer: quiet, one loud
-//! section, quiet again; and the refusals naming their field.
+//! section, quiet again; and the refusals naming their field, each with its `data.reason`.
 
 use reqwest::Method;
 
@@ -46,15 +46,16 @@ async fn the_cut_starts_inside_the_loud_section() -> Fallible<()> {
     // Bad input names its field.
     let picture = common::upload(&s, &me, "pic.png", common::PNG).await?;
     common::settled(&s, &me, &picture).await?;
-    for (body, field) in [
-        (serde_json::json!({"materialId": song, "seconds": 0}), "seconds"),
-        (serde_json::json!({"materialId": song, "seconds": 60}), "seconds"),
-        (serde_json::json!({"materialId": "no-such-material", "seconds": 5}), "materialId"),
-        (serde_json::json!({"materialId": picture, "seconds": 5}), "materialId"),
+    for (body, field, reason) in [
+        (serde_json::json!({"materialId": song, "seconds": 0}), "seconds", "seconds_invalid"),
+        (serde_json::json!({"materialId": song, "seconds": 60}), "seconds", "seconds_too_long"),
+        (serde_json::json!({"materialId": "no-such-material", "seconds": 5}), "materialId", "material_not_found"),
+        (serde_json::json!({"materialId": picture, "seconds": 5}), "materialId", "not_music"),
     ] {
         let answer = envelope(s.call(Method::POST, "/ai/climax", &me).json(&body)).await?;
         let desc = answer["desc"].as_str().unwrap_or_default();
         assert!(answer["code"] == 3000 && desc.starts_with(field), "{body}: {answer}");
+        assert_eq!(answer["data"]["reason"], reason, "{body}: {answer}");
     }
     Ok(())
 }

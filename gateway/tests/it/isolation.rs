@@ -135,6 +135,7 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /videotask/frame", Scope::User),
     ("POST /ai/climax", Scope::User),
     ("POST /ring/check", Scope::User),
+    ("POST /ring/fix", Scope::User),
     ("POST /platform/saveRing", Scope::User),
     ("POST /material/ringUpload", Scope::User),
     ("POST /ring/cancel", Scope::User),
@@ -322,6 +323,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         }
         "POST /ai/climax" => json(serde_json::json!({"materialId": victim.material, "seconds": 1})),
         "POST /ring/check" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /ring/fix" => json(serde_json::json!({"taskId": victim.task})),
         "POST /platform/saveRing" => json(serde_json::json!({"taskId": victim.task, "phone": "13800138000", "copyrightAgreed": true})),
         "POST /material/ringUpload" => json(serde_json::json!({"orderId": victim.order})),
         "POST /ring/cancel" => json(serde_json::json!({"orderId": victim.order})),

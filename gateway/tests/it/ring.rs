@@ -49,6 +49,11 @@ async fn a_finished_work_becomes_a_ringtone_and_is_cancelled() -> Fallible<()> {
         (Some(true), Some(320)),
         "{report}"
     );
+    // A conforming video has nothing to fix; a fix that is not this task's is not found.
+    let fix = envelope(s.call(Method::POST, "/ring/fix", &me).json(&json!({"taskId": task}))).await?;
+    assert_eq!((fix["code"].as_i64(), fix["data"]["reason"].as_str()), (Some(3000), Some("nothing_to_fix")), "{fix}");
+    let stray = envelope(s.call(Method::POST, "/ring/check", &me).json(&json!({"taskId": task, "fixId": task}))).await?;
+    assert_eq!((stray["code"].as_i64(), stray["data"]["reason"].as_str()), (Some(3000), Some("fix_not_found")), "{stray}");
     let pre = data(
         s.call(Method::POST, "/ring/precheck", &me)
             .json(&json!({"width": 1280, "height": 720, "seconds": 2.0})),

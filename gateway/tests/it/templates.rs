@@ -89,6 +89,8 @@ async fn template_calls(backends: common::Backends) -> Fallible<()> {
     assert_eq!((hidden["code"].as_i64(), hidden["desc"].as_str()), (Some(3000), Some(format!("template {id} does not exist").as_str())));
     let mine = data(s.call(Method::GET, "/template/mine", &maker)).await?;
     assert_eq!(ids(&mine["list"]), vec![id]);
+    // The task it was offered from, for its ring state on /mytemring: to its creator only.
+    assert_eq!(mine["list"][0]["taskId"].as_i64(), Some(own), "{mine}");
     for (method, path, body) in [
         (Method::GET, "/template/check".to_owned(), None),
         (Method::GET, format!("/template/check/{id}"), None),

@@ -10,6 +10,8 @@ const FPS_SLACK: f64 = 0.05;
 /// A duration this close to the window's edge is inside it: AAC priming and padding make a
 /// stream end up to a frame (~21–43 ms) past the pictures.
 const SECONDS_SLACK: f64 = 0.05;
+/// Integrated loudness at or below this is silence (the absolute gate reads −70).
+const SILENT_LUFS: f64 = -69.0;
 /// Bytes in a MiB (the profile's file size unit).
 const MIB: u64 = 1024 * 1024;
 
@@ -61,7 +63,8 @@ pub struct Violation {
     pub limit: String,
     /// One English sentence naming both.
     pub message: String,
-    /// Whether re-encoding to the profile fixes it (false: the user must change the work).
+    /// Whether the one-click fix (a re-encode to the profile, RING_FIX) mends it; false for a
+    /// video too short and for every rule of a document's precheck (the user changes the work).
     pub fixable: bool,
 }
 
@@ -92,10 +95,7 @@ impl Violation {
             measured,
             limit,
             message,
-            fixable: !matches!(
-                rule,
-                Rule::Size | Rule::Orientation | Rule::Duration | Rule::NoAudio
-            ),
+            fixable: rule != Rule::Cover,
         }
     }
 }
@@ -138,7 +138,8 @@ pub fn check(profile: &DeliveryProfile, m: &Measurement) -> Report {
                 ));
             }
             h264(profile, m, &mut v);
-            v.extend(precheck(profile, m.width, m.height, 0.0));
+            // Scaling and padding into an accepted size fixes a finished video.
+            v.extend(precheck(profile, m.width, m.height, 0.0).into_iter().map(|x| Violation { fixable: true, ..x }));
             fps(profile, m.fps, &mut v);
         }
         None => v.push(Violation::new(
@@ -158,7 +159,8 @@ pub fn check(profile: &DeliveryProfile, m: &Measurement) -> Report {
             None,
         ));
     }
-    v.extend(duration(profile, m.seconds));
+    // A video too long is cut to the window; one too short the user must lengthen.
+    v.extend(duration(profile, m.seconds).map(|x| Violation { fixable: m.seconds > profile.max_seconds, ..x }));
     audio(profile, m, &mut v);
     if m.file_bytes > u64::from(profile.max_file_mb) * MIB {
         v.push(Violation::new(
@@ -209,7 +211,8 @@ pub fn precheck(
     if seconds > 0.0 {
         v.extend(duration(profile, seconds));
     }
-    v
+    // A document's rules are the user's to change in the editor.
+    v.into_iter().map(|x| Violation { fixable: false, ..x }).collect()
 }
 
 /// Returns `portrait`, `landscape` or `square`.
@@ -335,7 +338,9 @@ fn audio(profile: &DeliveryProfile, m: &Measurement, v: &mut Vec<Violation>) {
             None,
         ));
     }
-    if let Some(lufs) = m.loudness_lufs {
+    // A silent track (the R128 absolute gate) has no programme loudness to hold to the window:
+    // it passes, as the silence the fix adds to a video without sound.
+    if let Some(lufs) = m.loudness_lufs.filter(|&l| l > SILENT_LUFS) {
         let (target, tol) = (profile.loudness_lufs, profile.loudness_tolerance_lu);
         let limit = if lufs > target + tol {
             Some(target + tol)

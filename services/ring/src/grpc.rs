@@ -47,6 +47,16 @@ impl RingGrpc {
         }
     }
 
+    /// The caller's finished task `id`, with the output of its one-click fix `fix_id` as its
+    /// video when one is named.
+    async fn video(&self, tenant: &str, user: &str, id: i64, fix_id: i64) -> Result<domain::FinishedTask, Status> {
+        let task = self.tasks.finished(tenant, user, id).await.map_err(refusal)?;
+        if fix_id == 0 {
+            return Ok(task);
+        }
+        self.tasks.fixed(tenant, user, task, fix_id).await.map_err(refusal)
+    }
+
     fn profile(&self, tenant: &str) -> DeliveryProfile {
         profile::profile_of(&self.profiles, tenant).into_owned()
     }
@@ -151,17 +161,33 @@ impl RingService for RingGrpc {
         req: Request<pb::TaskRequest>,
     ) -> Result<Response<pb::JsonDocument>, Status> {
         let (tenant, user) = owner(&req)?;
-        let task = self
-            .tasks
-            .finished(&tenant, &user, req.into_inner().task_id)
-            .await
-            .map_err(refusal)?;
+        let r = req.into_inner();
+        let task = self.video(&tenant, &user, r.task_id, r.fix_id).await?;
         let report = self
             .checker
             .check(&self.profile(&tenant), &task.video_key)
             .await
             .map_err(refusal)?;
         json(&report)
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn fix(&self, req: Request<pb::TaskRequest>) -> Result<Response<pb::FixReply>, Status> {
+        let (tenant, user) = owner(&req)?;
+        let id = req.into_inner().task_id;
+        let task = self.tasks.finished(&tenant, &user, id).await.map_err(refusal)?;
+        let profile = self.profile(&tenant);
+        let report = self.checker.check(&profile, &task.video_key).await.map_err(refusal)?;
+        if report.conforms {
+            return Err(refusal(RingError::NothingToFix));
+        }
+        let unfixable: Vec<&str> = report.violations.iter().filter(|v| !v.fixable).map(|v| v.message.as_str()).collect();
+        if !unfixable.is_empty() {
+            return Err(refusal(RingError::NotFixable(unfixable.join("; "))));
+        }
+        let (fix_id, job_id) = self.tasks.run_fix(&tenant, &user, id, &profile).await.map_err(refusal)?;
+        tracing::info!(task_id = id, fix_id, "ring fix queued");
+        Ok(Response::new(pb::FixReply { fix_id, job_id }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -206,11 +232,7 @@ impl RingService for RingGrpc {
                 .await
                 .map_err(refusal)?;
         }
-        let task = self
-            .tasks
-            .finished(&tenant, &user, r.task_id)
-            .await
-            .map_err(refusal)?;
+        let task = self.video(&tenant, &user, r.task_id, r.fix_id).await?;
         if !self.platforms.of(&tenant).joined(&phone).await {
             return Err(refusal(RingError::PhoneNotJoined));
         }

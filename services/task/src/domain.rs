@@ -331,6 +331,9 @@ pub struct ToolOutput {
 /// `params.speed`, `materialIds`).
 pub fn parse_tool_run(tool_type: &str, params: &str, material_ids: &[String]) -> Result<ToolRun, TaskError> {
     use reelforge_tools::{Params, ToolType};
+    if tool_type.trim() == reelforge_tools::ring_fix::RING_FIX {
+        return Err(TaskError::Invalid("type: RING_FIX runs from the ringtone's check (/ring/fix), not the toolbox".to_owned()));
+    }
     let tool = ToolType::parse(tool_type.trim()).ok_or_else(|| TaskError::Invalid(format!("type: unknown toolbox type `{tool_type}`")))?;
     if let Some(reason) = tool.unavailable() {
         return Err(TaskError::Invalid(format!("type: {} is not available: {reason}", tool.name())));
@@ -352,6 +355,19 @@ pub fn parse_tool_run(tool_type: &str, params: &str, material_ids: &[String]) ->
         return Err(TaskError::Invalid(format!("materialIds: `{id}` is not a material id")));
     }
     Ok(ToolRun { tool_type: tool.name().to_owned(), params: params.to_json().to_string(), material_ids: vec![id.to_owned()], outputs: Vec::new() })
+}
+
+/// Checks a RING_FIX run's request (docs/ringtone.md, the one-click fix): the profile its
+/// parameters carry, and a source work. The source itself is confirmed by the store.
+pub fn parse_ring_fix(params: &str, source_task_id: i64) -> Result<ToolRun, TaskError> {
+    use reelforge_tools::ring_fix::{FixParams, RING_FIX};
+    if source_task_id <= 0 {
+        return Err(TaskError::Invalid("sourceTaskId: a RING_FIX run needs the finished work to fix".to_owned()));
+    }
+    let value: serde_json::Value = serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?;
+    let fix = FixParams::parse(&value).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    let params = serde_json::json!({"profile": fix.profile, "sourceTaskId": source_task_id});
+    Ok(ToolRun { tool_type: RING_FIX.to_owned(), params: params.to_string(), material_ids: Vec::new(), outputs: Vec::new() })
 }
 
 /// Refuses, naming `materialIds`, an input material the owner may not use (neither theirs nor a

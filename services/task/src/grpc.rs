@@ -203,6 +203,7 @@ fn template_to_pb(t: Template, detail: bool) -> pb::Template {
         reason: t.reason,
         push: t.push,
         creator_id: t.creator_id,
+        task_id: t.task_id,
         create_time: time(t.created_ms),
         update_time: time(t.updated_ms),
         task_info: if detail { t.task_info } else { String::new() },
@@ -512,7 +513,11 @@ impl TaskService for TaskGrpc {
     async fn run_tool(&self, req: Request<pb::RunToolRequest>) -> Result<Response<pb::RunToolReply>, Status> {
         let owner = owner(&req)?;
         let req = req.into_inner();
-        let tool = domain::parse_tool_run(&req.tool_type, &req.params, &req.material_ids).map_err(to_status)?;
+        let tool = if req.tool_type.trim() == reelforge_tools::ring_fix::RING_FIX && req.source_task_id != 0 {
+            domain::parse_ring_fix(&req.params, req.source_task_id).map_err(to_status)?
+        } else {
+            domain::parse_tool_run(&req.tool_type, &req.params, &req.material_ids).map_err(to_status)?
+        };
         let (task_id, run) = self.store.run_tool(&owner, tool).await.map_err(to_status)?;
         announce_queued(&self.events, &owner, task_id, &run).await;
         Ok(Response::new(pb::RunToolReply { task_id, job_id: run.job_id }))

@@ -130,6 +130,9 @@ pub struct Template {
     pub push: bool,
     /// Who offered it (empty for a starter).
     pub creator_id: String,
+    /// The creator's task it was offered from (0 for a starter): its ring orders are the
+    /// template's ring state.
+    pub task_id: i64,
     /// Creation time, milliseconds since the epoch.
     pub created_ms: i64,
     /// Last change, milliseconds since the epoch.

@@ -10,6 +10,7 @@ mod limits;
 mod params;
 mod pipeline;
 mod probe;
+pub mod ring_fix;
 pub mod testing;
 
 pub use error::{ParamError, ToolError};

@@ -436,27 +436,52 @@ impl Worker {
         cancel: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
     ) -> Result<Rendered, WorkerError> {
-        let tool = reelforge_tools::ToolType::parse(&msg.tool_type)
-            .ok_or_else(|| WorkerError::Rule(format!("unknown toolbox type {}", msg.tool_type)))?;
         let value: serde_json::Value =
             serde_json::from_str(&msg.tool_params).map_err(|e| WorkerError::Rule(format!("params: {e}")))?;
-        let params = reelforge_tools::Params::parse(tool, &value).map_err(|e| WorkerError::Rule(e.to_string()))?;
         let reporter = progress::Reporter::start(self.bus.clone(), msg);
         reporter.stage("fetching", 0);
-        let inputs = fetch::inputs(&self.clients, &self.blob, &self.settings.material_cache, msg, &dir.join("materials")).await?;
-        let input = inputs.into_iter().next().ok_or_else(|| WorkerError::Rule("a tool job without an input".to_owned()))?;
-        let facts = {
-            let input = input.clone();
-            tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
-                .await
-                .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
-        };
-        self.settings.tools.check(tool, &facts).map_err(|e| WorkerError::Tool(e.into()))?;
-        let limit = self.settings.time_limit.of(facts.duration_ms as f64 / 1000.0);
         let out = dir.join("out");
         let (out2, cancel2) = (out.clone(), cancel.clone());
         let mut on_progress = reporter.tool_callback();
-        let run = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &input, &out2, &mut on_progress, &cancel2));
+        let (run, limit) = if msg.tool_type == reelforge_tools::ring_fix::RING_FIX {
+            // The ringtone's one-click fix: its input is the owner's finished render, whose key
+            // the task service wrote into the parameters; it must lie under the job's tenant.
+            let params = reelforge_tools::ring_fix::FixParams::parse(&value).map_err(|e| WorkerError::Rule(e.to_string()))?;
+            let key = value.get("sourceKey").and_then(serde_json::Value::as_str).unwrap_or_default();
+            if !key.starts_with(&format!("t/{}/tasks/", msg.tenant)) || key.contains("..") {
+                return Err(WorkerError::Rule(format!("RING_FIX source `{key}` is not a render of the job's tenant")));
+            }
+            let input = dir.join("source.mp4");
+            tokio::fs::create_dir_all(dir).await?;
+            self.blob.download_to(key, &input).await?;
+            let facts = {
+                let input = input.clone();
+                tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
+                    .await
+                    .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
+            };
+            let limit = self.settings.time_limit.of(facts.duration_ms as f64 / 1000.0);
+            let run = tokio::task::spawn_blocking(move || {
+                reelforge_tools::ring_fix::run(&params, &input, &out2, &mut on_progress, &cancel2)
+            });
+            (run, limit)
+        } else {
+            let tool = reelforge_tools::ToolType::parse(&msg.tool_type)
+                .ok_or_else(|| WorkerError::Rule(format!("unknown toolbox type {}", msg.tool_type)))?;
+            let params = reelforge_tools::Params::parse(tool, &value).map_err(|e| WorkerError::Rule(e.to_string()))?;
+            let inputs = fetch::inputs(&self.clients, &self.blob, &self.settings.material_cache, msg, &dir.join("materials")).await?;
+            let input = inputs.into_iter().next().ok_or_else(|| WorkerError::Rule("a tool job without an input".to_owned()))?;
+            let facts = {
+                let input = input.clone();
+                tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
+                    .await
+                    .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
+            };
+            self.settings.tools.check(tool, &facts).map_err(|e| WorkerError::Tool(e.into()))?;
+            let limit = self.settings.time_limit.of(facts.duration_ms as f64 / 1000.0);
+            let run = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &input, &out2, &mut on_progress, &cancel2));
+            (run, limit)
+        };
         let (ran, stopping) = supervise(run, &cancel, &mut shutdown, limit).await?;
         let outputs = match ran {
             Err(reelforge_tools::ToolError::Cancelled) if stopping => return Err(WorkerError::Shutdown),

@@ -744,18 +744,18 @@ async fn clip_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>
 async fn runs_a_tool(farm: Farm) -> TestResult {
     let clip = clip_material(&farm).await?;
     let mut tasks = farm.tasks.clone();
-    let bad = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 0}"#.into(), material_ids: vec![clip.clone()] };
+    let bad = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 0}"#.into(), material_ids: vec![clip.clone()], source_task_id: 0 };
     let refused = tasks.run_tool(farm.req(bad)?).await.err().ok_or("speed 0 refused")?;
     assert_eq!(refused.code(), tonic::Code::InvalidArgument);
     assert!(refused.message().starts_with("params.speed:"), "{}", refused.message());
     let theirs = red_material_of(&farm, "cc").await?;
-    let foreign = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![theirs] };
+    let foreign = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![theirs], source_task_id: 0 };
     let refused = tasks.run_tool(farm.req(foreign)?).await.err().ok_or("another tenant's material refused")?;
     assert!(refused.message().starts_with("materialIds:"), "{}", refused.message());
     let none = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
     assert_eq!(none.total, 0, "nothing was queued");
 
-    let run = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![clip.clone()] };
+    let run = pb::RunToolRequest { tool_type: "VIDEO_SPEEDUP".into(), params: r#"{"speed": 2}"#.into(), material_ids: vec![clip.clone()], source_task_id: 0 };
     let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
     let events = watch_to_end(&farm, queued.task_id).await?;
     assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
@@ -781,7 +781,7 @@ async fn runs_a_tool(farm: Farm) -> TestResult {
 
     // A picture has no sound to extract: the run fails saying why, and stores nothing.
     let picture = red_material(&farm).await?;
-    let run = pb::RunToolRequest { tool_type: "EXTRACT_AUDIO".into(), params: r#"{"format": "mp3"}"#.into(), material_ids: vec![picture] };
+    let run = pb::RunToolRequest { tool_type: "EXTRACT_AUDIO".into(), params: r#"{"format": "mp3"}"#.into(), material_ids: vec![picture], source_task_id: 0 };
     let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
     let failed = ended(&farm, queued.task_id).await?;
     assert_eq!(failed.status, 9, "{failed:?}");

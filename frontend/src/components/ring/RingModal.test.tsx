@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
 import { applyLanguage } from '@/app/i18n';
 import { ApiError } from '@/api/errors';
-import type { PhoneAnswer, RingOrder, RingReport } from '@/api/ring';
+import type { PhoneAnswer, RingOrder, RingReport, RingViolation } from '@/api/ring';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 import { CONFORMS, finishedWork, LOUD_AND_LONG, order, QS_PROFILE } from '@/test/ringFixtures';
 
@@ -11,24 +11,34 @@ interface Scenario {
   phone?: (phone: string) => PhoneAnswer | Error;
   saveRing?: (body: Record<string, unknown>) => RingOrder | Error;
   orders?: RingOrder[];
+  /** The answer of /ring/check with a fixId (the fixed video's check). */
+  fixedReport?: RingReport;
+  /** The fix run's states, one per ask of /videotask/state (the last repeats). */
+  fixStates?: { status: number; percent: number; reason?: string }[];
 }
 
 const refusal = (reason: string, extra: Record<string, unknown> = {}) =>
   new ApiError({ kind: 'business', url: '/platform/saveRing', code: 3000, desc: reason, message: reason, data: { reason, ...extra } });
 
-function serve({ report = CONFORMS, phone, saveRing, orders = [] }: Scenario = {}) {
+function serve({ report = CONFORMS, phone, saveRing, orders = [], fixedReport = CONFORMS, fixStates = [] }: Scenario = {}) {
+  const states = [...fixStates];
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/category/taskvideo') return { dataList: [] };
     if (url === '/videotask/mine') return { total: 1, list: [finishedWork(7)] };
     if (url === '/ring/profile') return QS_PROFILE;
     if (url === '/ring/orders') return { total: orders.length, list: orders };
+    if (url === '/videotask/state') {
+      const next = states.length > 1 ? states.shift() : states[0];
+      return { taskId: 40, videoRelativePath: '', stage: 'rendering', reason: '', ...next };
+    }
     throw new Error(`unexpected GET ${url}`);
   });
   const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
     const body = data as Record<string, unknown>;
     if (url === '/videotask/mediaTicket') return { ticket: 'tk', expiresInSeconds: 600 };
-    if (url === '/ring/check') return report;
+    if (url === '/ring/check') return body.fixId === undefined ? report : fixedReport;
+    if (url === '/ring/fix') return { fixId: '40', jobId: 'j-40' };
     if (url === '/material/v2/ifdownloadbyphone') {
       const answer = phone ? phone(String(body.phone)) : { phone: String(body.phone), allowed: true, state: 0, reason: '' };
       if (answer instanceof Error) throw answer;
@@ -44,6 +54,11 @@ function serve({ report = CONFORMS, phone, saveRing, orders = [] }: Scenario = {
   });
   jest.spyOn(api, 'stream').mockImplementation(() => new Promise(() => undefined));
   return { get, post };
+}
+
+/** The events stream refused, so the fix's progress is polled from /videotask/state. */
+function pollProgress() {
+  jest.spyOn(api, 'stream').mockRejectedValue(refusal('not_a_stream'));
 }
 
 function posts(post: jest.SpyInstance, url: string) {
@@ -62,6 +77,9 @@ function enterPhone(value: string) {
 }
 
 jest.setTimeout(120_000);
+
+/** The fixable violation of LOUD_AND_LONG. */
+const LOUD: RingViolation = { rule: 'loudness', measured: -9.8, limit: -14, message: 'loudness -9.8 LUFS above -14', fixable: true };
 afterEach(() => jest.restoreAllMocks());
 
 describe('the ring-setting modal', () => {
@@ -138,6 +156,40 @@ describe('the ring-setting modal', () => {
     fireEvent.click(screen.getByTestId('ring-submit'));
     expect(await screen.findByText('请先勾选版权声明')).toBeInTheDocument();
     expect(posts(post, '/platform/saveRing')).toHaveLength(0);
+  });
+
+  it('fixes a video whose broken rules are all fixable, follows the run, checks and orders the fixed video', async () => {
+    const loud: RingReport = { conforms: false, violations: [LOUD, { rule: 'size', measured: '1280x720', limit: '1080x1920', message: 'size', fixable: true }] };
+    const { post } = serve({ report: loud, fixStates: [{ status: 1, percent: 40 }, { status: 10, percent: 100 }] });
+    pollProgress();
+    await openModal();
+    expect(await screen.findByTestId('ring-fix-button')).toHaveTextContent('一键修复');
+    fireEvent.click(screen.getByTestId('ring-fix-button'));
+    await waitFor(() => expect(screen.getByTestId('ring-fix-progress')).toHaveTextContent('正在修复… 40%'), { timeout: 5000 });
+    expect(posts(post, '/ring/fix')).toEqual([{ taskId: 7 }]);
+  });
+
+  it('checks the fixed video once the run succeeded and orders it with its fixId', async () => {
+    const { post } = serve({ report: { conforms: false, violations: [LOUD] }, fixStates: [{ status: 10, percent: 100 }] });
+    pollProgress();
+    await openModal();
+    fireEvent.click(await screen.findByTestId('ring-fix-button'));
+    expect(await screen.findByTestId('ring-fix-done', {}, { timeout: 5000 })).toHaveTextContent('已修复');
+    expect(await screen.findByTestId('ring-violations-ok')).toBeInTheDocument();
+    expect(posts(post, '/ring/check')).toContainEqual({ taskId: 7, fixId: 40 });
+    enterPhone('13800138000');
+    await screen.findByTestId('ring-phone-answer');
+    fireEvent.click(screen.getByTestId('ring-agree'));
+    fireEvent.click(screen.getByTestId('ring-submit'));
+    expect(await screen.findByTestId('ring-result-title')).toBeInTheDocument();
+    expect(posts(post, '/platform/saveRing')).toEqual([{ taskId: 7, phone: '13800138000', copyrightAgreed: true, fixId: 40 }]);
+  });
+
+  it('offers no fix when a broken rule is not fixable', async () => {
+    serve({ report: LOUD_AND_LONG });
+    await openModal();
+    await screen.findByTestId('ring-violations');
+    expect(screen.queryByTestId('ring-fix-button')).toBeNull();
   });
 
   it('submits saveRing then ringUpload and shows the order waiting to be set', async () => {

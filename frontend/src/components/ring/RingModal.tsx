@@ -5,16 +5,17 @@
  * worded next to the form, which keeps every value.
  */
 import { Button, Checkbox, Col, Form, Modal, Row, Space, Spin, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '@/api/client';
 import { isCancelledRequest } from '@/api/errors';
-import { useAskPhone, useMyRingOrders, useRingCheck, useRingProfile, useSetRing, RING_PAGE_SIZE, type CopyrightProof, type RingOrder } from '@/api/ring';
+import { fixableReport, useAskPhone, useMyRingOrders, useRingCheck, useRingProfile, useSetRing, RING_PAGE_SIZE, type CopyrightProof, type RingOrder } from '@/api/ring';
 import { useMediaTicket, withTicket, type TaskSummary } from '@/api/videoTask';
 import { useTaskName } from '@/components/task/taskName';
 import { InCallPreview, PreviewVideo } from './InCallPreview';
 import { PhoneField, phoneVerdict, verdictOfError, type PhoneVerdict } from './PhoneField';
 import { CopyrightProofField } from './CopyrightProofField';
+import { FixSection } from './FixSection';
 import { RingOrderResult } from './RingOrderResult';
 import { SubmitError } from './SubmitError';
 import { ViolationList } from './ViolationList';
@@ -28,9 +29,17 @@ interface RingForm {
   proof: CopyrightProof | null;
 }
 
-function CheckSection({ taskId }: { taskId: number }) {
+/** The fix under way (`running`) and the one whose output the modal checks and orders (`fixed`). */
+interface FixState {
+  running: number | null;
+  fixed: number | null;
+}
+
+function CheckSection({ taskId, fix, onFix }: { taskId: number; fix: FixState; onFix: (next: FixState) => void }) {
   const { t } = useTranslation();
-  const check = useRingCheck(taskId);
+  const check = useRingCheck(taskId, fix.fixed);
+  const offerFix = fix.fixed === null && fixableReport(check.data);
+  const onFixed = useCallback((id: number) => onFix({ running: id, fixed: id }), [onFix]);
   return (
     <div data-testid="ring-check">
       <Typography.Text strong>{t('ring.check.title')}</Typography.Text>
@@ -45,6 +54,11 @@ function CheckSection({ taskId }: { taskId: number }) {
           <ViolationList report={check.data} />
         )}
       </div>
+      {offerFix || fix.running !== null ? (
+        <div style={{ marginTop: 8 }}>
+          <FixSection taskId={taskId} fixId={fix.running} onStarted={(id) => onFix({ running: id, fixed: null })} onFixed={onFixed} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -120,6 +134,7 @@ function RingFormBody({ work, onDone }: { work: RingWork; onDone: (order: RingOr
   const verdict = usePhoneVerdict();
   const setRing = useSetRing();
   const current = verdict.answer?.phone === phone.trim() ? verdict.answer : null;
+  const [fix, setFix] = useState<FixState>({ running: null, fixed: null });
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -127,14 +142,14 @@ function RingFormBody({ work, onDone }: { work: RingWork; onDone: (order: RingOr
     const answered = await verdict.run(values.phone);
     if (answered !== 'ok') return;
     setRing.mutate(
-      { taskId: work.id, phone: values.phone.trim(), copyrightAgreed: values.agreed, ...(values.proof ? { copyrightId: values.proof.id } : {}) },
+      { taskId: work.id, phone: values.phone.trim(), copyrightAgreed: values.agreed, ...(values.proof ? { copyrightId: values.proof.id } : {}), ...(fix.fixed !== null ? { fixId: fix.fixed } : {}) },
       { onSuccess: onDone },
     );
   };
 
   return (
     <Form<RingForm> form={form} layout="vertical" initialValues={{ phone: '', agreed: false, proof: null }} requiredMark={false} data-testid="ring-form">
-      <CheckSection taskId={work.id} />
+      <CheckSection taskId={work.id} fix={fix} onFix={setFix} />
       <Form.Item name="phone" label={t('ring.phone.label')} rules={[{ required: true, whitespace: true, message: t('ring.phone.required') }]} style={{ marginTop: 16 }}>
         <PhoneField onAsk={(number) => void verdict.run(number)} asking={verdict.asking} verdict={current?.verdict ?? null} askError={current?.error ?? null} />
       </Form.Item>

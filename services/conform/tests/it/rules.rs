@@ -160,8 +160,9 @@ fn every_rule_has_its_violation() {
                 seconds: 10.0,
                 ..good()
             },
+            // Too long: the fix cuts it (too short is not fixable, below).
             Rule::Duration,
-            false,
+            true,
         ),
         (
             Measurement {
@@ -203,7 +204,7 @@ fn every_rule_has_its_violation() {
                 ..good()
             },
             Rule::NoAudio,
-            false,
+            true,
         ),
     ];
     assert!(rules(&good()).is_empty());
@@ -219,6 +220,8 @@ fn every_rule_has_its_violation() {
         assert_eq!(report.violations[0].rule, rule);
         assert_eq!(report.violations[0].fixable, fixable, "{rule:?}");
     }
+    let short = check(&profile(), &Measurement { seconds: 0.5, ..good() });
+    assert_eq!(short.violations.iter().map(|v| (v.rule, v.fixable)).collect::<Vec<_>>(), [(Rule::Duration, false)]);
 }
 
 #[test]

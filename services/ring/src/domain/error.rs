@@ -26,6 +26,18 @@ pub enum RingError {
     /// The task has no finished video.
     #[error("task {0} is not finished: render it first")]
     TaskNotFinished(i64),
+    /// The fix named is not a finished one-click fix of the task.
+    #[error("fix {0} does not exist for this task")]
+    FixNotFound(i64),
+    /// The fix named has not finished.
+    #[error("fix {0} has not finished")]
+    FixNotFinished(i64),
+    /// The video already conforms: there is nothing to fix.
+    #[error("the video already meets the delivery profile")]
+    NothingToFix,
+    /// A broken rule no re-encode fixes (a video too short, the cover).
+    #[error("the one-click fix cannot mend: {0}")]
+    NotFixable(String),
     /// The video breaks the delivery profile; `violations` lists each rule.
     #[error("the video breaks the delivery profile: {summary}")]
     ProfileViolation {
@@ -83,6 +95,10 @@ impl RingError {
             Self::TaskNotFound(_) => "task_not_found",
             Self::TaskNotFinished(_) => "task_not_finished",
             Self::ProfileViolation { .. } => "profile_violation",
+            Self::FixNotFound(_) => "fix_not_found",
+            Self::FixNotFinished(_) => "fix_not_finished",
+            Self::NothingToFix => "nothing_to_fix",
+            Self::NotFixable(_) => "not_fixable",
             Self::OrderNotFound(_) => "order_not_found",
             Self::OrderState { .. } => "order_state",
             _ => return None,
@@ -97,9 +113,11 @@ impl ServiceError for RingError {
             | Self::PhoneNotJoined
             | Self::CopyrightMissing
             | Self::ProfileViolation { .. }
+            | Self::NothingToFix
+            | Self::NotFixable(_)
             | Self::Invalid(_) => ErrorKind::Invalid,
-            Self::TaskNotFinished(_) | Self::OrderState { .. } => ErrorKind::Conflict,
-            Self::CopyrightNotFound(_) | Self::TaskNotFound(_) | Self::OrderNotFound(_) => {
+            Self::TaskNotFinished(_) | Self::FixNotFinished(_) | Self::OrderState { .. } => ErrorKind::Conflict,
+            Self::CopyrightNotFound(_) | Self::TaskNotFound(_) | Self::OrderNotFound(_) | Self::FixNotFound(_) => {
                 ErrorKind::NotFound
             }
             Self::Tasks(_) | Self::Blob(_) | Self::Measure(_) | Self::Store(_) => {

@@ -105,6 +105,7 @@ async fn refusals_name_their_reason(db: &str) -> Fallible<()> {
         phone: phone.into(),
         copyright_agreed: agreed,
         copyright_id: copyright.into(),
+        fix_id: 0,
     };
     let cases = [
         (save(1, "12345", true, ""), "phone_invalid"),
@@ -139,10 +140,10 @@ async fn refusals_name_their_reason(db: &str) -> Fallible<()> {
     assert_eq!(violations[0]["rule"], "duration", "{violations}");
     assert!(e.message().contains("duration") || e.message().contains("long"), "{}", e.message());
     // The report of a conforming video, and the rules a document decides.
-    let report = c.check(ring.u1(pb::TaskRequest { task_id: 1 })?).await?.into_inner();
+    let report = c.check(ring.u1(pb::TaskRequest { task_id: 1, fix_id: 0 })?).await?.into_inner();
     let report: serde_json::Value = serde_json::from_str(&report.json)?;
     assert_eq!((report["conforms"].as_bool(), report["measured"]["width"].as_u64()), (Some(true), Some(180)), "{report}");
-    let long = c.check(ring.u1(pb::TaskRequest { task_id: 3 })?).await?.into_inner();
+    let long = c.check(ring.u1(pb::TaskRequest { task_id: 3, fix_id: 0 })?).await?.into_inner();
     assert!(long.json.contains("\"conforms\":false"), "{}", long.json);
     let pre = pb::PrecheckRequest { width: 1920, height: 1080, seconds: 10.0 };
     let pre: serde_json::Value = serde_json::from_str(&c.precheck(ring.u1(pre)?).await?.into_inner().json)?;

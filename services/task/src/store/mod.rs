@@ -610,8 +610,12 @@ impl TaskStore {
     /// Queues a tool run of the owner: its inputs confirmed in the material library, then one
     /// transaction writes the task (waiting), its job and the job's outbox row. Returns the task
     /// and its job; nothing is written when the inputs are refused.
-    pub async fn run_tool(&self, owner: &Owner, tool: ToolRun) -> Result<(i64, Run), TaskError> {
-        confirm_inputs(self.library.as_ref(), owner, &tool.material_ids).await?;
+    pub async fn run_tool(&self, owner: &Owner, mut tool: ToolRun) -> Result<(i64, Run), TaskError> {
+        if tool.tool_type == reelforge_tools::ring_fix::RING_FIX {
+            tool.params = self.ring_fix_source(owner, &tool.params).await?;
+        } else {
+            confirm_inputs(self.library.as_ref(), owner, &tool.material_ids).await?;
+        }
         let now = now_millis();
         let inputs = serde_json::to_string(&tool.material_ids).unwrap_or_default();
         let name = reelforge_tools::ToolType::parse(&tool.tool_type).map_or(tool.tool_type.as_str(), |t| t.path()).to_owned();
@@ -659,13 +663,28 @@ impl TaskStore {
         Ok((task.id, Run { job_id: job.id, status: TaskStatus::Wait }))
     }
 
+    /// Adds to a RING_FIX run's parameters the video key of its source work, which must be the
+    /// owner's own editor work with a finished render (the worker reads that key, under the
+    /// owner's tenant, as the run's input).
+    async fn ring_fix_source(&self, owner: &Owner, params: &str) -> Result<String, TaskError> {
+        let mut value: serde_json::Value = serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: {e}")))?;
+        let id = value.get("sourceTaskId").and_then(serde_json::Value::as_i64).unwrap_or_default();
+        let source = self.owned(owner, id).await?;
+        if !source.tool_type.is_empty() || source.status != TaskStatus::Success.code() || source.video_key.is_empty() {
+            return Err(TaskError::Invalid(format!("sourceTaskId: task {id} has no finished video to fix")));
+        }
+        value["sourceKey"] = serde_json::Value::String(source.video_key);
+        Ok(value.to_string())
+    }
+
     /// Returns one page (1-based) of the owner's tool runs, of `tool_type` when given, newest
     /// first, with the total.
     pub async fn mine_tools(&self, owner: &Owner, tool_type: Option<&str>, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
         let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
             .filter(video_task::Column::UserId.eq(&owner.user_id))
-            .filter(video_task::Column::ToolType.ne(""));
+            .filter(video_task::Column::ToolType.ne(""))
+            .filter(video_task::Column::ToolType.ne(reelforge_tools::ring_fix::RING_FIX));
         if let Some(t) = tool_type {
             query = query.filter(video_task::Column::ToolType.eq(t));
         }

@@ -47,6 +47,7 @@ fn to_template(m: video_template::Model) -> Template {
         reason: m.reason,
         push: m.push,
         creator_id: m.creator_id,
+        task_id: m.task_id,
         created_ms: m.created_ms,
         updated_ms: m.updated_ms,
         task_info: m.task_info,
