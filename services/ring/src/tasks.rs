@@ -121,21 +121,10 @@ impl Tasks for TaskService {
         if id <= 0 {
             return Err(RingError::TaskNotFound(id));
         }
-        let req = self.request(tenant, user, GetTaskRequest { task_id: id })?;
-        let task = match self.client.clone().get(req).await {
-            Ok(t) => t.into_inner(),
-            Err(s)
-                if matches!(
-                    s.code(),
-                    tonic::Code::NotFound
-                        | tonic::Code::InvalidArgument
-                        | tonic::Code::PermissionDenied
-                ) =>
-            {
-                return Err(RingError::TaskNotFound(id));
-            }
-            Err(s) => return Err(RingError::Tasks(s.message().to_owned())),
-        };
+        let task = self
+            .get(tenant, user, id)
+            .await?
+            .ok_or(RingError::TaskNotFound(id))?;
         if task.status != SUCCESS || task.video_relative_path.is_empty() {
             return Err(RingError::TaskNotFinished(id));
         }

@@ -28,3 +28,14 @@ pub async fn open(url: &str) -> Result<TaskStore, Box<dyn std::error::Error>> {
     migrate(&db).await?;
     Ok(TaskStore::new(db))
 }
+
+/// A two-second canvas scene with no layers and no materials: a document any user may save.
+pub fn canvas_rule() -> String {
+    serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 25,
+        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
+        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
+        "audio": []
+    })
+    .to_string()
+}

@@ -9,7 +9,7 @@ use reelforge_kit::testing::{fresh_postgres, fresh_sqlite};
 use reelforge_task::domain::Library;
 use reelforge_task::{Owner, SaveInput, TaskError, TaskFilter, TaskStatus, TaskStore, domain, migrate};
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
+use crate::common::{TestResult, canvas_rule};
 
 /// The material library as the material service answers one owner's own materials: the ids it
 /// holds, for that owner only.
@@ -23,16 +23,6 @@ impl Library for OwnMaterials {
     async fn usable(&self, owner: &Owner, ids: &[String]) -> Result<BTreeSet<String>, TaskError> {
         Ok(if *owner == self.owner { ids.iter().filter(|id| self.ids.contains(*id)).cloned().collect() } else { BTreeSet::new() })
     }
-}
-
-fn rule() -> String {
-    serde_json::json!({
-        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 25,
-        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
-        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
-        "audio": []
-    })
-    .to_string()
 }
 
 fn is_not_a_work(r: Result<impl std::fmt::Debug, TaskError>, id: i64, call: &str) {
@@ -53,7 +43,7 @@ async fn editor_calls_refuse_a_tool_run(url: &str) -> TestResult {
 
     let tool = domain::parse_tool_run("EXTRACT_AUDIO", r#"{"format":"wav"}"#, &["m-1".to_owned()])?;
     let (run_id, _) = store.run_tool(&ann, tool).await?;
-    let work = store.save(&ann, domain::parse_draft(&ann, SaveInput { task_id: -1, name: "作品", task_info: &rule(), size_category_id: 41, used_for: "", version: 0 })?).await?;
+    let work = store.save(&ann, domain::parse_draft(&ann, SaveInput { task_id: -1, name: "作品", task_info: &canvas_rule(), size_category_id: 41, used_for: "", version: 0 })?).await?;
     let before = store.get(&ann, run_id).await?;
 
     is_not_a_work(store.run(&ann, run_id).await, run_id, "runtask");
@@ -61,7 +51,7 @@ async fn editor_calls_refuse_a_tool_run(url: &str) -> TestResult {
     is_not_a_work(store.duplicate(&ann, run_id).await, run_id, "duplicate");
     is_not_a_work(store.rename(&ann, run_id, "新名字").await, run_id, "rename");
     is_not_a_work(store.access(&ann, run_id).await.map(|_| ()), run_id, "save (its access)");
-    let over = domain::parse_draft(&ann, SaveInput { task_id: run_id, name: "覆盖", task_info: &rule(), size_category_id: 41, used_for: "", version: 0 })?;
+    let over = domain::parse_draft(&ann, SaveInput { task_id: run_id, name: "覆盖", task_info: &canvas_rule(), size_category_id: 41, used_for: "", version: 0 })?;
     is_not_a_work(store.save(&ann, over).await, run_id, "save");
     is_not_a_work(store.confirm_work(&ann, run_id).await, run_id, "autosave");
 

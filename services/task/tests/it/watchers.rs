@@ -8,20 +8,10 @@ use reelforge_task::watchers::Watchers;
 use reelforge_task::{FinishOutcome, JobRef, Owner, SaveInput, TaskStatus, TaskStore, domain, migrate, render_keys};
 use tokio::sync::mpsc;
 
-use crate::common::TestResult;
+use crate::common::{TestResult, canvas_rule};
 
 const WATCHERS: usize = 500;
 const STAGES: [&str; 4] = ["fetching", "rendering", "encoding", "uploading"];
-
-fn rule() -> String {
-    serde_json::json!({
-        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 25,
-        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 1280},
-        "scenes": [{"id": 1, "type": "canvas", "timeLength": 2, "bgColor": "#1e3a8a", "effectTime": 1, "layers": []}],
-        "audio": []
-    })
-    .to_string()
-}
 
 fn progress(job: &JobRef, stage: &str, seq: i64) -> RenderProgress {
     RenderProgress {
@@ -41,7 +31,7 @@ async fn many_watchers(url: &str) -> TestResult {
     migrate(&db).await?;
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
-    let info = rule();
+    let info = canvas_rule();
     let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
     let draft = domain::parse_draft(&owner, input)?;
     let task_id = store.save(&owner, draft).await?;
@@ -138,7 +128,7 @@ async fn a_strangers_watch_is_refused_and_reads_nothing_of_the_owners() -> TestR
     migrate(&db).await?;
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
-    let info = rule();
+    let info = canvas_rule();
     let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
     let draft = domain::parse_draft(&owner, input)?;
     let task_id = store.save(&owner, draft).await?;
