@@ -104,7 +104,7 @@ pub fn plan(profile: &DeliveryProfile, m: &Measurement) -> Plan {
     let (width, height) = target_size(profile, m.width, m.height);
     let fps = (m.fps > profile.max_fps + 0.05 || m.fps < profile.min_fps - 0.05 || m.fps <= 0.0)
         .then(|| (if m.fps > profile.max_fps { profile.max_fps.floor() } else { profile.min_fps.ceil() }) as u32);
-    let cut_ms = duration_fixable(profile, m.seconds).then(|| (profile.max_seconds * 1000.0) as u64);
+    let cut_ms = duration_fixable(profile, m.seconds).then_some((profile.max_seconds * 1000.0) as u64);
     let seconds = cut_ms.map_or(m.seconds, |ms| ms as f64 / 1000.0).max(1.0);
     // The file's budget less the sound, and 3 % for the container.
     let budget = (f64::from(profile.max_file_mb) * MIB * 8.0 * 0.97 / seconds - f64::from(AUDIO_BPS)) / 1000.0;
