@@ -26,16 +26,20 @@ fn progress(job: &JobRef, stage: &str, seq: i64) -> RenderProgress {
     }
 }
 
+/// Saves `owner`'s canvas work and runs it: the task to watch, and its run.
+async fn watched(store: &TaskStore, owner: &Owner) -> Result<(i64, reelforge_task::Run), Box<dyn std::error::Error>> {
+    let info = canvas_rule();
+    let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
+    let task_id = store.save(owner, domain::parse_draft(owner, input)?).await?;
+    Ok((task_id, store.run(owner, task_id).await?))
+}
+
 async fn many_watchers(url: &str) -> TestResult {
     let db = reelforge_kit::db::connect(url).await?;
     migrate(&db).await?;
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
-    let info = canvas_rule();
-    let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
-    let draft = domain::parse_draft(&owner, input)?;
-    let task_id = store.save(&owner, draft).await?;
-    let run = store.run(&owner, task_id).await?;
+    let (task_id, run) = watched(&store, &owner).await?;
     let job = JobRef { tenant: "qs".into(), task_id, job_id: run.job_id.clone(), attempt: 1 };
 
     let cache = reelforge_kit::cache::open("memory://").await?;
@@ -128,11 +132,7 @@ async fn a_strangers_watch_is_refused_and_reads_nothing_of_the_owners() -> TestR
     migrate(&db).await?;
     let store = TaskStore::new(db);
     let owner = Owner { tenant: "qs".into(), user_id: "ann@example.com".into() };
-    let info = canvas_rule();
-    let input = SaveInput { task_id: -1, name: "watched", task_info: &info, size_category_id: 41, used_for: "", version: 0 };
-    let draft = domain::parse_draft(&owner, input)?;
-    let task_id = store.save(&owner, draft).await?;
-    store.run(&owner, task_id).await?;
+    let (task_id, _) = watched(&store, &owner).await?;
     let (_stop, shutdown) = tokio::sync::watch::channel(false);
     let events = Events::start(reelforge_kit::bus::open("db://").await?, reelforge_kit::cache::open("memory://").await?, shutdown).await?;
     let watchers = Watchers::new(store, events);
