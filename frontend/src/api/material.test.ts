@@ -1,6 +1,6 @@
 import { api } from './client';
 import { ApiError } from './errors';
-import { formatFileSize, materialListBody, materialTypeOf, nextMaterialPage, parseUploadedId, uploadMaterial, type MaterialPage } from './material';
+import { formatFileSize, materialListBody, materialTypeOf, nextMaterialPage, parseUploadedId, settleListed, uploadMaterial, type MaterialPage } from './material';
 import { material } from '@/test/materials';
 
 afterEach(() => jest.restoreAllMocks());
@@ -41,6 +41,18 @@ describe('material helpers', () => {
     expect(nextMaterialPage([pageOf(2, 1, 3)])).toBe(2);
     expect(nextMaterialPage([pageOf(2, 1, 3), pageOf(1, 2, 3)])).toBeUndefined();
     expect(nextMaterialPage([pageOf(0, 1, 5)])).toBeUndefined();
+  });
+
+  it('gives a settled material its end state in every cached page, leaving unchanged pages as they were', () => {
+    const first = pageOf(2, 1, 3);
+    const second = { ...pageOf(1, 2, 3), dataList: [material('late', { state: 'processing' })] };
+    const data = { pages: [first, second], pageParams: [1, 2] };
+    const settled = settleListed(data, 'late', { state: 'failed', failReason: 'no video stream' });
+    expect(settled?.pages[0]).toBe(first);
+    expect(settled?.pages[1].dataList[0]).toMatchObject({ id: 'late', state: 'failed', failReason: 'no video stream' });
+    expect(settleListed(settled, 'late', { state: 'failed', failReason: 'no video stream' })).toBe(settled);
+    expect(settleListed(data, 'absent', { state: 'ready', failReason: '' })).toBe(data);
+    expect(settleListed(undefined, 'late', { state: 'ready', failReason: '' })).toBeUndefined();
   });
 
   it('formats sizes in steps of 1024', () => {

@@ -1,5 +1,5 @@
 /** Material calls of CONTRACT.md "Materials": listing, upload with progress, rename, delete, move, state. */
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from './client';
 import { scaleBytes } from './bytes';
 import { ApiError, UNSUPPORTED_FILE_TYPE } from './errors';
@@ -158,8 +158,24 @@ export interface MaterialStateAnswer {
 export const STATE_POLL_MS = 3_000;
 
 /**
- * Follows a processing material until probing ends; then the lists reload so the row carries
- * its cover, size and duration.
+ * Returns cached list pages with material `id` carrying the probe's end state, or the same pages
+ * when no row changes: a list row decides whether a card can be picked, so it must not stay
+ * "processing" while its badge already says ready and the reload is still on its way.
+ */
+export function settleListed(data: InfiniteData<MaterialPage> | undefined, id: string, answer: MaterialStateAnswer) {
+  if (!data || !Array.isArray(data.pages)) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.dataList.some((m) => m.id === id && m.state !== answer.state)) return page;
+    changed = true;
+    return { ...page, dataList: page.dataList.map((m) => (m.id === id ? { ...m, state: answer.state, failReason: answer.failReason } : m)) };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/**
+ * Follows a processing material until probing ends; then its rows in the cached lists take the end
+ * state at once and the lists reload so the row carries its cover, size and duration.
  */
 export function useMaterialState(id: string, processing: boolean) {
   const client = useQueryClient();
@@ -167,7 +183,10 @@ export function useMaterialState(id: string, processing: boolean) {
     queryKey: queryKeys.material.state(id),
     queryFn: async () => {
       const answer = await api.post<MaterialStateAnswer>('/material/getVideoState', { id }, { silent: true });
-      if (answer.state !== 'processing') void client.invalidateQueries({ queryKey: queryKeys.material.lists });
+      if (answer.state !== 'processing') {
+        client.setQueriesData<InfiniteData<MaterialPage>>({ queryKey: queryKeys.material.lists }, (data) => settleListed(data, id, answer));
+        void client.invalidateQueries({ queryKey: queryKeys.material.lists });
+      }
       return answer;
     },
     enabled: processing,
