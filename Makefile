@@ -8,7 +8,7 @@ STAMP := $(HOME)/.cache/reelforge/stamps
 DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-plugins-base-apps fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core \
-  fontconfig ffmpeg time bc curl libheif-dev
+  fontconfig ffmpeg time bc curl libheif-dev espeak-ng espeak-ng-data
 E2E_PORT ?= 18080
 
 .PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
@@ -136,6 +136,13 @@ bench-ringtone: deps-debian
 .PHONY: bench-tools
 bench-tools: deps-debian
 	$(CARGO) bench -p reelforge-tools --bench tools --profile dev
+
+## The AI benchmark (issue 28): text to speech's real-time factor through the local voice (synthesis
+## seconds / audio seconds) against plain `espeak-ng -w` on the same texts in one run; prints
+## `tts rtf: N` (goal <= 0.2) and `tts rtf vs plain espeak-ng wav: R` (docs/benchmarks.md, "AI").
+.PHONY: bench-ai
+bench-ai: deps-debian
+	$(CARGO) bench -p reelforge-ai --bench tts --profile dev
 
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
 ## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").

@@ -31,6 +31,25 @@ fn status(e: AiError) -> Status {
         AiError::Unavailable(_) => Status::failed_precondition(e.to_string()),
         AiError::Timeout(_) => Status::deadline_exceeded(e.to_string()),
         AiError::Upstream(_) | AiError::Refused { .. } => Status::aborted(e.to_string()),
+        AiError::Cancelled => Status::cancelled(e.to_string()),
+    }
+}
+
+impl AiGrpc {
+    /// An ability as listed to `tenant`, with whether its provider serves it now.
+    async fn item(&self, tenant: &str, a: domain::Ability) -> pb::Ability {
+        let state = self.providers.status(tenant, a.key).await;
+        pb::Ability {
+            key: a.key.to_owned(),
+            group: a.group.as_str().to_owned(),
+            name_zh: a.name_zh.to_owned(),
+            name_en: a.name_en.to_owned(),
+            has_page: a.has_page,
+            available: state.is_ok(),
+            provider: self.providers.configured(tenant, a.key).provider,
+            reason_code: state.as_ref().err().map(|u| u.code.to_owned()).unwrap_or_default(),
+            reason: state.err().map(|u| u.words).unwrap_or_default(),
+        }
     }
 }
 
@@ -41,20 +60,20 @@ impl AiService for AiGrpc {
         let tenant = reelforge_kit::identity::caller(&req)?.tenant;
         let mut items = Vec::new();
         for a in domain::catalogue(&tenant) {
-            let state = self.providers.status(&tenant, a.key).await;
-            items.push(pb::Ability {
-                key: a.key.to_owned(),
-                group: a.group.as_str().to_owned(),
-                name_zh: a.name_zh.to_owned(),
-                name_en: a.name_en.to_owned(),
-                has_page: a.has_page,
-                available: state.is_ok(),
-                provider: self.providers.configured(&tenant, a.key).provider,
-                reason_code: state.as_ref().err().map(|u| u.code.to_owned()).unwrap_or_default(),
-                reason: state.err().map(|u| u.words).unwrap_or_default(),
-            });
+            items.push(self.item(&tenant, a).await);
         }
         Ok(Response::new(pb::Abilities { items }))
+    }
+
+    #[tracing::instrument(skip_all, fields(key = %req.get_ref().key))]
+    async fn get_ability(&self, req: Request<pb::GetAbilityRequest>) -> Result<Response<pb::Ability>, Status> {
+        let tenant = reelforge_kit::identity::caller(&req)?.tenant;
+        let key = req.into_inner().key;
+        let a = domain::catalogue(&tenant)
+            .into_iter()
+            .find(|a| a.key == key)
+            .ok_or_else(|| Status::not_found(format!("ability `{key}` is not in the catalogue")))?;
+        Ok(Response::new(self.item(&tenant, a).await))
     }
 
     #[tracing::instrument(skip_all)]

@@ -6,10 +6,14 @@ pub mod abilities;
 pub mod domain;
 mod grpc;
 pub mod provider;
+pub mod speech;
+pub mod wav;
 
 pub use domain::{Ability, Group, catalogue};
 pub use grpc::AiGrpc;
 pub use provider::{AiError, Providers, Unavailable};
+pub use speech::{Speech, Voice};
+pub use wav::Wav;
 
 use reelforge_kit::config::AiConfig;
 use reelforge_kit::identity::{Guarded, Keyring};

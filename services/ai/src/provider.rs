@@ -10,11 +10,11 @@ use backon::{ExponentialBuilder, Retryable};
 use reelforge_kit::config::{AiConfig, AiProviderConfig};
 use serde::Deserialize;
 
-/// The abilities with an implementation inside this process (nothing downloaded at run time).
-pub const LOCAL: &[&str] = &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT];
+/// The abilities with an implementation on this machine (nothing downloaded at run time).
+pub const LOCAL: &[&str] = &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY];
 
-/// The abilities the HTTP provider serves (chat completions with the ability's prompt).
-pub const HTTP: &[&str] = &["text-generation", "translation", "rewrite"];
+/// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
+pub const HTTP: &[&str] = &["text-generation", "translation", "rewrite", crate::speech::ABILITY];
 
 /// Why an ability is not offered, with a stable code and the words that say what would enable it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +49,9 @@ pub enum AiError {
         /// The start of its body.
         body: String,
     },
+    /// The caller cancelled the work.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 impl AiError {
@@ -57,12 +60,15 @@ impl AiError {
     }
 }
 
+/// Health checks' results by endpoint (or local program), with when each was taken.
+type HealthCache = HashMap<String, (Instant, Result<(), String>)>;
+
 /// The providers of one process: the configuration and the health checks' cache.
 #[derive(Debug)]
 pub struct Providers {
     config: AiConfig,
     client: reqwest::Client,
-    health: Mutex<HashMap<String, (Instant, Result<(), String>)>>,
+    health: Mutex<HealthCache>,
 }
 
 impl Providers {
@@ -87,6 +93,7 @@ impl Providers {
     pub async fn status(&self, tenant: &str, ability: &str) -> Result<&'static str, Unavailable> {
         let cfg = self.configured(tenant, ability);
         match cfg.provider.as_str() {
+            "local" if ability == crate::speech::ABILITY => self.espeak_runs().await.map(|()| "local"),
             "local" if LOCAL.contains(&ability) => Ok("local"),
             "local" => Err(Unavailable {
                 code: "no-local-implementation",
@@ -114,21 +121,40 @@ impl Providers {
         HttpProvider::from_config(&self.configured(tenant, ability), ability).map_err(AiError::Unavailable)
     }
 
-    async fn healthy(&self, http: &HttpProvider) -> Result<(), Unavailable> {
-        let key = format!("{}|{}", http.base_url, http.model);
+    /// The health check's result under `key`, asked again once older than the TTL.
+    async fn cached(&self, key: String, check: impl Future<Output = Result<(), String>>) -> Result<(), String> {
         let ttl = Duration::from_secs(self.config.health_ttl_seconds);
         let cached = self.health.lock().ok().and_then(|h| h.get(&key).filter(|(at, _)| at.elapsed() < ttl).map(|(_, r)| r.clone()));
-        let result = match cached {
-            Some(r) => r,
-            None => {
-                let r = http.health(&self.client).await;
-                if let Ok(mut h) = self.health.lock() {
-                    h.insert(key, (Instant::now(), r.clone()));
-                }
-                r
-            }
-        };
-        result.map_err(|why| Unavailable { code: "unreachable", words: format!("the HTTP provider at {} does not answer: {why}", http.base_url) })
+        if let Some(r) = cached {
+            return r;
+        }
+        let r = check.await;
+        if let Ok(mut h) = self.health.lock() {
+            h.insert(key, (Instant::now(), r.clone()));
+        }
+        r
+    }
+
+    async fn healthy(&self, http: &HttpProvider) -> Result<(), Unavailable> {
+        let key = format!("{}|{}", http.base_url, http.model);
+        self.cached(key, http.health(&self.client))
+            .await
+            .map_err(|why| Unavailable { code: "unreachable", words: format!("the HTTP provider at {} does not answer: {why}", http.base_url) })
+    }
+
+    /// Whether the local voice runs here with both its voices: a text-to-speech configured as
+    /// local on a machine without espeak-ng is not configured, saying what installs it.
+    async fn espeak_runs(&self) -> Result<(), Unavailable> {
+        let espeak = self.espeak();
+        let check = async move { tokio::task::spawn_blocking(move || espeak.check()).await.map_err(|e| e.to_string())? };
+        self.cached(format!("local|{}", self.config.espeak_program), check)
+            .await
+            .map_err(|words| Unavailable { code: "not-configured", words })
+    }
+
+    /// The local text-to-speech voice.
+    pub fn espeak(&self) -> crate::speech::Espeak {
+        crate::speech::Espeak::new(&self.config.espeak_program)
     }
 
     /// The shared HTTP client.
@@ -217,32 +243,21 @@ impl HttpProvider {
         if res.status().is_success() { Ok(()) } else { Err(format!("GET /models answered {}", res.status())) }
     }
 
-    /// One chat completion (`POST /chat/completions`) with a system and a user message; each try
-    /// has the timeout, a timeout, a failed connection or a 5xx is tried again with backoff, a 4xx
-    /// is not.
-    pub async fn chat(&self, client: &reqwest::Client, system: &str, user: &str) -> Result<String, AiError> {
-        let body = serde_json::json!({
-            "model": self.model,
-            "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
-        });
+    /// `POST {base_url}{path}` with a JSON body, answering the body of a 2xx: each try has the
+    /// timeout; a timeout, a failed connection or a 5xx is tried again with backoff, a 4xx is not.
+    async fn post(&self, client: &reqwest::Client, path: &str, body: &serde_json::Value) -> Result<Vec<u8>, AiError> {
+        let failed = |e: reqwest::Error| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) };
         let once = || async {
-            let res = self
-                .authed(client.post(format!("{}/chat/completions", self.base_url)))
-                .json(&body)
-                .timeout(self.timeout)
-                .send()
-                .await
-                .map_err(|e| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) })?;
+            let res = self.authed(client.post(format!("{}{path}", self.base_url))).json(body).timeout(self.timeout).send().await.map_err(failed)?;
             let status = res.status();
-            let text = res.text().await.map_err(|e| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) })?;
+            let bytes = res.bytes().await.map_err(failed)?;
             if status.is_server_error() {
-                return Err(AiError::Upstream(format!("{status}: {}", head(&text))));
+                return Err(AiError::Upstream(format!("{status}: {}", head(&String::from_utf8_lossy(&bytes)))));
             }
             if !status.is_success() {
-                return Err(AiError::Refused { status: status.as_u16(), body: head(&text) });
+                return Err(AiError::Refused { status: status.as_u16(), body: head(&String::from_utf8_lossy(&bytes)) });
             }
-            let c: Completion = serde_json::from_str(&text).map_err(|e| AiError::Upstream(format!("not a chat completion: {e}")))?;
-            c.choices.into_iter().next().map(|c| c.message.content).ok_or_else(|| AiError::Upstream("a completion with no choice".into()))
+            Ok(bytes.to_vec())
         };
         let backoff = ExponentialBuilder::default()
             .with_min_delay(self.first_retry)
@@ -250,6 +265,24 @@ impl HttpProvider {
             .with_max_times(self.retries as usize)
             .with_jitter();
         once.retry(backoff).when(AiError::retryable).notify(|e, wait| tracing::warn!(error = %e, ?wait, "AI provider call retried")).await
+    }
+
+    /// One chat completion (`POST /chat/completions`) with a system and a user message.
+    pub async fn chat(&self, client: &reqwest::Client, system: &str, user: &str) -> Result<String, AiError> {
+        let body = serde_json::json!({
+            "model": self.model,
+            "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
+        });
+        let text = self.post(client, "/chat/completions", &body).await?;
+        let c: Completion = serde_json::from_slice(&text).map_err(|e| AiError::Upstream(format!("not a chat completion: {e}")))?;
+        c.choices.into_iter().next().map(|c| c.message.content).ok_or_else(|| AiError::Upstream("a completion with no choice".into()))
+    }
+
+    /// Speech (`POST /audio/speech`, OpenAI's call): `input` in the endpoint's `voice` at `speed`,
+    /// asked as a WAV. The call has no pitch.
+    pub async fn speech(&self, client: &reqwest::Client, input: &str, voice: &str, speed: f64) -> Result<Vec<u8>, AiError> {
+        let body = serde_json::json!({"model": self.model, "input": input, "voice": voice, "speed": speed, "response_format": "wav"});
+        self.post(client, "/audio/speech", &body).await
     }
 }
 

@@ -17,7 +17,7 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     let tg = items.iter().find(|a| a.key == "text-generation").ok_or("no text-generation")?;
     assert!(tg.has_page && !tg.available && tg.reason_code == "not-configured" && tg.reason.contains("provider = \"http\""));
     let offered: Vec<_> = items.iter().filter(|a| a.available).map(|a| a.key.as_str()).collect();
-    assert_eq!(offered, ["music-climax-cut", "keyword-extraction"], "the defaults offer what runs locally");
+    assert_eq!(offered, ["music-climax-cut", "text-to-speech", "keyword-extraction"], "the defaults offer what runs locally (espeak-ng installed)");
     let unverified = svc.list_abilities(tonic::Request::new(ListAbilitiesRequest {})).await;
     assert_eq!(unverified.err().map(|s| s.code()), Some(tonic::Code::Unauthenticated));
     let _server = reelforge_ai::grpc_service(&reelforge_kit::config::AiConfig::default(), &keys);

@@ -664,15 +664,21 @@ pub struct AiConfig {
     pub tenants: BTreeMap<String, BTreeMap<String, AiProviderConfig>>,
     /// Seconds a provider's health check is trusted before the catalogue asks again.
     pub health_ttl_seconds: u64,
+    /// The program of the local text-to-speech voice (`espeak-ng`, looked up on the PATH).
+    pub espeak_program: String,
 }
 
 impl Default for AiConfig {
     fn default() -> Self {
         let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
         Self {
-            abilities: ["keyword-extraction", "music-climax-cut"].into_iter().map(|k| (k.to_owned(), local.clone())).collect(),
+            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech"]
+                .into_iter()
+                .map(|k| (k.to_owned(), local.clone()))
+                .collect(),
             tenants: BTreeMap::new(),
             health_ttl_seconds: 30,
+            espeak_program: "espeak-ng".into(),
         }
     }
 }
@@ -695,6 +701,9 @@ pub struct AiProviderConfig {
     pub retries: u32,
     /// For `http`: milliseconds before the first retry; each retry doubles it (with jitter).
     pub first_retry_ms: u64,
+    /// For `http` text-to-speech: the endpoint's voice for each of ours (`cmn`, `en`); a voice not
+    /// named here is sent under its own name.
+    pub voices: BTreeMap<String, String>,
 }
 
 impl Default for AiProviderConfig {
@@ -707,6 +716,7 @@ impl Default for AiProviderConfig {
             timeout_seconds: 30,
             retries: 2,
             first_retry_ms: 500,
+            voices: BTreeMap::new(),
         }
     }
 }
