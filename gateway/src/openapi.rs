@@ -16,7 +16,7 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
         task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
-        manage::list, manage::level, manage::disable, ai::abilities, ai::climax, ai::text, ai::keywords,
+        manage::list, manage::level, manage::disable, ai::abilities, ai::climax, ai::text, ai::keywords, ai::text_to_voice,
         category::set_push, category::audio, search::add, search::list, search::clear,
         font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
         task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,

@@ -1,9 +1,12 @@
-//! The AI ability catalogue, and the music climax cut (the editor's audio panel and ringtones).
+//! The AI ability catalogue, the text abilities and keywords, the music climax cut (the editor's
+//! audio panel and ringtones), and text to speech (a dubbing, run on the farm).
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::ai as pb;
 use serde::{Deserialize, Serialize};
 
+use crate::routes::toolbox::{RunAnswer, refusal};
 use crate::{ApiError, AppState, body, caller, envelope};
 
 /// An ability as the browser reads it.
@@ -144,4 +147,52 @@ pub async fn keywords(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppS
     let msg = pb::ExtractKeywordsRequest { text: b.text, top_n: b.top_n };
     let out = state.clients.ai.clone().extract_keywords(caller.request(msg)?).await?.into_inner();
     Ok(envelope::ok(out.items.into_iter().map(|k| KeywordDto { word: k.word, weight: k.weight }).collect::<Vec<_>>()))
+}
+
+/// Body of a dubbing (JSON, as the spec's client sends text-to-voice calls).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+// Only the OpenAPI document reads this type: the route forwards the fields as they came.
+#[allow(dead_code)]
+pub struct SpeechBody {
+    /// What is said: 1–1000 characters, with at least one letter, character or digit.
+    text: String,
+    /// `cmn` (普通话) or `en` (English).
+    voice: String,
+    /// Speed, 0.5–2 (1: the voice's normal speed; absent: 1).
+    rate: Option<f64>,
+    /// Pitch, a whole number 0–99 (50: the voice's own; absent: 50).
+    pitch: Option<u32>,
+}
+
+/// Text to speech (`tts/textToVoice`, docs/ai.md): a dubbing queued on the render farm as a
+/// `TEXT_TO_VOICE` run; its progress is `/videotask/events?taskId=`, its WAV `/toolbox/run/{id}`'s
+/// output 0, which `/toolbox/use` makes the caller's audio material. Refused (3000) before anything
+/// is queued: an ability with no working provider for the tenant (`data.reason`: its code, the
+/// words in `desc`), a bad field (`data.field`: `text`, `voice`, `rate`, `pitch`, or an unknown key).
+#[utoipa::path(post, path = "/diyvrbt/tts/textToVoice", request_body = SpeechBody, responses((status = 200, body = RunAnswer)))]
+pub async fn text_to_voice(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    // The fields go to the task service as they came, so that an unknown one is refused by name.
+    let fields = body::fields(&req, &bytes)?;
+    let caller = caller::caller(&req, &state).await?;
+    caller.user()?;
+    let ask = pb::GetAbilityRequest { key: reelforge_ai::speech::ABILITY.to_owned() };
+    let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
+    if !ability.available {
+        let why = format!("{}: {}", ability.reason_code, ability.reason);
+        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "reason": ability.reason_code }), &why));
+    }
+    let ask = reelforge_proto::task::RunToolRequest {
+        tool_type: reelforge_ai::speech::TEXT_TO_VOICE.to_owned(),
+        params: serde_json::Value::Object(fields).to_string(),
+        material_ids: Vec::new(),
+        source_task_id: 0,
+    };
+    match state.clients.task.clone().run_tool(caller.request(ask)?).await {
+        Ok(r) => {
+            let r = r.into_inner();
+            Ok(envelope::ok(RunAnswer { task_id: r.task_id, job_id: r.job_id }))
+        }
+        Err(s) => refusal(s.into()),
+    }
 }

@@ -105,6 +105,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/ai/climax", web::post().to(ai::climax))
         .route("/ai/text", web::post().to(ai::text))
         .route("/ai/keywords", web::post().to(ai::keywords))
+        .route("/tts/textToVoice", web::post().to(ai::text_to_voice))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))

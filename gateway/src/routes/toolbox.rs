@@ -97,13 +97,13 @@ pub struct RunBody {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RunAnswer {
-    task_id: i64,
-    job_id: String,
+    pub(crate) task_id: i64,
+    pub(crate) job_id: String,
 }
 
 /// Answers a refused parameter in the envelope with `data.field`: the task service's message
 /// starts with the field (`params.speed: …`).
-fn refusal(e: ApiError) -> Result<HttpResponse, ApiError> {
+pub(crate) fn refusal(e: ApiError) -> Result<HttpResponse, ApiError> {
     match &e {
         ApiError::Service(s) if s.code() == tonic::Code::InvalidArgument => {
             let field = s.message().split_once(": ").map(|(f, _)| f).filter(|f| !f.contains(' ')).unwrap_or_default();

@@ -75,3 +75,85 @@ async fn text_through_the_configured_provider_and_keywords_locally() -> Fallible
     assert!(answer["code"] == 3000 && answer["desc"].as_str().unwrap_or_default().contains("empty"), "{answer}");
     Ok(())
 }
+
+/// Plays the farm's worker for a dubbing: starts the job, speaks its parameters with the local voice
+/// (as the worker does), stores the WAV under the job's prefix and finishes the run with it.
+async fn speak_the_job(s: &common::System, user: &common::User, task_id: i64, job_id: &str, params: &serde_json::Value) -> Fallible<()> {
+    let job = reelforge_task::JobRef { tenant: user.tenant.clone(), task_id, job_id: job_id.to_owned(), attempt: 1 };
+    if !s.tasks.start(&job, 60_000).await? {
+        return Err("the dubbing job did not start".into());
+    }
+    let speech = reelforge_ai::Speech::parse(params)?;
+    let wav = tokio::task::spawn_blocking(move || {
+        reelforge_ai::speech::Espeak::new("espeak-ng").synthesise(&speech, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})
+    })
+    .await??;
+    let key = format!("{}0-dubbing-cmn.wav", reelforge_worker::tool_prefix(&user.tenant, task_id, job_id));
+    s.blobs.put(&key, wav.bytes().to_vec()).await?;
+    let output = reelforge_task::ToolOutput {
+        key,
+        kind: "audio".into(),
+        name: "dubbing-cmn.wav".into(),
+        size: wav.bytes().len() as u64,
+        duration_ms: wav.duration_ms(),
+        width: 0,
+        height: 0,
+    };
+    if !s.tasks.finish(&job, false, reelforge_task::FinishOutcome::Tool { outputs: vec![output] }).await? {
+        return Err("the dubbing job did not finish".into());
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_dubbing_runs_on_the_farm_and_becomes_an_audio_material() -> Fallible<()> {
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        let off = AiProviderConfig::default();
+        c.ai.tenants.insert("cc".into(), [("text-to-speech".to_owned(), off)].into_iter().collect());
+    })
+    .await?;
+    let me = s.user("qs", "dubber", 8).await?;
+    let listed = data(s.call(Method::GET, "/ai/abilities", &me)).await?;
+    let tts = listed.as_array().and_then(|l| l.iter().find(|a| a["key"] == "text-to-speech")).cloned().ok_or("listed")?;
+    assert_eq!((tts["available"].as_bool(), tts["provider"].as_str()), (Some(true), Some("local")), "{tts}");
+
+    for (body, field) in [
+        (serde_json::json!({"text": "  ", "voice": "cmn"}), "text"),
+        (serde_json::json!({"text": "字".repeat(1001), "voice": "cmn"}), "text"),
+        (serde_json::json!({"text": "你好", "voice": "fr"}), "voice"),
+        (serde_json::json!({"text": "你好", "voice": "cmn", "rate": 3}), "rate"),
+        (serde_json::json!({"text": "你好", "voice": "cmn", "pitch": 120}), "pitch"),
+        (serde_json::json!({"text": "你好", "voice": "cmn", "speaker": "x"}), "speaker"),
+    ] {
+        let answer = envelope(s.call(Method::POST, "/tts/textToVoice", &me).json(&body)).await?;
+        assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some(field)), "{answer}");
+    }
+    let mute = s.user("cc", "mute", 8).await?;
+    let answer = envelope(s.call(Method::POST, "/tts/textToVoice", &mute).json(&serde_json::json!({"text": "hello", "voice": "en"}))).await?;
+    assert_eq!((answer["code"].as_i64(), answer["data"]["reason"].as_str()), (Some(3000), Some("not-configured")), "{answer}");
+
+    let body = serde_json::json!({"text": "欢迎使用视频编辑平台。", "voice": "cmn", "rate": 1.2, "pitch": 60});
+    let run = data(s.call(Method::POST, "/tts/textToVoice", &me).json(&body)).await?;
+    let task_id = run["taskId"].as_i64().ok_or("taskId")?;
+    let job_id = run["jobId"].as_str().ok_or("jobId")?.to_owned();
+    let queued = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &me)).await?;
+    assert_eq!((queued["status"].as_i64(), queued["type"].as_str(), queued["params"]["voice"].as_str()), (Some(0), Some("TEXT_TO_VOICE"), Some("cmn")), "{queued}");
+
+    speak_the_job(&s, &me, task_id, &job_id, &queued["params"]).await?;
+    let events = s.call(Method::GET, &format!("/videotask/events?taskId={task_id}"), &me).send().await?.text().await?;
+    assert!(events.contains("event: done"), "{events}");
+    let done = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &me)).await?;
+    let out = &done["outputs"][0];
+    assert_eq!((done["status"].as_i64(), out["kind"].as_str()), (Some(10), Some("audio")), "{done}");
+    let ms = out["durationMs"].as_u64().unwrap_or_default();
+    assert!(ms > 1000, "{done}");
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &me)).await?["total"], 0, "a dubbing is not a toolbox run");
+
+    let used = data(s.call(Method::POST, "/toolbox/use", &me).json(&serde_json::json!({"taskId": task_id, "index": 0}))).await?;
+    let m = common::settled(&s, &me, used["materialId"].as_str().ok_or("materialId")?).await?;
+    assert_eq!((m["type"].as_str(), m["state"].as_str()), (Some("audio"), Some("ready")), "{m}");
+    let probed_ms = (m["duration"].as_f64().unwrap_or_default() * 1000.0).round() as u64;
+    assert!(probed_ms.abs_diff(ms) <= 50, "the probe measures the output's length: {probed_ms} vs {ms} ms");
+    assert!(m["waveformUrl"].as_str().is_some_and(|u| !u.is_empty()), "probed as an upload is: {m}");
+    Ok(())
+}

@@ -220,6 +220,7 @@ fn worker(
         },
         render_nice: config.worker.render_nice.unwrap_or(0),
         tools: reelforge_tools::Limits::new(&config.tools),
+        ai: config.ai.clone(),
     };
     Ok(reelforge_worker::Worker::new(
         backends.queue()?,

@@ -370,6 +370,19 @@ pub fn parse_ring_fix(params: &str, source_task_id: i64) -> Result<ToolRun, Task
     Ok(ToolRun { tool_type: RING_FIX.to_owned(), params: params.to_string(), material_ids: Vec::new(), outputs: Vec::new() })
 }
 
+/// Checks a dubbing's request (docs/ai.md, "Text to speech"): its text, voice, rate and pitch,
+/// validated by the ai crate and written back in its words; it takes no material. Refusals name
+/// the field (`text`, `voice`, `rate`, `pitch`).
+pub fn parse_speech(params: &str, material_ids: &[String]) -> Result<ToolRun, TaskError> {
+    use reelforge_ai::speech::{Speech, TEXT_TO_VOICE};
+    if !material_ids.is_empty() {
+        return Err(TaskError::Invalid(format!("materialIds: {TEXT_TO_VOICE} takes no material")));
+    }
+    let value: serde_json::Value = serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?;
+    let speech = Speech::parse(&value).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    Ok(ToolRun { tool_type: TEXT_TO_VOICE.to_owned(), params: speech.to_json().to_string(), material_ids: Vec::new(), outputs: Vec::new() })
+}
+
 /// Refuses, naming `materialIds`, an input material the owner may not use (neither theirs nor a
 /// system material).
 pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {
@@ -619,6 +632,22 @@ mod tests {
         assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[" "]), "materialIds");
         let run = parse_tool_run(" EXTRACT_AUDIO ", r#"{"format": "wav"}"#, &[" m-1 ".to_owned()])?;
         assert_eq!((run.tool_type.as_str(), run.params.as_str(), run.material_ids), ("EXTRACT_AUDIO", r#"{"format":"wav"}"#, vec!["m-1".to_owned()]));
+        Ok(())
+    }
+
+    #[test]
+    fn a_dubbing_is_refused_naming_its_field_and_takes_no_material() -> Result<(), TaskError> {
+        let field = |p: &str, ids: &[String]| match parse_speech(p, ids) {
+            Err(TaskError::Invalid(m)) => m.split(':').next().unwrap_or_default().to_owned(),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(field(r#"{"text": "", "voice": "cmn"}"#, &[]), "text");
+        assert_eq!(field(r#"{"text": "你好", "voice": "xx"}"#, &[]), "voice");
+        assert_eq!(field(r#"{"text": "你好", "voice": "cmn", "rate": 3}"#, &[]), "rate");
+        assert_eq!(field(r#"{"text": "你好", "voice": "cmn"}"#, &["m".to_owned()]), "materialIds");
+        assert_eq!(field("not json", &[]), "params");
+        let run = parse_speech(r#"{"text": " 你好 ", "voice": "cmn"}"#, &[])?;
+        assert_eq!((run.tool_type.as_str(), run.params.as_str()), ("TEXT_TO_VOICE", r#"{"text":"你好","voice":"cmn","rate":1.0,"pitch":50}"#));
         Ok(())
     }
 

@@ -515,6 +515,8 @@ impl TaskService for TaskGrpc {
         let req = req.into_inner();
         let tool = if req.tool_type.trim() == reelforge_tools::ring_fix::RING_FIX && req.source_task_id != 0 {
             domain::parse_ring_fix(&req.params, req.source_task_id).map_err(to_status)?
+        } else if req.tool_type.trim() == reelforge_ai::speech::TEXT_TO_VOICE {
+            domain::parse_speech(&req.params, &req.material_ids).map_err(to_status)?
         } else {
             domain::parse_tool_run(&req.tool_type, &req.params, &req.material_ids).map_err(to_status)?
         };

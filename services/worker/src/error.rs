@@ -37,6 +37,9 @@ pub enum WorkerError {
     /// A tool refused its input or failed; the message names the parameter where one is at fault.
     #[error("{0}")]
     Tool(reelforge_tools::ToolError),
+    /// A dubbing's voice failed or has no provider (the HTTP provider has had its retries).
+    #[error("text to speech: {0}")]
+    Speech(reelforge_ai::AiError),
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
@@ -67,6 +70,7 @@ impl WorkerError {
             | Self::MissingMaterial(_)
             | Self::Render(_)
             | Self::Tool(_)
+            | Self::Speech(_)
             | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
@@ -93,6 +97,7 @@ impl WorkerError {
             Self::UnknownMaterial(_) | Self::MissingMaterial(_) => "material",
             Self::Render(_) => "render",
             Self::Tool(_) => "tool",
+            Self::Speech(_) => "speech",
             Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",
@@ -108,6 +113,15 @@ impl From<RenderError> for WorkerError {
         match e {
             RenderError::Cancelled => Self::Cancelled,
             other => Self::Render(other),
+        }
+    }
+}
+
+impl From<reelforge_ai::AiError> for WorkerError {
+    fn from(e: reelforge_ai::AiError) -> Self {
+        match e {
+            reelforge_ai::AiError::Cancelled => Self::Cancelled,
+            other => Self::Speech(other),
         }
     }
 }

@@ -14,6 +14,7 @@ mod error;
 pub mod fetch;
 mod progress;
 pub mod retry;
+mod speech;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,8 @@ pub struct WorkerSettings {
     pub render_nice: i32,
     /// What each toolbox tool takes at most.
     pub tools: reelforge_tools::Limits,
+    /// The AI providers (`[ai]`): who speaks a dubbing (`TEXT_TO_VOICE`) for each tenant.
+    pub ai: reelforge_kit::config::AiConfig,
 }
 
 /// How long a render may take: a floor plus an allowance per second of video. A render past it is
@@ -86,6 +89,8 @@ pub struct Worker {
     blob: BlobStore,
     clients: Clients,
     settings: WorkerSettings,
+    /// The AI providers of `settings.ai`.
+    providers: Arc<reelforge_ai::Providers>,
     /// The cancel flags of the jobs rendering here, by job id.
     running: Mutex<HashMap<String, Arc<AtomicBool>>>,
 }
@@ -126,6 +131,7 @@ impl Worker {
             bus,
             blob,
             clients,
+            providers: Arc::new(reelforge_ai::Providers::new(settings.ai.clone())),
             settings,
             running: Mutex::new(HashMap::new()),
         }
@@ -371,6 +377,9 @@ impl Worker {
         cancel: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
     ) -> Result<Rendered, WorkerError> {
+        if msg.tool_type == reelforge_ai::speech::TEXT_TO_VOICE {
+            return self.process_speech(msg, dir, cancel, shutdown).await;
+        }
         if !msg.tool_type.is_empty() {
             return self.process_tool(msg, dir, cancel, shutdown).await;
         }
@@ -491,6 +500,12 @@ impl Worker {
             return Err(WorkerError::Cancelled);
         }
         reporter.stage("uploading", 97);
+        let stored = self.upload_outputs(msg, outputs).await?;
+        Ok(Rendered { video_key: String::new(), cover_key: String::new(), loudness: None, outputs: stored })
+    }
+
+    /// Uploads a tool job's outputs under its prefix, each as `{prefix}{index}-{name}`.
+    async fn upload_outputs(&self, msg: &RenderJob, outputs: Vec<reelforge_tools::Output>) -> Result<Vec<reelforge_proto::task::ToolOutput>, WorkerError> {
         let prefix = tool_prefix(&msg.tenant, msg.task_id, &msg.job_id);
         let mut stored = Vec::with_capacity(outputs.len());
         for (i, o) in outputs.into_iter().enumerate() {
@@ -506,7 +521,7 @@ impl Worker {
                 height: o.height,
             });
         }
-        Ok(Rendered { video_key: String::new(), cover_key: String::new(), loudness: None, outputs: stored })
+        Ok(stored)
     }
 
     /// Reports the end and acks after the report committed; what cannot be reported is handed back.

@@ -139,6 +139,7 @@ async fn farm_with(
             time_limit,
             render_nice: 0,
             tools: reelforge_tools::Limits::new(&Default::default()),
+            ai: ai_config(),
         },
     );
     tokio::spawn(worker.run(rx));
@@ -155,6 +156,14 @@ async fn farm_with(
         _scratch: scratch,
         _cache: cache,
     })
+}
+
+/// The defaults (text to speech local: espeak-ng), with text to speech turned off for tenant cc.
+fn ai_config() -> reelforge_kit::config::AiConfig {
+    let mut ai = reelforge_kit::config::AiConfig::default();
+    let off = reelforge_kit::config::AiProviderConfig { provider: "none".into(), ..Default::default() };
+    ai.tenants.insert("cc".into(), [(reelforge_ai::speech::ABILITY.to_owned(), off)].into_iter().collect());
+    ai
 }
 
 /// A farm on SQLite, the database queue, the memory cache and a local directory (kept while the
@@ -249,12 +258,17 @@ async fn save_and_run_as(farm: &Farm, token: &str, rule: String) -> Result<i64, 
 
 /// Polls the task until it ends (error, success or cancelled).
 async fn ended(farm: &Farm, task_id: i64) -> Result<pb::Task, Box<dyn std::error::Error>> {
+    ended_as(farm, &farm.token, task_id).await
+}
+
+/// Polls the task of the user of `token` until it ends.
+async fn ended_as(farm: &Farm, token: &str, task_id: i64) -> Result<pb::Task, Box<dyn std::error::Error>> {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let t = farm
             .tasks
             .clone()
-            .get(farm.req(pb::GetTaskRequest { task_id })?)
+            .get(identity::request(pb::GetTaskRequest { task_id }, token)?)
             .await?
             .into_inner();
         if matches!(t.status, 9..=11) {
@@ -801,4 +815,44 @@ async fn embedded_runs_a_tool() -> TestResult {
 #[tokio::test]
 async fn distributed_runs_a_tool() -> TestResult {
     runs_a_tool(distributed().await?).await
+}
+
+/// A dubbing goes through the farm as a tool run does: Mandarin text spoken by the local voice
+/// (espeak-ng) ends as one WAV under the job's keys, its header true to its length, never listed
+/// among the toolbox's runs. A rate out of range is refused naming the field, nothing queued; a
+/// tenant whose text to speech is turned off gets a failed run that says so, and no output.
+async fn speaks_a_dubbing(farm: Farm) -> TestResult {
+    let mut tasks = farm.tasks.clone();
+    let speech = |params: &str| pb::RunToolRequest { tool_type: "TEXT_TO_VOICE".into(), params: params.into(), material_ids: Vec::new(), source_task_id: 0 };
+    let refused = tasks.run_tool(farm.req(speech(r#"{"text": "你好", "voice": "cmn", "rate": 9}"#))?).await.err().ok_or("rate 9 refused")?;
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument);
+    assert!(refused.message().starts_with("rate:"), "{}", refused.message());
+
+    let queued = tasks.run_tool(farm.req(speech(r#"{"text": "欢迎使用视频编辑平台，今天我们来做一段配音。", "voice": "cmn"}"#))?).await?.into_inner();
+    let events = watch_to_end(&farm, queued.task_id).await?;
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.tool_type.as_str(), t.outputs.len()), (10, "TEXT_TO_VOICE", 1), "{t:?}");
+    let out = &t.outputs[0];
+    assert!(out.key.starts_with(&reelforge_worker::tool_prefix("qs", t.id, &queued.job_id)), "{}", out.key);
+    assert_eq!((out.kind.as_str(), out.name.as_str(), out.width), ("audio", "dubbing-cmn.wav", 0));
+    let wav = reelforge_ai::Wav::mend(farm.blob.get(&out.key).await?.to_vec())?;
+    assert_eq!((wav.duration_ms(), wav.bytes().len() as u64), (out.duration_ms, out.size), "the stored header states the length");
+    assert!((2000..15_000).contains(&out.duration_ms), "{} ms for 21 characters", out.duration_ms);
+    let toolbox = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
+    assert_eq!(toolbox.total, 0, "a dubbing is not a toolbox run");
+
+    let off = tasks.run_tool(identity::request(speech(r#"{"text": "hello", "voice": "en"}"#), &farm.other_tenant)?).await?.into_inner();
+    let failed = ended_as(&farm, &farm.other_tenant, off.task_id).await?;
+    assert_eq!(failed.status, 9, "{failed:?}");
+    assert!(failed.reason.contains("not-configured"), "{}", failed.reason);
+    let left = farm.blob.list(&reelforge_worker::tool_prefix("cc", off.task_id, &off.job_id)).await?;
+    assert!(failed.outputs.is_empty() && left.is_empty(), "{left:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_speaks_a_dubbing() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    speaks_a_dubbing(farm).await
 }
