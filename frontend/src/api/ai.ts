@@ -75,3 +75,26 @@ export function useGenerateText() {
     mutationFn: (input: { ability: string; text: string; language?: string }) => api.post<GeneratedText>('/ai/text', input, { silent: true }),
   });
 }
+
+/** A voice of text to speech: 普通话 or English. */
+export type SpeechVoice = 'cmn' | 'en';
+/** The voices, in the order the forms offer them. */
+export const SPEECH_VOICES: readonly SpeechVoice[] = ['cmn', 'en'];
+/** The longest text spoken at once, characters (docs/ai.md). */
+export const SPEECH_MAX_CHARS = 1000;
+/** Slowest and fastest rate (1: the voice's normal speed). */
+export const SPEECH_RATE = { min: 0.5, max: 2, normal: 1 } as const;
+/** Lowest and highest pitch (50: the voice's own). */
+export const SPEECH_PITCH = { min: 0, max: 99, normal: 50 } as const;
+
+/** What POST /tts/textToVoice takes. */
+export interface SpeechInput {
+  text: string;
+  voice: SpeechVoice;
+  rate: number;
+  pitch: number;
+}
+
+/** Queues a dubbing on the farm; answers its run (progress: the task's events; the WAV: the run's output 0). Quiet: the forms word a refusal next to its field. */
+export const textToVoice = (input: SpeechInput): Promise<{ taskId: number; jobId: string }> =>
+  api.post<{ taskId: number; jobId: string }>('/tts/textToVoice', input, { silent: true });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
+import { ApiError } from '@/api/errors';
 import { makeQueryClient, Providers } from '@/app/providers';
 import { makeStore } from '@/app/store';
 import { initialUserState } from '@/auth/userSlice';
@@ -18,18 +19,26 @@ jest.setTimeout(120_000);
 
 const track = material('s1', { type: 'audio', materialName: '晨光', duration: 20, categoryId: 6001 });
 
-function setup(ui: React.ReactNode) {
+/** What a test answers beyond the library: text to speech available or not, and other POSTs. */
+interface Serve {
+  tts?: boolean;
+  post?: (url: string, body: unknown) => Promise<unknown> | undefined;
+}
+
+function setup(ui: React.ReactNode, serve: Serve = {}) {
   const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
   store.dispatch(a.newDocument());
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
+  const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
     if (url === '/material/ofdefault') return page([track]);
     if (url === '/material/ofuser') return page([]);
+    const answer = serve.post?.(url, body);
+    if (answer) return answer;
     throw new Error(`unexpected POST ${url}`);
   });
   jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    if (url === '/ai/abilities') return [{ key: 'text-to-speech', group: 'analyze', nameZh: '语音合成', nameEn: 'Text to speech', hasPage: true, available: false }];
+    if (url === '/ai/abilities') return [{ key: 'text-to-speech', group: 'analyze', nameZh: '语音合成', nameEn: 'Text to speech', hasPage: true, available: serve.tts ?? false, reasonCode: serve.tts ? '' : 'not-configured' }];
     throw new Error(`unexpected GET ${url}`);
   });
   render(
@@ -92,9 +101,60 @@ describe('audio tab', () => {
     }
   });
 
-  it('offers dubbing only as not available', async () => {
+  it('offers dubbing only as not available when the deployment has no text to speech', async () => {
     setup(<AudioPanel />);
     expect(screen.getByTestId('dubbing')).toBeDisabled();
+  });
+
+  it('dubs a text on the farm and places it as a voice at the playhead', async () => {
+    const done = `id: 1\nevent: done\ndata: ${JSON.stringify({ taskId: 7, status: 10, percent: 100, stage: 'done', framesDone: 0, framesTotal: 0, etaSeconds: 0, videoRelativePath: '', reason: '' })}\n\n`;
+    jest.spyOn(api, 'stream').mockImplementation(async () => new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(done)), c.close()) }));
+    const voice = material('v1', { type: 'audio', materialName: 'dubbing-cmn.wav', duration: 2.5 });
+    const { post, ed } = setup(<AudioPanel />, {
+      tts: true,
+      post: (url) => {
+        if (url === '/tts/textToVoice') return Promise.resolve({ taskId: 7, jobId: 'job-7' });
+        if (url === '/toolbox/use') return Promise.resolve({ materialId: 'v1' });
+        if (url === '/material/info/v1') return Promise.resolve(voice);
+        return undefined;
+      },
+    });
+    // The button is disabled until the catalogue says the ability is available.
+    await waitFor(() => expect(screen.getByTestId('dubbing')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('dubbing'));
+    expect(await screen.findByTestId('dubbing-run')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('speech-text'), { target: { value: '  你好世界，欢迎使用视频编辑平台  ' } });
+    fireEvent.click(screen.getByTestId('dubbing-run'));
+    await waitFor(() => expect(ed().doc.audio).toHaveLength(1));
+    expect(post.mock.calls.find(([u]) => u === '/tts/textToVoice')?.[1]).toEqual({ text: '  你好世界，欢迎使用视频编辑平台  ', voice: 'cmn', rate: 1, pitch: 50 });
+    expect(post.mock.calls.find(([u]) => u === '/toolbox/use')?.[1]).toEqual({ taskId: 7, index: 0 });
+    expect(ed().doc.audio[0]).toMatchObject({ id: 'v1', type: 'voice', startTime: 0, endTime: 2.5, duck: false, name: '配音：你好世界，欢迎使用视频编…' });
+    await waitFor(() => expect(screen.queryByTestId('dubbing-dialog')).toBeNull());
+  });
+
+  it('shows a refusal under the field it names, and a failed run with its reason', async () => {
+    const refusal = (field: string) =>
+      Promise.reject(new ApiError({ kind: 'business', url: '/tts/textToVoice', message: `${field}: bad`, code: 3000, desc: `${field}: bad`, data: { field } }));
+    const failed = `id: 1\nevent: error\ndata: ${JSON.stringify({ taskId: 8, status: 9, percent: 0, stage: 'error', framesDone: 0, framesTotal: 0, etaSeconds: 0, videoRelativePath: '', reason: 'text to speech: espeak-ng failed' })}\n\n`;
+    jest.spyOn(api, 'stream').mockImplementation(async () => new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(failed)), c.close()) }));
+    let calls = 0;
+    const { post } = setup(<AudioPanel />, {
+      tts: true,
+      post: (url) => {
+        if (url !== '/tts/textToVoice') return undefined;
+        calls += 1;
+        return calls === 1 ? refusal('pitch') : Promise.resolve({ taskId: 8, jobId: 'job-8' });
+      },
+    });
+    // The button is disabled until the catalogue says the ability is available.
+    await waitFor(() => expect(screen.getByTestId('dubbing')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('dubbing'));
+    fireEvent.change(await screen.findByTestId('speech-text'), { target: { value: '你好' } });
+    fireEvent.click(screen.getByTestId('dubbing-run'));
+    expect(await screen.findByText('音调须为 0 到 99 的整数')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('dubbing-run'));
+    expect(await screen.findByTestId('dubbing-error')).toHaveTextContent('text to speech: espeak-ng failed');
+    expect(post.mock.calls.some(([u]) => u === '/toolbox/use')).toBe(false);
   });
 
   it('switches the mix fade and the loudness target', async () => {

@@ -1,13 +1,12 @@
 /**
  * Voice-over: record the microphone, upload the recording to my materials (as WAV) and add it
- * as a `voice` item at the playhead; the music ducks under it in the render. Dubbing (text to
- * speech) is offered only when the deployment lists that ability as available.
+ * as a `voice` item at the playhead; the music ducks under it in the render. Beside it, dubbing
+ * from text (`Dubbing`), placed the same way.
  */
-import { AudioOutlined, BorderOutlined, SoundOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Tooltip, Typography } from 'antd';
+import { AudioOutlined, BorderOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
 import { ApiError, errorText } from '@/api/errors';
 import { uploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
@@ -16,6 +15,7 @@ import { useClock } from '@/editor/playback/usePlayback';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { formatTime } from '@/editor/timeline/timelineMath';
 import { voiceItem } from './audioCommands';
+import { Dubbing } from './Dubbing';
 import { readyMaterial } from './readyMaterial';
 import { useVoiceRecorder } from './useVoiceRecorder';
 
@@ -36,21 +36,6 @@ function clockTime(d: Date): string {
 }
 
 type Saving = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'probing' } | { phase: 'failed'; reason: string };
-
-function Dubbing() {
-  const { t } = useTranslation();
-  const abilities = useAbilities();
-  const tts = abilities.data?.find((x) => x.key === TEXT_TO_SPEECH);
-  // There is no speech service behind the ability yet, so even a listed one only says so.
-  const reason = tts?.available ? t('audioPanel.dubbingNoService') : t('audioPanel.dubbingUnavailable');
-  return (
-    <Tooltip title={reason}>
-      <Button size="small" icon={<SoundOutlined />} disabled data-testid="dubbing">
-        {t('audioPanel.dubbing')}
-      </Button>
-    </Tooltip>
-  );
-}
 
 export function VoiceRecorder() {
   const { t } = useTranslation();

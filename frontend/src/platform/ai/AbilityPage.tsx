@@ -2,15 +2,16 @@ import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { TEXT_ABILITIES, useAbilities } from '@/api/ai';
+import { TEXT_ABILITIES, TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
 import { NotFound } from '@/components/NotFound';
 import { parseAbilitySlug } from './abilitySlug';
 import { KeywordsPanel } from './KeywordsPanel';
+import { SpeechPanel } from './SpeechPanel';
 import { TextPanel } from './TextPanel';
 
-const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction'];
+const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction', TEXT_TO_SPEECH];
 
-/** /ai/ability/:slug: the ability's real page where one is built (text abilities, keywords), with
+/** /ai/ability/:slug: the ability's real page where one is built (text abilities, keywords, speech), with
  *  the server's reason when it is not available; "coming" for the rest; malformed slugs are not found. */
 export function AbilityPage() {
   const { t, i18n } = useTranslation();
@@ -46,7 +47,13 @@ export function AbilityPage() {
           description={ability.reason}
         />
       )}
-      {ability.key === 'keyword-extraction' ? <KeywordsPanel /> : <TextPanel ability={ability.key} />}
+      {ability.key === 'keyword-extraction' ? (
+        <KeywordsPanel />
+      ) : ability.key === TEXT_TO_SPEECH ? (
+        <SpeechPanel available={ability.available} />
+      ) : (
+        <TextPanel ability={ability.key} />
+      )}
     </div>
   );
 }

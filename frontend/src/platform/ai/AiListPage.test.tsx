@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Ability } from '@/api/ai';
 import { api } from '@/api/client';
+import { ApiError } from '@/api/errors';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
 jest.setTimeout(60_000);
@@ -9,6 +10,7 @@ const LIST: Ability[] = [
   { key: 'text-generation', group: 'create', nameZh: '文本生成', nameEn: 'Text generation', hasPage: true, available: false, provider: 'none', reasonCode: 'not-configured', reason: 'set provider = "http"' },
   { key: 'music-climax-cut', group: 'create', nameZh: '音乐高潮截取', nameEn: 'Music climax cut', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
   { key: 'makeup', group: 'create', nameZh: '美妆', nameEn: 'Makeup', hasPage: false, available: false, provider: 'none', reasonCode: 'not-configured', reason: '' },
+  { key: 'text-to-speech', group: 'analyze', nameZh: '语音合成', nameEn: 'Text to speech', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
   { key: 'keyword-extraction', group: 'analyze', nameZh: '关键词提取', nameEn: 'Keyword extraction', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
   { key: 'gesture-recognition', group: 'other', nameZh: '手势识别', nameEn: 'Gesture recognition', hasPage: true, available: false, provider: 'none', reasonCode: 'not-configured', reason: '' },
 ];
@@ -22,6 +24,10 @@ function serve() {
   return jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
     const body = (data ?? {}) as { text?: string; topN?: number };
     if (url === '/ai/keywords') return [{ word: '人工智能', weight: 1.2 }, { word: '视频', weight: 0.8 }].slice(0, body.topN);
+    if (url === '/tts/textToVoice') {
+      const desc = 'voice: "fr" is not a voice; use one of cmn, en';
+      throw new ApiError({ kind: 'business', url, message: desc, code: 3000, desc, data: { field: 'voice' } });
+    }
     throw new Error(`unexpected POST ${url}`);
   });
 }
@@ -53,6 +59,17 @@ describe('/ai/ability', () => {
     const out = await screen.findByTestId('keywords');
     expect(out).toHaveTextContent('人工智能');
     expect(post).toHaveBeenCalledWith('/ai/keywords', { text: '人工智能技术正在改变视频制作行业。', topN: 10 }, { silent: true });
+  });
+
+  it('queues a speech from the typed text and words a refusal under its field', async () => {
+    const post = serve();
+    renderApp('/ai/ability/analyze-text-to-speech', SIGNED_IN);
+    expect(await screen.findByTestId('speech-run')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('speech-text'), { target: { value: 'Hello there' } });
+    fireEvent.click(screen.getByTestId('speech-voice-en'));
+    fireEvent.click(screen.getByTestId('speech-run'));
+    expect(await screen.findByText('请选择普通话或 English')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/tts/textToVoice', { text: 'Hello there', voice: 'en', rate: 1, pitch: 50 }, { silent: true });
   });
 
   it('shows why a text ability is unavailable', async () => {
