@@ -27,6 +27,7 @@ import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
+import { aiDubbing } from './ai-dubbing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -548,6 +549,11 @@ if (!staticServer) {
   await check('ai-journey', async (open) => {
     const page = await open('#/login');
     await aiJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: the editor's dubbing from text (espeak-ng on the farm) and speech synthesis's page.
+  await check('ai-dubbing', async (open) => {
+    const page = await open('#/login');
+    await aiDubbing({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages on the farm. (It was opt-in while a read of the run that
   // raced the run's end left the outputs spinner for good; the page now reads the run until it shows the end.)
