@@ -155,5 +155,8 @@ async fn a_dubbing_runs_on_the_farm_and_becomes_an_audio_material() -> Fallible<
     let probed_ms = (m["duration"].as_f64().unwrap_or_default() * 1000.0).round() as u64;
     assert!(probed_ms.abs_diff(ms) <= 50, "the probe measures the output's length: {probed_ms} vs {ms} ms");
     assert!(m["waveformUrl"].as_str().is_some_and(|u| !u.is_empty()), "probed as an upload is: {m}");
+
+    let doc: serde_json::Value = reqwest::get(format!("{}/openapi.json", s.base)).await?.json().await?;
+    assert!(doc["paths"]["/diyvrbt/tts/textToVoice"]["post"].is_object(), "the call is in the API document");
     Ok(())
 }

@@ -856,3 +856,8 @@ async fn embedded_speaks_a_dubbing() -> TestResult {
     let (farm, _dir) = embedded().await?;
     speaks_a_dubbing(farm).await
 }
+
+#[tokio::test]
+async fn distributed_speaks_a_dubbing() -> TestResult {
+    speaks_a_dubbing(distributed().await?).await
+}
