@@ -55,6 +55,9 @@ export function Dubbing() {
   }
 
   const running = phase.phase === 'running';
+  // The farm's stage names speak of pictures and films; a dubbing's two working stages are worded as what they do.
+  const spoken = (state: TaskState): TaskState =>
+    state.stage === 'rendering' || state.stage === 'uploading' ? { ...state, stage: t(`speech.stage.${state.stage}`) } : state;
   const run = async () => {
     // The sound goes where the playhead was when the dubbing was asked for.
     const at = clock.get().time;
@@ -119,7 +122,7 @@ export function Dubbing() {
           <SpeechForm value={input} onChange={setInput} refused={phase.phase === 'failed' ? phase.refused : null} disabled={running} />
           {phase.phase === 'running' ? (
             <div data-testid="dubbing-progress">
-              {phase.state ? <TaskProgress state={phase.state} /> : t('speech.queueing')}
+              {phase.state ? <TaskProgress state={spoken(phase.state)} /> : t('speech.queueing')}
             </div>
           ) : null}
           {phase.phase === 'failed' && !phase.refused ? <Alert type="error" showIcon title={phase.title} description={phase.detail || undefined} data-testid="dubbing-error" /> : null}
