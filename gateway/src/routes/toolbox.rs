@@ -166,6 +166,11 @@ async fn check_against_the_library(
 pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: RunBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
+    if b.kind.trim() == reelforge_ai::speech::TEXT_TO_VOICE {
+        // A dubbing is a run of the same job model, asked for where its ability's provider is checked.
+        let field = serde_json::json!({ "field": "type" });
+        return Ok(envelope::refused(StatusCode::OK, field, "type: TEXT_TO_VOICE runs from /tts/textToVoice, not the toolbox"));
+    }
     let Some(ids) = material_ids(&b.material_ids) else {
         let field = serde_json::json!({ "field": "materialIds" });
         return Ok(envelope::refused(StatusCode::OK, field, "materialIds: not a list of material ids"));

@@ -128,6 +128,8 @@ async fn a_dubbing_runs_on_the_farm_and_becomes_an_audio_material() -> Fallible<
         let answer = envelope(s.call(Method::POST, "/tts/textToVoice", &me).json(&body)).await?;
         assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some(field)), "{answer}");
     }
+    let toolbox = envelope(s.call(Method::POST, "/toolbox/run", &me).json(&serde_json::json!({"type": "TEXT_TO_VOICE", "params": {"text": "你好", "voice": "cmn"}}))).await?;
+    assert_eq!((toolbox["code"].as_i64(), toolbox["data"]["field"].as_str()), (Some(3000), Some("type")), "{toolbox}");
     let mute = s.user("cc", "mute", 8).await?;
     let answer = envelope(s.call(Method::POST, "/tts/textToVoice", &mute).json(&serde_json::json!({"text": "hello", "voice": "en"}))).await?;
     assert_eq!((answer["code"].as_i64(), answer["data"]["reason"].as_str()), (Some(3000), Some("not-configured")), "{answer}");

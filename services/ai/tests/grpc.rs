@@ -2,7 +2,7 @@
 
 use reelforge_kit::config::SigningKeyConfig;
 use reelforge_kit::identity::Keyring;
-use reelforge_proto::ai::{ListAbilitiesRequest, ai_service_server::AiService};
+use reelforge_proto::ai::{GetAbilityRequest, ListAbilitiesRequest, ai_service_server::AiService};
 
 #[tokio::test]
 async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,6 +18,13 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     assert!(tg.has_page && !tg.available && tg.reason_code == "not-configured" && tg.reason.contains("provider = \"http\""));
     let offered: Vec<_> = items.iter().filter(|a| a.available).map(|a| a.key.as_str()).collect();
     assert_eq!(offered, ["music-climax-cut", "text-to-speech", "keyword-extraction"], "the defaults offer what runs locally (espeak-ng installed)");
+    let mut one = tonic::Request::new(GetAbilityRequest { key: "text-to-speech".into() });
+    one.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
+    let tts = svc.get_ability(one).await?.into_inner();
+    assert_eq!((tts.available, tts.provider.as_str(), tts.group.as_str()), (true, "local", "analyze"));
+    let mut unknown = tonic::Request::new(GetAbilityRequest { key: "mind-reading".into() });
+    unknown.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
+    assert_eq!(svc.get_ability(unknown).await.err().map(|s| s.code()), Some(tonic::Code::NotFound));
     let unverified = svc.list_abilities(tonic::Request::new(ListAbilitiesRequest {})).await;
     assert_eq!(unverified.err().map(|s| s.code()), Some(tonic::Code::Unauthenticated));
     let _server = reelforge_ai::grpc_service(&reelforge_kit::config::AiConfig::default(), &keys);
