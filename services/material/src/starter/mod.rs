@@ -9,11 +9,7 @@
 //! Ids are derived from the tenant and the entry, so concurrent seedings write the same objects
 //! and the losing transaction leaves nothing behind.
 
-mod animate;
 pub mod catalogue;
-mod music;
-mod paint;
-mod pictures;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -22,6 +18,7 @@ use std::time::Instant;
 use image::ImageEncoder as _;
 use image::codecs::png::{CompressionType, FilterType};
 use reelforge_kit::BlobStore;
+use reelforge_starter::{animate, music, paint};
 use tokio::sync::OnceCell;
 
 use crate::domain::{self, MaterialError, MaterialKind, Probed};
