@@ -2,9 +2,9 @@
 //! it is made. The category and style ids are documented in docs/materials.md.
 
 use crate::domain::MaterialKind;
-use reelforge_starter::music::Tune;
-use reelforge_starter::paint::Canvas;
-use reelforge_starter::pictures as p;
+use reelforge_pixels::music::Tune;
+use reelforge_pixels::paint::Canvas;
+use reelforge_pixels::pictures as p;
 
 /// Masks (spec editor-core §7: system materials by categoryId, 2003 masks): white shapes on
 /// transparent, the white part shows the layer.
