@@ -20,6 +20,7 @@ import { templateJourney } from './template-journey.mjs';
 import { timelineCheck } from './timeline.mjs';
 import { audioCheck } from './audio.mjs';
 import { autosaveCheck } from './autosave.mjs';
+import { editorSmoke } from './editor-smoke.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
@@ -514,6 +515,12 @@ if (!staticServer) {
     await autosaveCheck({ page, baseUrl, outDir, assert, context });
   });
   // Issue 16: subtitles from an SRT file.
+  // Reliability F6: the editor at 1440×900 with its stage, timeline and panels drawn, not blank.
+  await check('editor-smoke', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'smoke');
+    await editorSmoke({ page, baseUrl, outDir, assert });
+  });
   await check('subtitles', async (open) => {
     const page = await open('#/login');
     await signIn(page, 'subtitles');
