@@ -21,6 +21,8 @@ import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPa
 import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
 import { ManageRingOrdersPage } from '@/platform/manage/ManageRingOrdersPage';
 import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
+import { CategoryPage } from '@/platform/maintain/CategoryPage';
+import { MaterialPage } from '@/platform/maintain/MaterialPage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
@@ -76,13 +78,13 @@ const manageChildren: RouteObject[] = [
 const maintainChildren: RouteObject[] = [
   { index: true, element: to('material') },
   page('upgrade', 'maintainUpgrade'),
-  page('material', 'maintainMaterial'),
+  { path: 'material', element: login(<MaterialPage />, { level: OperatorLevel.admin }) },
   page('task', 'maintainTask'),
   page('font', 'maintainFont'),
   page('animation', 'maintainAnimation'),
   page('artfont', 'maintainArtfont'),
   page('config', 'maintainConfig'),
-  page('category', 'maintainCategory'),
+  { path: 'category', element: login(<CategoryPage />, { level: OperatorLevel.admin }) },
   { path: 'users', element: login(<UsersPage />, { level: OperatorLevel.admin }) },
 ];
 
