@@ -60,6 +60,8 @@ async function steps({ page, assert, signIn, bin, shot }) {
   // --- The system library: a still background uploaded into 3001. ---
   await go('#/eb-maintain/material');
   await page.getByTestId('maintain-material').waitFor();
+  // The tenant's first system list makes the starter library; the upload comes after it, so it is the newest.
+  await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
   await page.getByTestId('system-upload').click();
   await page.getByTestId('upload-category').click();
   await page.getByTitle('静态背景 · 3001').click();
@@ -83,6 +85,9 @@ async function steps({ page, assert, signIn, bin, shot }) {
   await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   await page.getByRole('heading', { name: '素材维护', level: 3 }).waitFor();
 
+  // Signed out on an administrators' page, its guard would say 'login expired': leave it first.
+  await go('#/');
+  await page.getByTestId('home').waitFor();
   await page.getByTestId('user-status').click();
   await page.getByTestId('menu-logout').dispatchEvent('click');
   await page.getByTestId('user-status').getByText('登录').waitFor();
