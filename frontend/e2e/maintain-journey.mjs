@@ -1,7 +1,8 @@
 // Issue 29, the maintenance area in Chromium against `reelforge all`: an administrator (level 0,
 // granted with `reelforge admin grant`, which needs E2E_BIN) creates and renames a category, is told
 // a duplicate name in words, uploads a still background into the system library; a fresh user finds
-// it in the editor's background library. One page is looked at in English too. Screenshots under
+// it in the editor's background library. One page is looked at in English too; the system fonts
+// show their glyph coverage. Screenshots under
 // <E2E_OUT>/maintain-journey/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -84,6 +85,12 @@ async function steps({ page, assert, signIn, bin, shot }) {
   await shot('material-page-en');
   await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   await page.getByRole('heading', { name: '素材维护', level: 3 }).waitFor();
+
+  // The system fonts with their coverage of the common characters.
+  await go('#/eb-maintain/font');
+  await page.getByTestId('maintain-font').waitFor();
+  await page.locator('[data-testid^="coverage-"]').first().waitFor({ timeout: 30_000 });
+  await shot('font-coverage');
 
   // Signed out on an administrators' page, its guard would say 'login expired': leave it first.
   await go('#/');

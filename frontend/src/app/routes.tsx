@@ -22,6 +22,7 @@ import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
 import { ManageRingOrdersPage } from '@/platform/manage/ManageRingOrdersPage';
 import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
 import { CategoryPage } from '@/platform/maintain/CategoryPage';
+import { FontPage } from '@/platform/maintain/FontPage';
 import { MaterialPage } from '@/platform/maintain/MaterialPage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
@@ -80,7 +81,7 @@ const maintainChildren: RouteObject[] = [
   page('upgrade', 'maintainUpgrade'),
   { path: 'material', element: login(<MaterialPage />, { level: OperatorLevel.admin }) },
   page('task', 'maintainTask'),
-  page('font', 'maintainFont'),
+  { path: 'font', element: login(<FontPage />, { level: OperatorLevel.admin }) },
   page('animation', 'maintainAnimation'),
   page('artfont', 'maintainArtfont'),
   page('config', 'maintainConfig'),
