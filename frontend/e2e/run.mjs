@@ -28,6 +28,7 @@ import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
+import { maintainJourney } from './maintain-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -561,6 +562,11 @@ if (!staticServer) {
   await check('toolbox-journey', async (open) => {
     const page = await open('#/login');
     await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 29: an administrator keeps the categories and the system library; a user finds the upload.
+  await check('maintain-journey', async (open) => {
+    const page = await open('#/login');
+    await maintainJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
 }
 

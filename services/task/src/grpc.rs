@@ -22,6 +22,9 @@ use crate::watchers::{Watchers, current};
 use crate::template::{AuditState, Replacement, SheetFormat, Template, TemplateFilter, TemplateKind, Viewer, slot_kind_name};
 use reelforge_kit::BlobStore;
 
+/// How many template names a category-use answer carries.
+const CATEGORY_USE_NAMES: u64 = 5;
+
 /// The gRPC face of the task service.
 pub struct TaskGrpc {
     store: TaskStore,
@@ -645,6 +648,15 @@ impl TaskService for TaskGrpc {
         }
         let ids = self.store.set_template_push(&viewer, &req.template_ids, req.push).await.map_err(to_status)?;
         Ok(Response::new(pb::SetPushReply { template_ids: ids }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn category_use(&self, req: Request<pb::CategoryUseRequest>) -> Result<Response<pb::CategoryUseReply>, Status> {
+        let caller = identity::caller(&req)?;
+        caller.require_service().map_err(to_status)?;
+        let ids = req.into_inner().category_ids;
+        let (templates, names) = self.store.category_use(&caller.tenant, &ids, CATEGORY_USE_NAMES).await.map_err(to_status)?;
+        Ok(Response::new(pb::CategoryUseReply { templates, names }))
     }
 
     #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
