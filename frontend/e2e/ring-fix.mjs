@@ -52,11 +52,26 @@ async function steps({ page, baseUrl, assert, signIn, shot }) {
   const broken = (await modal.getByTestId('ring-check').textContent()) ?? '';
   assert((await modal.getByTestId('violation-size').count()) === 1, `the size named: "${broken}"`);
   await modal.getByTestId('ring-fix-button').waitFor();
+  const original = await (await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="in-call-video"]');
+    return v && v.readyState >= 1 && v.videoWidth > 0 ? `${v.videoWidth}x${v.videoHeight}` : null;
+  }, undefined, { timeout: 30_000 })).jsonValue();
   await shot('check-fails-fix-offered');
   await modal.getByTestId('ring-fix-button').click();
   await modal.getByTestId('ring-fix-progress').waitFor({ timeout: 20_000 });
   await shot('fix-running');
   await modal.getByTestId('ring-fix-done').waitFor({ timeout: 180_000 });
   await modal.getByTestId('ring-violations-ok').waitFor({ timeout: 60_000 });
+  // The in-call preview now plays what would be ordered: the fixed video, in the profile's size.
+  const fixedVideo = await (await page.waitForFunction(
+    () => {
+      const v = document.querySelector('[data-testid="in-call-video"]');
+      return v && v.src.includes('/toolbox/file/') && v.readyState >= 1 && v.videoWidth > 0 ? `${v.videoWidth}x${v.videoHeight}` : null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  )).jsonValue();
+  console.log(`ring fix: in-call preview ${original} before, ${fixedVideo} after the fix`);
+  assert(fixedVideo !== original, `the in-call preview plays the fixed video (${original} before, ${fixedVideo} after)`);
   await shot('fixed-check-passes');
 }

@@ -20,6 +20,7 @@ import { templateJourney } from './template-journey.mjs';
 import { timelineCheck } from './timeline.mjs';
 import { audioCheck } from './audio.mjs';
 import { autosaveCheck } from './autosave.mjs';
+import { editorSmoke } from './editor-smoke.mjs';
 import { subtitlesCheck } from './subtitles.mjs';
 import { newcomerJourney } from './newcomer-journey.mjs';
 import { ringtoneJourney } from './ringtone-journey.mjs';
@@ -28,6 +29,7 @@ import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
+import { maintainJourney } from './maintain-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -515,6 +517,12 @@ if (!staticServer) {
     await autosaveCheck({ page, baseUrl, outDir, assert, context });
   });
   // Issue 16: subtitles from an SRT file.
+  // Reliability F6: the editor at 1440×900 with its stage, timeline and panels drawn, not blank.
+  await check('editor-smoke', async (open) => {
+    const page = await open('#/login');
+    await signIn(page, 'smoke');
+    await editorSmoke({ page, baseUrl, outDir, assert });
+  });
   await check('subtitles', async (open) => {
     const page = await open('#/login');
     await signIn(page, 'subtitles');
@@ -560,6 +568,11 @@ if (!staticServer) {
   await check('toolbox-journey', async (open) => {
     const page = await open('#/login');
     await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 29: an administrator keeps the categories and the system library; a user finds the upload.
+  await check('maintain-journey', async (open) => {
+    const page = await open('#/login');
+    await maintainJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
 }
 

@@ -88,6 +88,16 @@ impl ApiError {
         }
     }
 
+    /// The stable reason of a conflict the client resolves itself (a save based on an older version).
+    fn conflict_reason(&self) -> Option<&str> {
+        match self {
+            Self::Service(s) if s.code() == tonic::Code::FailedPrecondition => {
+                s.metadata().get(REASON_METADATA).and_then(|v| v.to_str().ok())
+            }
+            _ => None,
+        }
+    }
+
     /// The wait a rate-limited call was told, from the status's `retry-after` metadata.
     fn retry_after(&self) -> Option<u64> {
         self.limited(RETRY_AFTER_METADATA).and_then(|v| v.parse().ok())
@@ -97,7 +107,7 @@ impl ApiError {
     /// `retryAfterSeconds`, and a proof-of-work `challenge {token, bits}` to solve.
     fn refusal(&self) -> Option<serde_json::Value> {
         let mut data = serde_json::Map::new();
-        if let Some(reason) = self.limited(REASON_METADATA) {
+        if let Some(reason) = self.limited(REASON_METADATA).or_else(|| self.conflict_reason()) {
             data.insert("reason".into(), reason.into());
         }
         if let Some(seconds) = self.retry_after() {
@@ -174,6 +184,23 @@ mod tests {
         assert_eq!(v["code"], 3000);
         assert_eq!(v["data"], serde_json::json!({"reason": "rate_limited", "retryAfterSeconds": 42}));
         assert!(v["desc"].as_str().is_some_and(|d| d.contains("42 seconds")));
+        Ok(())
+    }
+
+    #[test]
+    fn a_conflict_carries_its_reason_and_others_carry_none() -> Result<(), Box<dyn std::error::Error>> {
+        let data = |s: tonic::Status| -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+            let res = ApiError::Service(s).error_response();
+            let body = actix_web::body::to_bytes(res.into_body()).now_or_never().ok_or("body")?.map_err(|_| "body")?;
+            Ok(serde_json::from_slice::<serde_json::Value>(&body)?["data"].take())
+        };
+        let mut stale = tonic::Status::failed_precondition("该作品已在别处修改，请刷新后再保存");
+        stale.metadata_mut().insert(REASON_METADATA, "stale_version".parse()?);
+        assert_eq!(data(stale)?, serde_json::json!({"reason": "stale_version"}));
+        assert_eq!(data(tonic::Status::failed_precondition("task 7 is being rendered"))?, serde_json::Value::Null);
+        let mut invalid = tonic::Status::invalid_argument("name: too long");
+        invalid.metadata_mut().insert(REASON_METADATA, "x".parse()?);
+        assert_eq!(data(invalid)?, serde_json::Value::Null, "only conflicts and limits word their reason here");
         Ok(())
     }
 

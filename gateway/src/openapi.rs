@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, favourite, font, frame, history, manage, material, ring, search, shape, system, task, template, toolbox, user};
+use crate::routes::{ai, catalogue, category, favourite, font, frame, history, maintain, manage, material, ring, search, shape, system, task, template, toolbox, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -25,6 +25,7 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file, material::quota,
+        maintain::list, maintain::upload, maintain::update,
         shape::get, catalogue::preview,
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,

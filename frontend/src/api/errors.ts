@@ -36,6 +36,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a save was refused because the task was saved elsewhere since the document was opened. */
+export function isStaleSave(err: unknown): boolean {
+  return err instanceof ApiError && typeof err.data === 'object' && err.data !== null && (err.data as { reason?: unknown }).reason === STALE_VERSION;
+}
+
 /** Returns true when the error is a duplicate request the client cancelled. */
 export function isCancelledRequest(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'cancelled';
@@ -47,11 +52,13 @@ export function isCancelledRequest(err: unknown): boolean {
  */
 export const UNSUPPORTED_FILE_TYPE = 'unsupported_file_type';
 export const QUOTA_EXCEEDED = 'quota_exceeded';
+/** `data.reason` of a save based on an older version than the stored one (gateway `envelope.rs`). */
+export const STALE_VERSION = 'stale_version';
 /** `data.reason` of the ringtone refusals (docs/ringtone.md "Failures"). */
 export const RING_REASONS = ['phone_invalid', 'phone_not_joined', 'copyright_missing', 'task_not_finished', 'profile_violation', 'order_not_found', 'order_state', 'nothing_to_fix', 'not_fixable', 'fix_not_found', 'fix_not_finished'] as const;
 /** `data.reason` of the music climax cut's refusals (`POST /ai/climax`, docs/ringtone.md). */
 export const CLIMAX_REASONS = ['seconds_invalid', 'seconds_too_long', 'material_not_found', 'not_music', 'no_sound'] as const;
-const REASONS = new Set<string>([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited', QUOTA_EXCEEDED, ...RING_REASONS, ...CLIMAX_REASONS]);
+const REASONS = new Set<string>([UNSUPPORTED_FILE_TYPE, 'file_too_large', 'not_multipart', 'unreadable_file', 'content_too_large', 'rate_limited', QUOTA_EXCEEDED, STALE_VERSION, ...RING_REASONS, ...CLIMAX_REASONS]);
 
 /** HTTP statuses of a gateway or proxy that could not reach the service: worth a retry, then 'unavailable'. */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);

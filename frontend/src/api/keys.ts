@@ -1,7 +1,16 @@
 /** Query keys, one factory per server noun; mutations invalidate by these. */
 export const queryKeys = {
   system: { info: ['system', 'info'] as const },
-  category: { taskVideo: ['category', 'taskvideo'] as const },
+  category: {
+    taskVideo: ['category', 'taskvideo'] as const,
+    tree: (dimension: string) => ['category', 'taskvideo', dimension] as const,
+  },
+  maintain: {
+    materials: {
+      all: ['maintain', 'materials'] as const,
+      list: (filter: object) => ['maintain', 'materials', filter] as const,
+    },
+  },
   manageUsers: {
     all: ['manage', 'users'] as const,
     list: (keyword: string, pageNum: number, pageSize: number) => ['manage', 'users', { keyword, pageNum, pageSize }] as const,

@@ -49,7 +49,7 @@ describe('material helpers', () => {
     const data = { pages: [first, second], pageParams: [1, 2] };
     const settled = settleListed(data, 'late', { state: 'failed', failReason: 'no video stream' });
     expect(settled?.pages[0]).toBe(first);
-    expect(settled?.pages[1].dataList[0]).toMatchObject({ id: 'late', state: 'failed', failReason: 'no video stream' });
+    expect(settled?.pages[1]?.dataList[0]).toMatchObject({ id: 'late', state: 'failed', failReason: 'no video stream' });
     expect(settleListed(settled, 'late', { state: 'failed', failReason: 'no video stream' })).toBe(settled);
     expect(settleListed(data, 'absent', { state: 'ready', failReason: '' })).toBe(data);
     expect(settleListed(undefined, 'late', { state: 'ready', failReason: '' })).toBeUndefined();

@@ -217,6 +217,8 @@ export interface SaveTaskInput {
   taskInfo: string;
   sizeCategoryId: number;
   usedFor: string;
+  /** The stored version the document is based on; a newer stored one refuses the save as stale. Absent: no check. */
+  version?: number;
 }
 
 /** One problem the server found in a document. */
@@ -262,11 +264,14 @@ export function useTask(taskId: number | null) {
   });
 }
 
-/** Saves a task; my tasks reload. */
+/** Saves a task; my tasks and the task's cached document reload (the next open reads the saved one). */
 export function useSaveTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveTask,
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all }),
+    onSettled: (taskId) => {
+      if (taskId !== undefined) void client.invalidateQueries({ queryKey: queryKeys.videoTask.one(Number(taskId)) });
+      return client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all });
+    },
   });
 }

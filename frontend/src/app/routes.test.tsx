@@ -35,7 +35,7 @@ describe('route table', () => {
     ['/put-image', '放置图片'],
     ['/qs/service/detail/3', '服务详情'],
     ['/qs/competition-content', '比赛内容'],
-    ['/eb-maintain/font', '字体维护'],
+    ['/eb-maintain/task', '任务维护'],
     ['/workbench/yqx', '一起秀'],
     ['/yqx', '一起秀'],
     ['/ai/test', 'AI 能力测试'],

@@ -21,6 +21,9 @@ import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPa
 import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
 import { ManageRingOrdersPage } from '@/platform/manage/ManageRingOrdersPage';
 import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
+import { CategoryPage } from '@/platform/maintain/CategoryPage';
+import { FontPage } from '@/platform/maintain/FontPage';
+import { MaterialPage } from '@/platform/maintain/MaterialPage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
@@ -76,13 +79,13 @@ const manageChildren: RouteObject[] = [
 const maintainChildren: RouteObject[] = [
   { index: true, element: to('material') },
   page('upgrade', 'maintainUpgrade'),
-  page('material', 'maintainMaterial'),
+  { path: 'material', element: login(<MaterialPage />, { level: OperatorLevel.admin }) },
   page('task', 'maintainTask'),
-  page('font', 'maintainFont'),
+  { path: 'font', element: login(<FontPage />, { level: OperatorLevel.admin }) },
   page('animation', 'maintainAnimation'),
   page('artfont', 'maintainArtfont'),
   page('config', 'maintainConfig'),
-  page('category', 'maintainCategory'),
+  { path: 'category', element: login(<CategoryPage />, { level: OperatorLevel.admin }) },
   { path: 'users', element: login(<UsersPage />, { level: OperatorLevel.admin }) },
 ];
 

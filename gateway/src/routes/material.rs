@@ -17,7 +17,7 @@ fn fields(req: &HttpRequest, bytes: &[u8]) -> Result<Fields, ApiError> {
     body::fields(req, bytes)
 }
 
-fn text(f: &Fields, name: &str) -> Option<String> {
+pub(crate) fn text(f: &Fields, name: &str) -> Option<String> {
     match f.get(name)? {
         serde_json::Value::String(s) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
         serde_json::Value::Number(n) => Some(n.to_string()),
@@ -26,7 +26,7 @@ fn text(f: &Fields, name: &str) -> Option<String> {
     }
 }
 
-fn int(f: &Fields, name: &str) -> Result<Option<i64>, ApiError> {
+pub(crate) fn int(f: &Fields, name: &str) -> Result<Option<i64>, ApiError> {
     match text(f, name) {
         None => Ok(None),
         Some(v) => v.parse::<i64>().map(Some).map_err(|_| ApiError::BadRequest(format!("{name}: `{v}` is not a number"))),
@@ -46,7 +46,7 @@ fn required(f: &Fields, name: &str) -> Result<String, ApiError> {
 }
 
 /// Ids as "a,b,c" or ["a", "b"].
-fn id_list(f: &Fields, name: &str) -> Vec<String> {
+pub(crate) fn id_list(f: &Fields, name: &str) -> Vec<String> {
     match f.get(name) {
         Some(serde_json::Value::Array(items)) => items
             .iter()
@@ -290,6 +290,7 @@ async fn upload_files(
             category_id: f.category_id,
             style_id: f.style_id,
             open_state: f.open_state,
+            system: false,
         };
         match state.clients.material.clone().record(caller.request(record)?).await {
             Ok(r) => {
@@ -366,7 +367,9 @@ pub struct MaterialPage {
     data_list: Vec<MaterialDto>,
 }
 
-async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: bool) -> Result<HttpResponse, ApiError> {
+/// One page of the caller's materials, or of the tenant's system ones (`every_state`: retired ones
+/// too, for administrators).
+pub(crate) async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: bool, every_state: bool) -> Result<HttpResponse, ApiError> {
     let f = fields(&req, &bytes)?;
     let positive = |name: &str, default: u32| -> Result<u32, ApiError> {
         match int(&f, name)? {
@@ -393,6 +396,7 @@ async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: boo
         open_state: int(&f, "openState")?.filter(|s| *s >= 0).map(open_state).transpose()?,
         orientation,
         order: text(&f, "orderType").unwrap_or_default(),
+        every_state,
     };
     let caller = caller::caller(&req, state).await?;
     let r = state.clients.material.clone().list(caller.request(query)?).await?.into_inner();
@@ -403,13 +407,13 @@ async fn page(req: HttpRequest, bytes: web::Bytes, state: &AppState, system: boo
 /// horizontalOrVertical, orderType newest|hottest; pageNum 1, pageSize 1200).
 #[utoipa::path(post, path = "/diyvrbt/material/ofuser", request_body = MaterialBody, responses((status = 200, body = MaterialPage)))]
 pub async fn of_user(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    page(req, bytes, &state, false).await
+    page(req, bytes, &state, false, false).await
 }
 
 /// The tenant's system materials, by category.
 #[utoipa::path(post, path = "/diyvrbt/material/ofdefault", request_body = MaterialBody, responses((status = 200, body = MaterialPage)))]
 pub async fn of_default(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    page(req, bytes, &state, true).await
+    page(req, bytes, &state, true, false).await
 }
 
 /// One material.

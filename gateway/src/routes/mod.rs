@@ -8,6 +8,7 @@ pub mod font;
 pub mod frame;
 pub mod health;
 pub mod history;
+pub mod maintain;
 pub mod manage;
 pub mod material;
 pub mod ring;
@@ -125,6 +126,9 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/material/getVideoState", web::post().to(material::video_state))
         .route("/material/getVolumeDB", web::post().to(material::volume))
         .route("/material/file/{id}/{part}", web::get().to(material::file))
+        .route("/maintain/material/list", web::post().to(maintain::list))
+        .route("/maintain/material/upload", web::post().to(maintain::upload))
+        .route("/maintain/material/update", web::post().to(maintain::update))
         .route("/videotask/frame", web::post().to(frame::still))
         .route("/ring/profile", web::get().to(ring::profile))
         .route("/ring/precheck", web::post().to(ring::precheck))

@@ -455,6 +455,7 @@ pub async fn use_output(req: HttpRequest, bytes: web::Bytes, state: web::Data<Ap
         category_id: -1,
         style_id: -1,
         open_state: 0,
+        system: false,
     };
     match state.clients.material.clone().record(caller.request(record)?).await {
         Ok(r) => {

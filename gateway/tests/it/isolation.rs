@@ -54,6 +54,9 @@ const NO_ID: &[&str] = &[
     // The catalogue of toolbox types, and the caller's own tool runs.
     "GET /toolbox/types",
     "GET /toolbox/mine",
+    // The tenant's system library, for its administrators (tests/maintain.rs: refused to others).
+    "POST /maintain/material/list",
+    "POST /maintain/material/upload",
 ];
 
 /// Whose rows a route reaches.
@@ -147,6 +150,8 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /toolbox/run/{id}", Scope::User),
     ("GET /toolbox/file/{id}/{index}", Scope::User),
     ("POST /toolbox/use", Scope::User),
+    // An administrator changes the system materials of their own tenant only.
+    ("POST /maintain/material/update", Scope::Tenant),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -195,6 +200,8 @@ struct Rows {
     order: i64,
     /// A tool run on the material.
     tool_run: i64,
+    /// A system material the tenant's administrator uploaded.
+    system_material: String,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -232,7 +239,9 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .ok_or("order id")?;
     let run = serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [material], "params": {"speed": 2}});
     let tool_run = data(s.call(Method::POST, "/toolbox/run", &owner).json(&run)).await?["taskId"].as_i64().ok_or("tool run id")?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run })
+    let admin = s.user(tenant, &format!("{name}-admin"), 0).await?;
+    let system_material = common::upload_system(s, &admin, "2003", "他们的遮罩.png", common::PNG).await?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material })
 }
 
 /// The editor state the victim keeps for their task.
@@ -335,6 +344,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /toolbox/run/{id}" => s.call(Method::GET, &format!("/toolbox/run/{}", victim.tool_run), stranger),
         "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
         "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
+        "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -381,6 +391,8 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!(kept, (Some("pending"), Some(false), Some(0)), "the template as offered: {t}");
     let mine = data(s.call(Method::GET, "/template/mine", &victim.owner)).await?;
     assert_eq!(mine["total"], 1, "no template offered in the victim's name: {mine}");
+    let sys = data(s.call(Method::POST, &format!("/material/info/{}", victim.system_material), &victim.owner)).await?;
+    assert_eq!((sys["materialName"].as_str(), sys["openState"].as_i64()), (Some("他们的遮罩.png"), Some(1)), "the system material as uploaded: {sys}");
     let tools = data(s.call(Method::GET, "/toolbox/mine", &victim.owner)).await?;
     assert_eq!((tools["total"].as_u64(), tools["dataList"][0]["id"].as_i64()), (Some(1), Some(victim.tool_run)), "the tool run is the victim's own: {tools}");
     Ok(())
@@ -394,7 +406,8 @@ async fn strangers_never_reach_someone_elses_rows(backends: common::Backends) ->
     let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
     let same_tenant_user = s.user("cc", "neighbour", 3).await?;
     for (route, scope) in CASES {
-        let mut strangers = vec![if route.contains("/manage/") { &other_tenant_admin } else { &other_tenant_manager }];
+        let admins_only = route.contains("/manage/") || route.contains("/maintain/");
+        let mut strangers = vec![if admins_only { &other_tenant_admin } else { &other_tenant_manager }];
         if *scope == Scope::User {
             strangers.push(&same_tenant_user);
         }
@@ -588,6 +601,7 @@ const LIST_ROUTES: &[(&str, Scope)] = &[
     ("GET /ring/orders", Scope::User),
     ("GET /manage/ring/orders", Scope::Tenant),
     ("GET /manage/users", Scope::Tenant),
+    ("POST /maintain/material/list", Scope::Tenant),
 ];
 
 /// `caller`'s answer of the list route `route`.
@@ -624,6 +638,7 @@ async fn list_routes_never_show_someone_elses_rows(backends: common::Backends) -
         victim.font.clone(),
         victim.material.clone(),
         victim.video_key.clone(),
+        victim.system_material.clone(),
     ];
     for (route, scope) in LIST_ROUTES {
         assert!(NO_ID.contains(route), "{route} is a registered route taking no id");

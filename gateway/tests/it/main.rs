@@ -9,6 +9,7 @@ mod frame;
 mod hardening;
 mod isolation;
 mod library;
+mod maintain;
 mod materials;
 mod revocation;
 mod ring;

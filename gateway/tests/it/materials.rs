@@ -223,7 +223,8 @@ async fn list_filters_paging_rename_move_and_audit() -> Fallible<()> {
     let wide = s.materials.insert(&owner, add("wide.png", Picture, 1200, "1920x1080", false)).await?;
     let tall = s.materials.insert(&owner, add("tall.png", Picture, 1201, "1080x1920", false)).await?;
     let film = s.materials.insert(&owner, add("film.mp4", Video, 1200, "640x360", false)).await?;
-    let mask = s.materials.insert(&owner, add("mask.png", Backgrounds, 2003, "100x100", true)).await?;
+    // Offered (open state 1): the libraries do not list a retired system material.
+    let mask = s.materials.insert(&owner, reelforge_material::NewMaterial { open_state: 1, ..add("mask.png", Backgrounds, 2003, "100x100", true) }).await?;
     // Sorted: rows made in the same millisecond have no defined newest.
     let ids = |v: &serde_json::Value| -> Vec<String> {
         let mut ids: Vec<String> =

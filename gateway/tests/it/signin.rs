@@ -158,6 +158,21 @@ async fn bad_tokens_and_headers_are_login_expired(backends: common::Backends) ->
         .header("Host", "cc.example.net")
         .header("Authorization", format!("Bearer {}", cc.token));
     assert_eq!(data(by_host).await?["tenant"], "cc", "the variant from a configured host");
+    // A token is bound to its tenant whatever names the request's: another tenant's host refuses it.
+    let qs_on_cc_host = reqwest::Client::new()
+        .get(format!("{}/user/me", s.base))
+        .header("Host", "cc.example.net")
+        .header("Authorization", format!("Bearer {}", ann.token))
+        .header("userId", &ann.user_id);
+    assert_eq!(envelope(qs_on_cc_host).await?["code"], 4000, "a qs token on cc's host");
+    let cc_on_qs_host =
+        reqwest::Client::new().get(format!("{}/user/me", s.base)).header("Authorization", &cc.token).header("userId", &cc.user_id);
+    assert_eq!(envelope(cc_on_qs_host).await?["code"], 4000, "a cc token on qs's host");
+    let cc_task = reqwest::Client::new()
+        .get(format!("{}/videotask/mine", s.base))
+        .header("Host", "cc.example.net")
+        .header("Authorization", format!("Bearer {}", ann.token));
+    assert_eq!(envelope(cc_task).await?["code"], 4000, "a qs token reaches none of cc's rows through cc's host");
 
     let info = data(reqwest::Client::new().get(format!("{}/system/info", s.base)).header("Host", "cc.example.net")).await?;
     assert_eq!((info["variant"].as_str(), info["variants"].as_array().map(Vec::len)), (Some("cc"), Some(4)), "{info}");

@@ -75,6 +75,7 @@ async fn task_calls(backends: common::Backends) -> Fallible<()> {
     )
     .await?;
     assert_eq!((stale["code"].as_i64(), stale["desc"].as_str()), (Some(3000), Some("该作品已在别处修改，请刷新后再保存")), "{stale}");
+    assert_eq!(stale["data"]["reason"], "stale_version", "the editor tells a conflict from other refusals by it: {stale}");
     assert_eq!(task(&s, &u, a).await?["taskName"], "新名字", "nothing stored");
 
     // Invalid save: every problem with its path, nothing stored.

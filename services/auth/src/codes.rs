@@ -45,6 +45,9 @@ pub struct Limits {
     pub challenge_ttl: Duration,
     /// Codes per tenant per day.
     pub per_tenant_per_day: i64,
+    /// The window of the per-client-address limits ("per hour"): a fixed window from the first
+    /// request, so a client refused for the rest of it is let in again once it ends.
+    pub client_window: Duration,
 }
 
 impl Limits {
@@ -60,6 +63,7 @@ impl Limits {
             challenge_bits: c.challenge_bits,
             challenge_ttl: Duration::from_secs(c.challenge_ttl_seconds.max(1)),
             per_tenant_per_day: i64::from(c.codes_per_tenant_per_day),
+            client_window: HOUR,
         }
     }
 }
@@ -118,13 +122,14 @@ impl Codes {
             return Ok(());
         }
         let ip_key = key("ip", tenant, ip);
-        let n = self.cache.incr(&ip_key, HOUR).await?;
+        let window = self.limits.client_window;
+        let n = self.cache.incr(&ip_key, window).await?;
         if n > self.limits.per_ip_per_hour {
-            return Err(self.wait(&ip_key, HOUR, "too many requests from this address").await?);
+            return Err(self.wait(&ip_key, window, "too many requests from this address").await?);
         }
         let (Ask::Code(mail) | Ask::Login(mail)) = ask else { return Ok(()) };
         let pair = key("ip-mail", tenant, &format!("{ip}/{}", mail.as_str()));
-        self.count(&pair, HOUR, self.limits.per_ip_mail_per_hour, "too many requests for this mail address from this address").await?;
+        self.count(&pair, window, self.limits.per_ip_mail_per_hour, "too many requests for this mail address from this address").await?;
         if !matches!(ask, Ask::Code(_)) || n <= self.limits.challenge_after_per_ip_per_hour {
             return Ok(());
         }

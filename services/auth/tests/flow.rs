@@ -340,6 +340,41 @@ async fn ceiling_and_pairs(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
     Ok(())
 }
 
+/// Two replicas over one cache count the same requests; a client refused for the rest of its window
+/// is let in with the right code once the window has ended: a wait, never a lockout (catalogue S8).
+async fn backoff(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
+    let s = setup(db_url, cache.clone()).await?;
+    let window = Duration::from_secs(2);
+    let limits = easy(|l| {
+        l.resend_seconds = 0;
+        l.per_ip_mail_per_hour = 2;
+        l.client_window = window;
+    });
+    let a = s.auth.clone().with_limits(limits);
+    let b = Auth::new(reelforge_kit::db::connect(db_url).await?, cache, &config(s.dir.path()), s.keys.clone())?.with_limits(limits);
+    let qs = gateway(&s.keys, "qs")?;
+    let (client, mail) = (ip(), format!("{}@example.cn", unique("wait")));
+    a.send_code(&qs, &client, &mail).await?;
+    let code = last_code(s.dir.path(), &mail)?;
+    assert!(is_wrong_code(&b.login(&qs, &client, &mail, &other_code(&code)).await), "the second request, on the other replica");
+    let refused_at = Instant::now();
+    match a.login(&qs, &client, &mail, &code).await {
+        Err(AuthError::RateLimited { wait_seconds, .. }) => assert!((1..=2).contains(&wait_seconds), "{wait_seconds}"),
+        other => return Err(format!("the third request in the window, though the code is right: {other:?}").into()),
+    }
+    assert!(matches!(b.send_code(&qs, &client, &mail).await, Err(AuthError::RateLimited { .. })), "the other replica refuses too");
+    // Asked again until the window has ended (a bounded poll): the right code then signs in.
+    let login = loop {
+        match a.login(&qs, &client, &mail, &code).await {
+            Ok(login) => break login,
+            Err(AuthError::RateLimited { .. }) if refused_at.elapsed() < window * 10 => tokio::time::sleep(Duration::from_millis(100)).await,
+            other => return Err(format!("after the window: {other:?}").into()),
+        }
+    };
+    assert_eq!(login.user.user_id, mail);
+    Ok(())
+}
+
 /// Administrators list, change and disable users of their tenant; tokens of changed users stop working.
 async fn management(db_url: &str, cache: Arc<dyn Cache>) -> TestResult {
     let s = setup(db_url, cache).await?;
@@ -481,6 +516,18 @@ async fn limits_with_memory_cache() -> TestResult {
 async fn limits_with_redis() -> TestResult {
     let (db, cache) = postgres_redis().await?;
     limits(&db, cache).await
+}
+
+#[tokio::test]
+async fn backoff_with_memory_cache() -> TestResult {
+    let (db, cache) = sqlite_memory().await?;
+    backoff(&db, cache).await
+}
+
+#[tokio::test]
+async fn backoff_on_postgres_with_redis() -> TestResult {
+    let (db, cache) = postgres_redis().await?;
+    backoff(&db, cache).await
 }
 
 #[tokio::test]

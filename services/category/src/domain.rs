@@ -103,6 +103,28 @@ pub fn into_tree(mut rows: Vec<Category>) -> Vec<Category> {
     roots
 }
 
+/// Where categories are used: how many templates are filed under them and the first names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Use {
+    /// Templates filed under one of the categories.
+    pub templates: u64,
+    /// The first of their names.
+    pub names: Vec<String>,
+}
+
+/// Refuses deleting `name` while `used` names templates: the refusal says where it is used.
+pub fn check_unused(name: &str, used: &Use) -> Result<(), CategoryError> {
+    if used.templates == 0 {
+        return Ok(());
+    }
+    let more = if used.templates > used.names.len() as u64 { "…" } else { "" };
+    Err(CategoryError::InUse(format!(
+        "category `{name}` is in use: {} template(s) are filed under it or its children ({}{more}); move them to another category first",
+        used.templates,
+        used.names.join(", "),
+    )))
+}
+
 /// Why a category call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum CategoryError {
@@ -112,6 +134,15 @@ pub enum CategoryError {
     /// No such category for this tenant.
     #[error("category {0} does not exist")]
     NotFound(i64),
+    /// Another category of the same level already has the name.
+    #[error("categoryName: `{0}` already exists here")]
+    Duplicate(String),
+    /// Templates are filed under the category (or one of its children); the message says which.
+    #[error("{0}")]
+    InUse(String),
+    /// Where the category is used could not be asked.
+    #[error("category use: {0}")]
+    Uses(String),
     /// The database failed.
     #[error("category store")]
     Store(#[from] sea_orm::DbErr),
@@ -122,7 +153,22 @@ impl ServiceError for CategoryError {
         match self {
             Self::Invalid(_) => ErrorKind::Invalid,
             Self::NotFound(_) => ErrorKind::NotFound,
-            Self::Store(_) => ErrorKind::Internal,
+            Self::Duplicate(_) => ErrorKind::Invalid,
+            Self::InUse(_) => ErrorKind::Conflict,
+            Self::Uses(_) | Self::Store(_) => ErrorKind::Internal,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_used_category_is_refused_with_where_it_is_used() {
+        assert!(check_unused("餐饮", &Use::default()).is_ok());
+        let used = Use { templates: 7, names: vec!["春节".into(), "开业".into()] };
+        let Err(CategoryError::InUse(m)) = check_unused("餐饮", &used) else { panic!("a used category passed") };
+        assert!(m.contains("`餐饮`") && m.contains("7 template(s)") && m.contains("春节, 开业…"), "{m}");
     }
 }

@@ -1,6 +1,8 @@
 //! The tonic server: proto ⇄ domain conversions; errors become statuses here, once.
 
-use reelforge_kit::identity::{self, Role};
+use std::sync::Arc;
+
+use reelforge_kit::identity::{self, OperatorLevel, Role};
 use reelforge_kit::status::to_status;
 use reelforge_proto::category::{self as pb, category_service_server::CategoryService};
 use reelforge_proto::common::Empty;
@@ -8,16 +10,18 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::{self, Category, Dimension};
 use crate::store::CategoryStore;
+use crate::uses::CategoryUses;
 
 /// The gRPC face of the category service.
 pub struct CategoryGrpc {
     store: CategoryStore,
+    uses: Arc<dyn CategoryUses>,
 }
 
 impl CategoryGrpc {
-    /// Serves `store`.
-    pub fn new(store: CategoryStore) -> Self {
-        Self { store }
+    /// Serves `store`, asking `uses` where a category is used before deleting it.
+    pub fn new(store: CategoryStore, uses: Arc<dyn CategoryUses>) -> Self {
+        Self { store, uses }
     }
 }
 
@@ -26,10 +30,14 @@ fn tenant<T>(req: &Request<T>) -> Result<String, Status> {
     Ok(identity::caller(req)?.tenant)
 }
 
-/// The tenant of a template manager; changing the tree is theirs alone.
+/// The tenant of a template manager or an administrator (the maintenance area); changing the
+/// tree is theirs alone.
 fn manager<T>(req: &Request<T>) -> Result<String, Status> {
     let caller = identity::caller(req)?;
-    caller.require_role(Role::TemplateManager).map_err(to_status)?;
+    if caller.level != Some(OperatorLevel::Admin) {
+        caller.require_role(Role::TemplateManager).map_err(to_status)?;
+    }
+    caller.require_user().map_err(to_status)?;
     Ok(caller.tenant)
 }
 
@@ -87,6 +95,10 @@ impl CategoryService for CategoryGrpc {
     async fn delete(&self, req: Request<pb::DeleteCategoryRequest>) -> Result<Response<Empty>, Status> {
         let tenant = manager(&req)?;
         let req = req.into_inner();
+        let (category, children) = self.store.with_children(&tenant, req.category_id).await.map_err(to_status)?;
+        let ids: Vec<i64> = std::iter::once(category.id).chain(children).collect();
+        let used = self.uses.uses(&tenant, &ids).await.map_err(to_status)?;
+        domain::check_unused(&category.name, &used).map_err(to_status)?;
         self.store.delete(&tenant, req.category_id).await.map_err(to_status)?;
         Ok(Response::new(Empty {}))
     }

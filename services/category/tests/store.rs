@@ -19,6 +19,20 @@ async fn suite(url: &str) -> TestResult {
     assert_eq!(tree.len(), 1);
     assert_eq!(tree[0].children.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["茶饮"]);
 
+    // Names are unique beside each other: per tenant, dimension and parent.
+    let twin = store.create("qs", "餐饮".into(), Dimension::Industry, -1).await;
+    assert!(matches!(twin, Err(CategoryError::Duplicate(ref n)) if n == "餐饮"), "{twin:?}");
+    let dup = store.create("dup", "餐饮".into(), Dimension::Industry, -1).await?; // another tenant may have it
+    store.create("dup", "餐饮".into(), Dimension::Use, -1).await?; // and another dimension
+    let tea2 = store.create("dup", "茶饮".into(), Dimension::Industry, dup.id).await?;
+    let coffee = store.create("dup", "咖啡".into(), Dimension::Industry, dup.id).await?;
+    let renamed_twin = store.rename("dup", coffee.id, "茶饮".into()).await;
+    assert!(matches!(renamed_twin, Err(CategoryError::Duplicate(_))), "{renamed_twin:?}");
+    assert_eq!(store.rename("dup", tea2.id, "茶饮".into()).await?.name, "茶饮", "keeping its own name is no duplicate");
+    let (parent, children) = store.with_children("dup", dup.id).await?;
+    assert_eq!((parent.name.as_str(), children), ("餐饮", vec![tea2.id, coffee.id]));
+    assert!(matches!(store.with_children("cc", dup.id).await, Err(CategoryError::NotFound(_))));
+
     let third = store.create("qs", "x".into(), Dimension::Industry, tea.id).await;
     assert!(matches!(third, Err(CategoryError::Invalid(m)) if m.contains("two levels")));
     assert!(matches!(store.rename("cc", food.id, "偷改".into()).await, Err(CategoryError::NotFound(_))), "other tenants cannot touch it");

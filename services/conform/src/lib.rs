@@ -20,5 +20,5 @@ pub use climax::climax;
 pub use cover::check_cover;
 pub use error::ConformError;
 pub use measure::{Measurement, Seam, measure};
-pub use rules::{Report, Rule, Violation, check, precheck};
+pub use rules::{Limit, Report, Rule, Violation, check, precheck};
 pub use track::{ClimaxCut, climax_of_file};

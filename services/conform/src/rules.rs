@@ -59,13 +59,39 @@ pub struct Violation {
     pub rule: Rule,
     /// The measured value, with its unit.
     pub measured: String,
-    /// The limit it broke, with its unit.
-    pub limit: String,
+    /// The limit it broke, with its unit, or the values allowed.
+    pub limit: Limit,
     /// One English sentence naming both.
     pub message: String,
     /// Whether the one-click fix (a re-encode to the profile, RING_FIX) mends it; false for a
     /// video too short and for every rule of a document's precheck (the user changes the work).
     pub fixable: bool,
+}
+
+/// A rule's limit: one value with its unit, or the values allowed (frame sizes, orientations),
+/// sent as a list so that a client words the list in its own language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Limit {
+    /// One value, with its unit.
+    One(String),
+    /// Any of these.
+    AnyOf(Vec<String>),
+}
+
+impl From<String> for Limit {
+    fn from(value: String) -> Self {
+        Self::One(value)
+    }
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::One(value) => f.write_str(value),
+            Self::AnyOf(values) => write!(f, "one of {}", values.join(", ")),
+        }
+    }
 }
 
 impl Violation {
@@ -74,20 +100,21 @@ impl Violation {
         rule: Rule,
         what: &str,
         measured: String,
-        limit: String,
+        limit: impl Into<Limit>,
         window: Option<String>,
     ) -> Self {
+        let limit = limit.into();
         let message = match window {
             Some(w) => format!(
                 "{what} {}, the limit is {} ({})",
                 prose(&measured),
-                prose(&limit),
+                prose(&limit.to_string()),
                 prose(&w)
             ),
             None => format!(
                 "{what} {}, the limit is {}",
                 prose(&measured),
-                prose(&limit)
+                prose(&limit.to_string())
             ),
         };
         Self {
@@ -194,7 +221,7 @@ pub fn precheck(
             Rule::Size,
             "size",
             size,
-            format!("one of {}", profile.sizes.join(", ")),
+            Limit::AnyOf(profile.sizes.clone()),
             None,
         ));
     }
@@ -204,7 +231,7 @@ pub fn precheck(
             Rule::Orientation,
             "orientation",
             orientation.to_owned(),
-            profile.orientations.join(" or "),
+            Limit::AnyOf(profile.orientations.clone()),
             None,
         ));
     }

@@ -13,6 +13,7 @@ use crate::processing::{Local, Prober};
 use crate::probe;
 use crate::starter::Starter;
 use crate::store::{Choice, MaterialStore, Upload};
+use crate::system;
 
 /// The gRPC face of the material service.
 pub struct MaterialGrpc {
@@ -66,6 +67,58 @@ impl MaterialGrpc {
         }
     }
 
+    /// Records an administrator's upload into a system category: the file is inspected as a user's
+    /// upload is, listed as its category says, offered at once and probed in the background; a
+    /// refusal removes the object.
+    async fn record_system(&self, tenant: &str, req: pb::RecordMaterialRequest) -> Result<pb::RecordMaterialReply, Status> {
+        let (blob, prober, _) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
+        let recorded = async {
+            let file = MaterialKind::parse(&req.r#type)?;
+            let listed = system::library_kind(req.category_id, file)?;
+            let id = system::parse_key(tenant, &req.key, file)?;
+            let stored = match blob.size(&req.key).await {
+                Ok(n) => n,
+                Err(BlobError::NotFound(_)) => return Err(MaterialError::Invalid(format!("key: nothing is stored under `{}`", req.key))),
+                Err(e) => return Err(MaterialError::Blob(e)),
+            };
+            if stored != req.file_size {
+                return Err(MaterialError::Invalid(format!("fileSize: {} bytes stored, {} announced", stored, req.file_size)));
+            }
+            let name = domain::parse_name(&req.name)?;
+            let style_id = system::check_style(req.style_id)?;
+            let local = Local::download(blob, &req.key).await.map_err(MaterialError::Scratch)?;
+            let (at, ext, limits) = (local.path.clone(), local.ext(), self.limits);
+            tokio::task::spawn_blocking(move || probe::inspect(&at, file, &ext, &limits))
+                .await
+                .map_err(|e| MaterialError::Scratch(e.to_string()))??;
+            let up = Upload {
+                id,
+                key: req.key.clone(),
+                kind: listed,
+                name,
+                file_size: stored,
+                category_id: req.category_id,
+                style_id,
+                open_state: system::OFFERED,
+                sha256: String::new(),
+            };
+            Ok((self.store.record_system(tenant, up).await?, local))
+        }
+        .await;
+        match recorded {
+            Ok((m, local)) => {
+                prober.spawn_with(m.clone(), Some(local));
+                Ok(pb::RecordMaterialReply { material: Some(to_pb(m)), duplicate: false })
+            }
+            Err(e) => {
+                if let Err(d) = blob.delete(&req.key).await {
+                    tracing::error!(key = %req.key, error = %d, "unrecorded system upload not removed");
+                }
+                Err(refusal(e))
+            }
+        }
+    }
+
     async fn delete_all(&self, owner: &Owner, doomed: Vec<Material>, soft: bool) -> Result<pb::DeleteReply, Status> {
         if self.storage.is_none() {
             return Err(to_status(MaterialError::NoStorage));
@@ -97,6 +150,13 @@ fn user<T>(req: &Request<T>) -> Result<Owner, Status> {
         return Err(to_status(identity::IdentityError::WrongKind("a user's token is required")));
     }
     Ok(o)
+}
+
+/// The tenant of an administrator (operator level 0): the system library is theirs to keep.
+fn administrator<T>(req: &Request<T>) -> Result<String, Status> {
+    let caller = identity::caller(req)?;
+    caller.require_admin().map_err(to_status)?;
+    Ok(caller.tenant)
 }
 
 /// Whether the caller may decide audits: TEMPLATE_MANAGER or administrator.
@@ -211,9 +271,9 @@ fn ids(list: Vec<String>) -> Result<Vec<String>, Status> {
 #[tonic::async_trait]
 impl MaterialService for MaterialGrpc {
     #[tracing::instrument(skip_all)]
-    async fn list(&self, req: Request<pb::ListMaterialsRequest>) -> Result<Response<pb::MaterialPage>, Status> {
-        let owner = owner(&req)?;
-        let req = req.into_inner();
+    async fn list(&self, list_req: Request<pb::ListMaterialsRequest>) -> Result<Response<pb::MaterialPage>, Status> {
+        let owner = owner(&list_req)?;
+        let req = list_req.get_ref().clone();
         let page = req.page.map(|p| PageRequest::new(p.page_num, p.page_size)).unwrap_or(PageRequest::new(0, 0));
         let orientation = match req.orientation {
             1 => Orientation::Landscape,
@@ -225,13 +285,20 @@ impl MaterialService for MaterialGrpc {
             "hottest" => Order::Hottest,
             other => return Err(to_status(MaterialError::Invalid(format!("orderType: `{other}` is not newest or hottest")))),
         };
+        let mut open_state = req.open_state.filter(|s| *s >= 0);
+        if req.system && req.every_state {
+            administrator(&list_req)?;
+        } else if req.system {
+            // Retired system materials are hidden from the libraries.
+            open_state = Some(system::OFFERED);
+        }
         let query = MaterialQuery {
             kind: kind_filter(&req.r#type)?,
             category_id: (req.category_id > 0).then_some(req.category_id),
             system: req.system,
             page,
             style_id: req.style_id.filter(|s| *s >= 0),
-            open_state: req.open_state.filter(|s| *s >= 0),
+            open_state,
             orientation,
             order,
         };
@@ -262,6 +329,10 @@ impl MaterialService for MaterialGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::RecordMaterialReply>, Status> {
+        if req.get_ref().system {
+            let tenant = administrator(&req)?;
+            return self.record_system(&tenant, req.into_inner()).await.map(Response::new);
+        }
         let owner = user(&req)?;
         let req = req.into_inner();
         let (blob, prober, _) = self.storage.as_ref().ok_or_else(|| to_status(MaterialError::NoStorage))?;
@@ -413,6 +484,15 @@ impl MaterialService for MaterialGrpc {
             let _ = blob.delete(&old).await;
         }
         Ok(Response::new(to_pb(m)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_system(&self, req: Request<pb::UpdateSystemRequest>) -> Result<Response<pb::ChangedReply>, Status> {
+        let tenant = administrator(&req)?;
+        let req = req.into_inner();
+        let changes = system::Changes::parse(req.name.as_deref(), req.category_id, req.style_id, req.open_state).map_err(to_status)?;
+        let changed = self.store.update_system(&tenant, &ids(req.ids)?, &changes).await.map_err(to_status)?;
+        Ok(Response::new(pb::ChangedReply { changed }))
     }
 
     #[tracing::instrument(skip_all)]

@@ -1,7 +1,8 @@
 //! The material service: a user's uploaded materials and the tenant's system materials.
 //! `lib.rs` wires; `domain` holds the rules, `store` the table, `grpc` the server, `probe` the
 //! GStreamer probing of uploads and `processing` its background runs, `starter` the library
-//! every tenant starts with, `janitor` the sweep of objects no material references.
+//! every tenant starts with, `system` the rules of the system materials administrators keep,
+//! `janitor` the sweep of objects no material references.
 
 pub mod domain;
 mod grpc;
@@ -10,6 +11,7 @@ pub mod probe;
 mod processing;
 pub mod starter;
 mod store;
+pub mod system;
 
 pub use domain::{Material, MaterialError, MaterialKind, MaterialQuery, MediaLimits, NewMaterial, Owner, PageRequest, Quota, Usage};
 pub use grpc::MaterialGrpc;

@@ -245,25 +245,8 @@ fn probe_heif(path: &Path, ext: &str) -> Result<ProbeOutput, String> {
 /// A picture browsers show: at most [`PREVIEW_MAX`] pixels on its longest side, JPEG, or PNG when
 /// it has alpha.
 fn picture_preview(rgba: image::RgbaImage, has_alpha: bool) -> Result<(Vec<u8>, &'static str), String> {
-    let (w, h) = rgba.dimensions();
-    let rgba = if w.max(h) > PREVIEW_MAX {
-        let scale = f64::from(PREVIEW_MAX) / f64::from(w.max(h));
-        let (nw, nh) = (((f64::from(w) * scale).round() as u32).max(1), ((f64::from(h) * scale).round() as u32).max(1));
-        image::imageops::resize(&rgba, nw, nh, image::imageops::FilterType::Triangle)
-    } else {
-        rgba
-    };
-    let mut out = Vec::new();
-    if has_alpha {
-        let png = image::codecs::png::PngEncoder::new(&mut out);
-        image::ImageEncoder::write_image(png, rgba.as_raw(), rgba.width(), rgba.height(), image::ExtendedColorType::Rgba8)
-            .map_err(|e| format!("preview: {e}"))?;
-        return Ok((out, "preview.png"));
-    }
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88)
-        .encode_image(&image::DynamicImage::ImageRgba8(rgba).to_rgb8())
-        .map_err(|e| format!("preview: {e}"))?;
-    Ok((out, "preview.jpg"))
+    let (bytes, ext) = reelforge_pixels::still::preview(rgba, has_alpha, PREVIEW_MAX).map_err(|e| format!("preview: {e}"))?;
+    Ok((bytes, if ext == "png" { "preview.png" } else { "preview.jpg" }))
 }
 
 /// Probes the file at `path` of kind `kind` and extension `ext`; the error is the reason shown to
@@ -289,12 +272,12 @@ pub fn probe_file(path: &Path, kind: MaterialKind, ext: &str) -> Result<ProbeOut
             let (w, h) = upright(p);
             let at = if p.duration > 1.5 { 1.0 } else { 0.0 };
             let cover = grab(&uri, &[at], fit(w, h, COVER_MAX))?;
-            out.cover = Some(jpeg(&cover[0])?);
+            out.cover = Some(reelforge_pixels::still::jpeg(&cover[0])?);
             let n = FILMSTRIP_FRAMES;
             let times: Vec<f64> = (0..n).map(|i| p.duration * (f64::from(i) + 0.5) / f64::from(n)).collect();
             let frame = (even((f64::from(FILMSTRIP_HEIGHT) * f64::from(w) / f64::from(h)).round() as u32), FILMSTRIP_HEIGHT);
             let frames = grab(&uri, &times, frame)?;
-            out.filmstrip = Some(jpeg(&sprite(&frames, frame))?);
+            out.filmstrip = Some(reelforge_pixels::still::jpeg(&sprite(&frames, frame))?);
         }
         MaterialKind::Picture | MaterialKind::Gif => {
             if p.width <= 0 || p.height <= 0 {
@@ -302,7 +285,7 @@ pub fn probe_file(path: &Path, kind: MaterialKind, ext: &str) -> Result<ProbeOut
             }
             let (w, h) = upright(p);
             let cover = grab(&uri, &[0.0], fit(w, h, COVER_MAX))?;
-            out.cover = Some(jpeg(&cover[0])?);
+            out.cover = Some(reelforge_pixels::still::jpeg(&cover[0])?);
             if kind == MaterialKind::Picture {
                 p.duration = 0.0;
             }
@@ -538,16 +521,7 @@ fn sprite(frames: &[image::RgbImage], (w, h): (u32, u32)) -> image::RgbImage {
 /// The cover of a picture already in memory, made as an upload's is: at most 480 px, JPEG.
 pub(crate) fn cover_of(picture: &image::RgbaImage) -> Result<Vec<u8>, String> {
     let (w, h) = fit(picture.width(), picture.height(), COVER_MAX);
-    let small = image::imageops::thumbnail(picture, w, h);
-    jpeg(&image::DynamicImage::ImageRgba8(small).to_rgb8())
-}
-
-fn jpeg(img: &image::RgbImage) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
-        .encode_image(img)
-        .map_err(|e| format!("cover: {e}"))?;
-    Ok(out)
+    reelforge_pixels::still::cover(picture, w, h)
 }
 
 /// The waveform and loudness of an audio file.

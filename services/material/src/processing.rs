@@ -115,7 +115,9 @@ impl Prober {
             None => Local::download(&self.blob, &m.relative_path).await?,
         };
         let ext = local.ext();
-        let (kind, at, of) = (m.kind, local.path.clone(), ext.clone());
+        // Probed as what the file is: a system background or effect is a picture or a GIF.
+        let kind = domain::upload_kind(&ext).unwrap_or(m.kind);
+        let (at, of) = (local.path.clone(), ext.clone());
         let out = tokio::task::spawn_blocking(move || probe::probe_file(&at, kind, &of))
             .await
             .map_err(|e| format!("probe: {e}"))??;

@@ -85,7 +85,10 @@ pub async fn router(
                 .await
                 .map_err(migrate("category"))?;
         }
-        category = Some(reelforge_category::grpc_service(db, keys));
+        // A category is deleted only when no template is filed under it: the task service knows.
+        let tasks = reelforge_kit::grpc::channel(&config.services.task.url, &config.timeouts)
+            .map_err(|e| format!("category service: task service url: {e}"))?;
+        category = Some(reelforge_category::grpc_service(db, tasks, keys));
     }
     if wants(targets, Target::Favourite) {
         let db = b.db()?;

@@ -76,7 +76,8 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
         &[Backend::Database, Backend::Storage, Backend::Cache],
         &[],
     ),
-    (Target::Category, &[Backend::Database, Backend::Cache], &[]),
+    // A category is deleted only when no template is filed under it: the task service knows.
+    (Target::Category, &[Backend::Database, Backend::Cache], &[Target::Task]),
     (Target::Favourite, &[Backend::Database, Backend::Cache], &[]),
     (Target::Font, &[Backend::Database, Backend::Storage, Backend::Cache], &[]),
     (

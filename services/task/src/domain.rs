@@ -575,6 +575,13 @@ pub enum TaskError {
     Forbidden(&'static str),
 }
 
+impl TaskError {
+    /// The stable reason clients word themselves, for the refusal they resolve (a stale save).
+    pub fn reason(&self) -> Option<&'static str> {
+        matches!(self, Self::Stale).then_some("stale_version")
+    }
+}
+
 impl ServiceError for TaskError {
     fn kind(&self) -> ErrorKind {
         match self {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use reelforge_kit::db::now_millis;
 use reelforge_kit::identity;
-use reelforge_kit::status::to_status;
+use reelforge_kit::status::{REASON_METADATA, to_status};
 use reelforge_proto::render::RenderProgress;
 use reelforge_proto::task::{self as pb, task_service_server::TaskService};
 use tokio_stream::Stream;
@@ -21,6 +21,9 @@ use crate::store::{Deleted, TaskStore, renders_prefix};
 use crate::watchers::{Watchers, current};
 use crate::template::{AuditState, Replacement, SheetFormat, Template, TemplateFilter, TemplateKind, Viewer, slot_kind_name};
 use reelforge_kit::BlobStore;
+
+/// How many template names a category-use answer carries.
+const CATEGORY_USE_NAMES: u64 = 5;
 
 /// The gRPC face of the task service.
 pub struct TaskGrpc {
@@ -272,7 +275,7 @@ impl TaskService for TaskGrpc {
         let (draft, by_address) = domain::parse_draft_for(&access, input).map_err(to_status)?;
         self.store.confirm(&owner, &by_address).await.map_err(to_status)?;
         let warnings = draft.warnings.clone();
-        let task_id = self.store.save(&owner, draft).await.map_err(to_status)?;
+        let task_id = self.store.save(&owner, draft).await.map_err(save_refusal)?;
         Ok(Response::new(pb::SaveTaskReply { task_id, warnings }))
     }
 
@@ -649,6 +652,15 @@ impl TaskService for TaskGrpc {
         Ok(Response::new(pb::SetPushReply { template_ids: ids }))
     }
 
+    #[tracing::instrument(skip_all)]
+    async fn category_use(&self, req: Request<pb::CategoryUseRequest>) -> Result<Response<pb::CategoryUseReply>, Status> {
+        let caller = identity::caller(&req)?;
+        caller.require_service().map_err(to_status)?;
+        let ids = req.into_inner().category_ids;
+        let (templates, names) = self.store.category_use(&caller.tenant, &ids, CATEGORY_USE_NAMES).await.map_err(to_status)?;
+        Ok(Response::new(pb::CategoryUseReply { templates, names }))
+    }
+
     #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
     async fn card_sheet(&self, req: Request<pb::CardSheetRequest>) -> Result<Response<pb::CardSheetReply>, Status> {
         let viewer = viewer(&req)?;
@@ -695,4 +707,15 @@ impl TaskService for TaskGrpc {
         announce_queued(&self.events, &viewer.owner, task_id, &run).await;
         Ok(Response::new(pb::SaveTaskReply { task_id, warnings: Vec::new() }))
     }
+}
+
+/// The status of a failed save: a stale one carries its reason in the `x-reason` metadata, which the
+/// gateway answers as `data.reason`, so the editor can offer to load the newer version or keep its own.
+fn save_refusal(e: TaskError) -> Status {
+    let reason = e.reason();
+    let mut status = to_status(e);
+    if let Some(value) = reason.and_then(|r| r.parse().ok()) {
+        status.metadata_mut().insert(REASON_METADATA, value);
+    }
+    status
 }

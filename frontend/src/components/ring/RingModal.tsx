@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE } from '@/api/client';
 import { isCancelledRequest } from '@/api/errors';
 import { fixableReport, useAskPhone, useMyRingOrders, useRingCheck, useRingProfile, useSetRing, RING_PAGE_SIZE, type CopyrightProof, type RingOrder } from '@/api/ring';
+import { toolFileUrl } from '@/api/toolbox';
 import { useMediaTicket, withTicket, type TaskSummary } from '@/api/videoTask';
 import { useTaskName } from '@/components/task/taskName';
 import { InCallPreview, PreviewVideo } from './InCallPreview';
@@ -34,6 +35,8 @@ interface FixState {
   running: number | null;
   fixed: number | null;
 }
+
+const NO_FIX: FixState = { running: null, fixed: null };
 
 function CheckSection({ taskId, fix, onFix }: { taskId: number; fix: FixState; onFix: (next: FixState) => void }) {
   const { t } = useTranslation();
@@ -63,15 +66,22 @@ function CheckSection({ taskId, fix, onFix }: { taskId: number; fix: FixState; o
   );
 }
 
-function Preview({ work }: { work: RingWork }) {
+/** The in-call preview of what would be ordered: the fixed video once a fix is done, else the work's own. */
+function Preview({ work, fixed }: { work: RingWork; fixed: number | null }) {
   const { t } = useTranslation();
   const profile = useRingProfile();
-  const ticket = useMediaTicket(work.id, true);
+  const ticket = useMediaTicket(fixed ?? work.id, true);
   if (!profile.data) return profile.isError ? <Typography.Text type="danger">{t('ring.preview.noProfile')}</Typography.Text> : <Spin />;
+  const video = (ticketed: string) =>
+    fixed !== null ? (
+      <PreviewVideo key={`fix-${fixed}`} src={toolFileUrl(fixed, 0, ticketed)} />
+    ) : (
+      <PreviewVideo src={withTicket(work.videoUrl || `${API_BASE}/videotask/download?taskId=${work.id}`, ticketed)} poster={work.coverUrl ? withTicket(work.coverUrl, ticketed) : undefined} />
+    );
   return (
     <Space orientation="vertical" align="center" style={{ width: '100%' }}>
       <InCallPreview safeTopPercent={profile.data.safeTopPercent} safeBottomPercent={profile.data.safeBottomPercent} width={216}>
-        {ticket.data ? <PreviewVideo src={withTicket(work.videoUrl || `${API_BASE}/videotask/download?taskId=${work.id}`, ticket.data.ticket)} poster={work.coverUrl ? withTicket(work.coverUrl, ticket.data.ticket) : undefined} /> : <Spin />}
+        {ticket.data ? video(ticket.data.ticket) : <Spin />}
       </InCallPreview>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('ring.preview.hint')}
@@ -127,15 +137,13 @@ function usePhoneVerdict() {
   return { run, answer, asking: ask.isPending };
 }
 
-function RingFormBody({ work, onDone }: { work: RingWork; onDone: (order: RingOrder) => void }) {
+function RingFormBody({ work, fix, onFix, onDone }: { work: RingWork; fix: FixState; onFix: (next: FixState) => void; onDone: (order: RingOrder) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RingForm>();
   const phone = Form.useWatch('phone', form) ?? '';
   const verdict = usePhoneVerdict();
   const setRing = useSetRing();
   const current = verdict.answer?.phone === phone.trim() ? verdict.answer : null;
-  const [fix, setFix] = useState<FixState>({ running: null, fixed: null });
-
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -149,7 +157,7 @@ function RingFormBody({ work, onDone }: { work: RingWork; onDone: (order: RingOr
 
   return (
     <Form<RingForm> form={form} layout="vertical" initialValues={{ phone: '', agreed: false, proof: null }} requiredMark={false} data-testid="ring-form">
-      <CheckSection taskId={work.id} fix={fix} onFix={setFix} />
+      <CheckSection taskId={work.id} fix={fix} onFix={onFix} />
       <Form.Item name="phone" label={t('ring.phone.label')} rules={[{ required: true, whitespace: true, message: t('ring.phone.required') }]} style={{ marginTop: 16 }}>
         <PhoneField onAsk={(number) => void verdict.run(number)} asking={verdict.asking} verdict={current?.verdict ?? null} askError={current?.error ?? null} />
       </Form.Item>
@@ -183,8 +191,11 @@ export function RingModal({ work, onClose }: RingModalProps) {
   const { t } = useTranslation();
   const shown = useTaskName();
   const [order, setOrder] = useState<RingOrder | null>(null);
+  // The modal's fix: the form orders its output and the preview plays it.
+  const [fix, setFix] = useState<FixState>(NO_FIX);
   const close = () => {
     setOrder(null);
+    setFix(NO_FIX);
     onClose();
   };
   return (
@@ -201,9 +212,9 @@ export function RingModal({ work, onClose }: RingModalProps) {
       {work ? (
         <Row gutter={24}>
           <Col xs={24} md={10}>
-            <Preview work={work} />
+            <Preview work={work} fixed={fix.fixed} />
           </Col>
-          <Col xs={24} md={14}>{order ? <LiveOrder order={order} onClose={close} /> : <RingFormBody work={work} onDone={setOrder} />}</Col>
+          <Col xs={24} md={14}>{order ? <LiveOrder order={order} onClose={close} /> : <RingFormBody work={work} fix={fix} onFix={setFix} onDone={setOrder} />}</Col>
         </Row>
       ) : null}
     </Modal>

@@ -21,6 +21,9 @@ describe('violation words', () => {
     expect(formatRingValue('size', { width: 1280, height: 720 }, t)).toBe('1280×720');
     expect(formatRingValue('size', [{ width: 1080, height: 1920 }, { width: 720, height: 1280 }], t)).toBe('1080×1920、720×1280');
     expect(formatRingValue('orientation', 'landscape', t)).toBe('横屏');
+    // As the server sends a size rule's limit: the sizes allowed, as a list of WIDTHxHEIGHT.
+    expect(formatRingValue('size', ['1080x1920', '720x1280'], t)).toBe('1080×1920、720×1280');
+    expect(formatRingValue('orientation', ['landscape'], t)).toBe('横屏');
     expect(formatRingValue('container', 'mov', t)).toBe('MOV');
     expect(formatRingValue('h264Level', '5.1', t)).toBe('5.1');
     expect(formatRingValue('duration', { min: 5, max: 60 }, t)).toBe('5–60 s');

@@ -48,6 +48,8 @@ export function formatRingValue(rule: string, value: RingValue, t: (key: string)
     return unit ? `${formatNumber(n)} ${unit}` : formatNumber(n);
   }
   if (rule === 'orientation' && (value === 'portrait' || value === 'landscape')) return t(`ring.orientation.${value}`);
+  // The server writes frame sizes as WIDTHxHEIGHT.
+  if (rule === 'size' && /^\d+x\d+$/i.test(value)) return value.replace(/x/i, '×');
   return FORMAT_RULES.has(rule) ? value.toUpperCase() : value;
 }
 

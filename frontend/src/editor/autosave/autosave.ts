@@ -13,6 +13,20 @@ import { isBlankScene } from '@/editor/state/defaults';
 /** Changes rest this long before they are stored (ms). */
 export const AUTOSAVE_DEBOUNCE_MS = 2000;
 
+/** A change is stored at most this long after it was made, though edits keep coming (ms). */
+export const AUTOSAVE_MAX_WAIT_MS = AUTOSAVE_DEBOUNCE_MS + 1000;
+
+/** Waits before the tries of a store that failed (ms); the last repeats until one goes through. */
+export const AUTOSAVE_RETRY_MS = [2000, 5000, 15_000, 30_000];
+
+/**
+ * How long to wait before storing, `now` being the latest change and `pending` the oldest one not
+ * stored yet: the debounce, cut short so that no change waits longer than the maximum.
+ */
+export function storeDelay(now: number, pending: number): number {
+  return Math.max(0, Math.min(AUTOSAVE_DEBOUNCE_MS, pending + AUTOSAVE_MAX_WAIT_MS - now));
+}
+
 /** One stored editor state. */
 export interface StoredEdit {
   /** Format version of this record. */

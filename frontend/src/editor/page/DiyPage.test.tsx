@@ -311,3 +311,85 @@ describe('/diy', () => {
     expect(document.getElementById('editor')).toHaveStyle({ background: '#123456' });
   });
 });
+
+describe('a save based on an older version (saved elsewhere since)', () => {
+  interface Stored {
+    id: number;
+    taskName: string;
+    videoCreateInfo: string;
+    usedFor: string;
+    status: number;
+    version: number;
+  }
+
+  /** Task 7 at version 3 on a fake server that refuses a save naming another version, as the gateway does. */
+  function server() {
+    const state: { task: Stored } = { task: { id: 7, taskName: '我的作品', videoCreateInfo: JSON.stringify(newRule()), usedFor: 'ALL', status: -1, version: 3 } };
+    answerGets({
+      get '/videotask/ofone/7'() {
+        return { ...state.task };
+      },
+    });
+    const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/redis/history/store') return { code: 2000, data: 1, desc: '' };
+      if (url !== '/videotask/save') return { total: 0, pageNum: 1, pageSize: 20, dataList: [] };
+      const b = body as { version?: number; taskInfo: string; name: string };
+      if (b.version !== undefined && b.version !== state.task.version) {
+        throw new ApiError({ kind: 'business', url, code: 3000, desc: '该作品已在别处修改，请刷新后再保存', message: 'x', data: { reason: 'stale_version' } });
+      }
+      state.task = { ...state.task, videoCreateInfo: b.taskInfo, taskName: b.name, version: state.task.version + 1 };
+      return 7;
+    });
+    const versionsSent = () => post.mock.calls.filter(([u]) => u === '/videotask/save').map(([, b]) => (b as { version?: number }).version);
+    /** Another tab saves the task: a second scene colour, a new name, the next version. */
+    const savedElsewhere = () => {
+      const theirs = newRule();
+      theirs.scenes[0]!.bgColor = '#112233';
+      state.task = { ...state.task, videoCreateInfo: JSON.stringify(theirs), taskName: '别处的名字', version: state.task.version + 1 };
+    };
+    return { state, versionsSent, savedElsewhere };
+  }
+
+  it('sends the version it opened; a stale refusal stores nothing and asks; keeping mine saves over the newer version', async () => {
+    const { state, versionsSent, savedElsewhere } = server();
+    const { store } = renderApp('/diy?taskId=7', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await waitFor(() => expect(store.getState().editor.version).toBe(3));
+    savedElsewhere();
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByText('作品已在别处修改')).toBeInTheDocument();
+    expect(versionsSent()).toEqual([3]);
+    expect(state.task.taskName).toBe('别处的名字');
+    expect(store.getState().editor.doc.scenes[0]!.layers).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('conflict-mine'));
+    await waitFor(() => expect(versionsSent()).toEqual([3, 4]));
+    await waitFor(() => expect(store.getState().editor.conflict).toBe(false));
+    expect(state.task.version).toBe(5);
+    expect((JSON.parse(state.task.videoCreateInfo) as ReturnType<typeof newRule>).scenes[0]!.layers).toHaveLength(1);
+    // The next save is checked against the version just stored, and goes through.
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(versionsSent()).toEqual([3, 4, 5]));
+    expect(state.task.version).toBe(6);
+    expect(store.getState().editor.conflict).toBe(false);
+  });
+
+  it('loading theirs opens the stored version and drops the edits here, saving nothing', async () => {
+    const { versionsSent, savedElsewhere } = server();
+    const { store } = renderApp('/diy?taskId=7', SIGNED_IN);
+    await screen.findByTestId('diy-editor');
+    await waitFor(() => expect(store.getState().editor.version).toBe(3));
+    savedElsewhere();
+    await addText();
+    fireEvent.click(screen.getByTestId('save'));
+    fireEvent.click(await screen.findByTestId('conflict-theirs'));
+    await waitFor(() => expect(store.getState().editor.version).toBe(4));
+    const ed = store.getState().editor;
+    expect(ed.doc.scenes[0]).toMatchObject({ bgColor: '#112233', layers: [] });
+    expect(ed.name).toBe('别处的名字');
+    expect(ed.conflict).toBe(false);
+    expect(screen.getByTestId('save-state')).not.toHaveTextContent('有未保存的修改');
+    expect(versionsSent()).toEqual([3]);
+  });
+});

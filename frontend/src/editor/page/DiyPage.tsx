@@ -11,7 +11,6 @@ import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
 import { resign } from '@/editor/materials/tickets';
 import { Autosave } from '@/editor/autosave/Autosave';
-import type { Rule } from '@/editor/model/gen/Rule';
 import { PlaybackClock } from '@/editor/playback/clock';
 import { ClockContext } from '@/editor/playback/usePlayback';
 import { Timeline } from '@/editor/timeline/Timeline';
@@ -25,8 +24,10 @@ import { useStoredRecentColors } from './ColorField';
 import { LeftPanel } from './LeftPanel';
 import { PropertyPanel } from './PropertyPanel';
 import { RunModal } from './RunModal';
+import { SaveConflict } from './SaveConflict';
 import { ShortcutSheet } from './ShortcutSheet';
 import { Stage } from './Stage';
+import { taskRule } from './taskDocument';
 import { Toolbar } from './Toolbar';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
 import { useEditorKeys } from './useEditorKeys';
@@ -227,6 +228,7 @@ function Editor() {
       <LeaveGuard />
       <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
       <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
+      <SaveConflict save={save} />
     </div>
     </ClockContext.Provider>
   );
@@ -268,21 +270,18 @@ export default function DiyPage({ pro = false }: { pro?: boolean }) {
       dispatch(a.newDocument({ usedFor }));
       setOpened(key);
     } else if (task.data) {
-      let rule: Rule;
-      try {
-        rule = JSON.parse(task.data.videoCreateInfo) as Rule;
-        if (!Array.isArray(rule?.scenes) || !rule.resolutionRatio) throw new Error('not a rule');
-      } catch {
+      const rule = taskRule(task.data);
+      if (!rule) {
         setBadDocument(true);
         setOpened(key);
         return;
       }
       // The saved addresses carry no ticket (or an expired one): the stage needs fresh ones.
-      const { taskName, usedFor: savedFor } = task.data;
+      const { taskName, usedFor: savedFor, version } = task.data;
       let live = true;
       void resign(rule).then((signed) => {
         if (!live) return;
-        dispatch(a.loaded({ rule: signed, taskId, name: taskName, usedFor: savedFor || usedFor }));
+        dispatch(a.loaded({ rule: signed, taskId, name: taskName, usedFor: savedFor || usedFor, version }));
         setBadDocument(false);
         setOpened(key);
       });

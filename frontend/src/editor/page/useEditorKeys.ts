@@ -1,8 +1,12 @@
-/** The editor's keyboard: delete, arrows nudge (shift ×10), ctrl+s/c/v/d/z/y/g, ctrl+shift+z/g, ? for the shortcut sheet. */
+/**
+ * The editor's keyboard: delete and backspace, arrows nudge (shift ×10), ctrl+s/c/v/d/z/y/g,
+ * ctrl+shift+z/g, ? for the shortcut sheet. ⌘ stands for ctrl (macOS). Only ctrl+s works while typing.
+ */
 import { useEffect } from 'react';
 import { useAppStore } from '@/app/hooks';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
+import { isTypingTarget } from './typingTarget';
 import { useEditorDispatch } from './useEditor';
 
 /** Nudge steps, editing pixels. */
@@ -11,17 +15,14 @@ export const NUDGE_SHIFT = 10;
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
-
 /** Listens on the window while the editor is open. */
 export function useEditorKeys(onSave: () => void, onHelp: () => void) {
   const store = useAppStore();
   const dispatch = useEditorDispatch();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A key that ends an input method's composition (pinyin) belongs to the text being composed.
+      if (e.isComposing) return;
       const ctrl = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (ctrl && key === 's') {
@@ -29,7 +30,7 @@ export function useEditorKeys(onSave: () => void, onHelp: () => void) {
         onSave();
         return;
       }
-      if (typing(e.target)) return;
+      if (isTypingTarget(e.target)) return;
       if (e.key === '?' && !ctrl) {
         e.preventDefault();
         onHelp();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '@/api/errors';
+import { ApiError, errorText, isStaleSave } from '@/api/errors';
 import { queryKeys } from '@/api/keys';
 import { parseProblems, queuedState, TaskStatus, useRunTask, useSaveTask } from '@/api/videoTask';
 import { useAppStore } from '@/app/hooks';
@@ -46,6 +46,8 @@ export function useSaveRun() {
     const removed = before - s.doc.scenes.length;
     if (removed > 0) void message.info(t('editor.scenes.blankRemoved', { count: removed }));
     dispatch(a.saveStarted());
+    // The version the document is based on: the server refuses the save when a newer one is stored.
+    const version = s.taskId > 0 ? s.version : 0;
     try {
       const taskId = await saveCall.mutateAsync({
         taskId: s.taskId,
@@ -53,11 +55,14 @@ export function useSaveRun() {
         taskInfo: JSON.stringify(saveableRule(s)),
         sizeCategoryId: s.doc.resolutionRatio.sizeId,
         usedFor: s.usedFor,
+        ...(version > 0 ? { version } : {}),
       });
-      dispatch(a.saveSucceeded({ taskId: Number(taskId), at: Date.now() }));
+      // A save checked against version v stored v + 1; a new task starts at 1.
+      const stored = version > 0 ? version + 1 : s.taskId > 0 ? 0 : 1;
+      dispatch(a.saveSucceeded({ taskId: Number(taskId), at: Date.now(), version: stored }));
       return Number(taskId);
     } catch (err) {
-      dispatch(a.saveFailed(problemsOf(err)));
+      dispatch(isStaleSave(err) ? a.saveConflicted() : a.saveFailed(problemsOf(err)));
       return null;
     }
   }, [dispatch, message, saveCall, store, t]);

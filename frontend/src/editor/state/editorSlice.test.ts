@@ -471,7 +471,7 @@ describe('undo and redo', () => {
     addShape();
     const stored = { ...saveableRule(s()), visualFilter: 'warm' };
     dispatch(a.saveStarted());
-    dispatch(a.saveSucceeded({ taskId: 7, at: 1 }));
+    dispatch(a.saveSucceeded({ taskId: 7, at: 1, version: 1 }));
     dispatch(a.restoreEdit({ rule: stored, name: '找回的作品' }));
     expect(s().doc.visualFilter).toBe('warm');
     expect(s().name).toBe('找回的作品');
@@ -566,12 +566,12 @@ describe('name and save state', () => {
     addShape();
     dispatch(a.saveStarted());
     addShape();
-    dispatch(a.saveSucceeded({ taskId: 7, at: 1000 }));
+    dispatch(a.saveSucceeded({ taskId: 7, at: 1000, version: 1 }));
     expect(s().taskId).toBe(7);
     expect(s().save).toMatchObject({ status: 'idle', savedAt: 1000 });
     expect(selectDirty(s())).toBe(true);
     dispatch(a.saveStarted());
-    dispatch(a.saveSucceeded({ taskId: 7, at: 2000 }));
+    dispatch(a.saveSucceeded({ taskId: 7, at: 2000, version: 2 }));
     expect(selectDirty(s())).toBe(false);
   });
 

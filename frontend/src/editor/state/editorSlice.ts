@@ -88,6 +88,10 @@ export interface EditorState {
   /** Revision the running save sent. */
   savingRevision: number;
   save: { status: SaveStatus; savedAt: number | null; problems: Problem[] };
+  /** The stored version the document is based on, sent with a save for its stale check; 0: not known, no check. */
+  version: number;
+  /** Whether the last save was refused because the task was saved elsewhere since (the conflict prompt is open). */
+  conflict: boolean;
   /** The colours last picked, newest first (spec §9: 14); kept across documents, per user in localStorage. */
   recentColors: string[];
   /** Most scenes a document may have: the server's configured limit (spec §9: 48, or 45), kept across documents. */
@@ -126,6 +130,8 @@ function freshState(doc: Rule, taskId = -1, name = DEFAULT_TASK_NAME, usedFor = 
     savedRevision: 0,
     savingRevision: 0,
     save: { status: 'idle', savedAt: null, problems: [] },
+    version: 0,
+    conflict: false,
     recentColors,
     maxScenes: MAX_SCENES,
   };
@@ -252,9 +258,9 @@ const editorSlice = createSlice({
   initialState,
   reducers: {
     /** Opens a document (a saved task or a blank one); history starts empty. */
-    loaded(state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string }>) {
-      const { rule, taskId, name, usedFor } = action.payload;
-      return { ...freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors), maxScenes: state.maxScenes, stretchLayers: state.stretchLayers };
+    loaded(state, action: PayloadAction<{ rule: Rule; taskId?: number; name?: string; usedFor?: string; version?: number }>) {
+      const { rule, taskId, name, usedFor, version = 0 } = action.payload;
+      return { ...freshState(rule, taskId, name || DEFAULT_TASK_NAME, usedFor, state.recentColors), version, maxScenes: state.maxScenes, stretchLayers: state.stretchLayers };
     },
     /** Starts a new blank document. */
     newDocument(state, action: PayloadAction<{ usedFor?: string } | undefined>) {
@@ -740,12 +746,25 @@ const editorSlice = createSlice({
     saveStarted(state) {
       state.save.status = 'saving';
       state.savingRevision = state.revision;
+      state.conflict = false;
     },
-    /** The save answered with the task id. */
-    saveSucceeded(state, action: PayloadAction<{ taskId: number; at: number }>) {
+    /** The save answered with the task id; `version` is the one now stored (0 when not known). */
+    saveSucceeded(state, action: PayloadAction<{ taskId: number; at: number; version: number }>) {
       state.taskId = action.payload.taskId;
+      state.version = action.payload.version;
       state.savedRevision = state.savingRevision;
       state.save = { status: 'idle', savedAt: action.payload.at, problems: [] };
+    },
+    /** The save was refused as stale (saved elsewhere since): nothing was stored, the user chooses. */
+    saveConflicted(state) {
+      state.save.status = 'error';
+      state.save.problems = [];
+      state.conflict = true;
+    },
+    /** The user keeps this document over the stored `version`: the next save overwrites it on purpose. */
+    keepMine(state, action: PayloadAction<{ version: number }>) {
+      state.version = action.payload.version;
+      state.conflict = false;
     },
     /** The save failed; the document stays as it is, with the server's problems. */
     saveFailed(state, action: PayloadAction<Problem[]>) {

@@ -64,10 +64,15 @@ describe('the timeline', () => {
     expect(clock.get().playing).toBe(true);
     fireEvent.keyDown(window, { key: ' ' });
     expect(clock.get().playing).toBe(false);
-    const input = document.createElement('input');
-    document.body.appendChild(input);
-    fireEvent.keyDown(input, { key: ' ' });
+    const editable = document.createElement('div');
+    editable.setAttribute('contenteditable', 'true');
+    const caret = document.createElement('span');
+    editable.append(caret);
+    const fields = [document.createElement('input'), document.createElement('textarea'), editable];
+    document.body.append(...fields);
+    for (const target of [fields[0]!, fields[1]!, caret]) fireEvent.keyDown(target, { key: ' ' });
     expect(clock.get().playing).toBe(false);
+    for (const field of fields) field.remove();
   });
 
   it('drops a dragged bar where the pointer went up, though the page had not drawn the last move', () => {

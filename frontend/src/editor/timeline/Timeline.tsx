@@ -20,6 +20,7 @@ import type { Scene } from '@/editor/model/gen/Scene';
 import { MAX_SCENES } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { SceneStrip } from '@/editor/page/SceneStrip';
+import { isTypingTarget } from '@/editor/page/typingTarget';
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 import { useSourceDurations } from '@/editor/page/useSourceDurations';
 import { heldSeconds } from '@/editor/state/timing';
@@ -95,8 +96,7 @@ function usePointerTravel(scroller: HTMLElement | null) {
 }
 
 function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(el.tagName));
+  return isTypingTarget(target) || (target instanceof Element && target.tagName === 'BUTTON');
 }
 
 /** Space plays and pauses (not while typing, nor on a focused button, which space presses). */

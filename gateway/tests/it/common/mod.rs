@@ -222,7 +222,10 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     let guard = &revocations;
     let router = tonic::transport::Server::builder()
         .add_service(guard.guard(&keys, reelforge_auth::grpc_service(db.clone(), cache.clone(), &config, keys.clone())?))
-        .add_service(guard.guard(&keys, reelforge_category::grpc_service(db.clone(), &keys)))
+        .add_service(guard.guard(
+            &keys,
+            reelforge_category::grpc_service(db.clone(), reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?, &keys),
+        ))
         .add_service(guard.guard(&keys, reelforge_favourite::grpc_service(db.clone(), &keys)))
         .add_service(guard.guard(
             &keys,
@@ -481,6 +484,14 @@ pub async fn upload(s: &System, user: &User, name: &str, bytes: &[u8]) -> Fallib
     let text = v["data"].as_str().ok_or_else(|| format!("not an upload answer: {v}"))?;
     assert_eq!(v["desc"], "素材添加成功", "{v}");
     Ok(text.strip_prefix("UPLOADED - ").ok_or_else(|| format!("not an upload answer: {v}"))?.to_owned())
+}
+
+/// Uploads one system material as the administrator `admin` into system category `category`;
+/// answers its id.
+pub async fn upload_system(s: &System, admin: &User, category: &str, name: &str, bytes: &[u8]) -> Fallible<String> {
+    let (content_type, body) = multipart(&[("categoryId", None, category.as_bytes()), ("uploadFile", Some(name), bytes)]);
+    let v = data(s.call(reqwest::Method::POST, "/maintain/material/upload", admin).header("Content-Type", content_type).body(body)).await?;
+    Ok(v["id"].as_str().ok_or_else(|| format!("not a system upload answer: {v}"))?.to_owned())
 }
 
 /// A tiny PNG.

@@ -59,7 +59,38 @@ impl CategoryStore {
             .ok_or(CategoryError::NotFound(id))
     }
 
-    /// Creates a category; a second-level one must name a first-level parent of the same tenant.
+    /// The category `id` of the tenant and the ids of its children.
+    pub async fn with_children(&self, tenant: &str, id: i64) -> Result<(Category, Vec<i64>), CategoryError> {
+        let category = to_domain(self.get(tenant, id).await?);
+        let children = entity::Entity::find()
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::HigherUpId.eq(id))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        Ok((category, children))
+    }
+
+    /// Refuses `name` when another category of the tenant with the same dimension and parent has it.
+    async fn unique_name(&self, tenant: &str, name: &str, dimension: &str, higher_up_id: i64, except: i64) -> Result<(), CategoryError> {
+        let twin = entity::Entity::find()
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::Dimension.eq(dimension))
+            .filter(entity::Column::HigherUpId.eq(higher_up_id))
+            .filter(entity::Column::Name.eq(name))
+            .filter(entity::Column::Id.ne(except))
+            .one(&self.db)
+            .await?;
+        match twin {
+            Some(_) => Err(CategoryError::Duplicate(name.to_owned())),
+            None => Ok(()),
+        }
+    }
+
+    /// Creates a category; a second-level one must name a first-level parent of the same tenant,
+    /// and no other category beside it may have its name.
     pub async fn create(
         &self,
         tenant: &str,
@@ -76,11 +107,13 @@ impl CategoryStore {
                 return Err(CategoryError::Invalid("higherUpId: IVVR categories have one level".into()));
             }
         }
+        let higher_up_id = if higher_up_id >= 0 { higher_up_id } else { -1 };
+        self.unique_name(tenant, &name, dimension.as_str(), higher_up_id, -1).await?;
         let model = entity::ActiveModel {
             tenant: Set(tenant.to_owned()),
             name: Set(name),
             dimension: Set(dimension.as_str().to_owned()),
-            higher_up_id: Set(if higher_up_id >= 0 { higher_up_id } else { -1 }),
+            higher_up_id: Set(higher_up_id),
             push: Set(false),
             ..Default::default()
         }
@@ -89,9 +122,11 @@ impl CategoryStore {
         Ok(to_domain(model))
     }
 
-    /// Renames a category.
+    /// Renames a category; no other category beside it may have the name.
     pub async fn rename(&self, tenant: &str, id: i64, name: String) -> Result<Category, CategoryError> {
-        let mut m: entity::ActiveModel = self.get(tenant, id).await?.into();
+        let current = self.get(tenant, id).await?;
+        self.unique_name(tenant, &name, &current.dimension, current.higher_up_id, id).await?;
+        let mut m: entity::ActiveModel = current.into();
         m.name = Set(name);
         Ok(to_domain(m.update(&self.db).await?))
     }

@@ -3,7 +3,7 @@
 
 use crate::R;
 use crate::media::profile;
-use reelforge_conform::{Measurement, Rule, check, check_cover, precheck};
+use reelforge_conform::{Limit, Measurement, Rule, check, check_cover, precheck};
 use reelforge_kit::config::DeliveryProfile;
 
 /// Returns a measurement the test profile accepts.
@@ -62,6 +62,16 @@ fn precheck_decides_size_orientation_and_duration() {
         v[2].message,
         "duration 60.0 s, the limit is 48.0 s (5–48 s)"
     );
+    // Sizes and orientations allowed go out as lists, for a client to word in its language.
+    let wire = serde_json::to_value(&v[..2]).map_err(|e| e.to_string());
+    assert_eq!(
+        wire.map(|w| (w[0]["limit"].clone(), w[1]["limit"].clone())),
+        Ok((
+            serde_json::json!(cc.sizes),
+            serde_json::json!(cc.orientations)
+        ))
+    );
+    assert!(v[0].message.contains("the limit is one of "), "{}", v[0].message);
     // qs takes landscape.
     assert!(precheck(&DeliveryProfile::for_variant("qs"), 1920, 1080, 30.0).is_empty());
 }
@@ -239,8 +249,8 @@ fn messages_name_the_measured_value_and_the_limit() {
         "loudness \u{2212}9.8 LUFS, the limit is \u{2212}14.0 LUFS (\u{2212}16 ± 2)"
     );
     assert_eq!(
-        (v.measured.as_str(), v.limit.as_str()),
-        ("-9.8 LUFS", "-14.0 LUFS")
+        (v.measured.as_str(), &v.limit),
+        ("-9.8 LUFS", &Limit::One("-14.0 LUFS".to_owned()))
     );
     let quiet = check(
         &profile(),

@@ -170,6 +170,29 @@ async fn blob_suite(store: BlobStore) -> TestResult {
     store.put(&key, b"replaced".to_vec()).await?;
     assert_eq!(store.get(&key).await?.as_ref(), b"replaced");
     assert_eq!(store.list(&prefix).await?, vec![key.clone()]);
+    // stat and ranges, as serving a video's byte ranges uses them.
+    assert_eq!(store.size(&key).await?, 8);
+    assert_eq!(store.read_range(&key, 2..5).await?.as_ref(), b"pla");
+    let missing = format!("{prefix}materials/none/original.png");
+    assert!(matches!(store.size(&missing).await, Err(reelforge_kit::BlobError::NotFound(_))));
+    // A streamed write shows nothing under its key until it is closed; an aborted one never does.
+    let streamed = format!("{prefix}materials/b/original.mp4");
+    let mut w = store.writer(&streamed).await?;
+    w.write(vec![7u8; 3 << 20].into()).await?;
+    w.write(vec![8u8; 3 << 20].into()).await?;
+    assert!(!store.exists(&streamed).await?, "a streamed object is not visible before it is closed");
+    w.close().await?;
+    assert_eq!(store.size(&streamed).await?, 6 << 20);
+    assert_eq!(store.read_range(&streamed, (3 << 20) - 1..(3 << 20) + 1).await?.as_ref(), [7, 8]);
+    let aborted = format!("{prefix}materials/c/original.mp4");
+    let mut w = store.writer(&aborted).await?;
+    w.write(vec![9u8; 3 << 20].into()).await?;
+    w.abort().await?;
+    assert!(!store.exists(&aborted).await?, "an aborted write leaves nothing");
+    let mut listed: Vec<String> = store.list_modified(&prefix).await?.into_iter().map(|(k, _)| k).collect();
+    listed.sort();
+    assert_eq!(listed, vec![key.clone(), streamed.clone()]);
+    store.delete(&streamed).await?;
     store.delete(&key).await?;
     assert!(matches!(store.get(&key).await, Err(reelforge_kit::BlobError::NotFound(_))));
     store.delete(&key).await?;

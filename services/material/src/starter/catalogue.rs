@@ -1,10 +1,10 @@
 //! What the starter library holds: each entry's name, kind, system category, style class and how
 //! it is made. The category and style ids are documented in docs/materials.md.
 
-use super::music::Tune;
-use super::paint::Canvas;
-use super::pictures as p;
 use crate::domain::MaterialKind;
+use reelforge_pixels::music::Tune;
+use reelforge_pixels::paint::Canvas;
+use reelforge_pixels::pictures as p;
 
 /// Masks (spec editor-core §7: system materials by categoryId, 2003 masks): white shapes on
 /// transparent, the white part shows the layer.

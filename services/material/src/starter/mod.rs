@@ -9,19 +9,14 @@
 //! Ids are derived from the tenant and the entry, so concurrent seedings write the same objects
 //! and the losing transaction leaves nothing behind.
 
-mod animate;
 pub mod catalogue;
-mod music;
-mod paint;
-mod pictures;
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
-use image::ImageEncoder as _;
-use image::codecs::png::{CompressionType, FilterType};
 use reelforge_kit::BlobStore;
+use reelforge_pixels::{animate, music, paint, still};
 use tokio::sync::OnceCell;
 
 use crate::domain::{self, MaterialError, MaterialKind, Probed};
@@ -53,31 +48,6 @@ struct Made {
     waveform: Option<String>,
 }
 
-fn encode_still(rgba: &image::RgbaImage, opaque: bool) -> Result<(Vec<u8>, &'static str), String> {
-    let mut out = Vec::new();
-    if opaque {
-        let rgb = image::DynamicImage::ImageRgba8(rgba.clone()).to_rgb8();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 88)
-            .encode_image(&rgb)
-            .map_err(|e| format!("jpeg: {e}"))?;
-        Ok((out, "jpg"))
-    } else {
-        image::codecs::png::PngEncoder::new_with_quality(
-            &mut out,
-            CompressionType::Fast,
-            FilterType::Adaptive,
-        )
-        .write_image(
-            rgba.as_raw(),
-            rgba.width(),
-            rgba.height(),
-            image::ExtendedColorType::Rgba8,
-        )
-        .map_err(|e| format!("png: {e}"))?;
-        Ok((out, "png"))
-    }
-}
-
 /// What GStreamer calls the codec of a file with this extension, as an upload's row records it.
 fn codec(ext: &str) -> &'static str {
     match ext {
@@ -97,7 +67,7 @@ fn make(entry: &Entry, scratch: &std::path::Path) -> Result<Made, String> {
             let mut canvas = paint::Canvas::new(*w, *h)?;
             draw(&mut canvas);
             let rgba = canvas.rgba();
-            let (bytes, ext) = encode_still(&rgba, *opaque)?;
+            let (bytes, ext) = still::encode(&rgba, *opaque)?;
             (bytes, ext, Some(rgba), 0.0)
         }
         Art::Moving { w, h, frames, draw } => {

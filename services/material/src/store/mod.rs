@@ -3,6 +3,7 @@
 mod entity;
 mod migration;
 mod seed;
+mod system;
 
 pub use seed::Seeded;
 

@@ -415,6 +415,27 @@ impl TaskStore {
         Ok(ids.to_vec())
     }
 
+    /// How many of the tenant's templates (any audit state) are filed under one of `categories`,
+    /// with the names of the first `names` of them, oldest first: where a category is in use.
+    pub async fn category_use(&self, tenant: &str, categories: &[i64], names: u64) -> Result<(u64, Vec<String>), TaskError> {
+        if categories.is_empty() {
+            return Ok((0, Vec::new()));
+        }
+        let mut any = sea_orm::Condition::any();
+        for c in categories {
+            any = any.add(video_template::Column::CategoryIds.contains(format!(",{c},")));
+        }
+        let query = video_template::Entity::find().filter(video_template::Column::Tenant.eq(tenant)).filter(any);
+        let total = query.clone().count(&self.db).await?;
+        let first = query
+            .order_by_asc(video_template::Column::CreatedMs)
+            .order_by_asc(video_template::Column::Id)
+            .paginate(&self.db, std::cmp::Ord::max(names, 1))
+            .fetch_page(0)
+            .await?;
+        Ok((total, first.into_iter().map(|m| m.name).collect()))
+    }
+
     /// Saves `task_info` as a new task of the viewer made from template `t`.
     async fn task_from(&self, viewer: &Viewer, t: &Template, name: &str, task_info: String) -> Result<i64, TaskError> {
         let access = viewer.owner.access().with_grant(template_grant(&t.creator_id, &t.task_info));

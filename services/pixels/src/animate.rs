@@ -3,7 +3,7 @@
 //! pixel where a neural-net quantiser costs seconds a frame in a debug build, and the dither hides
 //! the banding. Pixels less than half opaque become the transparent index.
 
-use super::paint::Canvas;
+use crate::paint::Canvas;
 
 /// Levels of red, green and blue in the palette (6 × 7 × 6 = 252 colours).
 const LEVELS: [u32; 3] = [6, 7, 6];

@@ -4,7 +4,7 @@
 
 use std::f32::consts::TAU;
 
-use super::paint::{Canvas, Dice, Rgba, heart, polygon, polyline, rgb, rounded, star};
+use crate::paint::{Canvas, Dice, Rgba, heart, polygon, polyline, rgb, rounded, star};
 use resvg::tiny_skia::{PathBuilder, Rect};
 
 const WHITE: Rgba = rgb(0xffffff);

@@ -4,7 +4,7 @@
 
 use std::f32::consts::TAU;
 
-use super::paint::Dice;
+use crate::paint::Dice;
 
 /// Samples per second.
 const RATE: u32 = 44_100;
