@@ -26,6 +26,7 @@ import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
+import { toolboxMore } from './toolbox-more.mjs';
 import { aiJourney } from './ai-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -554,6 +555,11 @@ if (!staticServer) {
   await check('toolbox-journey', async (open) => {
     const page = await open('#/login');
     await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: the tools of two inputs (replace-video-volume, audio-to-video) run from their pages.
+  await check('toolbox-more', async (open) => {
+    const page = await open('#/login');
+    await toolboxMore({ page, baseUrl, outDir, assert, signIn });
   });
 }
 

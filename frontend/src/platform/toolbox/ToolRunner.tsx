@@ -44,7 +44,8 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
   const params = facts ? (edited && edited.materialId === materialId ? edited.params : tool.defaults(facts)) : null;
   const secondKind = params ? secondInputOf(tool, params) : null;
   const second = secondKind && secondInput.data && secondInput.data.id === secondId ? secondInput.data : null;
-  const ready = material?.state === 'ready' && (!secondKind || second?.state === 'ready');
+  const inputReady = material?.state === 'ready';
+  const ready = inputReady && (!secondKind || second?.state === 'ready');
   const problems =
     facts && params
       ? [
@@ -128,7 +129,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                 <Typography.Text strong>{material.materialName}</Typography.Text>
                 <MaterialStateBadge material={material} />
               </Space>
-              {ready ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
+              {inputReady ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
               <Form layout="vertical" component="div">
                 <ToolOptions
                   type={tool.type}
@@ -138,7 +139,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                   currentMs={currentMs}
                 />
               </Form>
-              {ready && problems.length > 0 ? (
+              {inputReady && problems.length > 0 ? (
                 <Alert type="warning" showIcon title={problems.map((p) => problemText(t, p)).join('；')} data-testid="tool-problems" />
               ) : null}
               {refusal ? <Alert type="error" showIcon title={refusalText(t, refusal)} data-testid="tool-refused" /> : null}

@@ -17,7 +17,7 @@ export function ReplaceAudioOptions({ value, onChange }: { value: ReplaceAudioPa
   const range = value.mode === 'gain' ? LIMITS.gainDb : LIMITS.mixDb;
   return (
     <>
-      <Form.Item label={t('toolbox.field.mode')} extra={t(`toolbox.options.soundMode.${value.mode}Help`)}>
+      <Form.Item label={t('toolbox.options.soundMode.label')} extra={t(`toolbox.options.soundMode.${value.mode}Help`)}>
         <Radio.Group
           value={value.mode}
           onChange={(e) => onChange(switchMode(value, e.target.value as SoundMode))}
