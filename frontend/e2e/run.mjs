@@ -556,7 +556,7 @@ if (!staticServer) {
     const page = await open('#/login');
     await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
   });
-  // Issue 27: the tools of two inputs (replace-video-volume, audio-to-video) run from their pages.
+  // Issue 27: replace-video-volume and audio-to-video (two inputs), change-screen and video-separation from their pages.
   await check('toolbox-more', async (open) => {
     const page = await open('#/login');
     await toolboxMore({ page, baseUrl, outDir, assert, signIn });

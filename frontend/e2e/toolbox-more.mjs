@@ -3,7 +3,8 @@
 //   sound uploaded as the second material (its own picker), loudness −20 LUFS, run and watched over the
 //   progress stream, the result shown (video player, its facts), downloaded and put "in the editor";
 //   audio-to-video: the same sound chosen from my materials, a picture uploaded as the second material,
-//   a portrait frame, run, the result's frame read from its facts; the replace page again in en-US.
+//   a portrait frame, run, the result's frame read from its facts; change-screen (9:16) and
+//   video-separation (two clips) on the clip; the replace page again in en-US.
 //   Screenshots under <E2E_OUT>/toolbox-more/.
 // E2E_ONLY=toolbox-more runs it alone.
 import { execFileSync } from 'node:child_process';
@@ -137,6 +138,29 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   assert(made.includes('720×1280') && made.includes('0:06'), `a 6 s portrait video: "${made}"`);
   note(`audio-to-video: ${made}`);
   await shot('audio-to-video-result');
+
+  // --- change-screen (a hidden type, its page reachable): the landscape clip turned 9:16. ---
+  await page.goto(`${baseUrl}/#/tools/change-screen`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId(`material-${videoId}`).click({ timeout: 20_000 });
+  await page.getByTestId('input-preview').waitFor({ timeout: 30_000 });
+  const frame = (await page.getByTestId('estimate').textContent()) ?? '';
+  assert(frame.includes('640×360') && frame.includes('360×640'), `the frame estimate: "${frame}"`);
+  await runAndWatch({ page, assert, note }, 'change-screen');
+  const vertical = (await page.getByTestId('output-facts').textContent()) ?? '';
+  assert(vertical.includes('360×640'), `a 9:16 video: "${vertical}"`);
+  note(`change-screen: ${vertical}`);
+  await shot('change-screen-result');
+
+  // --- video-separation: split in the middle, two clips. ---
+  await page.goto(`${baseUrl}/#/tools/video-separation`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId(`material-${videoId}`).click({ timeout: 20_000 });
+  await page.getByTestId('input-preview').waitFor({ timeout: 30_000 });
+  await shot('split-options');
+  await runAndWatch({ page, assert, note }, 'video-separation');
+  await page.getByTestId('output-1').waitFor();
+  assert((await page.getByTestId('output-2').count()) === 0, 'one split point makes two clips');
+  note(`video-separation: ${await page.getByTestId('output-0').getAttribute('data-kind')} ×2`);
+  await shot('split-result');
 
   // --- The replace page in English. ---
   await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
