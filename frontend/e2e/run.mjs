@@ -27,6 +27,7 @@ import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
+import { toolboxMore } from './toolbox-more.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
@@ -573,6 +574,11 @@ if (!staticServer) {
   await check('maintain-journey', async (open) => {
     const page = await open('#/login');
     await maintainJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 27: replace-video-volume and audio-to-video (two inputs), change-screen and video-separation from their pages.
+  await check('toolbox-more', async (open) => {
+    const page = await open('#/login');
+    await toolboxMore({ page, baseUrl, outDir, assert, signIn });
   });
 }
 

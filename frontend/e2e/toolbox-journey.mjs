@@ -20,7 +20,7 @@ const RUN_MS = 120_000;
 const TARGET_MB = 0.1;
 
 /** Makes a 4 s 640×360 clip with a 440 Hz tone (H.264 + AAC in MP4) in `dir`; answers its path. */
-function makeClip(dir) {
+export function makeClip(dir) {
   const file = path.join(dir, '工具箱片段.mp4');
   execFileSync('gst-launch-1.0', [
     '-q', '-e',
@@ -33,10 +33,10 @@ function makeClip(dir) {
 }
 
 /** The input of a number field, wherever antd puts the field's test id (on the input, or around it). */
-const numberInput = (page, id) => page.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
+export const numberInput = (page, id) => page.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
 /** Fetches a result as the page's download link does (with its ticket); answers its status, type and size. */
-async function fetchDownload(page, href) {
+export async function fetchDownload(page, href) {
   return page.evaluate(async (url) => {
     const r = await fetch(url);
     const bytes = await r.arrayBuffer();
@@ -63,7 +63,7 @@ export async function toolboxJourney({ page, baseUrl, outDir, assert, signIn }) 
 }
 
 /** Runs the tool of the page open now on the chosen clip and waits for its end; answers the run's id. */
-async function runAndWatch({ page, assert, note }, name) {
+export async function runAndWatch({ page, assert, note }, name) {
   const started = page.waitForResponse((r) => r.url().includes('/diyvrbt/toolbox/run') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.getByTestId('tool-run-button').click();
   const answer = await (await started).json();

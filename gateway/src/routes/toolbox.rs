@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::material as mpb;
 use reelforge_proto::task as pb;
-use reelforge_tools::{Facts, Limits, ParamError, Params, ToolType, Unavailable};
+use reelforge_tools::{Facts, Input, Limits, ParamError, Params, ToolType, Unavailable};
 use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState, body, caller, envelope};
@@ -83,7 +83,7 @@ pub struct RunBody {
     /// The toolbox type.
     #[serde(rename = "type")]
     kind: String,
-    /// The input materials (one for every tool built so far): the library's ids (numbers are read as ids too).
+    /// The input materials in the tool's order (docs/toolbox.md; two for replace / mix and for a picture video): the library's ids (numbers are read as ids too).
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     material_ids: Vec<serde_json::Value>,
@@ -137,10 +137,11 @@ fn facts_of(m: &mpb::Material) -> Option<Facts> {
     Some(Facts { duration_ms: (m.time_length * 1000.0).round() as u64, bytes: m.file_size, audio: m.has_audio, video })
 }
 
-/// Checks a run against the library's facts of its input: the tool's input limits, then the
-/// parameters against the input (a range past the clip's end, no sound to extract, a target size
-/// not below the input's). Whatever the task service refuses anyway (an unknown type, bad
-/// parameters, a material the caller may not use) passes here, so that its refusal keeps its words.
+/// Checks a run against the library's facts of its inputs: each input's role (a picture where the
+/// tool wants one), the tool's input limits, then the parameters against the input (a range past the
+/// clip's end, no sound to extract, a target size not below the input's). Whatever the task service
+/// refuses anyway (an unknown type, bad parameters, the wrong number of inputs, a material the caller
+/// may not use) passes here, so that its refusal keeps its words.
 async fn check_against_the_library(
     req: &HttpRequest,
     state: &AppState,
@@ -148,17 +149,38 @@ async fn check_against_the_library(
     body: &RunBody,
     ids: &[String],
 ) -> Result<Option<ParamError>, ApiError> {
-    let (Some(tool), [id]) = (ToolType::parse(body.kind.trim()), ids) else { return Ok(None) };
+    let Some(tool) = ToolType::parse(body.kind.trim()) else { return Ok(None) };
     let empty = serde_json::Value::Object(serde_json::Map::new());
     let Ok(params) = Params::parse(tool, if body.params.is_null() { &empty } else { &body.params }) else { return Ok(None) };
-    let ask = mpb::GetManyRequest { ids: vec![id.clone()] };
+    let roles = params.inputs();
+    if ids.len() != roles.len() {
+        return Ok(None);
+    }
+    let ask = mpb::GetManyRequest { ids: ids.to_vec() };
     let list = match state.clients.material.clone().get_many(caller.request(ask)?).await {
         Ok(r) => r.into_inner(),
         Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => return Ok(None),
         Err(s) => return Err(s.into()),
     };
-    let Some(facts) = list.items.iter().find(|m| m.material_id == *id).and_then(facts_of) else { return Ok(None) };
-    Ok(limits(req).check(tool, &facts).and_then(|()| params.check_input(&facts)).err())
+    let limits = limits(req);
+    for (i, (id, role)) in ids.iter().zip(&roles).enumerate() {
+        let Some(m) = list.items.iter().find(|m| m.material_id == *id) else { continue };
+        if *role == Input::Picture {
+            if m.state == "ready" && m.r#type != "picture" {
+                return Ok(Some(ParamError::new(params.input_field(i), format!("the material is a {}: choose a picture", m.r#type))));
+            }
+            continue;
+        }
+        let Some(facts) = facts_of(m) else { continue };
+        if let Err(mut e) = limits.check(tool, &facts) {
+            e.field = params.input_field(i);
+            return Ok(Some(e));
+        }
+        if let Err(e) = params.check_input_at(i, &facts) {
+            return Ok(Some(e));
+        }
+    }
+    Ok(None)
 }
 
 /// Queues a tool run of the caller on the render farm.

@@ -21,7 +21,7 @@ async fn work_the_job(s: &System, user: &User, task_id: i64, job_id: &str, input
     std::fs::write(&path, input)?;
     let params = reelforge_tools::Params::parse(tool, &params)?;
     let out = dir.path().join("out");
-    let outputs = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &path, &out, &mut |_| {}, &AtomicBool::new(false))).await??;
+    let outputs = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &[path], &out, &mut |_| {}, &AtomicBool::new(false))).await??;
     let prefix = reelforge_worker::tool_prefix(&user.tenant, task_id, job_id);
     let mut stored = Vec::new();
     for (i, o) in outputs.into_iter().enumerate() {
@@ -57,7 +57,7 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert_eq!((of("VIDEO_SPEEDUP")["available"].as_bool(), of("VIDEO_SPEEDUP")["path"].as_str()), (Some(true), Some("speed-video")));
     assert_eq!(of("EXTRACT_PORTRAIT")["available"], false);
     assert!(of("EXTRACT_PORTRAIT")["reason"].as_str().is_some_and(|r| r.contains("model")), "{types}");
-    assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("VIDEO_SPLIT")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
+    assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("PPT_CONVERTER")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
     assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
     assert!(of("VIDEO_COMPRESS")["maxInputBytes"].as_u64().is_some_and(|n| n > 0));
@@ -168,6 +168,11 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [silent], "params": {"format": "mp3"}}), "materialIds", "no sound"),
         (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [clip], "params": {"speed": 2}}), "materialIds", "at most 1 s"),
         (serde_json::json!({"type": "VIDEO_CROP", "materialIds": [clip], "params": {"x": 200, "y": 0, "width": 160, "height": 100}}), "params.width", "past the picture's width (320)"),
+        // Two inputs: each refusal names the input by its place.
+        (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip, silent], "params": {"mode": "replace"}}), "materialIds[1]", "no sound"),
+        (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [silent, clip], "params": {"mode": "mix"}}), "materialIds[0]", "no sound to mix"),
+        (serde_json::json!({"type": "PRE_PICTURE_VIDEO", "materialIds": [clip, clip], "params": {"visual": "picture"}}), "materialIds[1]", "choose a picture"),
+        (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip], "params": {"mode": "replace"}}), "materialIds", "the video, then the sound"),
     ];
     for (body, field, words) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
@@ -183,6 +188,10 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
     assert!(run["taskId"].as_i64().is_some(), "{run}");
     let audio = data(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [clip], "params": {"format": "wav"}}))).await?;
     assert!(audio["taskId"].as_i64().is_some(), "{audio}");
-    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 2);
+    let replace = serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip, clip], "params": {"mode": "replace"}});
+    let replaced = data(s.call(Method::POST, "/toolbox/run", &ann).json(&replace)).await?;
+    let run = data(s.call(Method::GET, &format!("/toolbox/run/{}", replaced["taskId"]), &ann)).await?;
+    assert_eq!(run["materialIds"], serde_json::json!([clip, clip]), "the inputs keep their order: {run}");
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 3);
     Ok(())
 }

@@ -347,14 +347,35 @@ pub fn parse_tool_run(tool_type: &str, params: &str, material_ids: &[String]) ->
         serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?
     };
     let params = Params::parse(tool, &value).map_err(|e| TaskError::Invalid(e.to_string()))?;
-    let [id] = material_ids else {
-        return Err(TaskError::Invalid(format!("materialIds: {} takes exactly one material", tool.name())));
-    };
-    let id = id.trim();
-    if id.is_empty() || id.len() > 64 {
-        return Err(TaskError::Invalid(format!("materialIds: `{id}` is not a material id")));
+    let wanted = params.inputs().len();
+    if material_ids.len() != wanted {
+        let what = if wanted == 1 { "exactly one material".to_owned() } else { format!("{wanted} materials, in order: {}", input_roles(&params)) };
+        return Err(TaskError::Invalid(format!("materialIds: {} takes {what}", tool.name())));
     }
-    Ok(ToolRun { tool_type: tool.name().to_owned(), params: params.to_json().to_string(), material_ids: vec![id.to_owned()], outputs: Vec::new() })
+    let mut ids = Vec::with_capacity(wanted);
+    for (i, id) in material_ids.iter().enumerate() {
+        let id = id.trim();
+        if id.is_empty() || id.len() > 64 {
+            return Err(TaskError::Invalid(format!("{}: `{id}` is not a material id", params.input_field(i))));
+        }
+        ids.push(id.to_owned());
+    }
+    Ok(ToolRun { tool_type: tool.name().to_owned(), params: params.to_json().to_string(), material_ids: ids, outputs: Vec::new() })
+}
+
+/// The inputs a tool takes, in words (`the video, then the sound`).
+fn input_roles(params: &reelforge_tools::Params) -> String {
+    use reelforge_tools::Input;
+    let words: Vec<&str> = params
+        .inputs()
+        .into_iter()
+        .map(|r| match r {
+            Input::Video => "the video",
+            Input::Sound => "the sound",
+            Input::Picture => "the picture",
+        })
+        .collect();
+    words.join(", then ")
 }
 
 /// Checks a RING_FIX run's request (docs/ringtone.md, the one-click fix): the profile its
@@ -383,12 +404,15 @@ pub fn parse_speech(params: &str, material_ids: &[String]) -> Result<ToolRun, Ta
     Ok(ToolRun { tool_type: TEXT_TO_VOICE.to_owned(), params: speech.to_json().to_string(), material_ids: Vec::new(), outputs: Vec::new() })
 }
 
-/// Refuses, naming `materialIds`, an input material the owner may not use (neither theirs nor a
-/// system material).
+/// Refuses, naming `materialIds` (`materialIds[1]` where a tool takes several), an input material
+/// the owner may not use (neither theirs nor a system material).
 pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {
     let usable = library.usable(owner, ids).await?;
-    match ids.iter().find(|id| !usable.contains(*id)) {
-        Some(id) => Err(TaskError::Invalid(format!("materialIds: material {id} does not exist among your materials or the system's"))),
+    match ids.iter().position(|id| !usable.contains(id)) {
+        Some(i) => {
+            let field = if ids.len() == 1 { "materialIds".to_owned() } else { format!("materialIds[{i}]") };
+            Err(TaskError::Invalid(format!("{field}: material {} does not exist among your materials or the system's", ids[i])))
+        }
         None => Ok(()),
     }
 }
@@ -637,6 +661,13 @@ mod tests {
         assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[]), "materialIds");
         assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &["a", "b"]), "materialIds");
         assert_eq!(field("VIDEO_SPEEDUP", r#"{"speed": 2}"#, &[" "]), "materialIds");
+        // Two inputs where the mode takes them, one where it does not; each named by its place.
+        assert_eq!(field("VIDEO_REPLACE_AUDIO", r#"{"mode": "replace"}"#, &["v"]), "materialIds");
+        assert_eq!(field("VIDEO_REPLACE_AUDIO", r#"{"mode": "replace"}"#, &["v", " "]), "materialIds[1]");
+        assert_eq!(field("VIDEO_REPLACE_AUDIO", r#"{"mode": "gain", "gainDb": 3}"#, &["v", "a"]), "materialIds");
+        assert_eq!(field("PRE_PICTURE_VIDEO", r#"{"visual": "picture"}"#, &["a"]), "materialIds");
+        let two = parse_tool_run("VIDEO_REPLACE_AUDIO", r#"{"mode": "mix"}"#, &["v".to_owned(), "a".to_owned()])?;
+        assert_eq!(two.material_ids, ["v", "a"]);
         let run = parse_tool_run(" EXTRACT_AUDIO ", r#"{"format": "wav"}"#, &[" m-1 ".to_owned()])?;
         assert_eq!((run.tool_type.as_str(), run.params.as_str(), run.material_ids), ("EXTRACT_AUDIO", r#"{"format":"wav"}"#, vec!["m-1".to_owned()]));
         Ok(())

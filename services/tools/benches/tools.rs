@@ -86,7 +86,7 @@ fn main() -> Result<(), Error> {
         for run in 0..RUNS {
             let out = dir.path().join(format!("{name}-{run}"));
             let t = Instant::now();
-            reelforge_tools::run(&params, &input, &out, &mut |_| {}, &AtomicBool::new(false))?;
+            reelforge_tools::run(&params, std::slice::from_ref(&input), &out, &mut |_| {}, &AtomicBool::new(false))?;
             ours.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
             for command in &commands {

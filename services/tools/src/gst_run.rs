@@ -125,12 +125,12 @@ pub fn retime(pad: &gst::Pad, scale: f64, map: impl Fn(gst::ClockTime) -> Option
     });
 }
 
-/// Makes the `decodebin` named `d` leave the pictures encoded (exposed after their parser,
+/// Makes the `decodebin` named `decodebin` leave the pictures encoded (exposed after their parser,
 /// left unlinked) for a tool that uses only the sound: decoding them would cost most of its time.
 /// Without the enum type (it is registered with decodebin), the pictures are decoded: slower,
 /// still right.
-pub fn sound_only(pipeline: &gst::Pipeline) -> Result<(), ToolError> {
-    let decodebin = element(pipeline, "d")?;
+pub fn sound_only(pipeline: &gst::Pipeline, decodebin: &str) -> Result<(), ToolError> {
+    let decodebin = element(pipeline, decodebin)?;
     let Some(class) = glib::Type::from_name("GstAutoplugSelectResult").and_then(glib::EnumClass::with_type) else {
         return Ok(());
     };

@@ -39,7 +39,7 @@ pub enum ToolType {
     VideoRemoveWatermark,
     /// A caption band inpainted or blurred.
     VideoRemoveSubtitle,
-    /// Landscape to 9:16.
+    /// Landscape to 9:16 or 1:1.
     VideoHToV,
     /// 0.25× to 4×, pitch kept.
     VideoSpeedup,
@@ -156,6 +156,10 @@ impl ToolType {
                 | Self::QuickCutVideo
                 | Self::QuickCutAudio
                 | Self::VideoCrop
+                | Self::VideoReplaceAudio
+                | Self::PrePictureVideo
+                | Self::VideoHToV
+                | Self::VideoSplit
         )
     }
 
@@ -224,10 +228,10 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 7);
+        assert_eq!(runs.len(), 11);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));
-        assert_eq!(ToolType::VideoSplit.why_unavailable().map(Unavailable::code), Some("not_built"));
+        assert_eq!(ToolType::PptConverter.why_unavailable().map(Unavailable::code), Some("not_built"));
     }
 }

@@ -16,6 +16,8 @@ pub mod testing;
 pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
-pub use params::{AudioFormat, Compress, Crop, CutMode, Gif, MsRange, Params, Quality, QuickCut};
+pub use params::{
+    Aspect, AudioFormat, Compress, Crop, CutMode, Gif, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio, SoundMode, Split, Visual,
+};
 pub use pipeline::{Output, OutputKind, Progress, run};
-pub use probe::{Facts, probe};
+pub use probe::{Facts, picture_size, probe};

@@ -148,6 +148,126 @@ pub struct Crop {
     pub height: u32,
 }
 
+/// What a VIDEO_REPLACE_AUDIO run does with the video's sound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SoundMode {
+    /// The sound of a second material replaces the video's.
+    Replace,
+    /// The sound of a second material is mixed into the video's.
+    Mix,
+    /// The video's own sound turned up or down.
+    Gain,
+}
+
+impl SoundMode {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Replace => "replace",
+            Self::Mix => "mix",
+            Self::Gain => "gain",
+        }
+    }
+}
+
+/// A video's sound replaced, mixed or gained.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ReplaceAudio {
+    /// Replace, mix or gain.
+    pub mode: SoundMode,
+    /// Gain: the gain, dB. Mix: the added sound's level against the video's, both first brought
+    /// to one loudness, dB. Replace: 0.
+    pub gain_db: f64,
+    /// The loudness the result is brought to, LUFS (replace and mix; `None` for a gain).
+    pub loudness_lufs: Option<f64>,
+}
+
+/// What an audio-to-video run shows while the sound plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visual {
+    /// A still picture (the second material), fitted inside the frame.
+    Picture,
+    /// The sound's waveform, drawn as it plays.
+    Waveform,
+}
+
+/// An audio plus a picture or a waveform, as a video.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PictureVideo {
+    /// Picture or waveform.
+    pub visual: Visual,
+    /// The video's width, pixels (even).
+    pub width: u32,
+    /// The video's height, pixels (even).
+    pub height: u32,
+}
+
+/// The frame a landscape video is turned into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aspect {
+    /// Portrait 9:16.
+    Portrait,
+    /// Square 1:1.
+    Square,
+}
+
+impl Aspect {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Portrait => "9:16",
+            Self::Square => "1:1",
+        }
+    }
+
+    /// The output's size for a source `height` pixels high: as wide as the source is high (so the
+    /// fitted picture keeps its pixels across), the height by the aspect; both even.
+    pub fn size(self, height: u32) -> (u32, u32) {
+        let w = even(height);
+        match self {
+            Self::Portrait => (w, even((f64::from(w) * 16.0 / 9.0).round() as u32)),
+            Self::Square => (w, w),
+        }
+    }
+}
+
+/// The nearest even number at or above 2.
+pub(crate) fn even(n: u32) -> u32 {
+    (n.saturating_add(1) / 2 * 2).max(2)
+}
+
+/// Where a video is split, milliseconds from its start, ascending; N times make N + 1 clips.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The split points.
+    pub times_ms: Vec<u64>,
+}
+
+impl Split {
+    /// The clips of a video of `duration_ms`, in order.
+    pub fn pieces(&self, duration_ms: u64) -> Vec<MsRange> {
+        let mut from = 0;
+        let mut out = Vec::with_capacity(self.times_ms.len() + 1);
+        for &t in &self.times_ms {
+            out.push(MsRange { start_ms: from, end_ms: t });
+            from = t;
+        }
+        out.push(MsRange { start_ms: from, end_ms: duration_ms.max(from) });
+        out
+    }
+}
+
+/// What one input material of a tool must be, in `materialIds` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// A video (with a picture).
+    Video,
+    /// Anything with sound: an audio, or a video whose sound is used.
+    Sound,
+    /// A still picture.
+    Picture,
+}
+
 /// A tool's validated parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Params {
@@ -165,6 +285,14 @@ pub enum Params {
     QuickCutAudio(QuickCut),
     /// VIDEO_CROP.
     VideoCrop(Crop),
+    /// VIDEO_REPLACE_AUDIO.
+    VideoReplaceAudio(ReplaceAudio),
+    /// PRE_PICTURE_VIDEO.
+    PrePictureVideo(PictureVideo),
+    /// VIDEO_H_TO_V.
+    VideoHToV(Aspect),
+    /// VIDEO_SPLIT.
+    VideoSplit(Split),
 }
 
 /// Fastest and slowest speed-up.
@@ -175,6 +303,23 @@ pub const MAX_GIF_MS: u64 = 30_000;
 pub const MAX_RANGES: usize = 100;
 /// Smallest and largest side of a crop, pixels.
 pub const CROP_SIDE: (u64, u64) = (16, 8192);
+/// The gain of VIDEO_REPLACE_AUDIO's gain mode, dB.
+pub const GAIN_DB: (f64, f64) = (-30.0, 20.0);
+/// The added sound's level against the video's in a mix, dB.
+pub const MIX_DB: (f64, f64) = (-30.0, 10.0);
+/// The loudness a replaced or mixed sound may be brought to, LUFS.
+pub const LOUDNESS_LUFS: (f64, f64) = (-30.0, -10.0);
+/// The loudness a replaced or mixed sound is brought to unless asked otherwise, LUFS (the
+/// streaming platforms' usual target).
+pub const DEFAULT_LOUDNESS_LUFS: f64 = -16.0;
+/// Smallest and largest side of an audio-to-video frame, pixels.
+pub const PICTURE_VIDEO_SIDE: (u64, u64) = (160, 1920);
+/// The audio-to-video frame unless asked otherwise.
+pub const PICTURE_VIDEO_SIZE: (u32, u32) = (1280, 720);
+/// Most split points of a VIDEO_SPLIT.
+pub const MAX_SPLITS: usize = 99;
+/// Shortest clip a split may make, milliseconds.
+pub const MIN_PIECE_MS: u64 = 100;
 
 /// The object's fields, refusing any the tool does not know.
 struct Fields<'a> {
@@ -215,6 +360,14 @@ impl<'a> Fields<'a> {
         Ok(n)
     }
 
+    fn number_in(&self, key: &str, (lo, hi): (f64, f64)) -> Result<f64, ParamError> {
+        let n = self.required(key)?.as_f64().ok_or_else(|| ParamError::new(self.path(key), "must be a number"))?;
+        if !(lo..=hi).contains(&n) {
+            return Err(ParamError::new(self.path(key), format!("must be between {lo} and {hi}")));
+        }
+        Ok(n)
+    }
+
     fn word(&self, key: &str, words: &[&str]) -> Result<&'a str, ParamError> {
         let w = self.required(key)?.as_str().unwrap_or_default();
         words.iter().find(|x| **x == w).copied().map(|_| w).ok_or_else(|| ParamError::new(self.path(key), format!("must be one of {}", words.join(", "))))
@@ -248,6 +401,68 @@ fn quick_cut(value: &Value) -> Result<QuickCut, ParamError> {
     let f = Fields::of(value, "params", &["mode", "ranges"])?;
     let mode = if f.word("mode", &["keep", "remove"])? == "keep" { CutMode::Keep } else { CutMode::Remove };
     Ok(QuickCut { mode, ranges: ranges(&f)? })
+}
+
+fn replace_audio(value: &Value) -> Result<ReplaceAudio, ParamError> {
+    let f = Fields::of(value, "params", &["mode", "gainDb", "loudnessLufs"])?;
+    let mode = match f.word("mode", &["replace", "mix", "gain"])? {
+        "replace" => SoundMode::Replace,
+        "mix" => SoundMode::Mix,
+        _ => SoundMode::Gain,
+    };
+    let gain_db = match mode {
+        SoundMode::Replace if f.get("gainDb").is_some() => {
+            return Err(ParamError::new("params.gainDb", "replace takes no gain: the new sound is brought to loudnessLufs"));
+        }
+        SoundMode::Replace => 0.0,
+        SoundMode::Mix if f.get("gainDb").is_none() => 0.0,
+        SoundMode::Mix => f.number_in("gainDb", MIX_DB)?,
+        SoundMode::Gain => f.number_in("gainDb", GAIN_DB)?,
+    };
+    let loudness_lufs = match (mode, f.get("loudnessLufs")) {
+        (SoundMode::Gain, Some(_)) => {
+            return Err(ParamError::new("params.loudnessLufs", "a gain keeps the level it sets: leave loudnessLufs out"));
+        }
+        (SoundMode::Gain, None) => None,
+        (_, None) => Some(DEFAULT_LOUDNESS_LUFS),
+        (_, Some(_)) => Some(f.number_in("loudnessLufs", LOUDNESS_LUFS)?),
+    };
+    Ok(ReplaceAudio { mode, gain_db, loudness_lufs })
+}
+
+fn picture_video(value: &Value) -> Result<PictureVideo, ParamError> {
+    let f = Fields::of(value, "params", &["visual", "width", "height"])?;
+    let visual = if f.word("visual", &["picture", "waveform"])? == "picture" { Visual::Picture } else { Visual::Waveform };
+    let side = |key: &str, default: u32| -> Result<u32, ParamError> {
+        if f.get(key).is_none() {
+            return Ok(default);
+        }
+        let n = f.uint_in(key, PICTURE_VIDEO_SIDE.0, PICTURE_VIDEO_SIDE.1)?;
+        if n % 2 != 0 {
+            return Err(ParamError::new(f.path(key), "must be even (pictures are 4:2:0)"));
+        }
+        Ok(u32::try_from(n).unwrap_or(default))
+    };
+    Ok(PictureVideo { visual, width: side("width", PICTURE_VIDEO_SIZE.0)?, height: side("height", PICTURE_VIDEO_SIZE.1)? })
+}
+
+fn split(value: &Value) -> Result<Split, ParamError> {
+    let f = Fields::of(value, "params", &["times"])?;
+    let list = f.required("times")?.as_array().ok_or_else(|| ParamError::new("params.times", "must be a list of times in ms"))?;
+    if list.is_empty() || list.len() > MAX_SPLITS {
+        return Err(ParamError::new("params.times", format!("must have 1 to {MAX_SPLITS} split points")));
+    }
+    let mut times_ms: Vec<u64> = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let field = format!("params.times[{i}]");
+        let t = v.as_u64().ok_or_else(|| ParamError::new(&field, "must be a whole number of ms, 0 or more"))?;
+        let from = times_ms.last().copied().unwrap_or(0);
+        if t < from + MIN_PIECE_MS {
+            return Err(ParamError::new(field, format!("must be at least {MIN_PIECE_MS} ms after the previous split point (or the start)")));
+        }
+        times_ms.push(t);
+    }
+    Ok(Split { times_ms })
 }
 
 impl Params {
@@ -320,6 +535,13 @@ impl Params {
                 let (width, height) = (side("width", CROP_SIDE.0)?, side("height", CROP_SIDE.0)?);
                 Ok(Self::VideoCrop(Crop { x, y, width, height }))
             }
+            ToolType::VideoReplaceAudio => Ok(Self::VideoReplaceAudio(replace_audio(value)?)),
+            ToolType::PrePictureVideo => Ok(Self::PrePictureVideo(picture_video(value)?)),
+            ToolType::VideoHToV => {
+                let f = Fields::of(value, "params", &["aspect"])?;
+                Ok(Self::VideoHToV(if f.word("aspect", &["9:16", "1:1"])? == "9:16" { Aspect::Portrait } else { Aspect::Square }))
+            }
+            ToolType::VideoSplit => Ok(Self::VideoSplit(split(value)?)),
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -334,7 +556,31 @@ impl Params {
             Self::QuickCutVideo(_) => ToolType::QuickCutVideo,
             Self::QuickCutAudio(_) => ToolType::QuickCutAudio,
             Self::VideoCrop(_) => ToolType::VideoCrop,
+            Self::VideoReplaceAudio(_) => ToolType::VideoReplaceAudio,
+            Self::PrePictureVideo(_) => ToolType::PrePictureVideo,
+            Self::VideoHToV(_) => ToolType::VideoHToV,
+            Self::VideoSplit(_) => ToolType::VideoSplit,
         }
+    }
+
+    /// What each input material must be, in `materialIds` order: replace and mix take the video
+    /// then the sound; audio-to-video takes the sound then, for a picture visual, the picture;
+    /// every other tool takes one.
+    pub fn inputs(&self) -> Vec<Input> {
+        match self {
+            Self::ExtractAudio(_) | Self::QuickCutAudio(_) => vec![Input::Sound],
+            Self::VideoReplaceAudio(r) if r.mode == SoundMode::Gain => vec![Input::Video],
+            Self::VideoReplaceAudio(_) => vec![Input::Video, Input::Sound],
+            Self::PrePictureVideo(p) if p.visual == Visual::Picture => vec![Input::Sound, Input::Picture],
+            Self::PrePictureVideo(_) => vec![Input::Sound],
+            _ => vec![Input::Video],
+        }
+    }
+
+    /// The field that names input `index` in a refusal: `materialIds` for a tool of one input,
+    /// `materialIds[1]` for the second of two.
+    pub fn input_field(&self, index: usize) -> String {
+        if self.inputs().len() == 1 { "materialIds".to_owned() } else { format!("materialIds[{index}]") }
     }
 
     /// The parameters as the contract writes them (what is stored with the run and shown back).
@@ -355,19 +601,54 @@ impl Params {
             Self::VideoSpeedup(s) => serde_json::json!({"speed": s}),
             Self::QuickCutVideo(c) | Self::QuickCutAudio(c) => cut(c),
             Self::VideoCrop(c) => serde_json::json!({"x": c.x, "y": c.y, "width": c.width, "height": c.height}),
+            Self::VideoReplaceAudio(r) => {
+                let mut v = serde_json::json!({"mode": r.mode.name()});
+                if r.mode != SoundMode::Replace {
+                    v["gainDb"] = serde_json::json!(r.gain_db);
+                }
+                if let Some(l) = r.loudness_lufs {
+                    v["loudnessLufs"] = serde_json::json!(l);
+                }
+                v
+            }
+            Self::PrePictureVideo(p) => serde_json::json!({
+                "visual": if p.visual == Visual::Picture { "picture" } else { "waveform" },
+                "width": p.width,
+                "height": p.height,
+            }),
+            Self::VideoHToV(a) => serde_json::json!({"aspect": a.name()}),
+            Self::VideoSplit(s) => serde_json::json!({"times": s.times_ms}),
         }
     }
 
-    /// Checks the parameters against the probed input: the streams the tool needs, ranges inside
-    /// the clip, a reachable target size.
+    /// Checks the parameters against the probed main input (the first material): the streams the
+    /// tool needs, ranges inside the clip, a reachable target size.
     pub fn check_input(&self, input: &Facts) -> Result<(), ParamError> {
-        let needs_video =
-            matches!(self, Self::VideoToGif(_) | Self::VideoCompress(_) | Self::VideoSpeedup(_) | Self::QuickCutVideo(_) | Self::VideoCrop(_));
-        if needs_video && input.video.is_none() {
-            return Err(ParamError::new("materialIds", "the material has no picture: choose a video"));
+        self.check_input_at(0, input)
+    }
+
+    /// Checks the parameters against the probed input `index` (in `materialIds` order): the
+    /// streams its role needs, and for the main input ranges inside the clip, a reachable target
+    /// size. A picture's facts are not the probe's (it reads media): the tool checks it.
+    pub fn check_input_at(&self, index: usize, input: &Facts) -> Result<(), ParamError> {
+        let field = self.input_field(index);
+        match self.inputs().get(index) {
+            Some(Input::Video) if input.video.is_none() => {
+                return Err(ParamError::new(field, "the material has no picture: choose a video"));
+            }
+            Some(Input::Sound) if !input.audio => return Err(ParamError::new(field, "the material has no sound")),
+            None => return Err(ParamError::new(field, format!("{} takes {} material(s)", self.tool().name(), self.inputs().len()))),
+            _ => {}
         }
-        if matches!(self, Self::ExtractAudio(_) | Self::QuickCutAudio(_)) && !input.audio {
-            return Err(ParamError::new("materialIds", "the material has no sound"));
+        if let Self::VideoReplaceAudio(r) = self
+            && r.mode != SoundMode::Replace
+            && index == 0
+            && !input.audio
+        {
+            return Err(ParamError::new(field, format!("the video has no sound to {}: replace it instead", r.mode.name())));
+        }
+        if index > 0 {
+            return Ok(());
         }
         let past_end = |field: &str, ms: u64| {
             (ms > input.duration_ms)
@@ -396,6 +677,20 @@ impl Params {
                 }
                 Ok(())
             }
+            Self::VideoHToV(_) => {
+                let (w, h, _) = input.video.unwrap_or_default();
+                if w <= h {
+                    return Err(ParamError::new(field, format!("the video is not landscape ({w}×{h}): choose one wider than it is high")));
+                }
+                Ok(())
+            }
+            Self::VideoSplit(s) => match s.times_ms.iter().enumerate().next_back() {
+                Some((last, &t)) if t + MIN_PIECE_MS > input.duration_ms => Err(ParamError::new(
+                    format!("params.times[{last}]"),
+                    format!("{t} ms leaves less than {MIN_PIECE_MS} ms before the end of the clip ({} ms)", input.duration_ms),
+                )),
+                _ => Ok(()),
+            },
             Self::VideoCompress(Compress::TargetBytes(n)) if *n >= input.bytes => {
                 Err(ParamError::new("params.targetBytes", format!("must be smaller than the video ({} bytes)", input.bytes)))
             }
@@ -459,7 +754,51 @@ mod tests {
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 1, "y": 0, "width": 64, "height": 64})), "params.x");
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 8, "height": 64})), "params.width");
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 64, "height": 63})), "params.height");
-        assert_eq!(field(ToolType::VideoSplit, json!({})), "type");
+        assert_eq!(field(ToolType::PptConverter, json!({})), "type");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "swap"})), "params.mode");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "replace", "gainDb": 3})), "params.gainDb");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "gain"})), "params.gainDb");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": 21})), "params.gainDb");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": 3, "loudnessLufs": -16})), "params.loudnessLufs");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "mix", "gainDb": 11})), "params.gainDb");
+        assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "mix", "loudnessLufs": -5})), "params.loudnessLufs");
+        assert_eq!(field(ToolType::PrePictureVideo, json!({"visual": "slides"})), "params.visual");
+        assert_eq!(field(ToolType::PrePictureVideo, json!({"visual": "waveform", "width": 641})), "params.width");
+        assert_eq!(field(ToolType::PrePictureVideo, json!({"visual": "waveform", "height": 2000})), "params.height");
+        assert_eq!(field(ToolType::VideoHToV, json!({"aspect": "4:3"})), "params.aspect");
+        assert_eq!(field(ToolType::VideoSplit, json!({})), "params.times");
+        assert_eq!(field(ToolType::VideoSplit, json!({"times": []})), "params.times");
+        assert_eq!(field(ToolType::VideoSplit, json!({"times": [1000, 1050]})), "params.times[1]");
+        assert_eq!(field(ToolType::VideoSplit, json!({"times": [2000, 1000]})), "params.times[1]");
+        assert_eq!(field(ToolType::VideoSplit, json!({"times": [50]})), "params.times[0]");
+    }
+
+    #[test]
+    fn two_input_tools_name_each_input_by_its_place() -> Result<(), ParamError> {
+        let replace = Params::parse(ToolType::VideoReplaceAudio, &json!({"mode": "replace"}))?;
+        assert_eq!(replace.inputs(), [Input::Video, Input::Sound]);
+        assert_eq!((replace.input_field(0), replace.input_field(1)), ("materialIds[0]".to_owned(), "materialIds[1]".to_owned()));
+        let gain = Params::parse(ToolType::VideoReplaceAudio, &json!({"mode": "gain", "gainDb": -3}))?;
+        assert_eq!((gain.inputs(), gain.input_field(0)), (vec![Input::Video], "materialIds".to_owned()));
+        let picture = Params::parse(ToolType::PrePictureVideo, &json!({"visual": "picture"}))?;
+        assert_eq!(picture.inputs(), [Input::Sound, Input::Picture]);
+        let waveform = Params::parse(ToolType::PrePictureVideo, &json!({"visual": "waveform"}))?;
+        assert_eq!(waveform.inputs(), [Input::Sound]);
+        let video = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)) };
+        let song = Facts { audio: true, video: None, ..video };
+        let silent = Facts { audio: false, ..video };
+        assert!(replace.check_input_at(0, &video).is_ok() && replace.check_input_at(1, &song).is_ok());
+        assert_eq!(replace.check_input_at(0, &song).err().map(|e| e.field), Some("materialIds[0]".to_owned()));
+        assert_eq!(replace.check_input_at(1, &silent).err().map(|e| e.field), Some("materialIds[1]".to_owned()));
+        let mix = Params::parse(ToolType::VideoReplaceAudio, &json!({"mode": "mix"}))?;
+        assert!(mix.check_input_at(0, &silent).is_err_and(|e| e.field == "materialIds[0]" && e.message.contains("no sound to mix")));
+        assert_eq!(replace.check_input_at(2, &song).err().map(|e| e.field), Some("materialIds[2]".to_owned()));
+        let tall = Facts { video: Some((180, 320, 25.0)), ..video };
+        let portrait = Params::VideoHToV(Aspect::Portrait);
+        assert_eq!(portrait.check_input(&tall).err().map(|e| e.field), Some("materialIds".to_owned()));
+        let split = Params::parse(ToolType::VideoSplit, &json!({"times": [500, 1950]}))?;
+        assert_eq!(split.check_input(&video).err().map(|e| e.field), Some("params.times[1]".to_owned()));
+        Ok(())
     }
 
     #[test]
@@ -472,6 +811,12 @@ mod tests {
             (ToolType::VideoSpeedup, json!({"speed": 1.5})),
             (ToolType::QuickCutVideo, json!({"mode": "remove", "ranges": [{"startMs": 100, "endMs": 200}]})),
             (ToolType::VideoCrop, json!({"x": 40, "y": 20, "width": 160, "height": 100})),
+            (ToolType::VideoReplaceAudio, json!({"mode": "replace", "loudnessLufs": -20.0})),
+            (ToolType::VideoReplaceAudio, json!({"mode": "mix", "gainDb": -6.0, "loudnessLufs": -16.0})),
+            (ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": 3.5})),
+            (ToolType::PrePictureVideo, json!({"visual": "picture", "width": 720, "height": 1280})),
+            (ToolType::VideoHToV, json!({"aspect": "1:1"})),
+            (ToolType::VideoSplit, json!({"times": [1000, 2500]})),
         ];
         for (tool, v) in cases {
             let p = Params::parse(tool, &v)?;

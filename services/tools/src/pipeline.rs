@@ -16,6 +16,8 @@
 //!   ranges are dropped and the rest moved up to join, so every cut falls on the exact frame.
 //! - VIDEO_CROP: `decodebin → videoconvert → videocrop (the rectangle's margins) → x264 → mp4mux`,
 //!   the sound re-encoded as AAC beside it.
+//! - VIDEO_SPLIT: each clip is a cut that keeps one stretch (`part-1.mp4`, …), frame-exact.
+//! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,10 +26,14 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 
-use crate::error::ToolError;
+use crate::error::{ParamError, ToolError};
 use crate::gst_run::{Running, element, launch, play, retime, sound_only};
-use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, Gif, MsRange, Params, QuickCut, video_kbps};
-use crate::probe::{Facts, probe};
+use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Input, MsRange, Params, QuickCut, Split, video_kbps};
+use crate::probe::{Facts, picture_size, probe};
+
+mod picture;
+mod portrait;
+mod sound;
 
 /// How far a tool is: milliseconds of its output done of all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,26 +93,49 @@ pub struct Output {
     pub height: u32,
 }
 
-/// Runs the tool of `params` on the media file `input`, writing its outputs into `dir`. The
-/// input is checked against the parameters first (streams, ranges, a reachable size).
+/// Runs the tool of `params` on its input files (`materialIds` order, as [`Params::inputs`]
+/// says), writing its outputs into `dir`. Each input is checked against the parameters first
+/// (its streams, ranges, a reachable size; a picture that it is one), naming the input it refuses.
 pub fn run(
     params: &Params,
-    input: &Path,
+    inputs: &[PathBuf],
     dir: &Path,
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Result<Vec<Output>, ToolError> {
-    let facts = probe(input)?;
-    params.check_input(&facts)?;
+    let roles = params.inputs();
+    if inputs.len() != roles.len() {
+        let why = format!("{} takes {} material(s), not {}", params.tool().name(), roles.len(), inputs.len());
+        return Err(ParamError::new("materialIds", why).into());
+    }
+    let mut main = None;
+    for (i, (path, role)) in inputs.iter().zip(&roles).enumerate() {
+        if *role == Input::Picture {
+            picture_size(path).map_err(|e| ParamError::new(params.input_field(i), e))?;
+            continue;
+        }
+        let facts = probe(path)?;
+        params.check_input_at(i, &facts)?;
+        if i == 0 {
+            main = Some(facts);
+        }
+    }
+    // Every tool leads with a media input (a picture is only ever the second).
+    let (Some(input), Some(main)) = (inputs.first(), main) else {
+        return Err(ParamError::new("materialIds", "the first material must be a video or a sound").into());
+    };
     std::fs::create_dir_all(dir)?;
-    let job = Job { input, facts, dir, progress, cancel, partial: Vec::new() };
+    let job = Job { input, facts: main, more: &inputs[1..], dir, progress, cancel, partial: Vec::new() };
     job.run(params)
 }
 
-/// One run: the input, where it writes, and the partial files to remove if it fails.
+/// One run: the inputs, where it writes, and the partial files to remove if it fails.
 struct Job<'a> {
+    /// The main input (the first material).
     input: &'a Path,
     facts: Facts,
+    /// The other inputs, in `materialIds` order.
+    more: &'a [PathBuf],
     dir: &'a Path,
     progress: &'a mut dyn FnMut(Progress),
     cancel: &'a AtomicBool,
@@ -139,6 +168,10 @@ impl Job<'_> {
             Params::QuickCutVideo(cut) => self.cut(cut, true),
             Params::QuickCutAudio(cut) => self.cut(cut, false),
             Params::VideoCrop(crop) => self.crop(*crop),
+            Params::VideoReplaceAudio(r) => self.replace_audio(r),
+            Params::PrePictureVideo(p) => self.picture_video(p),
+            Params::VideoHToV(aspect) => self.h_to_v(*aspect),
+            Params::VideoSplit(split) => self.split(split),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
@@ -207,7 +240,7 @@ impl Job<'_> {
         let out = self.partial(name);
         let description = format!("{DECODE} d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {encode} ! filesink name=sink");
         let running = launch(&description, Some(self.input), Some(&out))?;
-        sound_only(&running.0)?;
+        sound_only(&running.0, "d")?;
         self.play(&running, self.facts.duration_ms, (0.0, 1.0))?;
         Ok(vec![self.output(out, OutputKind::Audio, name)?])
     }
@@ -383,6 +416,25 @@ impl Job<'_> {
     fn cut(&mut self, cut: &QuickCut, video: bool) -> Result<Vec<Output>, ToolError> {
         let kept = cut.kept(self.facts.duration_ms);
         let name = if video { "cut.mp4" } else { "cut.m4a" };
+        Ok(vec![self.keep(&kept, video, name, (0.0, 1.0))?])
+    }
+
+    /// Each clip of a split is a cut that keeps its stretch: one decode per clip, each frame-exact.
+    fn split(&mut self, split: &Split) -> Result<Vec<Output>, ToolError> {
+        let pieces = split.pieces(self.facts.duration_ms);
+        let n = pieces.len() as f64;
+        let mut outputs = Vec::with_capacity(pieces.len());
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let cut = QuickCut { mode: CutMode::Keep, ranges: vec![piece] };
+            let share = (i as f64 / n, 1.0 / n);
+            outputs.push(self.keep(&cut.kept(self.facts.duration_ms), true, &format!("part-{}.mp4", i + 1), share)?);
+        }
+        Ok(outputs)
+    }
+
+    /// Writes `name`: the input's `kept` stretches joined (pictures when `video`, and the sound),
+    /// reporting progress in `share` of the run.
+    fn keep(&mut self, kept: &[MsRange], video: bool, name: &str, share: (f64, f64)) -> Result<Output, ToolError> {
         let out = self.partial(name);
         let with_audio = self.facts.audio;
         let audio = if with_audio {
@@ -404,19 +456,19 @@ impl Job<'_> {
         };
         let running = launch(&description, Some(self.input), Some(&out))?;
         if !video {
-            sound_only(&running.0)?;
+            sound_only(&running.0, "d")?;
         }
         for (cutter, on) in [("vq", video), ("aq", with_audio)] {
             if on {
                 let pad = element(&running.0, cutter)?.static_pad("src").ok_or_else(|| ToolError::Gst(format!("{cutter} without a src pad")))?;
-                let kept = kept.clone();
+                let kept = kept.to_vec();
                 retime(&pad, 1.0, move |pts| joined(&kept, pts));
             }
         }
         let total = kept.iter().map(|r| r.end_ms - r.start_ms).sum();
-        self.play(&running, total, (0.0, 1.0))?;
+        self.play(&running, total, share)?;
         let kind = if video { OutputKind::Video } else { OutputKind::Audio };
-        Ok(vec![self.output(out, kind, name)?])
+        self.output(out, kind, name)
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use gstreamer as gst;
 use gstreamer_pbutils as pbutils;
+use gstreamer_pbutils::prelude::*;
 
 use crate::error::ToolError;
 
@@ -49,4 +50,36 @@ pub fn probe(path: &Path) -> Result<Facts, ToolError> {
         audio,
         video,
     })
+}
+
+/// The width and height of the still picture at `path`; why not, in words for the user, when it
+/// is not one (a video, a sound, a file GStreamer cannot read).
+pub fn picture_size(path: &Path) -> Result<(u32, u32), String> {
+    let failed = |e: &dyn std::fmt::Display| format!("the material could not be read as a picture: {e}");
+    gst::init().map_err(|e| failed(&e))?;
+    let uri = crate::gst_run::file_uri(path).map_err(|e| failed(&e))?;
+    let disc = pbutils::Discoverer::new(gst::ClockTime::from_seconds(PROBE_TIMEOUT_S)).map_err(|e| failed(&e))?;
+    let info = disc.discover_uri(&uri).map_err(|e| failed(&e.message()))?;
+    if !info.audio_streams().is_empty() || info.video_streams().iter().any(|v| !v.is_image()) {
+        return Err("the material is not a still picture: choose a picture (PNG, JPEG, …)".to_owned());
+    }
+    match info.video_streams().first() {
+        Some(v) if v.width() > 0 && v.height() > 0 => Ok((v.width(), v.height())),
+        _ => Err("the material is not a picture the farm can read".to_owned()),
+    }
+}
+
+/// The caps name of the first moving picture stream of `path` (`video/x-h264`), if it has one: what
+/// a tool that keeps the pictures as they are can copy.
+pub(crate) fn video_caps(path: &Path) -> Result<Option<String>, ToolError> {
+    gst::init()?;
+    let uri = crate::gst_run::file_uri(path)?;
+    let disc = pbutils::Discoverer::new(gst::ClockTime::from_seconds(PROBE_TIMEOUT_S))?;
+    let info = disc.discover_uri(&uri).map_err(|e| ToolError::NotMedia(e.message().to_owned()))?;
+    Ok(info
+        .video_streams()
+        .into_iter()
+        .find(|v| !v.is_image())
+        .and_then(|v| v.caps())
+        .and_then(|c| c.structure(0).map(|s| s.name().to_string())))
 }

@@ -27,11 +27,13 @@ pub struct Clip {
     pub pattern: Option<&'static str>,
     /// Whether the clip has sound.
     pub sound: bool,
+    /// The tone's frequency, Hz.
+    pub tone: u32,
 }
 
 impl Default for Clip {
     fn default() -> Self {
-        Self { width: 320, height: 180, fps: 25, seconds: 4.0, pattern: Some("smpte horizontal-speed=4"), sound: true }
+        Self { width: 320, height: 180, fps: 25, seconds: 4.0, pattern: Some("smpte horizontal-speed=4"), sound: true, tone: 997 }
     }
 }
 
@@ -57,9 +59,10 @@ impl Clip {
         let sound = if self.sound {
             // 10 ms buffers, so the sound lasts exactly as long as the pictures.
             format!(
-                " audiotestsrc num-buffers={} samplesperbuffer=480 wave=sine freq=997 volume=0.3 \
+                " audiotestsrc num-buffers={} samplesperbuffer=480 wave=sine freq={} volume=0.3 \
                  ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! {} ! queue ! mux.",
                 (self.seconds * 100.0).round() as u32,
+                self.tone,
                 aac()
             )
         } else {
@@ -105,4 +108,56 @@ pub fn psnr(a: &[u8], b: &[u8]) -> f64 {
     let n = a.len().min(b.len()).max(1) as f64;
     let mse: f64 = a.iter().zip(b).map(|(x, y)| (f64::from(*x) - f64::from(*y)).powi(2)).sum::<f64>() / n;
     if mse == 0.0 { f64::INFINITY } else { 10.0 * (255.0f64 * 255.0 / mse).log10() }
+}
+
+/// Writes a `width`×`height` PNG of SMPTE bars into `dir/name` and returns its path.
+pub fn picture(dir: &Path, name: &str, width: u32, height: u32) -> Result<PathBuf, ToolError> {
+    let path = dir.join(name);
+    let description = format!(
+        "videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,width={width},height={height} ! videoconvert ! pngenc ! filesink name=sink"
+    );
+    let running = launch(&description, None, Some(&path))?;
+    crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
+    Ok(path)
+}
+
+/// The amplitude of each of `freqs` (Hz) in the sound of the file at `path` (its channels mixed
+/// down), averaged over 100 ms blocks: a tone at full scale reads 1.
+pub fn tone_levels(path: &Path, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
+    const RATE: usize = 48_000;
+    const BLOCK: usize = RATE / 10;
+    let running = launch(
+        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
+         ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels=1 ! appsink name=out sync=false",
+        Some(path),
+        None,
+    )?;
+    crate::gst_run::sound_only(&running.0, "d")?;
+    let sink = element(&running.0, "out")?
+        .downcast::<gst_app::AppSink>()
+        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    running.0.set_state(gst::State::Playing)?;
+    let mut samples: Vec<f32> = Vec::new();
+    while let Ok(sample) = sink.pull_sample() {
+        let Some(buffer) = sample.buffer() else { continue };
+        let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
+        samples.extend(map.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    }
+    let blocks: Vec<&[f32]> = samples.chunks_exact(BLOCK).collect();
+    let n = blocks.len().max(1) as f64;
+    Ok(freqs.iter().map(|f| blocks.iter().map(|b| goertzel(b, *f, RATE as f64)).sum::<f64>() / n).collect())
+}
+
+/// The amplitude of the `freq` component of `block` (Goertzel's algorithm).
+fn goertzel(block: &[f32], freq: f64, rate: f64) -> f64 {
+    let w = 2.0 * std::f64::consts::PI * freq / rate;
+    let coeff = 2.0 * w.cos();
+    let (mut s1, mut s2) = (0.0f64, 0.0f64);
+    for x in block {
+        let s0 = f64::from(*x) + coeff * s1 - s2;
+        s2 = s1;
+        s1 = s0;
+    }
+    let power = s1 * s1 + s2 * s2 - coeff * s1 * s2;
+    2.0 * power.max(0.0).sqrt() / block.len().max(1) as f64
 }

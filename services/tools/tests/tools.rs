@@ -1,18 +1,23 @@
 //! Each tool on real media made by GStreamer, with a measured property of what it made.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use reelforge_tools::testing::{Clip, luma_frames, psnr};
+use reelforge_tools::testing::{Clip, luma_frames, picture, psnr, tone_levels};
 use reelforge_tools::{OutputKind, Params, ToolError, ToolType, probe, run};
 use serde_json::json;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 fn tool(tool: ToolType, params: serde_json::Value, input: &Path, dir: &Path) -> std::result::Result<Vec<reelforge_tools::Output>, ToolError> {
+    tool_on(tool, params, &[input.to_path_buf()], dir)
+}
+
+/// Runs a tool on its inputs (`materialIds` order).
+fn tool_on(tool: ToolType, params: serde_json::Value, inputs: &[PathBuf], dir: &Path) -> std::result::Result<Vec<reelforge_tools::Output>, ToolError> {
     let params = Params::parse(tool, &params)?;
     let mut last = 0;
-    let outputs = run(&params, input, dir, &mut |p| last = p.done_ms.max(last), &AtomicBool::new(false))?;
+    let outputs = run(&params, inputs, dir, &mut |p| last = p.done_ms.max(last), &AtomicBool::new(false))?;
     Ok(outputs)
 }
 
@@ -185,9 +190,169 @@ fn a_refused_input_or_a_failure_leaves_nothing_behind() -> Result {
     // Cancelled part way: the partial output is removed.
     let input = Clip::default().make(dir.path(), "in.mp4")?;
     let params = Params::parse(ToolType::VideoCompress, &json!({"quality": "high"}))?;
-    let err = run(&params, &input, &out, &mut |_| {}, &AtomicBool::new(true)).err();
+    let err = run(&params, &[input], &out, &mut |_| {}, &AtomicBool::new(true)).err();
     assert!(matches!(err, Some(ToolError::Cancelled)), "{err:?}");
     let left: Vec<_> = std::fs::read_dir(&out).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
     assert!(left.is_empty(), "{left:?}");
+    Ok(())
+}
+
+/// The loudness of a file's sound, LUFS.
+fn loudness(path: &Path) -> Result<f64> {
+    reelforge_conform::measure(path)?.loudness_lufs.ok_or_else(|| "no loudness".into())
+}
+
+#[test]
+fn a_replaced_sound_is_the_new_one_at_the_target_loudness_and_the_pictures_are_the_videos() -> Result {
+    let dir = tempfile::tempdir()?;
+    let video = Clip::default().make(dir.path(), "video.mp4")?;
+    // A 440 Hz tone longer than the video: it is cut at the video's end.
+    let song = Clip { pattern: None, seconds: 6.0, tone: 440, ..Clip::default() }.make(dir.path(), "song.m4a")?;
+    let inputs = [video.clone(), song.clone()];
+    let out = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "replace", "loudnessLufs": -20}), &inputs, &dir.path().join("replace"))?;
+    let o = &out[0];
+    assert_eq!((o.kind, o.name.as_str(), o.width, o.height), (OutputKind::Video, "audio-replace.mp4", 320, 180));
+    let facts = probe(&o.path)?;
+    assert!(facts.audio && facts.duration_ms.abs_diff(4000) <= 60, "{facts:?}");
+    let [new, old] = tone_levels(&o.path, &[440.0, 997.0])?[..] else { return Err("two levels".into()) };
+    assert!(new > 0.01 && new > 50.0 * old, "440 Hz at {new:.4}, 997 Hz at {old:.4}: the sound is not the new one");
+    let lufs = loudness(&o.path)?;
+    assert!((lufs + 20.0).abs() <= 1.0, "{lufs:.2} LUFS, target −20");
+    // The pictures are copied: every frame is the source's.
+    let (src, got) = (luma_frames(&video)?, luma_frames(&o.path)?);
+    assert_eq!(src.len(), got.len());
+    assert!(src.iter().zip(&got).all(|(a, b)| a.1 == b.1), "the pictures changed");
+
+    // A mix keeps both tones, the added one 6 dB under the video's, at the default −16 LUFS.
+    let out = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "mix", "gainDb": -6}), &inputs, &dir.path().join("mix"))?;
+    let [new, old] = tone_levels(&out[0].path, &[440.0, 997.0])?[..] else { return Err("two levels".into()) };
+    let db = 20.0 * (new / old).log10();
+    assert!((db + 6.0).abs() <= 1.5, "the added tone sits {db:.2} dB against the video's, asked −6");
+    let lufs = loudness(&out[0].path)?;
+    assert!((lufs + 16.0).abs() <= 1.0, "mix: {lufs:.2} LUFS, target −16");
+
+    // A gain of −10 dB on the video's own sound alone.
+    let before = tone_levels(&video, &[997.0])?[0];
+    let out = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": -10}), std::slice::from_ref(&video), &dir.path().join("gain"))?;
+    let after = tone_levels(&out[0].path, &[997.0])?[0];
+    let db = 20.0 * (after / before).log10();
+    assert!((db + 10.0).abs() <= 0.5, "gain: {db:.2} dB, asked −10");
+
+    // Refusals name the input that is wrong: a silent video cannot be mixed, a silent "sound" replaces nothing.
+    let silent = Clip { sound: false, ..Clip::default() }.make(dir.path(), "silent.mp4")?;
+    let err = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "mix"}), &[silent.clone(), song.clone()], &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "materialIds[0]"), "{err:?}");
+    let err = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "replace"}), &[video.clone(), silent], &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "materialIds[1]"), "{err:?}");
+    let err = tool_on(ToolType::VideoReplaceAudio, json!({"mode": "replace"}), &[song, video], &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "materialIds[0]"), "{err:?}");
+    Ok(())
+}
+
+/// The mean of a luma picture's `rows` (a range of rows) `stride` pixels wide, between columns `cols`.
+fn mean(luma: &[u8], stride: usize, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    for y in rows {
+        for x in cols.clone() {
+            sum += f64::from(luma[y * stride + x]);
+            n += 1.0;
+        }
+    }
+    sum / f64::max(n, 1.0)
+}
+
+#[test]
+fn a_sound_with_a_picture_or_its_waveform_is_a_video_as_long_as_the_sound() -> Result {
+    let dir = tempfile::tempdir()?;
+    let song = Clip { pattern: None, seconds: 3.0, tone: 440, ..Clip::default() }.make(dir.path(), "song.m4a")?;
+    // A square picture in a 320×180 frame: fitted 180×180 in the middle, black bars each side.
+    let square = picture(dir.path(), "square.png", 160, 160)?;
+    let params = json!({"visual": "picture", "width": 320, "height": 180});
+    let out = tool_on(ToolType::PrePictureVideo, params, &[song.clone(), square.clone()], &dir.path().join("picture"))?;
+    let o = &out[0];
+    assert_eq!((o.kind, o.width, o.height), (OutputKind::Video, 320, 180));
+    let facts = probe(&o.path)?;
+    assert!(facts.audio && facts.duration_ms.abs_diff(3000) <= 80, "{facts:?}");
+    let frames = luma_frames(&o.path)?;
+    assert_eq!(frames.len(), 75, "25 fps × 3 s");
+    let (first, last) = (&frames[0].1, &frames[74].1);
+    assert!(psnr(first, last) >= 40.0, "a still picture stays still");
+    assert!(mean(first, 320, 0..180, 0..60) < 20.0, "the left bar is black");
+    assert!(mean(first, 320, 0..180, 100..220) > 60.0, "the picture is in the middle");
+    assert!(tone_levels(&o.path, &[440.0])?[0] > 0.05, "the sound is the song");
+
+    // The waveform: moving coloured lines over black, as long as the sound.
+    let out = tool_on(ToolType::PrePictureVideo, json!({"visual": "waveform", "width": 320, "height": 180}), std::slice::from_ref(&song), &dir.path().join("wave"))?;
+    let frames = luma_frames(&out[0].path)?;
+    assert!(probe(&out[0].path)?.duration_ms.abs_diff(3000) <= 80);
+    assert!(frames.iter().any(|(_, f)| f.iter().any(|&y| y > 100)), "the waveform is drawn");
+    assert!(psnr(&frames[10].1, &frames[11].1) < 40.0, "the waveform moves");
+
+    // A video where the picture should be is refused naming it.
+    let video = Clip::default().make(dir.path(), "video.mp4")?;
+    let err = tool_on(ToolType::PrePictureVideo, json!({"visual": "picture"}), &[song, video], &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "materialIds[1]"), "{err:?}");
+    Ok(())
+}
+
+/// The mean absolute difference of horizontally neighbouring pixels in some rows: how sharp they are.
+fn sharpness(luma: &[u8], stride: usize, rows: std::ops::Range<usize>) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    for y in rows {
+        for x in 1..stride {
+            sum += f64::from(luma[y * stride + x].abs_diff(luma[y * stride + x - 1]));
+            n += 1.0;
+        }
+    }
+    sum / f64::max(n, 1.0)
+}
+
+#[test]
+fn a_landscape_video_turned_portrait_has_its_picture_across_a_blurred_fill() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let out = tool(ToolType::VideoHToV, json!({"aspect": "9:16"}), &input, &dir.path().join("portrait"))?;
+    let o = &out[0];
+    assert_eq!((o.kind, o.width, o.height), (OutputKind::Video, 180, 320));
+    let facts = probe(&o.path)?;
+    assert!(facts.audio && facts.duration_ms.abs_diff(4000) <= 60, "{facts:?}");
+    let frames = luma_frames(&o.path)?;
+    assert_eq!(frames.len(), 100, "every frame kept");
+    // The picture is 180×102 at y 109; the fill above it is the bars, blurred: bright, and far
+    // smoother than the picture's own edges.
+    let f = &frames[50].1;
+    let (fill, picture) = (sharpness(f, 180, 10..90), sharpness(f, 180, 115..205));
+    assert!(mean(f, 180, 10..90, 0..180) > 40.0, "the fill is the picture, not black");
+    assert!(fill * 3.0 < picture, "the fill is blurred: {fill:.2} against the picture's {picture:.2}");
+    let square = tool(ToolType::VideoHToV, json!({"aspect": "1:1"}), &input, &dir.path().join("square"))?;
+    assert_eq!((square[0].width, square[0].height), (180, 180));
+    // A portrait video is refused.
+    let tall = Clip { width: 180, height: 320, ..Clip::default() }.make(dir.path(), "tall.mp4")?;
+    let err = tool(ToolType::VideoHToV, json!({"aspect": "9:16"}), &tall, &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "materialIds"), "{err:?}");
+    Ok(())
+}
+
+#[test]
+fn a_split_makes_one_clip_per_stretch_of_its_frames() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip::default().make(dir.path(), "in.mp4")?;
+    let source = luma_frames(&input)?;
+    let out = tool(ToolType::VideoSplit, json!({"times": [1000, 2600]}), &input, &dir.path().join("split"))?;
+    let names: Vec<&str> = out.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(names, ["part-1.mp4", "part-2.mp4", "part-3.mp4"]);
+    let mut first = 0;
+    for (o, (frames, ms)) in out.iter().zip([(25usize, 1000u64), (40, 1600), (35, 1400)]) {
+        let clip = luma_frames(&o.path)?;
+        assert_eq!(clip.len(), frames, "{}", o.name);
+        assert!(probe(&o.path)?.duration_ms.abs_diff(ms) <= 40, "{}", o.name);
+        // Each clip starts on its own frame of the source.
+        assert!(psnr(&clip[0].1, &source[first].1) >= 40.0, "{} starts at source frame {first}", o.name);
+        first += frames;
+    }
+    let err = tool(ToolType::VideoSplit, json!({"times": [3950]}), &input, &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.times[0]"), "{err:?}");
     Ok(())
 }

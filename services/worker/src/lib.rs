@@ -479,16 +479,31 @@ impl Worker {
                 .ok_or_else(|| WorkerError::Rule(format!("unknown toolbox type {}", msg.tool_type)))?;
             let params = reelforge_tools::Params::parse(tool, &value).map_err(|e| WorkerError::Rule(e.to_string()))?;
             let inputs = fetch::inputs(&self.clients, &self.blob, &self.settings.material_cache, msg, &dir.join("materials")).await?;
-            let input = inputs.into_iter().next().ok_or_else(|| WorkerError::Rule("a tool job without an input".to_owned()))?;
-            let facts = {
-                let input = input.clone();
-                tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
-                    .await
-                    .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
-            };
-            self.settings.tools.check(tool, &facts).map_err(|e| WorkerError::Tool(e.into()))?;
-            let limit = self.settings.time_limit.of(facts.duration_ms as f64 / 1000.0);
-            let run = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &input, &out2, &mut on_progress, &cancel2));
+            let roles = params.inputs();
+            if inputs.len() != roles.len() {
+                return Err(WorkerError::Rule(format!("{} takes {} input(s), the job has {}", tool.name(), roles.len(), inputs.len())));
+            }
+            // Each media input within the tool's limits (a picture is checked by the tool); the
+            // time limit follows the longest.
+            let mut longest_ms = 0;
+            for (i, (input, role)) in inputs.iter().zip(&roles).enumerate() {
+                if *role == reelforge_tools::Input::Picture {
+                    continue;
+                }
+                let facts = {
+                    let input = input.clone();
+                    tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))
+                        .await
+                        .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??
+                };
+                self.settings.tools.check(tool, &facts).map_err(|mut e| {
+                    e.field = params.input_field(i);
+                    WorkerError::Tool(e.into())
+                })?;
+                longest_ms = longest_ms.max(facts.duration_ms);
+            }
+            let limit = self.settings.time_limit.of(longest_ms as f64 / 1000.0);
+            let run = tokio::task::spawn_blocking(move || reelforge_tools::run(&params, &inputs, &out2, &mut on_progress, &cancel2));
             (run, limit)
         };
         let (ran, stopping) = supervise(run, &cancel, &mut shutdown, limit).await?;

@@ -728,10 +728,16 @@ async fn distributed_a_job_delivered_twice_renders_once() -> TestResult {
 }
 /// Stores a 4 s test clip (320×180, 25 fps, with a tone) as the test user's video material.
 async fn clip_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>> {
+    media_material(farm, MaterialKind::Video, reelforge_tools::testing::Clip::default()).await
+}
+
+/// A 4 s media material of the user's, made by `clip` (a video, or a sound without a pattern).
+async fn media_material(farm: &Farm, kind: MaterialKind, clip: reelforge_tools::testing::Clip) -> Result<String, Box<dyn std::error::Error>> {
     let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: USER.into() };
+    let name = if clip.pattern.is_some() { "clip.mp4" } else { "sound.m4a" };
     let new = NewMaterial {
-        name: "clip.mp4".into(),
-        kind: MaterialKind::Video,
+        name: name.into(),
+        kind,
         category_id: 0,
         open_state: 0,
         picture_path: String::new(),
@@ -744,7 +750,7 @@ async fn clip_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>
     let dir = tempfile::tempdir()?;
     let clip = tokio::task::spawn_blocking({
         let dir = dir.path().to_path_buf();
-        move || reelforge_tools::testing::Clip::default().make(&dir, "clip.mp4")
+        move || clip.make(&dir, name)
     })
     .await??;
     farm.blob.upload_file(&m.relative_path, &clip).await?;
@@ -792,6 +798,19 @@ async fn runs_a_tool(farm: Farm) -> TestResult {
     // Deleting the run deletes its outputs.
     tasks.delete(farm.req(pb::TaskIdsRequest { task_ids: vec![t.id] })?).await?;
     assert!(!farm.blob.exists(&out.key).await?, "the output went with its run");
+
+    // A run of two inputs: the video, then the sound that replaces its own; both fetched as the
+    // owner's, in that order, and the result as long as the video.
+    let tone = reelforge_tools::testing::Clip { pattern: None, tone: 440, ..Default::default() };
+    let sound = media_material(&farm, MaterialKind::Audio, tone).await?;
+    let two = vec![clip.clone(), sound.clone()];
+    let run = pb::RunToolRequest { tool_type: "VIDEO_REPLACE_AUDIO".into(), params: r#"{"mode": "replace"}"#.into(), material_ids: two.clone(), source_task_id: 0 };
+    let queued = tasks.run_tool(farm.req(run)?).await?.into_inner();
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.material_ids.clone()), (10, two), "{t:?}");
+    let out = t.outputs.first().ok_or("one output")?;
+    assert_eq!((out.kind.as_str(), out.name.as_str(), out.width, out.height), ("video", "audio-replace.mp4", 320, 180));
+    assert!(out.duration_ms.abs_diff(4000) <= 80, "{} ms", out.duration_ms);
 
     // A picture has no sound to extract: the run fails saying why, and stores nothing.
     let picture = red_material(&farm).await?;

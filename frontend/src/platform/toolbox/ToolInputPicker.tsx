@@ -33,21 +33,25 @@ export interface ToolInputPickerProps {
   kind: InputKind;
   selectedId: string | null;
   onPick: (materialId: string) => void;
+  /** The picker's test id (a page with a second input has two pickers). */
+  testId?: string;
 }
+
+const PICK_TEXT: Record<InputKind, string> = { video: 'toolbox.input.pickVideo', audio: 'toolbox.input.pickAudio', picture: 'toolbox.input.pickPicture' };
 
 /**
  * The tool's input: an upload (per-file progress; the new material is chosen) or one of my
  * materials of the kind the tool takes.
  */
-export function ToolInputPicker({ kind, selectedId, onPick }: ToolInputPickerProps) {
+export function ToolInputPicker({ kind, selectedId, onPick, testId = 'tool-input-picker' }: ToolInputPickerProps) {
   const { t } = useTranslation();
   const filter = useMemo<MaterialFilter>(() => ({ source: 'user', categoryId: ALL_CATEGORIES, type: kind, pageSize: 12 }), [kind]);
   const list = useMaterials(filter);
   const items = (list.data?.pages.flatMap((p) => p.dataList) ?? []).filter((m) => m.type === kind);
   return (
-    <div data-testid="tool-input-picker">
+    <div data-testid={testId}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t(kind === 'audio' ? 'toolbox.input.pickAudio' : 'toolbox.input.pickVideo')}
+        {t(PICK_TEXT[kind])}
       </Typography.Paragraph>
       <MaterialUpload onUploaded={onPick} size="small" />
       <div style={{ maxHeight: 320, overflow: 'auto', marginTop: 12 }}>

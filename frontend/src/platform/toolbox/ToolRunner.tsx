@@ -9,7 +9,7 @@ import { queuedState } from '@/api/videoTask';
 import { MaterialStateBadge } from '@/components/material/MaterialCard';
 import { InputPreview } from './InputPreview';
 import { previewRanges, ToolOptions } from './options/ToolOptions';
-import { inputProblems, paramProblems, type BuiltTool, type BuiltToolType, type ToolParams } from './params';
+import { inputProblems, paramProblems, secondInputOf, secondInputProblems, type BuiltTool, type BuiltToolType, type ToolParams } from './params';
 import { inputFacts, ToolInputPicker, useToolInput } from './ToolInputPicker';
 import { ToolRunView } from './ToolRunView';
 import { problemText, refusalText } from './toolText';
@@ -20,7 +20,8 @@ export interface ToolRunnerProps {
 }
 
 /**
- * A built tool's page body: the input (my materials or an upload), the options with a live preview
+ * A built tool's page body: the input (my materials or an upload), the second material where the
+ * options ask for one (replace's sound, audio-to-video's picture), the options with a live preview
  * and estimate, run, then the run followed to its result. Problems found here name their parameter,
  * as the server's refusals do; the server checks again and is the judge.
  */
@@ -28,19 +29,31 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [materialId, setMaterialId] = useState<string | null>(null);
+  const [secondId, setSecondId] = useState<string | null>(null);
   const [edited, setEdited] = useState<{ materialId: string; params: ToolParams[BuiltToolType] } | null>(null);
   const [currentMs, setCurrentMs] = useState(0);
   const [taskId, setTaskId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
   const input = useToolInput(materialId);
+  const secondInput = useToolInput(secondId);
   const run = useRunTool();
 
   const material = input.data && input.data.id === materialId ? input.data : null;
   const facts = material ? inputFacts(material) : null;
   // Until the options are touched they follow the input (its length arrives when probing ends).
   const params = facts ? (edited && edited.materialId === materialId ? edited.params : tool.defaults(facts)) : null;
-  const ready = material?.state === 'ready';
-  const problems = facts && params ? [...inputProblems(tool, facts, toolType), ...paramProblems(tool.type, params, facts)] : [];
+  const secondKind = params ? secondInputOf(tool, params) : null;
+  const second = secondKind && secondInput.data && secondInput.data.id === secondId ? secondInput.data : null;
+  const inputReady = material?.state === 'ready';
+  const ready = inputReady && (!secondKind || second?.state === 'ready');
+  const problems =
+    facts && params
+      ? [
+          ...inputProblems(tool, facts, toolType, secondKind ? 'materialIds[0]' : 'materialIds'),
+          ...paramProblems(tool.type, params, facts),
+          ...(secondKind && second ? secondInputProblems(secondKind, inputFacts(second)) : []),
+        ]
+      : [];
 
   const pick = (id: string) => {
     setMaterialId(id);
@@ -50,10 +63,10 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
   };
 
   const onRun = () => {
-    if (!materialId || !params) return;
+    if (!materialId || !params || (secondKind && !secondId)) return;
     setRefusal(null);
     run.mutate(
-      { type: tool.type, materialIds: [materialId], params },
+      { type: tool.type, materialIds: secondKind && secondId ? [materialId, secondId] : [materialId], params },
       {
         onSuccess: (answer) => {
           client.setQueryData(queryKeys.videoTask.state(answer.taskId), queuedState(answer.taskId));
@@ -75,13 +88,32 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
     );
   }
 
-  const { ranges, tone } = params ? previewRanges(tool.type, params) : { ranges: [], tone: 'use' as const };
+  const { ranges, tone } = params && facts ? previewRanges(tool.type, params, facts.durationMs) : { ranges: [], tone: 'use' as const };
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
         <Card title={t('toolbox.input.title')} size="small">
           <ToolInputPicker kind={tool.input} selectedId={materialId} onPick={pick} />
         </Card>
+        {secondKind && materialId !== null ? (
+          <Card title={t(`toolbox.input.second.${secondKind}`)} size="small" style={{ marginTop: 16 }} data-testid="tool-second-input">
+            {second ? (
+              <Space style={{ marginBottom: 8 }} data-testid="tool-second-chosen">
+                <Typography.Text strong>{second.materialName}</Typography.Text>
+                <MaterialStateBadge material={second} />
+              </Space>
+            ) : null}
+            <ToolInputPicker
+              kind={secondKind}
+              selectedId={secondId}
+              onPick={(id) => {
+                setSecondId(id);
+                setRefusal(null);
+              }}
+              testId="tool-second-picker"
+            />
+          </Card>
+        ) : null}
       </Col>
       <Col xs={24} lg={14}>
         <Card title={t('toolbox.options.title')} size="small" data-testid="tool-options">
@@ -97,7 +129,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                 <Typography.Text strong>{material.materialName}</Typography.Text>
                 <MaterialStateBadge material={material} />
               </Space>
-              {ready ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
+              {inputReady ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
               <Form layout="vertical" component="div">
                 <ToolOptions
                   type={tool.type}
@@ -107,7 +139,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                   currentMs={currentMs}
                 />
               </Form>
-              {ready && problems.length > 0 ? (
+              {inputReady && problems.length > 0 ? (
                 <Alert type="warning" showIcon title={problems.map((p) => problemText(t, p)).join('；')} data-testid="tool-problems" />
               ) : null}
               {refusal ? <Alert type="error" showIcon title={refusalText(t, refusal)} data-testid="tool-refused" /> : null}
@@ -115,7 +147,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                 type="primary"
                 size="large"
                 icon={<PlayCircleOutlined />}
-                disabled={!ready || problems.length > 0 || !materialId}
+                disabled={!ready || problems.length > 0 || !materialId || (secondKind !== null && !secondId)}
                 loading={run.isPending}
                 onClick={onRun}
                 data-testid="tool-run-button"

@@ -5,11 +5,16 @@ import {
   cutDurationMs,
   gifHeight,
   gifSizeEstimate,
+  hToVSize,
   inputProblems,
   LIMITS,
   paramProblems,
+  secondInputOf,
+  secondInputProblems,
   speedDurationMs,
+  splitPieces,
   type InputFacts,
+  type ReplaceAudioParams,
 } from './params';
 
 const clip: InputFacts = { durationMs: 10_000, bytes: 8 * 1024 ** 2, width: 1280, height: 720, hasAudio: true, kind: 'video' };
@@ -24,7 +29,7 @@ describe('tool options', () => {
     expect(LIMITS.qualities).toEqual(['high', 'medium', 'low']);
   });
 
-  it('maps the six pages to their types', () => {
+  it('maps the built pages to their types', () => {
     expect(['extract-audio', 'video-to-gif', 'video-compress', 'speed-video', 'fast-video-cut', 'fast-audio-cut'].map((p) => builtToolOf(p)?.type)).toEqual([
       'EXTRACT_AUDIO',
       'VIDEO_TO_GIF',
@@ -33,7 +38,58 @@ describe('tool options', () => {
       'QUICK_CUT_VIDEO',
       'QUICK_CUT_AUDIO',
     ]);
+    expect(['replace-video-volume', 'audio-to-video', 'change-screen', 'video-separation'].map((p) => builtToolOf(p)?.type)).toEqual([
+      'VIDEO_REPLACE_AUDIO',
+      'PRE_PICTURE_VIDEO',
+      'VIDEO_H_TO_V',
+      'VIDEO_SPLIT',
+    ]);
     expect(builtToolOf('ai-extract-portrait')).toBeNull();
+  });
+
+  it('asks for a second material where the options take one', () => {
+    const replace = BUILT_TOOLS.VIDEO_REPLACE_AUDIO;
+    expect(secondInputOf(replace, { mode: 'replace', loudnessLufs: -16 })).toBe('audio');
+    expect(secondInputOf(replace, { mode: 'mix', gainDb: -6, loudnessLufs: -16 })).toBe('audio');
+    expect(secondInputOf(replace, { mode: 'gain', gainDb: 3 })).toBeNull();
+    const picture = BUILT_TOOLS.PRE_PICTURE_VIDEO;
+    expect(secondInputOf(picture, { visual: 'picture', width: 1280, height: 720 })).toBe('picture');
+    expect(secondInputOf(picture, { visual: 'waveform', width: 1280, height: 720 })).toBeNull();
+    expect(secondInputOf(BUILT_TOOLS.VIDEO_SPEEDUP, { speed: 2 })).toBeNull();
+    const song = { ...clip, kind: 'audio' };
+    expect(fields(secondInputProblems('audio', song))).toEqual([]);
+    expect(fields(secondInputProblems('audio', { ...song, hasAudio: false }))).toEqual(['materialIds[1] noSound']);
+    expect(fields(secondInputProblems('picture', song))).toEqual(['materialIds[1] needsPicture']);
+  });
+
+  it('checks the sound options by mode, naming the field the server names', () => {
+    const sound = (p: ReplaceAudioParams, input = clip) => fields(paramProblems('VIDEO_REPLACE_AUDIO', p, input));
+    expect(sound({ mode: 'mix', gainDb: 10, loudnessLufs: -30 })).toEqual([]);
+    expect(sound({ mode: 'mix', gainDb: 11, loudnessLufs: -9 })).toEqual(['params.gainDb between', 'params.loudnessLufs between']);
+    expect(sound({ mode: 'gain', gainDb: 20 })).toEqual([]);
+    expect(sound({ mode: 'gain', gainDb: -31 })).toEqual(['params.gainDb between']);
+    expect(sound({ mode: 'gain', gainDb: 3 }, { ...clip, hasAudio: false })).toEqual(['materialIds noSoundToChange']);
+    expect(sound({ mode: 'mix', gainDb: 0, loudnessLufs: -16 }, { ...clip, hasAudio: false })).toEqual(['materialIds[0] noSoundToChange']);
+    expect(sound({ mode: 'replace', loudnessLufs: -16 }, { ...clip, hasAudio: false })).toEqual([]);
+  });
+
+  it('turns a landscape frame as the server does and refuses a portrait one', () => {
+    expect(hToVSize('9:16', { width: 1920, height: 1080 })).toEqual({ width: 1080, height: 1920 });
+    expect(hToVSize('1:1', { width: 320, height: 180 })).toEqual({ width: 180, height: 180 });
+    expect(fields(paramProblems('VIDEO_H_TO_V', { aspect: '9:16' }, { ...clip, width: 720, height: 1280 }))).toEqual(['materialIds notLandscape']);
+  });
+
+  it('splits into the clips between its points and refuses points out of order or past the end', () => {
+    expect(splitPieces({ times: [1_000, 2_600] }, 4_000)).toEqual([
+      { startMs: 0, endMs: 1_000 },
+      { startMs: 1_000, endMs: 2_600 },
+      { startMs: 2_600, endMs: 4_000 },
+    ]);
+    const split = (times: number[]) => fields(paramProblems('VIDEO_SPLIT', { times }, clip));
+    expect(split([5_000])).toEqual([]);
+    expect(split([])).toEqual(['params.times splitCount']);
+    expect(split([3_000, 3_050])).toEqual(['params.times[1] splitOrder']);
+    expect(split([3_000, 9_950])).toEqual(['params.times[1] rangeOutside']);
   });
 
   it('starts every tool with options the checks accept', () => {

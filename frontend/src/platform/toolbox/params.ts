@@ -12,11 +12,30 @@ export const LIMITS = {
   qualities: ['high', 'medium', 'low'],
   speed: { min: 0.25, max: 4 },
   cutModes: ['keep', 'remove'],
+  soundModes: ['replace', 'mix', 'gain'],
+  gainDb: { min: -30, max: 20 },
+  mixDb: { min: -30, max: 10 },
+  loudnessLufs: { min: -30, max: -10 },
+  visuals: ['picture', 'waveform'],
+  /** Audio-to-video frames the page offers (each side 160–1920, even, on the server). */
+  videoSizes: [
+    { width: 1280, height: 720 },
+    { width: 720, height: 1280 },
+    { width: 1080, height: 1080 },
+  ],
+  aspects: ['9:16', '1:1'],
+  split: { maxTimes: 99, minPieceMs: 100 },
 } as const;
 
 export type AudioFormat = (typeof LIMITS.audioFormats)[number];
 export type Quality = (typeof LIMITS.qualities)[number];
 export type CutMode = (typeof LIMITS.cutModes)[number];
+export type SoundMode = (typeof LIMITS.soundModes)[number];
+export type Visual = (typeof LIMITS.visuals)[number];
+export type Aspect = (typeof LIMITS.aspects)[number];
+
+/** The loudness a replaced or mixed sound is brought to unless changed, LUFS (the server's default). */
+export const DEFAULT_LOUDNESS_LUFS = -16;
 
 /** A stretch of the input, ms. */
 export interface TimeRange {
@@ -46,6 +65,32 @@ export interface CutParams {
   ranges: TimeRange[];
 }
 
+/**
+ * replace-video-volume: replace (a second material's sound, brought to a loudness), mix (the second
+ * sound `gainDb` against the video's, the mix brought to a loudness) or gain (the video's own sound).
+ */
+export type ReplaceAudioParams =
+  | { mode: 'replace'; loudnessLufs: number }
+  | { mode: 'mix'; gainDb: number; loudnessLufs: number }
+  | { mode: 'gain'; gainDb: number };
+
+/** audio-to-video: a picture (the second material) or the sound's waveform, in a frame of this size. */
+export interface PictureVideoParams {
+  visual: Visual;
+  width: number;
+  height: number;
+}
+
+/** change-screen: the frame a landscape video is turned into. */
+export interface HToVParams {
+  aspect: Aspect;
+}
+
+/** video-separation: the split points, ms, ascending. */
+export interface SplitParams {
+  times: number[];
+}
+
 /** The options of each built tool, by its type. */
 export interface ToolParams {
   EXTRACT_AUDIO: ExtractAudioParams;
@@ -54,13 +99,17 @@ export interface ToolParams {
   VIDEO_SPEEDUP: SpeedParams;
   QUICK_CUT_VIDEO: CutParams;
   QUICK_CUT_AUDIO: CutParams;
+  VIDEO_REPLACE_AUDIO: ReplaceAudioParams;
+  PRE_PICTURE_VIDEO: PictureVideoParams;
+  VIDEO_H_TO_V: HToVParams;
+  VIDEO_SPLIT: SplitParams;
 }
 
 /** The types this frontend has a page form for. */
 export type BuiltToolType = keyof ToolParams;
 
 /** What a tool takes as its input (a material of this kind). */
-export type InputKind = 'video' | 'audio';
+export type InputKind = 'video' | 'audio' | 'picture';
 
 /** A built tool: its type, page, input and options' starting values. */
 export interface BuiltTool<T extends BuiltToolType = BuiltToolType> {
@@ -70,6 +119,8 @@ export interface BuiltTool<T extends BuiltToolType = BuiltToolType> {
   /** The input must carry sound (extract-audio). */
   needsSound: boolean;
   defaults: (input: InputFacts) => ToolParams[T];
+  /** The kind of the second material the options ask for (`materialIds[1]`), or null when they take one. */
+  second?(params: ToolParams[T]): InputKind | null;
 }
 
 /** What the checks and defaults need to know about the chosen input. */
@@ -93,7 +144,7 @@ function firstStretch(input: InputFacts, ms: number): TimeRange {
   return { startMs: 0, endMs: input.durationMs > 0 ? Math.min(input.durationMs, ms) : ms };
 }
 
-/** The six built tools of docs/toolbox.md, by page. */
+/** The built tools of docs/toolbox.md, by page. */
 export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
   EXTRACT_AUDIO: { type: 'EXTRACT_AUDIO', path: 'extract-audio', input: 'video', needsSound: true, defaults: () => ({ format: 'mp3' }) },
   VIDEO_TO_GIF: {
@@ -124,7 +175,55 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
     needsSound: true,
     defaults: (input) => ({ mode: 'keep', ranges: [firstStretch(input, 5_000)] }),
   },
+  VIDEO_REPLACE_AUDIO: {
+    type: 'VIDEO_REPLACE_AUDIO',
+    path: 'replace-video-volume',
+    input: 'video',
+    needsSound: false,
+    defaults: () => ({ mode: 'replace', loudnessLufs: DEFAULT_LOUDNESS_LUFS }),
+    second: (params) => (params.mode === 'gain' ? null : 'audio'),
+  },
+  PRE_PICTURE_VIDEO: {
+    type: 'PRE_PICTURE_VIDEO',
+    path: 'audio-to-video',
+    input: 'audio',
+    needsSound: true,
+    defaults: () => ({ visual: 'picture', width: 1280, height: 720 }),
+    second: (params) => (params.visual === 'picture' ? 'picture' : null),
+  },
+  VIDEO_H_TO_V: { type: 'VIDEO_H_TO_V', path: 'change-screen', input: 'video', needsSound: false, defaults: () => ({ aspect: '9:16' }) },
+  VIDEO_SPLIT: {
+    type: 'VIDEO_SPLIT',
+    path: 'video-separation',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({ times: [input.durationMs > 0 ? Math.round(input.durationMs / 2) : 1_000] }),
+  },
 };
+
+/** The kind of the second material a tool's options ask for, or null. */
+export function secondInputOf<T extends BuiltToolType>(tool: BuiltTool<T>, params: ToolParams[T]): InputKind | null {
+  return tool.second ? tool.second(params) : null;
+}
+
+/** The output's size when a `width`×`height` landscape video is turned to `aspect` (as wide as it is high; the server's rule). */
+export function hToVSize(aspect: Aspect, input: Pick<InputFacts, 'width' | 'height'>): { width: number; height: number } {
+  const even = (n: number) => Math.max(2, Math.ceil(n / 2) * 2);
+  const width = even(input.height);
+  return { width, height: aspect === '9:16' ? even(Math.round((width * 16) / 9)) : width };
+}
+
+/** The clips a split makes of a video of `durationMs`. */
+export function splitPieces(params: SplitParams, durationMs: number): TimeRange[] {
+  const pieces: TimeRange[] = [];
+  let from = 0;
+  for (const t of params.times) {
+    pieces.push({ startMs: from, endMs: t });
+    from = t;
+  }
+  pieces.push({ startMs: from, endMs: Math.max(from, durationMs) });
+  return pieces;
+}
 
 /** The built tool of a page, or null when this frontend has no form for it. */
 export function builtToolOf(path: string): BuiltTool | null {
@@ -198,14 +297,51 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
     case 'QUICK_CUT_VIDEO':
     case 'QUICK_CUT_AUDIO':
       return cutProblems(params as CutParams, input.durationMs);
+    case 'VIDEO_REPLACE_AUDIO': {
+      const p = params as ReplaceAudioParams;
+      if (!(LIMITS.soundModes as readonly string[]).includes(p.mode)) return [{ field: 'params.mode', key: 'oneOf', values: { list: LIMITS.soundModes.join(', ') } }];
+      const problems: Problem[] = [];
+      if (p.mode !== 'replace') {
+        const range = p.mode === 'gain' ? LIMITS.gainDb : LIMITS.mixDb;
+        if (!within(p.gainDb, range)) problems.push({ field: 'params.gainDb', key: 'between', values: range });
+      }
+      if (p.mode !== 'gain' && !within(p.loudnessLufs, LIMITS.loudnessLufs)) problems.push({ field: 'params.loudnessLufs', key: 'between', values: LIMITS.loudnessLufs });
+      if (p.mode !== 'replace' && !input.hasAudio && input.kind === 'video') problems.push({ field: p.mode === 'gain' ? 'materialIds' : 'materialIds[0]', key: 'noSoundToChange' });
+      return problems;
+    }
+    case 'PRE_PICTURE_VIDEO':
+      return [];
+    case 'VIDEO_H_TO_V':
+      return input.width > 0 && input.height > 0 && input.width <= input.height ? [{ field: 'materialIds', key: 'notLandscape' }] : [];
+    case 'VIDEO_SPLIT': {
+      const p = params as SplitParams;
+      if (p.times.length === 0 || p.times.length > LIMITS.split.maxTimes) return [{ field: 'params.times', key: 'splitCount', values: { max: LIMITS.split.maxTimes } }];
+      let from = 0;
+      for (let i = 0; i < p.times.length; i += 1) {
+        const t = p.times[i] ?? 0;
+        if (!Number.isInteger(t) || t < from + LIMITS.split.minPieceMs) return [{ field: `params.times[${i}]`, key: 'splitOrder', values: { ms: LIMITS.split.minPieceMs } }];
+        from = t;
+      }
+      if (input.durationMs > 0 && from + LIMITS.split.minPieceMs > input.durationMs) {
+        return [{ field: `params.times[${p.times.length - 1}]`, key: 'rangeOutside', values: { seconds: (input.durationMs / 1000).toFixed(1) } }];
+      }
+      return [];
+    }
     default:
       return [];
   }
 }
 
+/** What is wrong with the second material for this tool: its kind, and sound where a sound is asked for. */
+export function secondInputProblems(kind: InputKind, input: InputFacts): Problem[] {
+  const field = 'materialIds[1]';
+  if (input.kind !== kind) return [{ field, key: kind === 'audio' ? 'needsAudio' : kind === 'picture' ? 'needsPicture' : 'needsVideo' }];
+  if (kind === 'audio' && !input.hasAudio) return [{ field, key: 'noSound' }];
+  return [];
+}
+
 /** Returns what is wrong with the input for this tool: its kind, its sound, the tool's size and length limits. */
-export function inputProblems(tool: BuiltTool, input: InputFacts, limits: Pick<ToolType, 'maxInputBytes' | 'maxInputSeconds'>): Problem[] {
-  const field = 'materialIds';
+export function inputProblems(tool: BuiltTool, input: InputFacts, limits: Pick<ToolType, 'maxInputBytes' | 'maxInputSeconds'>, field = 'materialIds'): Problem[] {
   if (input.kind !== tool.input) return [{ field, key: tool.input === 'audio' ? 'needsAudio' : 'needsVideo' }];
   if (tool.needsSound && tool.input === 'video' && !input.hasAudio) return [{ field, key: 'noSound' }];
   if (limits.maxInputBytes > 0 && input.bytes > limits.maxInputBytes) return [{ field, key: 'tooLarge', values: { mb: Math.floor(limits.maxInputBytes / 1024 ** 2) } }];

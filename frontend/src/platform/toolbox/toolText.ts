@@ -33,11 +33,17 @@ export function unavailableText(t: TFunction, tool: Pick<ToolType, 'reason' | 'r
 }
 
 const RANGE_END = /^params\.ranges\[(\d+)\]\.(startMs|endMs)$/;
+const SPLIT_TIME = /^params\.times\[(\d+)\]$/;
+const NTH_INPUT = /^materialIds\[(\d+)\]$/;
 
-/** A parameter as the server names it (`params.fps`, `params.ranges[1].endMs`, `materialIds`) in the page's words. */
+/** A parameter as the server names it (`params.fps`, `params.ranges[1].endMs`, `materialIds[1]`) in the page's words. */
 export function fieldLabel(t: TFunction, field: string): string {
   const ranged = RANGE_END.exec(field);
   if (ranged) return t(ranged[2] === 'startMs' ? 'toolbox.field.rangeStart' : 'toolbox.field.rangeEnd', { n: Number(ranged[1]) + 1 });
+  const split = SPLIT_TIME.exec(field);
+  if (split) return t('toolbox.field.timeN', { n: Number(split[1]) + 1 });
+  const nth = NTH_INPUT.exec(field);
+  if (nth) return t('toolbox.field.inputN', { n: Number(nth[1]) + 1 });
   const name = field.startsWith('params.') ? field.slice('params.'.length) : field;
   const key = `toolbox.field.${name}`;
   return t(key, { defaultValue: name });

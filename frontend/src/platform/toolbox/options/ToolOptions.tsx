@@ -1,10 +1,29 @@
-import type { BuiltToolType, CompressParams, CutParams, ExtractAudioParams, GifParams, InputFacts, SpeedParams, TimeRange, ToolParams } from '../params';
+import {
+  splitPieces,
+  type BuiltToolType,
+  type CompressParams,
+  type CutParams,
+  type ExtractAudioParams,
+  type GifParams,
+  type HToVParams,
+  type InputFacts,
+  type PictureVideoParams,
+  type ReplaceAudioParams,
+  type SpeedParams,
+  type SplitParams,
+  type TimeRange,
+  type ToolParams,
+} from '../params';
 import type { RangeTone } from '../InputPreview';
 import { CompressOptions } from './CompressOptions';
 import { CutOptions } from './CutOptions';
 import { ExtractAudioOptions } from './ExtractAudioOptions';
 import { GifOptions } from './GifOptions';
+import { HToVOptions } from './HToVOptions';
+import { PictureVideoOptions } from './PictureVideoOptions';
+import { ReplaceAudioOptions } from './ReplaceAudioOptions';
 import { SpeedOptions } from './SpeedOptions';
+import { SplitOptions } from './SplitOptions';
 
 export interface ToolOptionsProps {
   type: BuiltToolType;
@@ -29,11 +48,19 @@ export function ToolOptions({ type, params, onChange, input, currentMs }: ToolOp
     case 'QUICK_CUT_VIDEO':
     case 'QUICK_CUT_AUDIO':
       return <CutOptions value={params as CutParams} onChange={onChange} input={input} currentMs={currentMs} />;
+    case 'VIDEO_REPLACE_AUDIO':
+      return <ReplaceAudioOptions value={params as ReplaceAudioParams} onChange={onChange} />;
+    case 'PRE_PICTURE_VIDEO':
+      return <PictureVideoOptions value={params as PictureVideoParams} onChange={onChange} />;
+    case 'VIDEO_H_TO_V':
+      return <HToVOptions value={params as HToVParams} onChange={onChange} input={input} />;
+    case 'VIDEO_SPLIT':
+      return <SplitOptions value={params as SplitParams} onChange={onChange} input={input} currentMs={currentMs} />;
   }
 }
 
 /** The stretches a tool's options pick, to draw over the input (none for tools that take it whole). */
-export function previewRanges(type: BuiltToolType, params: ToolParams[BuiltToolType]): { ranges: TimeRange[]; tone: RangeTone } {
+export function previewRanges(type: BuiltToolType, params: ToolParams[BuiltToolType], durationMs: number): { ranges: TimeRange[]; tone: RangeTone } {
   if (type === 'VIDEO_TO_GIF') {
     const p = params as GifParams;
     return { ranges: [{ startMs: p.startMs, endMs: p.endMs }], tone: 'use' };
@@ -41,6 +68,10 @@ export function previewRanges(type: BuiltToolType, params: ToolParams[BuiltToolT
   if (type === 'QUICK_CUT_VIDEO' || type === 'QUICK_CUT_AUDIO') {
     const p = params as CutParams;
     return { ranges: p.ranges, tone: p.mode };
+  }
+  if (type === 'VIDEO_SPLIT' && durationMs > 0) {
+    // Every other clip drawn: the bar shows where the cuts fall.
+    return { ranges: splitPieces(params as SplitParams, durationMs).filter((_, i) => i % 2 === 0), tone: 'use' };
   }
   return { ranges: [], tone: 'use' };
 }
