@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gstreamer as gst;
 use gstreamer::glib;
 use gstreamer::prelude::*;
+use gstreamer_app as gst_app;
 
 use crate::error::ToolError;
 
@@ -87,6 +88,26 @@ pub fn play(running: &Running, cancel: &AtomicBool, position: &mut dyn FnMut(u64
     }
     pipeline.set_state(gst::State::Null)?;
     Ok(())
+}
+
+/// The next sample of `sink` in a playing pipeline, or none at end-of-stream; stops with
+/// [`ToolError::Cancelled`] once `cancel` is set and with the bus's error when the pipeline fails.
+pub fn pull(bus: &gst::Bus, sink: &gst_app::AppSink, cancel: &AtomicBool) -> Result<Option<gst::Sample>, ToolError> {
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(ToolError::Cancelled);
+        }
+        if let Some(msg) = bus.pop_filtered(&[gst::MessageType::Error])
+            && let gst::MessageView::Error(e) = msg.view()
+        {
+            return Err(bus_error(e));
+        }
+        match sink.try_pull_sample(gst::ClockTime::from_mseconds(100)) {
+            Some(sample) => return Ok(Some(sample)),
+            None if sink.is_eos() => return Ok(None),
+            None => {}
+        }
+    }
 }
 
 /// Rewrites the buffers and segments leaving `pad`: `map` gives a buffer's new start from its

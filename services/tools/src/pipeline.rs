@@ -20,7 +20,7 @@
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
@@ -274,21 +274,7 @@ impl Job<'_> {
         let mut frames: u64 = 0;
         // Centiseconds written so far: each frame's delay is what brings the sum to its due time.
         let mut written_cs: u64 = 0;
-        loop {
-            if self.cancel.load(Ordering::Relaxed) {
-                return Err(ToolError::Cancelled);
-            }
-            if let Some(msg) = bus.pop_filtered(&[gst::MessageType::Error])
-                && let gst::MessageView::Error(e) = msg.view()
-            {
-                return Err(crate::gst_run::bus_error(e));
-            }
-            let Some(sample) = sink.try_pull_sample(gst::ClockTime::from_mseconds(100)) else {
-                if sink.is_eos() {
-                    break;
-                }
-                continue;
-            };
+        while let Some(sample) = crate::gst_run::pull(&bus, &sink, self.cancel)? {
             let buffer = sample.buffer().ok_or_else(|| ToolError::Failed("a frame without a buffer".to_owned()))?;
             let Some(pts) = buffer.pts() else { continue };
             if pts < start {

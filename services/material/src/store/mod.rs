@@ -176,27 +176,8 @@ impl MaterialStore {
     /// lock of the tenant), so two uploads at once cannot both fit into the last free space.
     pub async fn record(&self, owner: &Owner, up: Upload, quota: &Quota) -> Result<Material, MaterialError> {
         let name = domain::parse_name(&up.name)?;
-        let model = entity::ActiveModel {
-            id: Set(up.id),
-            tenant: Set(owner.tenant.clone()),
-            user_id: Set(owner.user_id.clone()),
-            name: Set(name),
-            kind: Set(up.kind.as_str().to_owned()),
-            category_id: Set(up.category_id),
-            open_state: Set(up.open_state),
-            relative_path: Set(up.key),
-            picture_path: Set(String::new()),
-            time_length: Set(0.0),
-            size: Set(String::new()),
-            material_state: Set(0),
-            system: Set(false),
-            created_ms: Set(reelforge_kit::db::now_millis()),
-            state: Set(State::Processing.as_str().to_owned()),
-            file_size: Set(i64::try_from(up.file_size).unwrap_or(i64::MAX)),
-            style_id: Set(up.style_id),
-            sha256: Set(up.sha256),
-            ..defaults()
-        };
+        let (open_state, bytes) = (up.open_state, up.file_size);
+        let model = uploaded(&owner.tenant, &owner.user_id, name, open_state, false, up);
         let txn = reelforge_kit::db::begin_write(&self.db).await?;
         if txn.get_database_backend() == DbBackend::Postgres {
             let lock = format!("reelforge.material.quota/{}", owner.tenant);
@@ -207,7 +188,7 @@ impl MaterialStore {
             ))
             .await?;
         }
-        if let Some(refused) = usage_in(&txn, owner).await?.exceeds(quota, up.file_size) {
+        if let Some(refused) = usage_in(&txn, owner).await?.exceeds(quota, bytes) {
             return Err(refused);
         }
         let model = model.insert(&txn).await?;
@@ -527,6 +508,31 @@ async fn usage_in(db: &impl ConnectionTrait, owner: &Owner) -> Result<Usage, Mat
 
 /// The new columns' values for rows made by [`MaterialStore::insert`] (system and seeded materials,
 /// usable as they are).
+/// The row of an upload whose object is stored: processing until probed.
+fn uploaded(tenant: &str, user_id: &str, name: String, open_state: i32, system: bool, up: Upload) -> entity::ActiveModel {
+    entity::ActiveModel {
+        id: Set(up.id),
+        tenant: Set(tenant.to_owned()),
+        user_id: Set(user_id.to_owned()),
+        name: Set(name),
+        kind: Set(up.kind.as_str().to_owned()),
+        category_id: Set(up.category_id),
+        open_state: Set(open_state),
+        relative_path: Set(up.key),
+        picture_path: Set(String::new()),
+        time_length: Set(0.0),
+        size: Set(String::new()),
+        material_state: Set(0),
+        system: Set(system),
+        created_ms: Set(reelforge_kit::db::now_millis()),
+        state: Set(State::Processing.as_str().to_owned()),
+        file_size: Set(i64::try_from(up.file_size).unwrap_or(i64::MAX)),
+        style_id: Set(up.style_id),
+        sha256: Set(up.sha256),
+        ..defaults()
+    }
+}
+
 fn defaults() -> entity::ActiveModel {
     entity::ActiveModel {
         state: Set(State::Ready.as_str().to_owned()),

@@ -1,10 +1,10 @@
 //! The tenant's system materials as administrators add and change them.
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter};
 
-use super::{MaterialStore, defaults, entity, to_domain};
-use crate::domain::{Material, MaterialError, State};
+use super::{MaterialStore, entity, to_domain, uploaded};
+use crate::domain::{Material, MaterialError};
 use crate::store::Upload;
 use crate::system::{self, Changes, OFFERED};
 
@@ -20,29 +20,8 @@ impl MaterialStore {
     /// Records a system upload whose object is stored: offered at once, processing until probed;
     /// no quota applies (system materials are nobody's share).
     pub async fn record_system(&self, tenant: &str, up: Upload) -> Result<Material, MaterialError> {
-        let model = entity::ActiveModel {
-            id: Set(up.id),
-            tenant: Set(tenant.to_owned()),
-            user_id: Set(String::new()),
-            name: Set(up.name),
-            kind: Set(up.kind.as_str().to_owned()),
-            category_id: Set(up.category_id),
-            open_state: Set(OFFERED),
-            relative_path: Set(up.key),
-            picture_path: Set(String::new()),
-            time_length: Set(0.0),
-            size: Set(String::new()),
-            material_state: Set(0),
-            system: Set(true),
-            created_ms: Set(reelforge_kit::db::now_millis()),
-            state: Set(State::Processing.as_str().to_owned()),
-            file_size: Set(i64::try_from(up.file_size).unwrap_or(i64::MAX)),
-            style_id: Set(up.style_id),
-            sha256: Set(up.sha256),
-            ..defaults()
-        }
-        .insert(&self.db)
-        .await?;
+        let name = up.name.clone();
+        let model = uploaded(tenant, "", name, OFFERED, true, up).insert(&self.db).await?;
         Ok(to_domain(model))
     }
 

@@ -18,7 +18,6 @@
 //! where the sink is the meter or `aac ! mp4mux` beside `d. ! video/x-h264 ! h264parse ! mux.`
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
 
 use ebur128::{EbuR128, Mode};
 use gstreamer as gst;
@@ -179,21 +178,7 @@ impl Job<'_> {
         let mut ebu = EbuR128::new(2, 48_000, Mode::I | Mode::TRUE_PEAK).map_err(|e| ToolError::Failed(format!("loudness meter: {e}")))?;
         let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
         running.0.set_state(gst::State::Playing)?;
-        loop {
-            if self.cancel.load(Ordering::Relaxed) {
-                return Err(ToolError::Cancelled);
-            }
-            if let Some(msg) = bus.pop_filtered(&[gst::MessageType::Error])
-                && let gst::MessageView::Error(e) = msg.view()
-            {
-                return Err(crate::gst_run::bus_error(e));
-            }
-            let Some(sample) = sink.try_pull_sample(gst::ClockTime::from_mseconds(100)) else {
-                if sink.is_eos() {
-                    break;
-                }
-                continue;
-            };
+        while let Some(sample) = crate::gst_run::pull(&bus, &sink, self.cancel)? {
             let buffer = sample.buffer().ok_or_else(|| ToolError::Failed("a sound buffer without data".to_owned()))?;
             let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
             let samples: Vec<f32> = map.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
