@@ -24,6 +24,7 @@ const NO_ID: &[&str] = &[
     "GET /ai/abilities",
     "POST /ai/text",
     "POST /ai/keywords",
+    "POST /tts/textToVoice",
     "GET /videotask/mine",
     "GET /category/audio",
     "GET /font/ofdefault",
