@@ -64,6 +64,9 @@ async fn text_through_the_configured_provider_and_keywords_locally() -> Fallible
     ] {
         let answer = envelope(s.call(Method::POST, "/ai/text", &me).json(&body)).await?;
         assert!(answer["code"] == 3000 && answer["desc"].as_str().unwrap_or_default().contains(cause), "{body}: {answer}");
+        // An ability with no provider says so in `data.reason` too, for clients to word it.
+        let reason = answer["data"]["reason"].as_str();
+        assert_eq!(reason, (cause == "not-configured").then_some("not-configured"), "{body}: {answer}");
     }
 
     let text = "人工智能技术正在改变视频制作行业。借助人工智能，视频剪辑、字幕生成和配音都可以自动完成。";

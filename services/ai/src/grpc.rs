@@ -24,11 +24,18 @@ impl AiGrpc {
 
 /// A failed ability call as a status whose message names the cause: bad input is
 /// `InvalidArgument`, an ability with no working provider `FailedPrecondition` (its reason code
-/// first), a provider that timed out `DeadlineExceeded`, one that failed or refused `Aborted`.
+/// first, and in the reason metadata the gateway answers as `data.reason`), a provider that timed
+/// out `DeadlineExceeded`, one that failed or refused `Aborted`.
 fn status(e: AiError) -> Status {
     match &e {
         AiError::BadInput(_) => Status::invalid_argument(e.to_string()),
-        AiError::Unavailable(_) => Status::failed_precondition(e.to_string()),
+        AiError::Unavailable(u) => {
+            let mut s = Status::failed_precondition(e.to_string());
+            if let Ok(code) = u.code.parse() {
+                s.metadata_mut().insert(reelforge_kit::status::REASON_METADATA, code);
+            }
+            s
+        }
         AiError::Timeout(_) => Status::deadline_exceeded(e.to_string()),
         AiError::Upstream(_) | AiError::Refused { .. } => Status::aborted(e.to_string()),
         AiError::Cancelled => Status::cancelled(e.to_string()),
