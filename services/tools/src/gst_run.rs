@@ -68,7 +68,7 @@ pub fn bus_error(e: &gst::message::Error) -> ToolError {
 }
 
 /// Plays the pipeline to end-of-stream, calling `position` with its position in milliseconds
-/// every poll; stops with [`ToolError::Cancelled`] once `cancel` is set.
+/// every poll and once at the end; stops with [`ToolError::Cancelled`] once `cancel` is set.
 pub fn play(running: &Running, cancel: &AtomicBool, position: &mut dyn FnMut(u64)) -> Result<(), ToolError> {
     let pipeline = &running.0;
     let bus = pipeline.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
@@ -85,6 +85,10 @@ pub fn play(running: &Running, cancel: &AtomicBool, position: &mut dyn FnMut(u64
         if let Some(at) = pipeline.query_position::<gst::ClockTime>() {
             position(at.mseconds());
         }
+    }
+    // A run shorter than one poll ends before any position was read: its end is still progress.
+    if let Some(at) = pipeline.query_position::<gst::ClockTime>() {
+        position(at.mseconds());
     }
     pipeline.set_state(gst::State::Null)?;
     Ok(())
