@@ -206,6 +206,7 @@ impl Espeak {
                 .output()
                 .map_err(|e| format!("`{}` cannot list its voices ({e}): {install}", self.program))?;
             let text = String::from_utf8_lossy(&listed.stdout);
+            // A table: its first line is the header, then one voice a line with its language second.
             if !text.lines().skip(1).any(|l| l.split_whitespace().nth(1) == Some(voice.espeak())) {
                 return Err(format!("`{}` has no `{}` voice: {install}", self.program, voice.espeak()));
             }
