@@ -74,13 +74,14 @@ pub fn play(running: &Running, cancel: &AtomicBool, position: &mut dyn FnMut(u64
     let bus = pipeline.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
     pipeline.set_state(gst::State::Playing)?;
     loop {
+        // Looked at before the bus: a run shorter than one poll still honours a cancel.
+        if cancel.load(Ordering::Relaxed) {
+            return Err(ToolError::Cancelled);
+        }
         match bus.timed_pop_filtered(POLL, &[gst::MessageType::Eos, gst::MessageType::Error]).as_ref().map(|m| m.view()) {
             Some(gst::MessageView::Eos(_)) => break,
             Some(gst::MessageView::Error(e)) => return Err(bus_error(e)),
             _ => {}
-        }
-        if cancel.load(Ordering::Relaxed) {
-            return Err(ToolError::Cancelled);
         }
         if let Some(at) = pipeline.query_position::<gst::ClockTime>() {
             position(at.mseconds());
