@@ -75,13 +75,16 @@ async function steps({ page, assert, signIn, bin, shot }) {
   assert(uploaded.code === 2000, `POST /maintain/material/upload answered ${JSON.stringify(uploaded).slice(0, 300)}`);
   const materialId = uploaded.data.id;
   await page.getByTestId(`system-name-${materialId}`).getByText(name).waitFor();
+  const uploadedRow = page.locator('.ant-table-row', { has: page.getByTestId(`system-name-${materialId}`) });
+  await uploadedRow.getByText('背景', { exact: true }).waitFor();
   await page.getByTestId(`open-${materialId}`).getByText('上架中').waitFor();
-  await page.locator('.ant-table-row', { has: page.getByTestId(`system-name-${materialId}`) }).getByText('可用').waitFor({ timeout: 60_000 });
+  await uploadedRow.getByText('可用').waitFor({ timeout: 60_000 });
   await shot('system-background-uploaded');
 
   // One page in English.
   await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await page.getByRole('heading', { name: 'System materials', level: 3 }).waitFor();
+  await uploadedRow.getByText('Background', { exact: true }).waitFor();
   await shot('material-page-en');
   await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   await page.getByRole('heading', { name: '素材维护', level: 3 }).waitFor();

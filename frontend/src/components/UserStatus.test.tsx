@@ -54,8 +54,9 @@ describe('UserStatus', () => {
     expect(screen.getByTestId('menu-check')).toHaveAttribute('href', '/manage/check-template/pending');
   });
 
-  it('links administrators to the users page', async () => {
+  it('names administrators as such, not by the role their level maps to, and links them to the users page', async () => {
     renderApp('/', ADMIN);
+    expect(screen.getByTestId('user-role')).toHaveTextContent('管理员');
     await openMenu();
     expect(screen.getByTestId('menu-users')).toHaveAttribute('href', '/eb-maintain/users');
   });

@@ -106,9 +106,9 @@ export function UserStatus() {
           <Typography.Text ellipsis style={{ maxWidth: 160 }} data-testid="user-id" title={t('user.signedInAs', { id: user.id })}>
             {user.id}
           </Typography.Text>
-          {user.role ? (
+          {user.roleId === OperatorLevel.admin || user.role ? (
             <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="user-role">
-              {t(`roles.${user.role}`)}
+              {user.roleId === OperatorLevel.admin ? t('levels.admin') : t(`roles.${user.role}`)}
             </Tag>
           ) : null}
           <DownOutlined style={{ fontSize: 10 }} />

@@ -56,7 +56,13 @@ export function MaterialPage() {
     { title: t('maintain.material.cover'), key: 'cover', width: 90, render: (_, m) => <Preview m={m} /> },
     { title: t('maintain.material.name'), dataIndex: 'materialName', key: 'name', render: (name: string, m) => <span data-testid={`system-name-${m.id}`}>{name}</span> },
     { title: t('maintain.material.category'), key: 'category', render: (_, m) => categoryName(m.categoryId) },
-    { title: t('maintain.material.type'), dataIndex: 'type', key: 'type', responsive: ['lg'] },
+    {
+      title: t('maintain.material.type'),
+      dataIndex: 'type',
+      key: 'type',
+      responsive: ['lg'],
+      render: (type: string) => t(`materialTypes.${type}`, { defaultValue: type }),
+    },
     {
       title: t('maintain.material.state'),
       key: 'state',
