@@ -1,7 +1,8 @@
 // The issue-28 AI foundation in Chromium against `reelforge all` (default [ai]: the local abilities
 // only): sign in; /ai/list shows the three groups, keyword extraction and the music climax cut
 // available, text generation "not configured"; the keyword-extraction page extracts the keywords of a
-// Chinese paragraph (人工智能 among them); the text-generation page shows why it is unavailable; the
+// Chinese paragraph (人工智能 among them); the title page picks the paragraph's central sentence and
+// says it is extracted; the text-generation page shows why it is unavailable; the
 // list again in en-US. Screenshots under <E2E_OUT>/ai-journey/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,16 @@ export async function aiJourney({ page, baseUrl, outDir, assert, signIn }) {
     const words = (await page.getByTestId('keywords').textContent()) ?? '';
     assert(words.includes('人工智能'), `keywords: "${words}"`);
     await shot('keywords-zh');
+
+    // A title made of the paragraph's own most central sentence, said to be so.
+    await page.goto(`${baseUrl}/#/ai/ability/create-title-generation`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('文本').fill(`${PARAGRAPH}今天中午吃了面条。`);
+    await page.getByRole('button', { name: /生\s?成/ }).click();
+    await page.getByTestId('generated').waitFor({ timeout: 20_000 });
+    const title = ((await page.getByTestId('generated').textContent()) ?? '').trim();
+    assert(title.includes('人工智能') && !title.includes('面条'), `title: "${title}"`);
+    assert(((await page.getByTestId('generated-by').textContent()) ?? '').includes('摘自原文'), 'the title does not say it is extracted');
+    await shot('title-extracted');
 
     await page.goto(`${baseUrl}/#/ai/ability/create-text-generation`, { waitUntil: 'domcontentloaded' });
     await page.getByText('未配置').first().waitFor();

@@ -61,7 +61,7 @@ export function useKeywords() {
 }
 
 /** The text abilities served through the HTTP provider. */
-export const TEXT_ABILITIES = ['text-generation', 'translation', 'rewrite'] as const;
+export const TEXT_ABILITIES = ['text-generation', 'translation', 'rewrite', 'title-generation', 'dialogue-summary', 'smart-reply', 'keyword-generation'] as const;
 
 /** What a provider wrote, as `POST /ai/text` answers. */
 export interface GeneratedText {

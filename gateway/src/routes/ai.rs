@@ -85,8 +85,9 @@ pub async fn climax(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSta
     Ok(envelope::ok(ClimaxDto { start_ms: cut.start_ms, end_ms: cut.end_ms }))
 }
 
-/// Body of a text ability: which one (`text-generation`, `translation`, `rewrite`), the text (at
-/// most 8000 characters) and, for translation, the target language (`zh-CN`, `en-US`).
+/// Body of a text ability: which one (`text-generation`, `translation`, `rewrite`, `title-generation`,
+/// `dialogue-summary`, `smart-reply`, `keyword-generation`), the text (at most 8000 characters) and,
+/// for translation, the target language (`zh-CN`, `en-US`).
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TextBody {
@@ -106,7 +107,8 @@ pub struct TextDto {
     model: String,
 }
 
-/// Text generation, translation or rewrite through the ability's provider (docs/ai.md). Refused
+/// A text ability through its provider (docs/ai.md): the HTTP provider's chat, or a title or summary
+/// extracted locally (`model` then names the method). Refused
 /// (3000) naming the cause: empty or over-long text, an unsupported language, an ability with no
 /// provider ("not-configured: …" with what would enable it), a provider that timed out or failed.
 #[utoipa::path(post, path = "/diyvrbt/ai/text", request_body = TextBody, responses((status = 200, body = TextDto)))]

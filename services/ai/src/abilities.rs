@@ -1,5 +1,6 @@
-//! The abilities' methods: text through the HTTP provider, keywords locally (jieba's word
-//! segmentation with its embedded dictionary, then TF-IDF against its embedded IDF table).
+//! The abilities' methods: text through the HTTP provider, or a title and a summary extracted
+//! locally (`extract`); keywords locally (jieba's word segmentation with its embedded dictionary,
+//! then TF-IDF against its embedded IDF table).
 
 use std::sync::OnceLock;
 
@@ -33,6 +34,10 @@ fn prompt(ability: &str, language: &str) -> Result<String, AiError> {
     Ok(match ability {
         "text-generation" => "You write the text the user asks for, in the user's language. Answer with the text only.".into(),
         "rewrite" => "Rewrite the user's text with the same meaning in other words, in the same language. Answer with the text only.".into(),
+        "title-generation" => "Write one short title (at most 30 characters) for the user's text, in its language. Answer with the title only.".into(),
+        "dialogue-summary" => "Summarise the user's dialogue in a few sentences, in its language: who wants what and what was agreed. Answer with the summary only.".into(),
+        "smart-reply" => "Write one short, friendly reply to the user's message, in its language. Answer with the reply only.".into(),
+        "keyword-generation" => "Give five to ten keywords for the user's text, in its language, separated by commas. Answer with the keywords only.".into(),
         "translation" => {
             let (_, name) = LANGUAGES
                 .iter()
@@ -40,21 +45,34 @@ fn prompt(ability: &str, language: &str) -> Result<String, AiError> {
                 .ok_or_else(|| AiError::BadInput(format!("language \"{language}\" is not supported; use zh-CN or en-US")))?;
             format!("Translate the user's text into {name}. Answer with the translation only.")
         }
-        other => return Err(AiError::BadInput(format!("ability \"{other}\" is not a text ability; use text-generation, translation or rewrite"))),
+        other => return Err(AiError::BadInput(format!("ability \"{other}\" is not a text ability; use one of {}", TEXT_ABILITIES.join(", ")))),
     })
 }
 
-/// Text generation, translation or rewrite for `tenant` through the ability's HTTP provider;
-/// answers the text and the model's name.
+/// The abilities `generate_text` serves: a text in, a text out.
+pub const TEXT_ABILITIES: &[&str] =
+    &["text-generation", "translation", "rewrite", "title-generation", "dialogue-summary", "smart-reply", "keyword-generation"];
+
+/// A text ability for `tenant` through its provider: the HTTP provider's chat, or, for a title or a
+/// summary whose provider is `local`, the sentences the text itself ranks first (`extract`); answers
+/// the text and the model's (or method's) name.
 pub async fn generate_text(providers: &Providers, tenant: &str, ability: &str, text: &str, language: &str) -> Result<(String, String), AiError> {
     let system = prompt(ability, language)?;
     let text = checked(text)?;
+    if crate::extract::ABILITIES.contains(&ability) && providers.status(tenant, ability).await.map_err(AiError::Unavailable)? == "local" {
+        let (ability, text) = (ability.to_owned(), text.to_owned());
+        let out = tokio::task::spawn_blocking(move || if ability == "title-generation" { crate::extract::title(&text) } else { crate::extract::summary(&text) })
+            .await
+            .map_err(|e| AiError::Upstream(format!("the extraction stopped: {e}")))?;
+        return Ok((out, crate::extract::METHOD.to_owned()));
+    }
     let http = providers.http(tenant, ability).await?;
     let out = http.chat(providers.client(), &system, text).await?;
     Ok((out.trim().to_owned(), http.model().to_owned()))
 }
 
-fn engine() -> &'static (Jieba, TfIdf) {
+/// The word segmenter and the keyword table, loaded once (~1 s).
+pub(crate) fn engine() -> &'static (Jieba, TfIdf) {
     static ENGINE: OnceLock<(Jieba, TfIdf)> = OnceLock::new();
     ENGINE.get_or_init(|| (Jieba::new(), TfIdf::default()))
 }

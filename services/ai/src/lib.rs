@@ -4,6 +4,7 @@
 
 pub mod abilities;
 pub mod domain;
+pub mod extract;
 mod grpc;
 pub mod provider;
 pub mod speech;

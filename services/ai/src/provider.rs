@@ -11,10 +11,20 @@ use reelforge_kit::config::{AiConfig, AiProviderConfig};
 use serde::Deserialize;
 
 /// The abilities with an implementation on this machine (nothing downloaded at run time).
-pub const LOCAL: &[&str] = &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY];
+pub const LOCAL: &[&str] =
+    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary"];
 
 /// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
-pub const HTTP: &[&str] = &["text-generation", "translation", "rewrite", crate::speech::ABILITY];
+pub const HTTP: &[&str] = &[
+    "text-generation",
+    "translation",
+    "rewrite",
+    "title-generation",
+    "dialogue-summary",
+    "smart-reply",
+    "keyword-generation",
+    crate::speech::ABILITY,
+];
 
 /// Why an ability is not offered, with a stable code and the words that say what would enable it.
 #[derive(Debug, Clone, PartialEq, Eq)]

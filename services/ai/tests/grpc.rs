@@ -17,7 +17,11 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     let tg = items.iter().find(|a| a.key == "text-generation").ok_or("no text-generation")?;
     assert!(tg.has_page && !tg.available && tg.reason_code == "not-configured" && tg.reason.contains("provider = \"http\""));
     let offered: Vec<_> = items.iter().filter(|a| a.available).map(|a| a.key.as_str()).collect();
-    assert_eq!(offered, ["music-climax-cut", "text-to-speech", "keyword-extraction"], "the defaults offer what runs locally (espeak-ng installed)");
+    assert_eq!(
+        offered,
+        ["title-generation", "dialogue-summary", "music-climax-cut", "text-to-speech", "keyword-extraction"],
+        "the defaults offer what runs locally (espeak-ng installed)"
+    );
     let mut one = tonic::Request::new(GetAbilityRequest { key: "text-to-speech".into() });
     one.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
     let tts = svc.get_ability(one).await?.into_inner();

@@ -1,7 +1,7 @@
 //! The providers for real: the HTTP provider against an OpenAI-compatible server started here on the
 //! loopback (success, timeout, 5xx then success, a bad key refused without retry, a server that is
 //! down), the catalogue's `available` computed from the configuration and the health check, and the
-//! local keyword extraction on a known Chinese paragraph.
+//! local keyword extraction, title and summary on a known Chinese paragraph.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -99,6 +99,11 @@ async fn http_provider_success_timeout_retry_and_bad_key() -> Fallible {
     assert_eq!((text.as_str(), model.as_str()), ("[fixed] written <- 写一句口号", "fixed"));
     let (text, _) = abilities::generate_text(&p, "qs", "translation", "你好", "en-US").await?;
     assert_eq!(text, "[fixed] translated <- 你好");
+    // A title configured on the HTTP provider is written by it, not extracted.
+    let p = Providers::new(config(&[("title-generation", http(&base, "fixed", "AI_TEST_GOOD_KEY"))]));
+    let (text, model) = abilities::generate_text(&p, "qs", "title-generation", "一段话。", "").await?;
+    assert_eq!((text.as_str(), model.as_str()), ("[fixed] written <- 一段话。", "fixed"));
+    let p = Providers::new(config(&[("text-generation", http(&base, "fixed", "AI_TEST_GOOD_KEY")), ("translation", http(&base, "fixed", "AI_TEST_GOOD_KEY"))]));
     let bad_language = abilities::generate_text(&p, "qs", "translation", "你好", "xx").await;
     assert!(matches!(&bad_language, Err(AiError::BadInput(m)) if m.contains("xx")), "{bad_language:?}");
     let empty = abilities::generate_text(&p, "qs", "text-generation", "  ", "").await;
@@ -174,5 +179,24 @@ async fn keywords_of_a_known_paragraph_name_its_topic() -> Fallible {
     assert!(weights.windows(2).all(|w| w[0] >= w[1]), "heaviest first: {weights:?}");
     assert!(matches!(abilities::extract_keywords("", 5).await, Err(AiError::BadInput(_))));
     assert!(matches!(abilities::extract_keywords("视频", 51).await, Err(AiError::BadInput(m)) if m.contains("51")));
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_local_title_and_summary_are_the_texts_own_central_sentences() -> Fallible {
+    let text = "视频彩铃让来电变成一段短视频。今天天气晴朗。用户可以在编辑器里制作视频彩铃，设置给自己的手机号码。\
+        运营商审核视频彩铃后，来电时对方就能看到这段视频彩铃。午饭吃了面条。";
+    let mut c = AiConfig::default();
+    c.tenants.insert("migu".into(), [("dialogue-summary".to_owned(), AiProviderConfig::default())].into_iter().collect());
+    let p = Providers::new(c);
+    let (title, model) = abilities::generate_text(&p, "qs", "title-generation", text, "").await?;
+    assert_eq!(model, reelforge_ai::extract::METHOD);
+    assert!(title.contains("视频彩铃") && text.contains(title.as_str()), "{title}");
+    let (summary, _) = abilities::generate_text(&p, "qs", "dialogue-summary", text, "").await?;
+    assert!(summary.contains("视频彩铃") && !summary.contains("天气") && !summary.contains("面条"), "{summary}");
+    let off = abilities::generate_text(&p, "migu", "dialogue-summary", text, "").await;
+    assert!(matches!(&off, Err(AiError::Unavailable(u)) if u.code == "not-configured"), "{off:?}");
+    let empty = abilities::generate_text(&p, "qs", "title-generation", " ", "").await;
+    assert!(matches!(&empty, Err(AiError::BadInput(m)) if m.contains("empty")), "{empty:?}");
     Ok(())
 }

@@ -672,7 +672,7 @@ impl Default for AiConfig {
     fn default() -> Self {
         let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
         Self {
-            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech"]
+            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary"]
                 .into_iter()
                 .map(|k| (k.to_owned(), local.clone()))
                 .collect(),

@@ -12,6 +12,7 @@ const LIST: Ability[] = [
   { key: 'makeup', group: 'create', nameZh: '美妆', nameEn: 'Makeup', hasPage: false, available: false, provider: 'none', reasonCode: 'not-configured', reason: '' },
   { key: 'text-to-speech', group: 'analyze', nameZh: '语音合成', nameEn: 'Text to speech', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
   { key: 'keyword-extraction', group: 'analyze', nameZh: '关键词提取', nameEn: 'Keyword extraction', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
+  { key: 'title-generation', group: 'create', nameZh: '标题生成', nameEn: 'Title generation', hasPage: true, available: true, provider: 'local', reasonCode: '', reason: '' },
   { key: 'gesture-recognition', group: 'other', nameZh: '手势识别', nameEn: 'Gesture recognition', hasPage: true, available: false, provider: 'none', reasonCode: 'not-configured', reason: '' },
 ];
 
@@ -24,6 +25,7 @@ function serve() {
   return jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
     const body = (data ?? {}) as { text?: string; topN?: number };
     if (url === '/ai/keywords') return [{ word: '人工智能', weight: 1.2 }, { word: '视频', weight: 0.8 }].slice(0, body.topN);
+    if (url === '/ai/text') return { text: '视频彩铃让来电变成一段短视频', model: 'local-extractive (TextRank over sentences)' };
     if (url === '/tts/textToVoice') {
       const desc = 'voice: "fr" is not a voice; use one of cmn, en';
       throw new ApiError({ kind: 'business', url, message: desc, code: 3000, desc, data: { field: 'voice' } });
@@ -70,6 +72,16 @@ describe('/ai/ability', () => {
     fireEvent.click(screen.getByTestId('speech-run'));
     expect(await screen.findByText('请选择普通话或 English')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/tts/textToVoice', { text: 'Hello there', voice: 'en', rate: 1, pitch: 50 }, { silent: true });
+  });
+
+  it('makes a title and says it is the text’s own sentence, not a model’s', async () => {
+    const post = serve();
+    renderApp('/ai/ability/create-title-generation', SIGNED_IN);
+    fireEvent.change(await screen.findByLabelText('文本'), { target: { value: '视频彩铃让来电变成一段短视频。午饭吃了面条。' } });
+    fireEvent.click(screen.getByRole('button', { name: /生\s?成/ }));
+    expect(await screen.findByTestId('generated')).toHaveTextContent('视频彩铃让来电变成一段短视频');
+    expect(screen.getByTestId('generated-by')).toHaveTextContent('摘自原文的句子');
+    expect(post).toHaveBeenCalledWith('/ai/text', { ability: 'title-generation', text: '视频彩铃让来电变成一段短视频。午饭吃了面条。', language: '' }, { silent: true });
   });
 
   it('shows why a text ability is unavailable', async () => {

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useGenerateText } from '@/api/ai';
 import { ApiError } from '@/api/errors';
 
-/** Text generation, translation or rewrite: a text in, the provider's text out. */
+/** The method the server names when a title or summary is made of the text's own sentences (docs/ai.md). */
+const EXTRACTIVE = 'local-extractive';
+
+/**
+ * A text ability (generation, translation, rewrite, title, summary, reply, keywords): a text in, the
+ * provider's text out, with who made it: a model, or the text's own sentences.
+ */
 export function TextPanel({ ability }: { ability: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -23,9 +29,14 @@ export function TextPanel({ ability }: { ability: string }) {
       </Space>
       {run.isError && <Alert type="error" message={run.error instanceof ApiError ? (run.error.desc ?? run.error.message) : t('ai.failed')} />}
       {run.data && (
-        <Typography.Paragraph data-testid="generated" copyable>
-          {run.data.text}
-        </Typography.Paragraph>
+        <>
+          <Typography.Paragraph data-testid="generated" copyable>
+            {run.data.text}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary" data-testid="generated-by">
+            {run.data.model.startsWith(EXTRACTIVE) ? t('ai.extractive') : t('ai.byModel', { model: run.data.model })}
+          </Typography.Text>
+        </>
       )}
     </Space>
   );
