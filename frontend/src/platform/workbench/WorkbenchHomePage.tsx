@@ -1,6 +1,6 @@
 import { AppstoreAddOutlined, FileImageOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Progress, Row, Space, Spin, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Progress, Row, Space, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -112,25 +112,28 @@ function RecentMaterials() {
 function WorkRow({ task }: { task: TaskSummary }) {
   const named = useTaskName();
   return (
-    <List.Item actions={[<LiveTaskStatus key="status" task={task} />]}>
+    <Flex justify="space-between" align="center" style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
       <Link to={editorLinkFor(task.id)} data-testid={`workbench-work-${task.id}`}>
         {named(task.taskName)}
       </Link>
-    </List.Item>
+      <LiveTaskStatus task={task} />
+    </Flex>
   );
 }
 
 function RecentWorks() {
   const { t } = useTranslation();
   const works = useMyTasks(1, RECENT_WORKS);
+  const list = works.data?.list ?? [];
   return (
     <Card title={t('workbench.recentWorks')} extra={<Link to="/my-works">{t('workbench.all')}</Link>} data-testid="workbench-works">
-      <List<TaskSummary>
-        loading={works.isLoading}
-        dataSource={works.data?.list ?? []}
-        locale={{ emptyText: t(works.isError ? 'workbench.loadFailed' : 'workbench.noWorks') }}
-        renderItem={(task) => <WorkRow key={task.id} task={task} />}
-      />
+      <Spin spinning={works.isLoading}>
+        {!works.isLoading && list.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(works.isError ? 'workbench.loadFailed' : 'workbench.noWorks')} />
+        ) : (
+          list.map((task) => <WorkRow key={task.id} task={task} />)
+        )}
+      </Spin>
     </Card>
   );
 }
