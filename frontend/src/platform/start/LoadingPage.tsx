@@ -60,15 +60,25 @@ function useStart(job: StartJob | null) {
   const [failure, setFailure] = useState<string | null>(null);
   // React's strict mode mounts twice: the job is sent once, or it would make two tasks.
   const sent = useRef(false);
+  // A user who went back while waiting stays where they went; the task is in my works.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!job || sent.current) return;
     sent.current = true;
     runStartJob(job).then(
       (taskId) => {
         void client.invalidateQueries({ queryKey: queryKeys.videoTask.mine.all });
-        void navigate(editorLinkFor(taskId), { replace: true });
+        if (shown.current) void navigate(editorLinkFor(taskId), { replace: true });
       },
-      (err: unknown) => setFailure(startFailureText(err, t)),
+      (err: unknown) => {
+        if (shown.current) setFailure(startFailureText(err, t));
+      },
     );
   }, [client, job, navigate, t]);
   return failure;

@@ -93,6 +93,19 @@ describe('/loading', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-task'));
   });
 
+  it('leaves a user who went back where they went when the task is made after all', async () => {
+    let made: (id: number) => void = () => undefined;
+    serve(
+      () => undefined,
+      (url) => (url === '/videotask/save' ? new Promise<number>((resolve) => (made = resolve)) : undefined),
+    );
+    const { router } = renderApp({ pathname: '/loading', state: { ...blank, back: '/workbench/my-task' } }, SIGNED_IN);
+    await screen.findByTestId('loading-what');
+    await act(() => router.navigate('/workbench/my-task'));
+    await act(async () => made(77));
+    expect(router.state.location.pathname).toBe('/workbench/my-task');
+  });
+
   it('says what it waits for, and after a while that it takes long, with the way back', async () => {
     jest.useFakeTimers();
     try {
