@@ -29,7 +29,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/upload', '上传'],
     ['/qs/service/detail/3', '服务详情'],
     ['/qs/competition-content', '比赛内容'],
     ['/eb-maintain/task', '任务维护'],
@@ -103,6 +102,7 @@ describe('guards', () => {
     '/from-jiancai?ids=1,2',
     '/put-image',
     '/loading',
+    '/upload',
     '/tools/business-card/edit?templateId=1',
     '/tools/business-card/list',
     '/tools/business-card/detail/7',

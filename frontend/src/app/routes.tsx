@@ -29,6 +29,7 @@ import { FromJiancaiPage } from '@/platform/start/FromJiancaiPage';
 import { LoadingPage } from '@/platform/start/LoadingPage';
 import { NewTaskPage } from '@/platform/start/NewTaskPage';
 import { PutImagePage } from '@/platform/start/PutImagePage';
+import { UploadPage } from '@/platform/start/UploadPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
 import { WorkbenchHomePage } from '@/platform/workbench/WorkbenchHomePage';
@@ -197,7 +198,7 @@ export const routes: RouteObject[] = [
       { path: 'mytemring', element: login(<MyTemplatesPage />) },
       { path: 'channel-temring', element: login(<MyTemplatesPage channel />) },
       { path: 'my-tool', element: login(<MyToolsPage />) },
-      page('upload', 'upload'),
+      { path: 'upload', element: login(<UploadPage />) },
       { path: 'loading', element: login(<LoadingPage />) },
       { path: 'platform-to-video-product', element: <HandoffPage kind="platform" /> },
       { path: 'corp-to-diy', element: <HandoffPage kind="corp" /> },

@@ -202,3 +202,33 @@ describe('/put-image', () => {
     expect(post).toHaveBeenCalledWith('/template/fill', { templateId: 3, replaces: [{ id: 's2', replaceContent: material('p9').url }] });
   });
 });
+
+describe('/upload', () => {
+  it('uploads several files, follows each until probed, and leads to a task made of the ready ones', async () => {
+    const state: Record<string, string> = { u1: 'processing', u2: 'ready' };
+    let n = 0;
+    serve(
+      () => undefined,
+      (url) => {
+        if (url === '/upload/material') {
+          n += 1;
+          return `UPLOADED - u${n}`;
+        }
+        if (url === '/material/info/u1') return material('u1', { state: state.u1 });
+        if (url === '/material/info/u2') return material('u2', { type: 'audio' });
+        return undefined;
+      },
+    );
+    const { container, router } = renderApp('/upload', SIGNED_IN);
+    const input = (await screen.findByTestId('upload-page')).querySelector('input[type=file]') as HTMLInputElement;
+    expect(container.contains(input)).toBe(true);
+    fireEvent.change(input, { target: { files: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.mp3', { type: 'audio/mpeg' })] } });
+    expect(await screen.findByText('本次已上传 2 个')).toBeInTheDocument();
+    await screen.findByText('素材u2');
+    // Audio cannot start a task, and the picture is still being probed.
+    expect(screen.queryByTestId('upload-create')).toBeNull();
+    state.u1 = 'ready';
+    fireEvent.click(await screen.findByTestId('upload-create', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/from-jiancai?ids=u1'));
+  });
+});
