@@ -1,4 +1,4 @@
-// The issue-30 start routes in Chromium against `reelforge all`: a newcomer uploads a picture, finds it
+// The issue-30 start routes in Chromium against `reelforge all`: a newcomer uploads a picture in /upload, finds it
 // on the workbench overview, starts a blank 9:16 task from /new-task, puts the picture into a template's
 // picture slot from /put-image, and starts from the picture picked in the material workbench
 // (/from-jiancai); each hand-off passes /loading and opens the editor on the new task, whose stored
@@ -64,14 +64,17 @@ export async function startJourney({ page, outDir, assert, signIn, bin }) {
     await page.getByTestId('workbench-home').waitFor();
     await page.getByTestId('workbench-storage-text').waitFor();
     await shot('workbench-new-user');
-    await go('#/workbench/my-material');
-    await page.getByTestId('my-material').waitFor();
+    await go('#/upload');
+    await page.getByTestId('upload-page').waitFor();
     const picture = testPicture();
     await page.getByTestId('material-upload').locator('input[type=file]').setInputFiles(picture);
     const item = page.locator('[data-testid="upload-item"][data-status="done"]', { hasText: path.basename(picture) });
     await item.waitFor({ timeout: 60_000 });
     const materialId = await item.getAttribute('data-material-id');
-    await page.locator(`[data-testid="material-${materialId}"] [data-testid="material-state"][data-state="ready"]`).waitFor({ timeout: 120_000 });
+    const arrived = page.getByTestId('upload-arrived');
+    await arrived.locator(`[data-testid="material-${materialId}"] [data-testid="material-state"][data-state="ready"]`).waitFor({ timeout: 120_000 });
+    await arrived.getByTestId('upload-create').waitFor();
+    await shot('upload');
     await go('#/workbench');
     await page.getByTestId(`workbench-material-${materialId}`).waitFor();
     const storage = await page.getByTestId('workbench-storage-text').textContent();
@@ -123,10 +126,24 @@ export async function startJourney({ page, outDir, assert, signIn, bin }) {
     assert(pickedLayers.length === 1 && String(pickedLayers[0].materialId ?? pickedLayers[0].src).includes(materialId), `the task holds the picked picture: ${JSON.stringify(pickedLayers).slice(0, 300)}`);
     await shot('from-jiancai-editor');
 
+    // The overview follows a render: its row with progress while it runs, the work's tag once done.
+    const run = await call(page, 'POST', '/videotask/runtask', { taskId: picked.id });
+    assert(run.code === 2000, `POST /videotask/runtask answered ${JSON.stringify(run).slice(0, 300)}`);
+    await go('#/workbench');
+    const rendering = page.getByTestId(`workbench-render-${picked.id}`);
+    const done = page.getByTestId('workbench-works').locator(`[data-testid="task-status"][data-status="10"]`);
+    await rendering.or(done).first().waitFor({ timeout: 120_000 });
+    if (await rendering.isVisible()) await shot('workbench-rendering');
+    await done.waitFor({ timeout: 240_000 });
+    await rendering.waitFor({ state: 'detached', timeout: 30_000 });
+    await shot('workbench-rendered');
+
     // Someone else's material id is refused before any task is made.
     await go(`#/from-jiancai?ids=${own.id}`);
     await page.getByTestId('from-jiancai-unusable').waitFor();
     await shot('from-jiancai-not-yours');
+    // The refusal's toast leaves before the English screens.
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 15_000 });
 
     // --- The overview and /new-task in English. ---
     await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
