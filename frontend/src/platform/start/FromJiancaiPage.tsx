@@ -15,11 +15,12 @@ export const PICK_PATH = '/workbench/my-material';
 
 /** Reads `?ids=a,b,c`: the ids in order, each once, blanks dropped. */
 export function idsParam(value: string | null): string[] {
-  const seen = new Set<string>();
-  return (value ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '' && !seen.has(id) && seen.add(id) !== undefined);
+  const ids: string[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const id = part.trim();
+    if (id !== '' && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }
 
 /** The address of /from-jiancai for picked material ids. */

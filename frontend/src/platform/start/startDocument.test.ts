@@ -1,5 +1,6 @@
 import type { Layer } from '@/editor/model/gen/Layer';
 import { material } from '@/test/materials';
+import { fromJiancaiLink, idsParam } from './FromJiancaiPage';
 import { blankRule, materialsProblem, materialsRule } from './startDocument';
 
 const timed = (l: Layer) => l as Layer & { startTime: number; endTime: number; materialId?: string };
@@ -60,5 +61,13 @@ describe('materialsProblem', () => {
     expect(materialsProblem([material('1', { state: 'processing' })], 'one')).toBe('notReady');
     expect(materialsProblem([material('1', { type: 'audio' })], 'one')).toBe('notPlaceable');
     expect(materialsProblem([material('1'), material('2', { type: 'video', duration: 4 })], 'scenes')).toBeNull();
+  });
+});
+
+describe('idsParam', () => {
+  it('reads the picked ids in order, each once, blanks dropped', () => {
+    expect(idsParam(' b,a,,b , c')).toEqual(['b', 'a', 'c']);
+    expect(idsParam(null)).toEqual([]);
+    expect(fromJiancaiLink(['b', 'a c'])).toBe('/from-jiancai?ids=b,a%20c');
   });
 });
