@@ -31,6 +31,7 @@ import { toolboxMore } from './toolbox-more.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
+import { startJourney } from './start-journey.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -574,6 +575,11 @@ if (!staticServer) {
   await check('maintain-journey', async (open) => {
     const page = await open('#/login');
     await maintainJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: a newcomer starts from /new-task, /put-image and /from-jiancai through /loading into the editor.
+  await check('start-journey', async (open) => {
+    const page = await open('#/login');
+    await startJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
   // Issue 27: replace-video-volume and audio-to-video (two inputs), change-screen and video-separation from their pages.
   await check('toolbox-more', async (open) => {

@@ -20,7 +20,7 @@ import { shooter } from './lib.mjs';
 const SECONDS = 3;
 
 /** A three-second 16:9 document with one text slot (at most 12 characters) and one picture slot. */
-function slotDocument(pictureUrl) {
+export function slotDocument(pictureUrl) {
   const layer = (id, z, x, y, w, h) => ({ id, z, x, y, w, h, startTime: 0, endTime: SECONDS, rotate: 0, canModify: 1 });
   return {
     version: 1, renderVersion: 2, ruleType: 'VIDEO_EDIT', videoQuality: 30, frameRate: 25,
@@ -34,7 +34,7 @@ function slotDocument(pictureUrl) {
 }
 
 /** A 640×360 PNG from GStreamer's test source, named as a user's photo would be. */
-function testPicture() {
+export function testPicture() {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'rf-tmpl-')), '我的照片.png');
   execFileSync('gst-launch-1.0', ['-q', 'videotestsrc', 'num-buffers=1', 'pattern=ball', '!', 'video/x-raw,width=640,height=360', '!', 'pngenc', '!', 'filesink', `location=${file}`], { stdio: 'pipe' });
   return file;

@@ -29,10 +29,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/upload', '上传'],
-    ['/loading', '加载页'],
-    ['/new-task', '新建任务'],
-    ['/put-image', '放置图片'],
     ['/qs/service/detail/3', '服务详情'],
     ['/qs/competition-content', '比赛内容'],
     ['/eb-maintain/task', '任务维护'],
@@ -54,7 +50,6 @@ describe('route table', () => {
     ['/qs/template-page', '/qs/template-page/select'],
     ['/ai', '/ai/list'],
     ['/workbench/my-material', '/workbench/my-material/1200'],
-    ['/workbench', '/workbench/my-material/1200'],
   ])('%s redirects to %s', async (from, to) => {
     const { router } = renderApp(from, SIGNED_IN);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
@@ -63,12 +58,13 @@ describe('route table', () => {
   it.each([
     ['the top bar', () => within(screen.getByRole('menu')).getByText('工作台')],
     ['the home page', () => screen.getByTestId('area-workbench')],
-  ])('leads from 工作台 in %s to my materials, never to a coming-soon page', async (_where, link) => {
+  ])('leads from 工作台 in %s to the workbench overview, never to a coming-soon page', async (_where, link) => {
     jest.spyOn(api, 'post').mockResolvedValue({ total: 0, pageNum: 1, pageSize: 30, dataList: [] });
     const { router } = renderApp('/', SIGNED_IN);
     await screen.findByTestId('home');
     fireEvent.click(link());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench/my-material/1200'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench'));
+    expect(await screen.findByTestId('workbench-home')).toBeInTheDocument();
     expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
@@ -99,8 +95,14 @@ describe('guards', () => {
     '/tools-index',
     '/tools/audio-to-video',
     '/tools/video-compress',
+    '/workbench',
     '/workbench/my-task',
     '/workbench/my-material/9',
+    '/new-task',
+    '/from-jiancai?ids=1,2',
+    '/put-image',
+    '/loading',
+    '/upload',
     '/tools/business-card/edit?templateId=1',
     '/tools/business-card/list',
     '/tools/business-card/detail/7',

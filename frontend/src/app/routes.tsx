@@ -25,8 +25,14 @@ import { CategoryPage } from '@/platform/maintain/CategoryPage';
 import { FontPage } from '@/platform/maintain/FontPage';
 import { MaterialPage } from '@/platform/maintain/MaterialPage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
+import { FromJiancaiPage } from '@/platform/start/FromJiancaiPage';
+import { LoadingPage } from '@/platform/start/LoadingPage';
+import { NewTaskPage } from '@/platform/start/NewTaskPage';
+import { PutImagePage } from '@/platform/start/PutImagePage';
+import { UploadPage } from '@/platform/start/UploadPage';
 import { MyMaterialPage } from '@/platform/workbench/MyMaterialPage';
 import { MyTaskPage } from '@/platform/workbench/MyTaskPage';
+import { WorkbenchHomePage } from '@/platform/workbench/WorkbenchHomePage';
 import { MyRingPage } from '@/platform/works/MyRingPage';
 import { MyWorksPage } from '@/platform/works/MyWorksPage';
 import { MyTemplatesPage } from '@/platform/templates/MyTemplatesPage';
@@ -90,8 +96,7 @@ const maintainChildren: RouteObject[] = [
 ];
 
 const workbenchChildren: RouteObject[] = [
-  // The workbench opens on its first page: my materials (it has no overview page of its own).
-  { index: true, element: to('my-material') },
+  { index: true, element: login(<WorkbenchHomePage />) },
   { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
   { path: 'my-material/:categoryId', element: login(<MyMaterialPage />) },
   { path: 'my-task', element: login(<MyTaskPage />) },
@@ -193,16 +198,16 @@ export const routes: RouteObject[] = [
       { path: 'mytemring', element: login(<MyTemplatesPage />) },
       { path: 'channel-temring', element: login(<MyTemplatesPage channel />) },
       { path: 'my-tool', element: login(<MyToolsPage />) },
-      page('upload', 'upload'),
-      page('loading', 'loading'),
+      { path: 'upload', element: login(<UploadPage />) },
+      { path: 'loading', element: login(<LoadingPage />) },
       { path: 'platform-to-video-product', element: <HandoffPage kind="platform" /> },
       { path: 'corp-to-diy', element: <HandoffPage kind="corp" /> },
       { path: 'trading-to-diy', element: <HandoffPage kind="trading" /> },
       { path: 'ivvr-to-diy', element: <HandoffPage kind="ivvr" /> },
-      page('new-task', 'newTask'),
-      page('from-jiancai', 'fromJiancai'),
+      { path: 'new-task', element: login(<NewTaskPage />) },
+      { path: 'from-jiancai', element: login(<FromJiancaiPage />) },
       page('gesture', 'gesture'),
-      page('put-image', 'putImage'),
+      { path: 'put-image', element: login(<PutImagePage />) },
       { path: 'manage', element: login(<Outlet />, { role: 'TEMPLATE_MANAGER' }), children: manageChildren },
       { path: 'eb-maintain', element: <Outlet />, children: maintainChildren },
       { path: 'workbench', element: <Outlet />, children: workbenchChildren },

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { makeQueryClient, Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
@@ -7,8 +7,8 @@ import { initialUserState, type UserState } from '@/auth/userSlice';
 import type { Layer } from '@/editor/model/gen/Layer';
 import { editorActions } from '@/editor/state/editorSlice';
 
-/** Renders the real route table at `path` with a fresh store and query client. */
-export function renderApp(path: string, user: Partial<UserState> = {}) {
+/** Renders the real route table at `path` (an address, or one with router state) with a fresh store and query client. */
+export function renderApp(path: InitialEntry, user: Partial<UserState> = {}) {
   const store = makeStore({ user: { ...initialUserState, ...user } });
   const queryClient = makeQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });

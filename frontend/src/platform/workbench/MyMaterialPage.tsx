@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, FolderOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FolderOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
 import { App, Button, Col, Modal, Popconfirm, Row, Segmented, Space, Spin, Tabs, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import { RenameModal } from '@/components/RenameModal';
+import { fromJiancaiLink } from '@/platform/start/FromJiancaiPage';
 import { MaterialQuotaBar } from './MaterialQuotaBar';
 
 const TYPE_TABS = ['all', 'picture', 'video', 'audio', 'gif'] as const;
@@ -198,6 +199,9 @@ export function MyMaterialPage() {
         {chosen.length > 0 ? (
           <>
             <Typography.Text data-testid="selected-count">{t('material.selected', { count: chosen.length })}</Typography.Text>
+            <Button size="small" type="primary" icon={<VideoCameraAddOutlined />} onClick={() => void navigate(fromJiancaiLink(chosen))} data-testid="create-from-selected">
+              {t('material.createFrom')}
+            </Button>
             <Popconfirm title={t('material.batchDeleteConfirm', { count: chosen.length })} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={onBatchDelete}>
               <Button size="small" danger icon={<DeleteOutlined />} loading={batchDelete.isPending} data-testid="batch-delete">
                 {t('material.batchDelete')}
