@@ -156,7 +156,9 @@ pub fn detect(path: &Path, params: &SceneDetect, cancel: &AtomicBool, position: 
     while let Some(sample) = pull(&bus, &sink, cancel)? {
         let Some(buffer) = sample.buffer() else { continue };
         let Some(pts) = buffer.pts() else { continue };
-        let ms = pts.mseconds();
+        // The clip's own timeline, as the cuts read it (a file may stamp its first picture later).
+        let at = sample.segment().and_then(|s| s.downcast_ref::<gst::ClockTime>()).and_then(|s| s.to_stream_time(pts)).unwrap_or(pts);
+        let ms = at.mseconds();
         let stride = sample
             .caps()
             .and_then(|c| c.structure(0).and_then(|s| s.get::<i32>("width").ok()))
