@@ -15,9 +15,9 @@ fn tool(tool: ToolType, params: serde_json::Value, input: &Path, dir: &Path) -> 
     run(&params, &[input.to_path_buf()], dir, &mut |_| {}, &AtomicBool::new(false))
 }
 
-/// Five scenes at 25 fps: still red, moving bars, still blue, still white, noise; cuts at frames
+/// Five scenes at 25 fps: still red, moving bars, still blue, still white, a moving ball; cuts at frames
 /// 20, 50, 75 and 110 (0.8, 2.0, 3.0 and 4.4 s), 130 frames in all.
-const SEGMENTS: [(&str, u32); 5] = [("red", 20), ("smpte horizontal-speed=4", 30), ("blue", 25), ("white", 35), ("snow", 20)];
+const SEGMENTS: [(&str, u32); 5] = [("red", 20), ("smpte horizontal-speed=4", 30), ("blue", 25), ("white", 35), ("ball", 20)];
 const CUT_FRAMES: [u64; 4] = [20, 50, 75, 110];
 /// One frame at 25 fps, ms.
 const FRAME_MS: u64 = 40;
@@ -36,9 +36,9 @@ fn a_clip_of_n_scenes_has_n_minus_one_cuts_at_their_frames_and_a_moving_picture_
     }
     assert_eq!((found[0].start_ms, found[4].end_ms), (0, 130 * FRAME_MS), "the scenes cover the clip");
     assert!(last >= 128 * FRAME_MS, "progress reaches the end: {last}");
-    // The still colours have no motion and no contrast; the noise has the most of both.
+    // The still colours have no motion and no contrast; the moving pictures have both.
     assert!(found[0].score() < 1.0 && found[2].score() < 1.0 && found[3].score() < 1.0, "{found:?}");
-    assert!(found[4].score() > found[1].score() && found[1].score() > found[0].score(), "{found:?}");
+    assert!(found[1].score() > 10.0 && found[4].score() > 10.0, "{found:?}");
     // A shortest scene longer than the gaps joins the scenes around the nearest cuts.
     let long = scene::detect(&input, &SceneDetect { sensitivity: 60, min_scene_ms: 1100 }, &AtomicBool::new(false), &mut |_| {})?;
     assert!(long.iter().all(|s| s.length_ms() >= 1100), "{long:?}");
@@ -90,7 +90,7 @@ fn a_split_by_scenes_makes_one_clip_per_scene_starting_on_its_frame() -> Result 
 fn intelligent_cut_keeps_the_liveliest_scenes_up_to_the_target_in_time_order() -> Result {
     let dir = tempfile::tempdir()?;
     let input = scenes(dir.path(), "scenes.mp4", &SEGMENTS, 25)?;
-    // Noise (0.8 s) and the moving bars (1.2 s) score highest (the still colours score 0) and fill the 2 s.
+    // The ball (0.8 s) and the moving bars (1.2 s) score highest (the still colours score 0) and fill the 2 s.
     let params = json!({"minSceneMs": 200, "minKeepMs": 500, "targetMs": 2000});
     let out = tool(ToolType::IntelligentTask, params, &input, &dir.path().join("cut"))?;
     assert_eq!(out.len(), 1);
