@@ -28,6 +28,7 @@ import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
+import { toolboxScenes } from './toolbox-scenes.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
@@ -585,6 +586,11 @@ if (!staticServer) {
   await check('toolbox-more', async (open) => {
     const page = await open('#/login');
     await toolboxMore({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: ai-video-cut, video-separation by scene changes and vocal-separate from their pages.
+  await check('toolbox-scenes', async (open) => {
+    const page = await open('#/login');
+    await toolboxScenes({ page, baseUrl, outDir, assert, signIn });
   });
 }
 

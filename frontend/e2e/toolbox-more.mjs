@@ -35,7 +35,7 @@ function makePicture(dir) {
 }
 
 /** Uploads `file` through the picker with test id `picker`; answers the new material's id once the upload is done. */
-async function upload(page, picker, file) {
+export async function upload(page, picker, file) {
   const scope = page.getByTestId(picker);
   await scope.getByTestId('material-upload').locator('input[type=file]').setInputFiles(file);
   await scope.getByTestId('upload-item').first().waitFor();
@@ -48,7 +48,7 @@ async function upload(page, picker, file) {
 }
 
 /** Waits until the run button can be pressed (every input probed and ready, no problem found). */
-async function runnable(page) {
+export async function runnable(page) {
   await page.waitForFunction(() => {
     const b = document.querySelector('[data-testid="tool-run-button"]');
     return b && !b.disabled;

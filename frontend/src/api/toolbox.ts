@@ -65,6 +65,8 @@ export interface ToolOutput {
   durationMs: number;
   width: number;
   height: number;
+  /** The stretches of the input it was made of, ms, in its order (a split's clip, the scenes an AI video cut kept); empty: all of it. */
+  ranges?: { startMs: number; endMs: number }[];
 }
 
 /** A tool run as GET /toolbox/run/{id} and /toolbox/mine answer it. */

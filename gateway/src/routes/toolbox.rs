@@ -223,6 +223,16 @@ pub struct OutputDto {
     duration_ms: u64,
     width: u32,
     height: u32,
+    /// The stretches of the input it was made of, in its order; empty where it is all of it.
+    ranges: Vec<RangeDto>,
+}
+
+/// A stretch of a tool run's input, ms, end excluded.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeDto {
+    start_ms: u64,
+    end_ms: u64,
 }
 
 /// A tool run as "my tools" shows it.
@@ -291,6 +301,7 @@ fn run_dto(t: pb::Task, live: Option<pb::TaskState>) -> ToolRunDto {
                 duration_ms: o.duration_ms,
                 width: o.width,
                 height: o.height,
+                ranges: o.ranges.into_iter().map(|r| RangeDto { start_ms: r.start_ms, end_ms: r.end_ms }).collect(),
             })
             .collect(),
         created_ms: t.created_ms,

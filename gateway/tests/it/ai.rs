@@ -101,6 +101,7 @@ async fn speak_the_job(s: &common::System, user: &common::User, task_id: i64, jo
         duration_ms: wav.duration_ms(),
         width: 0,
         height: 0,
+        ranges: Vec::new(),
     };
     if !s.tasks.finish(&job, false, reelforge_task::FinishOutcome::Tool { outputs: vec![output] }).await? {
         return Err("the dubbing job did not finish".into());

@@ -35,6 +35,7 @@ async fn work_the_job(s: &System, user: &User, task_id: i64, job_id: &str, input
             duration_ms: o.duration_ms,
             width: o.width,
             height: o.height,
+            ranges: o.ranges.iter().map(|r| reelforge_task::SourceRange { start_ms: r.start_ms, end_ms: r.end_ms }).collect(),
         });
     }
     if !s.tasks.finish(&job, false, reelforge_task::FinishOutcome::Tool { outputs: stored }).await? {
@@ -69,6 +70,10 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
         (serde_json::json!({"type": "EXTRACT_PORTRAIT", "materialIds": [material], "params": {}}), "type"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [], "params": {"format": "mp3"}}), "materialIds"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [true], "params": {"format": "mp3"}}), "materialIds"),
+        (serde_json::json!({"type": "VIDEO_SPLIT", "materialIds": [material], "params": {"mode": "shots"}}), "params.mode"),
+        (serde_json::json!({"type": "VIDEO_SPLIT", "materialIds": [material], "params": {"mode": "scenes", "sensitivity": 0}}), "params.sensitivity"),
+        (serde_json::json!({"type": "INTELLIGENT_TASK", "materialIds": [material], "params": {}}), "params.targetMs"),
+        (serde_json::json!({"type": "EXTRACT_PERSON_AUDIO", "materialIds": [material], "params": {"accompaniment": 1}}), "params.accompaniment"),
     ];
     for (body, field) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
@@ -168,6 +173,9 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [silent], "params": {"format": "mp3"}}), "materialIds", "no sound"),
         (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [clip], "params": {"speed": 2}}), "materialIds", "at most 1 s"),
         (serde_json::json!({"type": "VIDEO_CROP", "materialIds": [clip], "params": {"x": 200, "y": 0, "width": 160, "height": 100}}), "params.width", "past the picture's width (320)"),
+        (serde_json::json!({"type": "VIDEO_SPLIT", "materialIds": [clip], "params": {"mode": "scenes", "minSceneMs": 1500}}), "params.minSceneMs", "too short for two scenes"),
+        (serde_json::json!({"type": "INTELLIGENT_TASK", "materialIds": [clip], "params": {"minKeepMs": 3000, "targetMs": 5000}}), "params.minKeepMs", "longer than the clip"),
+        (serde_json::json!({"type": "EXTRACT_PERSON_AUDIO", "materialIds": [silent], "params": {}}), "materialIds", "no sound"),
         // Two inputs: each refusal names the input by its place.
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip, silent], "params": {"mode": "replace"}}), "materialIds[1]", "no sound"),
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [silent, clip], "params": {"mode": "mix"}}), "materialIds[0]", "no sound to mix"),
@@ -193,5 +201,27 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
     let run = data(s.call(Method::GET, &format!("/toolbox/run/{}", replaced["taskId"]), &ann)).await?;
     assert_eq!(run["materialIds"], serde_json::json!([clip, clip]), "the inputs keep their order: {run}");
     assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 3);
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_ai_video_cut_lists_the_scenes_it_kept() -> Fallible<()> {
+    let s = common::start().await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let dir = tempfile::tempdir()?;
+    // Still red 0–0.8 s, moving bars 0.8–2 s, a moving ball 2–2.8 s: the bars and the ball are the liveliest.
+    let scenes = [("red", 20), ("smpte horizontal-speed=4", 30), ("ball", 20)];
+    let clip = std::fs::read(reelforge_tools::testing::scenes(dir.path(), "scenes.mp4", &scenes, 25)?)?;
+    let material = common::upload(&s, &ann, "scenes.mp4", &clip).await?;
+    common::settled(&s, &ann, &material).await?;
+    let params = serde_json::json!({"minSceneMs": 200, "minKeepMs": 500, "targetMs": 2000});
+    let run = data(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "INTELLIGENT_TASK", "materialIds": [material], "params": params}))).await?;
+    let task_id = run["taskId"].as_i64().ok_or("taskId")?;
+    let job_id = run["jobId"].as_str().ok_or("jobId")?.to_owned();
+    work_the_job(&s, &ann, task_id, &job_id, &clip, params, reelforge_tools::ToolType::IntelligentTask).await?;
+    let done = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &ann)).await?;
+    let out = &done["outputs"][0];
+    assert_eq!((out["name"].as_str(), done["params"]["sensitivity"].as_u64()), (Some("highlights.mp4"), Some(60)), "{done}");
+    assert_eq!(out["ranges"], serde_json::json!([{"startMs": 800, "endMs": 2000}, {"startMs": 2000, "endMs": 2800}]), "{done}");
     Ok(())
 }

@@ -324,6 +324,20 @@ pub struct ToolOutput {
     pub width: u32,
     /// Height, pixels (0 for sound).
     pub height: u32,
+    /// The stretches of the input it was made of, in its order (a split's clip, the scenes an
+    /// intelligent cut kept); empty where it is made of all of it.
+    #[serde(default)]
+    pub ranges: Vec<SourceRange>,
+}
+
+/// A stretch of a tool run's input, milliseconds, end excluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceRange {
+    /// Start.
+    pub start_ms: u64,
+    /// End (excluded).
+    pub end_ms: u64,
 }
 
 /// Checks a tool run's request: a type that runs, its parameters validated by the tools crate

@@ -12,7 +12,8 @@ use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
 use crate::domain::{
-    self, FinishOutcome, JobRef, Order, Owner, SaveInput, Stage, Task, TaskError, TaskFilter, TaskState, TaskStatus, ToolOutput,
+    self, FinishOutcome, JobRef, Order, Owner, SaveInput, SourceRange, Stage, Task, TaskError, TaskFilter, TaskState, TaskStatus,
+    ToolOutput,
 };
 use crate::events::Events;
 use crate::farm::FarmSettings;
@@ -150,11 +151,13 @@ fn to_pb(t: Task) -> pb::Task {
 }
 
 fn output_to_pb(o: ToolOutput) -> pb::ToolOutput {
-    pb::ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height }
+    let ranges = o.ranges.into_iter().map(|r| pb::SourceRange { start_ms: r.start_ms, end_ms: r.end_ms }).collect();
+    pb::ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height, ranges }
 }
 
 fn output_of_pb(o: pb::ToolOutput) -> ToolOutput {
-    ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height }
+    let ranges = o.ranges.into_iter().map(|r| SourceRange { start_ms: r.start_ms, end_ms: r.end_ms }).collect();
+    ToolOutput { key: o.key, kind: o.kind, name: o.name, size: o.size, duration_ms: o.duration_ms, width: o.width, height: o.height, ranges }
 }
 
 fn state_to_pb(s: TaskState) -> pb::TaskState {

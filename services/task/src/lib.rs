@@ -16,8 +16,8 @@ pub mod watchers;
 use std::sync::Arc;
 
 pub use domain::{
-    FinishOutcome, History, JobRef, Order, Owner, Run, SaveInput, Stage, Task, TaskDraft, TaskError, TaskFilter, TaskState, TaskStatus,
-    ToolOutput, ToolRun,
+    FinishOutcome, History, JobRef, Order, Owner, Run, SaveInput, SourceRange, Stage, Task, TaskDraft, TaskError, TaskFilter, TaskState,
+    TaskStatus, ToolOutput, ToolRun,
 };
 pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;

@@ -1,13 +1,17 @@
 //! `make bench-tools`: each transcoding tool against the equivalent ffmpeg command on the same
-//! input in the same run (a 10 s 1280×720 25 fps H.264/AAC clip made by ffmpeg), median of three
-//! runs each, taking turns; prints `tool <name>/ffmpeg: R` (R ≤ 1.0: the tool is as fast or faster).
+//! input in the same run (a 10 s 1280×720 25 fps H.264/AAC clip made by ffmpeg; for the vocal
+//! separation a 10 s stereo song), median of three runs each, taking turns; prints
+//! `tool <name>/ffmpeg: R` (R ≤ 1.0: the tool is as fast or faster). Scene detection is timed on
+//! its own against ffmpeg's `select='gt(scene,0.4)'` (`tool scene-detect/ffmpeg`); the vocal
+//! separation (an STFT per 512 samples) against ffmpeg's plain mid channel and band-pass, which
+//! does less: the ratio says what the separation costs over that baseline.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use reelforge_tools::{Params, ToolType};
+use reelforge_tools::{Params, SceneDetect, ToolType};
 use serde_json::json;
 
 type Error = Box<dyn std::error::Error>;
@@ -80,13 +84,32 @@ fn main() -> Result<(), Error> {
             vec![args(&["-vn", "-af", &format!("aselect='{keep}',asetpts=N/SR/TB"), "-c:a", "aac", "-b:a", "128k"], "m4a")],
         ),
     ];
-    for (name, tool, params, commands) in cases {
+    let song = dir.path().join("song.m4a");
+    let stereo: Vec<String> = [
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=10",
+        "-f", "lavfi", "-i", "sine=frequency=2500:sample_rate=48000:duration=10",
+        "-filter_complex", "[0][1]amerge=inputs=2,pan=stereo|c0=c0+c1|c1=c0", "-c:a", "aac", "-b:a", "192k",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    ffmpeg(None, &stereo, &song)?;
+    let mut cases: Vec<(&str, ToolType, serde_json::Value, Vec<Vec<String>>, &Path)> =
+        cases.into_iter().map(|(name, tool, params, commands)| (name, tool, params, commands, input.as_path())).collect();
+    cases.push((
+        "vocal-separate",
+        ToolType::ExtractPersonAudio,
+        json!({"accompaniment": false}),
+        vec![args(&["-af", "pan=mono|c0=0.5*c0+0.5*c1,highpass=f=100,lowpass=f=8000", "-c:a", "aac", "-b:a", "192k"], "m4a")],
+        song.as_path(),
+    ));
+    for (name, tool, params, commands, input) in cases {
         let params = Params::parse(tool, &params)?;
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for run in 0..RUNS {
             let out = dir.path().join(format!("{name}-{run}"));
             let t = Instant::now();
-            reelforge_tools::run(&params, std::slice::from_ref(&input), &out, &mut |_| {}, &AtomicBool::new(false))?;
+            reelforge_tools::run(&params, &[input.to_path_buf()], &out, &mut |_| {}, &AtomicBool::new(false))?;
             ours.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
             for command in &commands {
@@ -94,13 +117,26 @@ fn main() -> Result<(), Error> {
                 let target = if ext == "null" { PathBuf::from("/dev/null") } else { dir.path().join(format!("{name}-{run}-ffmpeg.{ext}")) };
                 let log = dir.path().join(format!("{name}-{run}-passlog")).display().to_string();
                 let full: Vec<String> = ["-passlogfile".to_owned(), log].into_iter().chain(rest.iter().cloned()).collect();
-                ffmpeg(Some(&input), &full, &target)?;
+                ffmpeg(Some(input), &full, &target)?;
             }
             theirs.push(t.elapsed().as_secs_f64());
         }
         let (ours, theirs) = (median(&mut ours), median(&mut theirs));
         println!("tool {name}/ffmpeg: {:.2} ({:.2} s / {:.2} s)", ours / theirs, ours, theirs);
     }
+    let detect = SceneDetect { sensitivity: 60, min_scene_ms: 1000 };
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        reelforge_tools::scene::detect(&input, &detect, &AtomicBool::new(false), &mut |_| {})?;
+        ours.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let select: Vec<String> = ["-an", "-vf", "select='gt(scene,0.4)'", "-f", "null"].iter().map(|s| (*s).to_owned()).collect();
+        ffmpeg(Some(&input), &select, Path::new("-"))?;
+        theirs.push(t.elapsed().as_secs_f64());
+    }
+    let (ours, theirs) = (median(&mut ours), median(&mut theirs));
+    println!("tool scene-detect/ffmpeg: {:.2} ({:.2} s / {:.2} s)", ours / theirs, ours, theirs);
     Ok(())
 }
 

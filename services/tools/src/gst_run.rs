@@ -116,14 +116,17 @@ pub fn pull(bus: &gst::Bus, sink: &gst_app::AppSink, cancel: &AtomicBool) -> Res
 }
 
 /// Rewrites the buffers and segments leaving `pad`: `map` gives a buffer's new start from its
-/// old one, or `None` to drop it; durations are divided by `scale`. Segments start at zero (the
-/// times `map` gives) and lose their stop, which the new times may pass.
+/// stream time (the clip's own timeline: a file whose first picture is stamped later, behind an
+/// edit list, still starts at 0), or `None` to drop it; durations are divided by `scale`. Segments
+/// start at zero (the times `map` gives) and lose their stop, which the new times may pass.
 pub fn retime(pad: &gst::Pad, scale: f64, map: impl Fn(gst::ClockTime) -> Option<gst::ClockTime> + Send + Sync + 'static) {
+    let upstream = std::sync::Mutex::new(None::<gst::FormattedSegment<gst::ClockTime>>);
     pad.add_probe(gst::PadProbeType::BUFFER | gst::PadProbeType::EVENT_DOWNSTREAM, move |_, info| {
         match &mut info.data {
             Some(gst::PadProbeData::Buffer(buffer)) => {
                 let Some(pts) = buffer.pts() else { return gst::PadProbeReturn::Ok };
-                let Some(new) = map(pts) else { return gst::PadProbeReturn::Drop };
+                let at = upstream.lock().ok().and_then(|s| s.as_ref().and_then(|s| s.to_stream_time(pts))).unwrap_or(pts);
+                let Some(new) = map(at) else { return gst::PadProbeReturn::Drop };
                 let b = buffer.make_mut();
                 b.set_pts(new);
                 b.set_dts(gst::ClockTime::NONE);
@@ -137,6 +140,9 @@ pub fn retime(pad: &gst::Pad, scale: f64, map: impl Fn(gst::ClockTime) -> Option
                     _ => None,
                 };
                 if let Some(mut seg) = time {
+                    if let Ok(mut kept) = upstream.lock() {
+                        *kept = Some(seg.clone());
+                    }
                     seg.set_start(gst::ClockTime::ZERO);
                     seg.set_time(gst::ClockTime::ZERO);
                     seg.set_position(gst::ClockTime::ZERO);

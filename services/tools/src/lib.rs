@@ -10,6 +10,7 @@ mod limits;
 mod params;
 mod pipeline;
 mod probe;
+pub mod scene;
 pub mod ring_fix;
 pub mod testing;
 
@@ -17,7 +18,8 @@ pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
 pub use params::{
-    Aspect, AudioFormat, Compress, Crop, CutMode, Gif, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio, SoundMode, Split, Visual,
+    Aspect, AudioFormat, Compress, Crop, CutMode, Gif, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio, SceneDetect,
+    SoundMode, Split, Visual, Vocals,
 };
-pub use pipeline::{Output, OutputKind, Progress, run};
+pub use pipeline::{Output, OutputKind, Progress, pick, run};
 pub use probe::{Facts, picture_size, probe};

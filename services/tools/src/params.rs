@@ -236,25 +236,54 @@ pub(crate) fn even(n: u32) -> u32 {
     (n.saturating_add(1) / 2 * 2).max(2)
 }
 
-/// Where a video is split, milliseconds from its start, ascending; N times make N + 1 clips.
+/// How scene changes are found (see `scene`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SceneDetect {
+    /// 1–99: the cut threshold is `1 − sensitivity / 100` of the colour histograms' distance.
+    pub sensitivity: u32,
+    /// Shortest scene, milliseconds: a change sooner after the previous cut (or before the end) is no cut.
+    pub min_scene_ms: u64,
+}
+
+/// Where a video is split.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Split {
-    /// The split points.
-    pub times_ms: Vec<u64>,
+pub enum Split {
+    /// At these times, milliseconds from its start, ascending; N times make N + 1 clips.
+    Times(Vec<u64>),
+    /// At each detected scene change: one clip per scene.
+    Scenes(SceneDetect),
 }
 
 impl Split {
-    /// The clips of a video of `duration_ms`, in order.
-    pub fn pieces(&self, duration_ms: u64) -> Vec<MsRange> {
+    /// The clips of a video of `duration_ms` split at `times_ms`, in order.
+    pub fn pieces(times_ms: &[u64], duration_ms: u64) -> Vec<MsRange> {
         let mut from = 0;
-        let mut out = Vec::with_capacity(self.times_ms.len() + 1);
-        for &t in &self.times_ms {
+        let mut out = Vec::with_capacity(times_ms.len() + 1);
+        for &t in times_ms {
             out.push(MsRange { start_ms: from, end_ms: t });
             from = t;
         }
         out.push(MsRange { start_ms: from, end_ms: duration_ms.max(from) });
         out
     }
+}
+
+/// INTELLIGENT_TASK: the scenes worth keeping, joined into one video.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Highlights {
+    /// How scenes are found.
+    pub detect: SceneDetect,
+    /// Scenes shorter than this are dropped, milliseconds.
+    pub min_keep_ms: u64,
+    /// The kept scenes' total length at most, milliseconds.
+    pub target_ms: u64,
+}
+
+/// EXTRACT_PERSON_AUDIO: the voice of a stereo mix, and its accompaniment if asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vocals {
+    /// Whether the accompaniment (the mix less the voice) is written too.
+    pub accompaniment: bool,
 }
 
 /// What one input material of a tool must be, in `materialIds` order.
@@ -293,6 +322,10 @@ pub enum Params {
     VideoHToV(Aspect),
     /// VIDEO_SPLIT.
     VideoSplit(Split),
+    /// INTELLIGENT_TASK.
+    IntelligentTask(Highlights),
+    /// EXTRACT_PERSON_AUDIO.
+    ExtractPersonAudio(Vocals),
 }
 
 /// Fastest and slowest speed-up.
@@ -320,6 +353,14 @@ pub const PICTURE_VIDEO_SIZE: (u32, u32) = (1280, 720);
 pub const MAX_SPLITS: usize = 99;
 /// Shortest clip a split may make, milliseconds.
 pub const MIN_PIECE_MS: u64 = 100;
+/// Scene detection's sensitivity, and its default (a threshold of 0.4, ffmpeg's customary scene score).
+pub const SENSITIVITY: (u64, u64, u32) = (1, 99, 60);
+/// Shortest scene, milliseconds, and its default.
+pub const MIN_SCENE_MS: (u64, u64, u64) = (100, 60_000, 1000);
+/// The kept total of INTELLIGENT_TASK, milliseconds.
+pub const TARGET_MS: (u64, u64) = (1000, 3_600_000);
+/// Shortest scene INTELLIGENT_TASK keeps unless asked otherwise, milliseconds.
+pub const MIN_KEEP_MS: u64 = 1500;
 
 /// The object's fields, refusing any the tool does not know.
 struct Fields<'a> {
@@ -447,7 +488,16 @@ fn picture_video(value: &Value) -> Result<PictureVideo, ParamError> {
 }
 
 fn split(value: &Value) -> Result<Split, ParamError> {
-    let f = Fields::of(value, "params", &["times"])?;
+    let f = Fields::of(value, "params", &["mode", "times", "sensitivity", "minSceneMs"])?;
+    if f.get("mode").is_some() && f.word("mode", &["times", "scenes"])? == "scenes" {
+        if f.get("times").is_some() {
+            return Err(ParamError::new("params.times", "a split by scenes takes no times: they are found"));
+        }
+        return Ok(Split::Scenes(scene_detect(&f)?));
+    }
+    if let Some(k) = ["sensitivity", "minSceneMs"].into_iter().find(|k| f.get(k).is_some()) {
+        return Err(ParamError::new(f.path(k), "only a split by scenes (mode \"scenes\") takes it"));
+    }
     let list = f.required("times")?.as_array().ok_or_else(|| ParamError::new("params.times", "must be a list of times in ms"))?;
     if list.is_empty() || list.len() > MAX_SPLITS {
         return Err(ParamError::new("params.times", format!("must have 1 to {MAX_SPLITS} split points")));
@@ -462,7 +512,28 @@ fn split(value: &Value) -> Result<Split, ParamError> {
         }
         times_ms.push(t);
     }
-    Ok(Split { times_ms })
+    Ok(Split::Times(times_ms))
+}
+
+/// The scene detection's `sensitivity` and `minSceneMs`, each optional.
+fn scene_detect(f: &Fields<'_>) -> Result<SceneDetect, ParamError> {
+    let sensitivity = match f.get("sensitivity") {
+        None => SENSITIVITY.2,
+        Some(_) => u32::try_from(f.uint_in("sensitivity", SENSITIVITY.0, SENSITIVITY.1)?).unwrap_or(SENSITIVITY.2),
+    };
+    let min_scene_ms = if f.get("minSceneMs").is_none() { MIN_SCENE_MS.2 } else { f.uint_in("minSceneMs", MIN_SCENE_MS.0, MIN_SCENE_MS.1)? };
+    Ok(SceneDetect { sensitivity, min_scene_ms })
+}
+
+fn highlights(value: &Value) -> Result<Highlights, ParamError> {
+    let f = Fields::of(value, "params", &["sensitivity", "minSceneMs", "minKeepMs", "targetMs"])?;
+    let detect = scene_detect(&f)?;
+    let min_keep_ms = if f.get("minKeepMs").is_none() { MIN_KEEP_MS } else { f.uint_in("minKeepMs", MIN_SCENE_MS.0, MIN_SCENE_MS.1)? };
+    let target_ms = f.uint_in("targetMs", TARGET_MS.0, TARGET_MS.1)?;
+    if min_keep_ms > target_ms {
+        return Err(ParamError::new("params.minKeepMs", "must not be longer than targetMs"));
+    }
+    Ok(Highlights { detect, min_keep_ms, target_ms })
 }
 
 impl Params {
@@ -542,6 +613,15 @@ impl Params {
                 Ok(Self::VideoHToV(if f.word("aspect", &["9:16", "1:1"])? == "9:16" { Aspect::Portrait } else { Aspect::Square }))
             }
             ToolType::VideoSplit => Ok(Self::VideoSplit(split(value)?)),
+            ToolType::IntelligentTask => Ok(Self::IntelligentTask(highlights(value)?)),
+            ToolType::ExtractPersonAudio => {
+                let f = Fields::of(value, "params", &["accompaniment"])?;
+                let accompaniment = match f.get("accompaniment") {
+                    None => true,
+                    Some(v) => v.as_bool().ok_or_else(|| ParamError::new("params.accompaniment", "must be true or false"))?,
+                };
+                Ok(Self::ExtractPersonAudio(Vocals { accompaniment }))
+            }
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -560,6 +640,8 @@ impl Params {
             Self::PrePictureVideo(_) => ToolType::PrePictureVideo,
             Self::VideoHToV(_) => ToolType::VideoHToV,
             Self::VideoSplit(_) => ToolType::VideoSplit,
+            Self::IntelligentTask(_) => ToolType::IntelligentTask,
+            Self::ExtractPersonAudio(_) => ToolType::ExtractPersonAudio,
         }
     }
 
@@ -568,7 +650,7 @@ impl Params {
     /// every other tool takes one.
     pub fn inputs(&self) -> Vec<Input> {
         match self {
-            Self::ExtractAudio(_) | Self::QuickCutAudio(_) => vec![Input::Sound],
+            Self::ExtractAudio(_) | Self::QuickCutAudio(_) | Self::ExtractPersonAudio(_) => vec![Input::Sound],
             Self::VideoReplaceAudio(r) if r.mode == SoundMode::Gain => vec![Input::Video],
             Self::VideoReplaceAudio(_) => vec![Input::Video, Input::Sound],
             Self::PrePictureVideo(p) if p.visual == Visual::Picture => vec![Input::Sound, Input::Picture],
@@ -617,7 +699,17 @@ impl Params {
                 "height": p.height,
             }),
             Self::VideoHToV(a) => serde_json::json!({"aspect": a.name()}),
-            Self::VideoSplit(s) => serde_json::json!({"times": s.times_ms}),
+            Self::VideoSplit(Split::Times(times)) => serde_json::json!({"times": times}),
+            Self::VideoSplit(Split::Scenes(d)) => {
+                serde_json::json!({"mode": "scenes", "sensitivity": d.sensitivity, "minSceneMs": d.min_scene_ms})
+            }
+            Self::IntelligentTask(h) => serde_json::json!({
+                "sensitivity": h.detect.sensitivity,
+                "minSceneMs": h.detect.min_scene_ms,
+                "minKeepMs": h.min_keep_ms,
+                "targetMs": h.target_ms,
+            }),
+            Self::ExtractPersonAudio(v) => serde_json::json!({"accompaniment": v.accompaniment}),
         }
     }
 
@@ -684,13 +776,21 @@ impl Params {
                 }
                 Ok(())
             }
-            Self::VideoSplit(s) => match s.times_ms.iter().enumerate().next_back() {
+            Self::VideoSplit(Split::Times(times)) => match times.iter().enumerate().next_back() {
                 Some((last, &t)) if t + MIN_PIECE_MS > input.duration_ms => Err(ParamError::new(
                     format!("params.times[{last}]"),
                     format!("{t} ms leaves less than {MIN_PIECE_MS} ms before the end of the clip ({} ms)", input.duration_ms),
                 )),
                 _ => Ok(()),
             },
+            Self::VideoSplit(Split::Scenes(d)) if d.min_scene_ms * 2 > input.duration_ms => Err(ParamError::new(
+                "params.minSceneMs",
+                format!("the clip ({} ms) is too short for two scenes of at least {} ms", input.duration_ms, d.min_scene_ms),
+            )),
+            Self::IntelligentTask(h) if h.min_keep_ms > input.duration_ms => Err(ParamError::new(
+                "params.minKeepMs",
+                format!("{} ms is longer than the clip ({} ms): no scene could be kept", h.min_keep_ms, input.duration_ms),
+            )),
             Self::VideoCompress(Compress::TargetBytes(n)) if *n >= input.bytes => {
                 Err(ParamError::new("params.targetBytes", format!("must be smaller than the video ({} bytes)", input.bytes)))
             }
@@ -771,6 +871,16 @@ mod tests {
         assert_eq!(field(ToolType::VideoSplit, json!({"times": [1000, 1050]})), "params.times[1]");
         assert_eq!(field(ToolType::VideoSplit, json!({"times": [2000, 1000]})), "params.times[1]");
         assert_eq!(field(ToolType::VideoSplit, json!({"times": [50]})), "params.times[0]");
+        assert_eq!(field(ToolType::VideoSplit, json!({"mode": "shots"})), "params.mode");
+        assert_eq!(field(ToolType::VideoSplit, json!({"mode": "scenes", "sensitivity": 0})), "params.sensitivity");
+        assert_eq!(field(ToolType::VideoSplit, json!({"mode": "scenes", "minSceneMs": 50})), "params.minSceneMs");
+        assert_eq!(field(ToolType::VideoSplit, json!({"mode": "scenes", "times": [1000]})), "params.times");
+        assert_eq!(field(ToolType::VideoSplit, json!({"times": [1000], "sensitivity": 50})), "params.sensitivity");
+        assert_eq!(field(ToolType::IntelligentTask, json!({})), "params.targetMs");
+        assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 500})), "params.targetMs");
+        assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "minKeepMs": 6000})), "params.minKeepMs");
+        assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "sensitivity": 100})), "params.sensitivity");
+        assert_eq!(field(ToolType::ExtractPersonAudio, json!({"accompaniment": "yes"})), "params.accompaniment");
     }
 
     #[test]
@@ -798,6 +908,12 @@ mod tests {
         assert_eq!(portrait.check_input(&tall).err().map(|e| e.field), Some("materialIds".to_owned()));
         let split = Params::parse(ToolType::VideoSplit, &json!({"times": [500, 1950]}))?;
         assert_eq!(split.check_input(&video).err().map(|e| e.field), Some("params.times[1]".to_owned()));
+        let scenes = Params::parse(ToolType::VideoSplit, &json!({"mode": "scenes", "minSceneMs": 1500}))?;
+        assert_eq!(scenes.check_input(&video).err().map(|e| e.field), Some("params.minSceneMs".to_owned()));
+        let highlights = Params::parse(ToolType::IntelligentTask, &json!({"targetMs": 5000, "minKeepMs": 2500}))?;
+        assert_eq!(highlights.check_input(&video).err().map(|e| e.field), Some("params.minKeepMs".to_owned()));
+        let vocals = Params::parse(ToolType::ExtractPersonAudio, &json!({}))?;
+        assert_eq!(vocals.check_input(&silent).err().map(|e| e.field), Some("materialIds".to_owned()));
         Ok(())
     }
 
@@ -817,6 +933,9 @@ mod tests {
             (ToolType::PrePictureVideo, json!({"visual": "picture", "width": 720, "height": 1280})),
             (ToolType::VideoHToV, json!({"aspect": "1:1"})),
             (ToolType::VideoSplit, json!({"times": [1000, 2500]})),
+            (ToolType::VideoSplit, json!({"mode": "scenes", "sensitivity": 70, "minSceneMs": 500})),
+            (ToolType::IntelligentTask, json!({"sensitivity": 60, "minSceneMs": 1000, "minKeepMs": 1500, "targetMs": 20000})),
+            (ToolType::ExtractPersonAudio, json!({"accompaniment": false})),
         ];
         for (tool, v) in cases {
             let p = Params::parse(tool, &v)?;

@@ -16,7 +16,11 @@
 //!   ranges are dropped and the rest moved up to join, so every cut falls on the exact frame.
 //! - VIDEO_CROP: `decodebin → videoconvert → videocrop (the rectangle's margins) → x264 → mp4mux`,
 //!   the sound re-encoded as AAC beside it.
-//! - VIDEO_SPLIT: each clip is a cut that keeps one stretch (`part-1.mp4`, …), frame-exact.
+//! - VIDEO_SPLIT: each clip is a cut that keeps one stretch (`part-1.mp4`, …), frame-exact; the
+//!   stretches are the given times' or the detected scenes' ([`crate::scene`]).
+//! - INTELLIGENT_TASK: the detected scenes ranked by [`Scene::score`], the best kept up to the target
+//!   length ([`pick`]), joined in time order as one cut.
+//! - EXTRACT_PERSON_AUDIO: see [`voice`].
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 
 use std::path::{Path, PathBuf};
@@ -28,12 +32,17 @@ use gstreamer_app as gst_app;
 
 use crate::error::{ParamError, ToolError};
 use crate::gst_run::{Running, element, launch, play, retime, sound_only};
-use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Input, MsRange, Params, QuickCut, Split, video_kbps};
+use crate::params::{
+    AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Highlights, Input, MAX_SPLITS, MsRange, Params, QuickCut, SceneDetect, Split,
+    video_kbps,
+};
 use crate::probe::{Facts, picture_size, probe};
+use crate::scene::{self, Scene};
 
 mod picture;
 mod portrait;
 mod sound;
+mod voice;
 
 /// How far a tool is: milliseconds of its output done of all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +100,9 @@ pub struct Output {
     pub width: u32,
     /// Height, pixels (0 for sound).
     pub height: u32,
+    /// The stretches of the (first) input it was made of, in its order; empty where the tool
+    /// keeps the whole input.
+    pub ranges: Vec<MsRange>,
 }
 
 /// Runs the tool of `params` on its input files (`materialIds` order, as [`Params::inputs`]
@@ -172,6 +184,8 @@ impl Job<'_> {
             Params::PrePictureVideo(p) => self.picture_video(p),
             Params::VideoHToV(aspect) => self.h_to_v(*aspect),
             Params::VideoSplit(split) => self.split(split),
+            Params::IntelligentTask(h) => self.highlights(h),
+            Params::ExtractPersonAudio(v) => self.vocals(*v),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
@@ -228,7 +242,7 @@ impl Job<'_> {
     fn output(&self, path: PathBuf, kind: OutputKind, name: &str) -> Result<Output, ToolError> {
         let facts = probe(&path)?;
         let (width, height) = facts.video.map_or((0, 0), |(w, h, _)| (w, h));
-        Ok(Output { path, kind, name: name.to_owned(), size: facts.bytes, duration_ms: facts.duration_ms, width, height })
+        Ok(Output { path, kind, name: name.to_owned(), size: facts.bytes, duration_ms: facts.duration_ms, width, height, ranges: Vec::new() })
     }
 
     fn extract_audio(&mut self, format: AudioFormat) -> Result<Vec<Output>, ToolError> {
@@ -308,6 +322,7 @@ impl Job<'_> {
             duration_ms: written_cs * 10,
             width: gif.width,
             height,
+            ranges: vec![crate::params::MsRange { start_ms: gif.start_ms, end_ms: gif.end_ms }],
         }])
     }
 
@@ -406,16 +421,55 @@ impl Job<'_> {
     }
 
     /// Each clip of a split is a cut that keeps its stretch: one decode per clip, each frame-exact.
+    /// Split by scenes, the detection takes the first 30 % of the progress.
     fn split(&mut self, split: &Split) -> Result<Vec<Output>, ToolError> {
-        let pieces = split.pieces(self.facts.duration_ms);
+        let (pieces, from) = match split {
+            Split::Times(times) => (Split::pieces(times, self.facts.duration_ms), 0.0),
+            Split::Scenes(detect) => {
+                let scenes = self.scenes(detect, DETECT_SHARE)?;
+                if scenes.len() < 2 {
+                    return Err(ParamError::new("params.sensitivity", "no scene change was found: raise the sensitivity or shorten minSceneMs").into());
+                }
+                if scenes.len() > MAX_SPLITS + 1 {
+                    let why = format!("{} scenes were found, more than {}: lower the sensitivity or lengthen minSceneMs", scenes.len(), MAX_SPLITS + 1);
+                    return Err(ParamError::new("params.sensitivity", why).into());
+                }
+                let mut pieces: Vec<MsRange> = scenes.iter().map(|s| MsRange { start_ms: s.start_ms, end_ms: s.end_ms }).collect();
+                // The first clip starts with the video, whatever the time of its first frame.
+                if let Some(first) = pieces.first_mut() {
+                    first.start_ms = 0;
+                }
+                (pieces, DETECT_SHARE)
+            }
+        };
         let n = pieces.len() as f64;
         let mut outputs = Vec::with_capacity(pieces.len());
         for (i, piece) in pieces.into_iter().enumerate() {
             let cut = QuickCut { mode: CutMode::Keep, ranges: vec![piece] };
-            let share = (i as f64 / n, 1.0 / n);
+            let share = (from + (1.0 - from) * i as f64 / n, (1.0 - from) / n);
             outputs.push(self.keep(&cut.kept(self.facts.duration_ms), true, &format!("part-{}.mp4", i + 1), share)?);
         }
         Ok(outputs)
+    }
+
+    /// The best scenes up to the target length, joined in time order.
+    fn highlights(&mut self, h: &Highlights) -> Result<Vec<Output>, ToolError> {
+        let scenes = self.scenes(&h.detect, DETECT_SHARE)?;
+        let kept = pick(&scenes, h);
+        if kept.is_empty() {
+            let why = format!("none of the {} scenes found lasts {} ms or more: shorten minKeepMs", scenes.len(), h.min_keep_ms);
+            return Err(ParamError::new("params.minKeepMs", why).into());
+        }
+        Ok(vec![self.keep(&kept, true, "highlights.mp4", (DETECT_SHARE, 1.0 - DETECT_SHARE))?])
+    }
+
+    /// The input's scenes, reporting progress in the first `share` of the run.
+    fn scenes(&mut self, detect: &SceneDetect, share: f64) -> Result<Vec<Scene>, ToolError> {
+        let total = self.facts.duration_ms.max(1);
+        let progress = &mut *self.progress;
+        scene::detect(self.input, detect, self.cancel, &mut |at| {
+            progress(Progress { done_ms: (share * at.min(total) as f64) as u64, total_ms: total });
+        })
     }
 
     /// Writes `name`: the input's `kept` stretches joined (pictures when `video`, and the sound),
@@ -454,8 +508,38 @@ impl Job<'_> {
         let total = kept.iter().map(|r| r.end_ms - r.start_ms).sum();
         self.play(&running, total, share)?;
         let kind = if video { OutputKind::Video } else { OutputKind::Audio };
-        self.output(out, kind, name)
+        let mut made = self.output(out, kind, name)?;
+        made.ranges = kept.to_vec();
+        Ok(made)
     }
+}
+
+/// The share of a run scene detection takes before the clips are written.
+const DETECT_SHARE: f64 = 0.3;
+
+/// What INTELLIGENT_TASK keeps of `scenes`, in time order: the scenes of at least `min_keep_ms`,
+/// best [`Scene::score`] first (the earlier of two equal ones), while their total stays within
+/// `target_ms`; the first scene that would pass it is kept in part, its start, if what is left of
+/// the target is at least `min_keep_ms`, and the choice ends there.
+pub fn pick(scenes: &[Scene], h: &Highlights) -> Vec<MsRange> {
+    let mut ranked: Vec<&Scene> = scenes.iter().filter(|s| s.length_ms() >= h.min_keep_ms).collect();
+    ranked.sort_by(|a, b| b.score().total_cmp(&a.score()).then(a.start_ms.cmp(&b.start_ms)));
+    let mut kept = Vec::new();
+    let mut total = 0;
+    for s in ranked {
+        let left = h.target_ms - total;
+        if left < h.min_keep_ms {
+            break;
+        }
+        let take = s.length_ms().min(left);
+        kept.push(MsRange { start_ms: s.start_ms, end_ms: s.start_ms + take });
+        total += take;
+        if take < s.length_ms() {
+            break;
+        }
+    }
+    kept.sort_by_key(|r| r.start_ms);
+    kept
 }
 
 /// Where a frame or sound buffer starting at `pts` lands once the kept ranges are joined, or
@@ -488,6 +572,20 @@ fn dim(n: u32) -> Result<u16, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_best_scenes_are_kept_up_to_the_target_in_time_order() {
+        let scene = |start_ms, end_ms, motion| Scene { start_ms, end_ms, motion, contrast: 10.0 };
+        let scenes = [scene(0, 4000, 1.0), scene(4000, 4500, 50.0), scene(4500, 9000, 20.0), scene(9000, 15000, 5.0)];
+        let h = |min_keep_ms, target_ms| Highlights { detect: SceneDetect { sensitivity: 60, min_scene_ms: 100 }, min_keep_ms, target_ms };
+        let r = |start_ms, end_ms| MsRange { start_ms, end_ms };
+        // The 0.5 s scene is too short; then 4.5–9 s (best), 9–15 s, and 0–4 s does not fit.
+        assert_eq!(pick(&scenes, &h(1000, 11_000)), [r(4500, 9000), r(9000, 15_000)]);
+        // What is left of the target takes the start of the next scene when it is long enough.
+        assert_eq!(pick(&scenes, &h(1000, 8000)), [r(4500, 9000), r(9000, 12_500)]);
+        assert_eq!(pick(&scenes, &h(4000, 5000)), [r(4500, 9000)]);
+        assert!(pick(&scenes, &h(7000, 20_000)).is_empty());
+    }
 
     #[test]
     fn cut_frames_join_up_and_the_rest_is_dropped() {

@@ -203,6 +203,7 @@ pub fn run(
             duration_ms: facts.duration_ms,
             width,
             height,
+            ranges: Vec::new(),
         }])
     });
     if done.is_err() {

@@ -161,3 +161,72 @@ fn goertzel(block: &[f32], freq: f64, rate: f64) -> f64 {
     let power = s1 * s1 + s2 * s2 - coeff * s1 * s2;
     2.0 * power.max(0.0).sqrt() / block.len().max(1) as f64
 }
+
+/// Encodes a 320×180 video of `segments` (videotestsrc's pattern and any properties, frames), one
+/// after another at `fps`, without sound, into `dir/name`: a clip whose scene changes are known.
+pub fn scenes(dir: &Path, name: &str, segments: &[(&str, u32)], fps: u32) -> Result<PathBuf, ToolError> {
+    gst::init()?;
+    let path = dir.join(name);
+    let parts: String = segments
+        .iter()
+        .map(|(pattern, frames)| {
+            format!(" videotestsrc num-buffers={frames} pattern={pattern} ! video/x-raw,format=I420,width=320,height=180,framerate={fps}/1 ! c.")
+        })
+        .collect();
+    let description = format!("concat name=c ! x264enc speed-preset=ultrafast key-int-max=50 ! mp4mux faststart=true ! filesink name=sink{parts}");
+    let running = launch(&description, None, Some(&path))?;
+    crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
+    Ok(path)
+}
+
+/// Encodes `seconds` of sound into `dir/name` (`.m4a`): a `centre` Hz tone the same in both
+/// channels and, where given, a `left` Hz tone in the left channel alone, each at amplitude 0.25;
+/// with `mono`, the centre tone alone in one channel.
+pub fn stereo_mix(dir: &Path, name: &str, centre: u32, left: Option<u32>, mono: bool, seconds: f64) -> Result<PathBuf, ToolError> {
+    gst::init()?;
+    let path = dir.join(name);
+    let buffers = (seconds * 100.0).round() as u32;
+    let tone = |freq: u32| format!("audiotestsrc num-buffers={buffers} samplesperbuffer=480 wave=sine freq={freq} volume=0.25 ! audio/x-raw,rate=48000,channels=1");
+    let channels = if mono { 1 } else { 2 };
+    let panned = match left {
+        Some(freq) => format!(" {} ! audiopanorama method=simple panorama=-1 ! audioconvert ! m.", tone(freq)),
+        None => String::new(),
+    };
+    let description = format!(
+        "audiomixer name=m ! audioconvert ! audio/x-raw,channels={channels} ! {} ! mp4mux faststart=true ! filesink name=sink \
+         {} ! audioconvert ! audio/x-raw,channels={channels} ! m.{panned}",
+        aac(),
+        tone(centre)
+    );
+    let running = launch(&description, None, Some(&path))?;
+    crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
+    Ok(path)
+}
+
+/// The amplitude of each of `freqs` (Hz) in channel `channel` (0 left, 1 right) of the sound at `path`.
+pub fn channel_tone_levels(path: &Path, channel: usize, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
+    const RATE: usize = 48_000;
+    const BLOCK: usize = RATE / 10;
+    let running = launch(
+        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
+         ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels=2 ! appsink name=out sync=false",
+        Some(path),
+        None,
+    )?;
+    let sink = element(&running.0, "out")?
+        .downcast::<gst_app::AppSink>()
+        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    running.0.set_state(gst::State::Playing)?;
+    let mut samples: Vec<f32> = Vec::new();
+    while let Ok(sample) = sink.pull_sample() {
+        let Some(buffer) = sample.buffer() else { continue };
+        let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
+        samples.extend(map.chunks_exact(8).map(|b| {
+            let at = channel.min(1) * 4;
+            f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+        }));
+    }
+    let blocks: Vec<&[f32]> = samples.chunks_exact(BLOCK).collect();
+    let n = blocks.len().max(1) as f64;
+    Ok(freqs.iter().map(|f| blocks.iter().map(|b| goertzel(b, *f, RATE as f64)).sum::<f64>() / n).collect())
+}

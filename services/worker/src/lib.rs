@@ -534,6 +534,7 @@ impl Worker {
                 duration_ms: o.duration_ms,
                 width: o.width,
                 height: o.height,
+                ranges: o.ranges.iter().map(|r| reelforge_proto::task::SourceRange { start_ms: r.start_ms, end_ms: r.end_ms }).collect(),
             });
         }
         Ok(stored)

@@ -57,6 +57,7 @@ impl Worker {
             duration_ms: wav.duration_ms(),
             width: 0,
             height: 0,
+            ranges: Vec::new(),
         };
         let outputs = self.upload_outputs(msg, vec![output]).await?;
         Ok(Rendered { video_key: String::new(), cover_key: String::new(), loudness: None, outputs })

@@ -27,6 +27,27 @@ function OutputFacts({ output }: { output: ToolOutput }) {
   );
 }
 
+/** A time of the input to the tenth of a second (`1:04.8`): scene cuts fall between whole seconds. */
+export function tenths(ms: number): string {
+  const tenthsOf = Math.max(0, Math.round(ms / 100));
+  const m = Math.floor(tenthsOf / 600);
+  const s = (tenthsOf % 600) / 10;
+  return `${m}:${s.toFixed(1).padStart(4, '0')}`;
+}
+
+/** The stretches of the input an output was made of, when it says. */
+function OutputRanges({ output }: { output: ToolOutput }) {
+  const { t } = useTranslation();
+  const ranges = output.ranges ?? [];
+  if (ranges.length === 0) return null;
+  const list = ranges.map((r) => `${tenths(r.startMs)}–${tenths(r.endMs)}`).join(', ');
+  return (
+    <Typography.Text type="secondary" data-testid={`output-ranges-${output.index}`}>
+      {t('toolbox.result.ranges', { n: ranges.length, list })}
+    </Typography.Text>
+  );
+}
+
 /** "Use in the editor": the output becomes my material; then the editor or my materials are a click away. */
 function UseInEditor({ taskId, index }: { taskId: number; index: number }) {
   const { t } = useTranslation();
@@ -78,6 +99,7 @@ export function ToolOutputs({ run }: { run: ToolRun }) {
           <Space orientation="vertical" size={8} style={{ width: '100%' }}>
             <OutputMedia output={output} src={toolFileUrl(run.id, output.index, key)} />
             <OutputFacts output={output} />
+            <OutputRanges output={output} />
             <Space wrap>
               <Button type="primary" icon={<DownloadOutlined />} href={toolFileUrl(run.id, output.index, key, true)} download={output.name} data-testid={`download-${output.index}`}>
                 {t('tasks.download')}

@@ -92,6 +92,22 @@ describe('tool options', () => {
     expect(split([3_000, 9_950])).toEqual(['params.times[1] rangeOutside']);
   });
 
+  it('checks a split by scenes and an AI video cut, naming the field the server names', () => {
+    const scenes = (sensitivity: number, minSceneMs: number, input = clip) => fields(paramProblems('VIDEO_SPLIT', { mode: 'scenes', sensitivity, minSceneMs }, input));
+    expect(scenes(60, 1_000)).toEqual([]);
+    expect(scenes(0, 1_000)).toEqual(['params.sensitivity between']);
+    expect(scenes(60, 50)).toEqual(['params.minSceneMs betweenSeconds']);
+    expect(scenes(60, 6_000)).toEqual(['params.minSceneMs twoScenes']);
+    const cut = (p: Partial<{ sensitivity: number; minSceneMs: number; minKeepMs: number; targetMs: number }>) =>
+      fields(paramProblems('INTELLIGENT_TASK', { sensitivity: 60, minSceneMs: 1_000, minKeepMs: 1_500, targetMs: 5_000, ...p }, clip));
+    expect(cut({})).toEqual([]);
+    expect(cut({ targetMs: 500 })).toEqual(['params.targetMs betweenSeconds', 'params.minKeepMs keepOverTarget']);
+    expect(cut({ minKeepMs: 12_000, targetMs: 20_000 })).toEqual(['params.minKeepMs rangeOutside']);
+    expect(cut({ sensitivity: 100 })).toEqual(['params.sensitivity between']);
+    expect(['ai-video-cut', 'vocal-separate'].map((p) => builtToolOf(p)?.type)).toEqual(['INTELLIGENT_TASK', 'EXTRACT_PERSON_AUDIO']);
+    expect(BUILT_TOOLS.INTELLIGENT_TASK.defaults({ ...clip, durationMs: 60_000 })).toMatchObject({ targetMs: 30_000, sensitivity: 60 });
+  });
+
   it('starts every tool with options the checks accept', () => {
     for (const tool of Object.values(BUILT_TOOLS)) {
       const input = { ...clip, kind: tool.input };

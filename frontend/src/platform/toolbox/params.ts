@@ -25,6 +25,11 @@ export const LIMITS = {
   ],
   aspects: ['9:16', '1:1'],
   split: { maxTimes: 99, minPieceMs: 100 },
+  splitModes: ['times', 'scenes'],
+  /** Scene detection: the cut threshold is 1 − sensitivity / 100 of the colour histograms' distance. */
+  sensitivity: { min: 1, max: 99 },
+  minSceneMs: { min: 100, max: 60_000 },
+  targetMs: { min: 1_000, max: 3_600_000 },
 } as const;
 
 export type AudioFormat = (typeof LIMITS.audioFormats)[number];
@@ -86,9 +91,39 @@ export interface HToVParams {
   aspect: Aspect;
 }
 
-/** video-separation: the split points, ms, ascending. */
-export interface SplitParams {
+/** video-separation by times: the split points, ms, ascending. */
+export interface SplitTimesParams {
   times: number[];
+}
+
+/** Scene detection's options (the server's defaults: 60 and 1000 ms). */
+export interface SceneDetectParams {
+  sensitivity: number;
+  minSceneMs: number;
+}
+
+/** video-separation: at given times, or one clip per detected scene. */
+export type SplitParams = SplitTimesParams | ({ mode: 'scenes' } & SceneDetectParams);
+
+export type SplitMode = (typeof LIMITS.splitModes)[number];
+
+/** The scene detection the pages start from (the server's defaults). */
+export const DEFAULT_DETECT: SceneDetectParams = { sensitivity: 60, minSceneMs: 1_000 };
+
+/** ai-video-cut: the scenes found, the liveliest kept (at least `minKeepMs` each) up to `targetMs` in all. */
+export interface HighlightsParams extends SceneDetectParams {
+  minKeepMs: number;
+  targetMs: number;
+}
+
+/** vocal-separate: the voice, and the accompaniment too if asked. */
+export interface VocalsParams {
+  accompaniment: boolean;
+}
+
+/** True for a split by detected scenes. */
+export function byScenes(params: SplitParams): params is { mode: 'scenes' } & SceneDetectParams {
+  return 'mode' in params && params.mode === 'scenes';
 }
 
 /** The options of each built tool, by its type. */
@@ -103,6 +138,8 @@ export interface ToolParams {
   PRE_PICTURE_VIDEO: PictureVideoParams;
   VIDEO_H_TO_V: HToVParams;
   VIDEO_SPLIT: SplitParams;
+  INTELLIGENT_TASK: HighlightsParams;
+  EXTRACT_PERSON_AUDIO: VocalsParams;
 }
 
 /** The types this frontend has a page form for. */
@@ -199,6 +236,19 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
     needsSound: false,
     defaults: (input) => ({ times: [input.durationMs > 0 ? Math.round(input.durationMs / 2) : 1_000] }),
   },
+  INTELLIGENT_TASK: {
+    type: 'INTELLIGENT_TASK',
+    path: 'ai-video-cut',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({
+      ...DEFAULT_DETECT,
+      minKeepMs: 1_500,
+      // Half the clip, between 2 and 30 s.
+      targetMs: Math.min(30_000, Math.max(2_000, Math.round((input.durationMs || 4_000) / 2 / 100) * 100)),
+    }),
+  },
+  EXTRACT_PERSON_AUDIO: { type: 'EXTRACT_PERSON_AUDIO', path: 'vocal-separate', input: 'audio', needsSound: true, defaults: () => ({ accompaniment: true }) },
 };
 
 /** The kind of the second material a tool's options ask for, or null. */
@@ -213,8 +263,8 @@ export function hToVSize(aspect: Aspect, input: Pick<InputFacts, 'width' | 'heig
   return { width, height: aspect === '9:16' ? even(Math.round((width * 16) / 9)) : width };
 }
 
-/** The clips a split makes of a video of `durationMs`. */
-export function splitPieces(params: SplitParams, durationMs: number): TimeRange[] {
+/** The clips a split at times makes of a video of `durationMs`. */
+export function splitPieces(params: SplitTimesParams, durationMs: number): TimeRange[] {
   const pieces: TimeRange[] = [];
   let from = 0;
   for (const t of params.times) {
@@ -314,7 +364,15 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
     case 'VIDEO_H_TO_V':
       return input.width > 0 && input.height > 0 && input.width <= input.height ? [{ field: 'materialIds', key: 'notLandscape' }] : [];
     case 'VIDEO_SPLIT': {
-      const p = params as SplitParams;
+      const split = params as SplitParams;
+      if (byScenes(split)) {
+        const problems = detectProblems(split);
+        if (problems.length === 0 && input.durationMs > 0 && split.minSceneMs * 2 > input.durationMs) {
+          problems.push({ field: 'params.minSceneMs', key: 'twoScenes', values: { seconds: (input.durationMs / 1000).toFixed(1) } });
+        }
+        return problems;
+      }
+      const p = split;
       if (p.times.length === 0 || p.times.length > LIMITS.split.maxTimes) return [{ field: 'params.times', key: 'splitCount', values: { max: LIMITS.split.maxTimes } }];
       let from = 0;
       for (let i = 0; i < p.times.length; i += 1) {
@@ -327,9 +385,36 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
       }
       return [];
     }
+    case 'INTELLIGENT_TASK': {
+      const p = params as HighlightsParams;
+      const problems = detectProblems(p);
+      if (!Number.isInteger(p.targetMs) || !within(p.targetMs, LIMITS.targetMs)) {
+        problems.push({ field: 'params.targetMs', key: 'betweenSeconds', values: { min: LIMITS.targetMs.min / 1000, max: LIMITS.targetMs.max / 1000 } });
+      }
+      if (!Number.isInteger(p.minKeepMs) || !within(p.minKeepMs, LIMITS.minSceneMs)) {
+        problems.push({ field: 'params.minKeepMs', key: 'betweenSeconds', values: { min: LIMITS.minSceneMs.min / 1000, max: LIMITS.minSceneMs.max / 1000 } });
+      } else if (p.minKeepMs > p.targetMs) {
+        problems.push({ field: 'params.minKeepMs', key: 'keepOverTarget' });
+      } else if (input.durationMs > 0 && p.minKeepMs > input.durationMs) {
+        problems.push({ field: 'params.minKeepMs', key: 'rangeOutside', values: { seconds: (input.durationMs / 1000).toFixed(1) } });
+      }
+      return problems;
+    }
+    case 'EXTRACT_PERSON_AUDIO':
+      return [];
     default:
       return [];
   }
+}
+
+/** What is wrong with scene detection's options. */
+function detectProblems(p: SceneDetectParams): Problem[] {
+  const problems: Problem[] = [];
+  if (!Number.isInteger(p.sensitivity) || !within(p.sensitivity, LIMITS.sensitivity)) problems.push({ field: 'params.sensitivity', key: 'between', values: LIMITS.sensitivity });
+  if (!Number.isInteger(p.minSceneMs) || !within(p.minSceneMs, LIMITS.minSceneMs)) {
+    problems.push({ field: 'params.minSceneMs', key: 'betweenSeconds', values: { min: LIMITS.minSceneMs.min / 1000, max: LIMITS.minSceneMs.max / 1000 } });
+  }
+  return problems;
 }
 
 /** What is wrong with the second material for this tool: its kind, and sound where a sound is asked for. */

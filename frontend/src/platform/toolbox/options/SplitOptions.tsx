@@ -1,9 +1,10 @@
 import { AimOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, InputNumber, Radio, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatEta as formatClock } from '@/components/task/TaskProgress';
-import { splitPieces, type InputFacts, type SplitParams } from '../params';
+import { byScenes, DEFAULT_DETECT, LIMITS, splitPieces, type InputFacts, type SplitParams, type SplitTimesParams } from '../params';
 import { toMs, toSeconds } from './RangeFields';
+import { SceneDetectFields } from './SceneOptions';
 
 export interface SplitOptionsProps {
   value: SplitParams;
@@ -12,8 +13,37 @@ export interface SplitOptionsProps {
   currentMs: number;
 }
 
-/** video-separation: the split points (seconds, each settable from the playhead), with the clips they make. */
+/** video-separation: by times or by detected scenes. */
 export function SplitOptions({ value, onChange, input, currentMs }: SplitOptionsProps) {
+  const { t } = useTranslation();
+  const half = input.durationMs > 0 ? Math.round(input.durationMs / 2) : 1_000;
+  return (
+    <>
+      <Form.Item label={t('toolbox.field.splitMode')}>
+        <Radio.Group
+          value={byScenes(value) ? 'scenes' : 'times'}
+          onChange={(e) => onChange(e.target.value === 'scenes' ? { mode: 'scenes', ...DEFAULT_DETECT } : { times: [half] })}
+          options={LIMITS.splitModes.map((m) => ({ value: m, label: t(`toolbox.options.splitMode.${m}`) }))}
+          optionType="button"
+          data-testid="option-split-mode"
+        />
+      </Form.Item>
+      {byScenes(value) ? (
+        <>
+          <SceneDetectFields value={value} onChange={onChange} />
+          <Typography.Text type="secondary" data-testid="estimate">
+            {t('toolbox.estimate.sceneClips')}
+          </Typography.Text>
+        </>
+      ) : (
+        <SplitTimes value={value} onChange={onChange} input={input} currentMs={currentMs} />
+      )}
+    </>
+  );
+}
+
+/** The split points (seconds, each settable from the playhead), with the clips they make. */
+function SplitTimes({ value, onChange, input, currentMs }: { value: SplitTimesParams; onChange: (v: SplitTimesParams) => void; input: InputFacts; currentMs: number }) {
   const { t } = useTranslation();
   const set = (i: number, ms: number) => onChange({ times: value.times.map((x, j) => (j === i ? ms : x)) });
   const add = () => {

@@ -1,10 +1,12 @@
 import {
+  byScenes,
   splitPieces,
   type BuiltToolType,
   type CompressParams,
   type CutParams,
   type ExtractAudioParams,
   type GifParams,
+  type HighlightsParams,
   type HToVParams,
   type InputFacts,
   type PictureVideoParams,
@@ -13,6 +15,7 @@ import {
   type SplitParams,
   type TimeRange,
   type ToolParams,
+  type VocalsParams,
 } from '../params';
 import type { RangeTone } from '../InputPreview';
 import { CompressOptions } from './CompressOptions';
@@ -22,6 +25,7 @@ import { GifOptions } from './GifOptions';
 import { HToVOptions } from './HToVOptions';
 import { PictureVideoOptions } from './PictureVideoOptions';
 import { ReplaceAudioOptions } from './ReplaceAudioOptions';
+import { HighlightsOptions, VocalsOptions } from './SceneOptions';
 import { SpeedOptions } from './SpeedOptions';
 import { SplitOptions } from './SplitOptions';
 
@@ -56,6 +60,10 @@ export function ToolOptions({ type, params, onChange, input, currentMs }: ToolOp
       return <HToVOptions value={params as HToVParams} onChange={onChange} input={input} />;
     case 'VIDEO_SPLIT':
       return <SplitOptions value={params as SplitParams} onChange={onChange} input={input} currentMs={currentMs} />;
+    case 'INTELLIGENT_TASK':
+      return <HighlightsOptions value={params as HighlightsParams} onChange={onChange} input={input} />;
+    case 'EXTRACT_PERSON_AUDIO':
+      return <VocalsOptions value={params as VocalsParams} onChange={onChange} />;
   }
 }
 
@@ -69,9 +77,10 @@ export function previewRanges(type: BuiltToolType, params: ToolParams[BuiltToolT
     const p = params as CutParams;
     return { ranges: p.ranges, tone: p.mode };
   }
-  if (type === 'VIDEO_SPLIT' && durationMs > 0) {
+  const split = params as SplitParams;
+  if (type === 'VIDEO_SPLIT' && durationMs > 0 && !byScenes(split)) {
     // Every other clip drawn: the bar shows where the cuts fall.
-    return { ranges: splitPieces(params as SplitParams, durationMs).filter((_, i) => i % 2 === 0), tone: 'use' };
+    return { ranges: splitPieces(split, durationMs).filter((_, i) => i % 2 === 0), tone: 'use' };
   }
   return { ranges: [], tone: 'use' };
 }
