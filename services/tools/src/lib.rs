@@ -17,7 +17,8 @@ pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
 pub use params::{
-    Aspect, AudioFormat, Compress, Crop, CutMode, Gif, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio, SoundMode, Split, Visual,
+    Aspect, AudioFormat, Band, Captions, Compress, Crop, CutMode, Erase, Gif, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio,
+    SoundMode, Split, Visual, Watermark,
 };
-pub use pipeline::{Output, OutputKind, Progress, run};
+pub use pipeline::{Output, OutputKind, Progress, detect_caption_band, run};
 pub use probe::{Facts, picture_size, probe};

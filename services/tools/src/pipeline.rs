@@ -18,6 +18,7 @@
 //!   the sound re-encoded as AAC beside it.
 //! - VIDEO_SPLIT: each clip is a cut that keeps one stretch (`part-1.mp4`, …), frame-exact.
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
+//! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -31,9 +32,12 @@ use crate::gst_run::{Running, element, launch, play, retime, sound_only};
 use crate::params::{AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Input, MsRange, Params, QuickCut, Split, video_kbps};
 use crate::probe::{Facts, picture_size, probe};
 
+mod erase;
 mod picture;
 mod portrait;
 mod sound;
+
+pub use erase::detect_caption_band;
 
 /// How far a tool is: milliseconds of its output done of all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,6 +176,8 @@ impl Job<'_> {
             Params::PrePictureVideo(p) => self.picture_video(p),
             Params::VideoHToV(aspect) => self.h_to_v(*aspect),
             Params::VideoSplit(split) => self.split(split),
+            Params::VideoRemoveWatermark(mark) => self.remove_watermark(mark),
+            Params::VideoRemoveSubtitle(captions) => self.remove_captions(captions),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
