@@ -27,6 +27,7 @@ import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
+import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
@@ -579,6 +580,11 @@ if (!staticServer) {
   await check('toolbox-more', async (open) => {
     const page = await open('#/login');
     await toolboxMore({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: smart-watermark-remove from its page (a box dragged on the frame), remove-captions' band and detection.
+  await check('toolbox-erase', async (open) => {
+    const page = await open('#/login');
+    await toolboxErase({ page, baseUrl, outDir, assert, signIn });
   });
 }
 
