@@ -60,6 +60,10 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("PPT_CONVERTER")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
     assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
+    for hidden in ["VIDEO_REMOVE_WATERMARK", "VIDEO_REMOVE_SUBTITLE"] {
+        assert_eq!((of(hidden)["shown"].as_bool(), of(hidden)["available"].as_bool()), (Some(false), Some(true)), "{types}");
+    }
+    assert_eq!(of("VIDEO_REMOVE_SUBTITLE")["path"], "remove-captions");
     assert!(of("VIDEO_COMPRESS")["maxInputBytes"].as_u64().is_some_and(|n| n > 0));
 
     // Refused before anything is queued: a bad parameter, another user's material, a type not built.
@@ -69,6 +73,10 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
         (serde_json::json!({"type": "EXTRACT_PORTRAIT", "materialIds": [material], "params": {}}), "type"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [], "params": {"format": "mp3"}}), "materialIds"),
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [true], "params": {"format": "mp3"}}), "materialIds"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [material], "params": {"x": 0, "y": 0, "width": 0, "height": 8, "method": "blur"}}), "params.width"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [material], "params": {"x": 0, "y": 0, "width": 8, "height": 8, "method": "smear"}}), "params.method"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "detect", "y": 100, "method": "blur"}}), "params.y"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "band", "y": 100, "method": "blur"}}), "params.height"),
     ];
     for (body, field) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
@@ -168,6 +176,10 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
         (serde_json::json!({"type": "EXTRACT_AUDIO", "materialIds": [silent], "params": {"format": "mp3"}}), "materialIds", "no sound"),
         (serde_json::json!({"type": "VIDEO_SPEEDUP", "materialIds": [clip], "params": {"speed": 2}}), "materialIds", "at most 1 s"),
         (serde_json::json!({"type": "VIDEO_CROP", "materialIds": [clip], "params": {"x": 200, "y": 0, "width": 160, "height": 100}}), "params.width", "past the picture's width (320)"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 300, "y": 0, "width": 40, "height": 20, "method": "blur"}}), "params.width", "past the picture's width (320)"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 0, "y": 240, "width": 40, "height": 20, "method": "blur"}}), "params.y", "past the picture's height (240)"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 0, "y": 0, "width": 320, "height": 240, "method": "inpaint"}}), "params.width", "covers the whole picture"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [clip], "params": {"mode": "band", "y": 230, "height": 20, "method": "inpaint"}}), "params.height", "past the picture's height (240)"),
         // Two inputs: each refusal names the input by its place.
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip, silent], "params": {"mode": "replace"}}), "materialIds[1]", "no sound"),
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [silent, clip], "params": {"mode": "mix"}}), "materialIds[0]", "no sound to mix"),
