@@ -27,6 +27,7 @@ import { ringtoneJourney } from './ringtone-journey.mjs';
 import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
+import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
 import { aiJourney } from './ai-journey.mjs';
@@ -591,6 +592,12 @@ if (!staticServer) {
   await check('toolbox-scenes', async (open) => {
     const page = await open('#/login');
     await toolboxScenes({ page, baseUrl, outDir, assert, signIn });
+  });
+
+  // Issue 27: smart-watermark-remove from its page (a box dragged on the frame), remove-captions' band and detection.
+  await check('toolbox-erase', async (open) => {
+    const page = await open('#/login');
+    await toolboxErase({ page, baseUrl, outDir, assert, signIn });
   });
 }
 

@@ -61,6 +61,10 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("PPT_CONVERTER")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
     assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
+    for hidden in ["VIDEO_REMOVE_WATERMARK", "VIDEO_REMOVE_SUBTITLE"] {
+        assert_eq!((of(hidden)["shown"].as_bool(), of(hidden)["available"].as_bool()), (Some(false), Some(true)), "{types}");
+    }
+    assert_eq!(of("VIDEO_REMOVE_SUBTITLE")["path"], "remove-captions");
     assert!(of("VIDEO_COMPRESS")["maxInputBytes"].as_u64().is_some_and(|n| n > 0));
 
     // Refused before anything is queued: a bad parameter, another user's material, a type not built.
@@ -74,6 +78,10 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
         (serde_json::json!({"type": "VIDEO_SPLIT", "materialIds": [material], "params": {"mode": "scenes", "sensitivity": 0}}), "params.sensitivity"),
         (serde_json::json!({"type": "INTELLIGENT_TASK", "materialIds": [material], "params": {}}), "params.targetMs"),
         (serde_json::json!({"type": "EXTRACT_PERSON_AUDIO", "materialIds": [material], "params": {"accompaniment": 1}}), "params.accompaniment"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [material], "params": {"x": 0, "y": 0, "width": 0, "height": 8, "method": "blur"}}), "params.width"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [material], "params": {"x": 0, "y": 0, "width": 8, "height": 8, "method": "smear"}}), "params.method"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "detect", "y": 100, "method": "blur"}}), "params.y"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "band", "y": 100, "method": "blur"}}), "params.height"),
     ];
     for (body, field) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
@@ -176,6 +184,10 @@ async fn what_the_librarys_probe_knows_of_the_input_is_refused_before_anything_i
         (serde_json::json!({"type": "VIDEO_SPLIT", "materialIds": [clip], "params": {"mode": "scenes", "minSceneMs": 1500}}), "params.minSceneMs", "too short for two scenes"),
         (serde_json::json!({"type": "INTELLIGENT_TASK", "materialIds": [clip], "params": {"minKeepMs": 3000, "targetMs": 5000}}), "params.minKeepMs", "longer than the clip"),
         (serde_json::json!({"type": "EXTRACT_PERSON_AUDIO", "materialIds": [silent], "params": {}}), "materialIds", "no sound"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 300, "y": 0, "width": 40, "height": 20, "method": "blur"}}), "params.width", "past the picture's width (320)"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 0, "y": 240, "width": 40, "height": 20, "method": "blur"}}), "params.y", "past the picture's height (240)"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [clip], "params": {"x": 0, "y": 0, "width": 320, "height": 240, "method": "inpaint"}}), "params.width", "covers the whole picture"),
+        (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [clip], "params": {"mode": "band", "y": 230, "height": 20, "method": "inpaint"}}), "params.height", "past the picture's height (240)"),
         // Two inputs: each refusal names the input by its place.
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [clip, silent], "params": {"mode": "replace"}}), "materialIds[1]", "no sound"),
         (serde_json::json!({"type": "VIDEO_REPLACE_AUDIO", "materialIds": [silent, clip], "params": {"mode": "mix"}}), "materialIds[0]", "no sound to mix"),

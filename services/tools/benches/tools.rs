@@ -83,6 +83,27 @@ fn main() -> Result<(), Error> {
             json!({"mode": "keep", "ranges": [{"startMs": 2000, "endMs": 5000}, {"startMs": 6000, "endMs": 9000}]}),
             vec![args(&["-vn", "-af", &format!("aselect='{keep}',asetpts=N/SR/TB"), "-c:a", "aac", "-b:a", "128k"], "m4a")],
         ),
+        // A blurred box: the box cut out, box-blurred, laid back over the picture.
+        (
+            "smart-watermark-remove",
+            ToolType::VideoRemoveWatermark,
+            json!({"x": 960, "y": 40, "width": 240, "height": 120, "method": "blur"}),
+            vec![args(
+                &["-filter_complex", "[0:v]split[a][b];[b]crop=240:120:960:40,boxblur=20:3[m];[a][m]overlay=960:40",
+                  "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-c:a", "aac", "-b:a", "128k"],
+                "mp4",
+            )],
+        ),
+        // A band filled from its border: delogo's interpolation (which wants the band a pixel inside each side).
+        (
+            "remove-captions",
+            ToolType::VideoRemoveSubtitle,
+            json!({"mode": "band", "y": 560, "height": 100, "method": "inpaint"}),
+            vec![args(
+                &["-vf", "delogo=x=1:y=560:w=1278:h=100", "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-c:a", "aac", "-b:a", "128k"],
+                "mp4",
+            )],
+        ),
     ];
     let song = dir.path().join("song.m4a");
     let stereo: Vec<String> = [

@@ -162,6 +162,8 @@ impl ToolType {
                 | Self::VideoSplit
                 | Self::IntelligentTask
                 | Self::ExtractPersonAudio
+                | Self::VideoRemoveWatermark
+                | Self::VideoRemoveSubtitle
         )
     }
 
@@ -230,7 +232,7 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 13);
+        assert_eq!(runs.len(), 15);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));

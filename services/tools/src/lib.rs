@@ -18,8 +18,8 @@ pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
 pub use params::{
-    Aspect, AudioFormat, Compress, Crop, CutMode, Gif, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut, ReplaceAudio, SceneDetect,
-    SoundMode, Split, Visual, Vocals,
+    Aspect, AudioFormat, Band, Captions, Compress, Crop, CutMode, Erase, Gif, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut,
+    ReplaceAudio, SceneDetect, SoundMode, Split, Visual, Vocals, Watermark,
 };
-pub use pipeline::{Output, OutputKind, Progress, pick, run};
+pub use pipeline::{Output, OutputKind, Progress, detect_caption_band, pick, run};
 pub use probe::{Facts, picture_size, probe};

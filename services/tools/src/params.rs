@@ -286,6 +286,63 @@ pub struct Vocals {
     pub accompaniment: bool,
 }
 
+/// How a box of the picture is erased.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Erase {
+    /// A strong blur of the box, feathered into its edge.
+    Blur,
+    /// The box filled from the pixels around it, interpolated from its edges.
+    Inpaint,
+}
+
+impl Erase {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Blur => "blur",
+            Self::Inpaint => "inpaint",
+        }
+    }
+}
+
+/// VIDEO_REMOVE_WATERMARK: a box of the picture in source pixels, and how it is erased.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Watermark {
+    /// Left edge, pixels from the left.
+    pub x: u32,
+    /// Top edge, pixels from the top.
+    pub y: u32,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+    /// Blur or inpaint.
+    pub method: Erase,
+}
+
+/// Where the caption band of a VIDEO_REMOVE_SUBTITLE is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Band {
+    /// Rows the user gave, across the whole width.
+    Given {
+        /// Top row.
+        y: u32,
+        /// Rows.
+        height: u32,
+    },
+    /// Found in the video itself by the tool.
+    Detect,
+}
+
+/// VIDEO_REMOVE_SUBTITLE: a caption band, and how it is erased.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Captions {
+    /// Given or detected.
+    pub band: Band,
+    /// Blur or inpaint.
+    pub method: Erase,
+}
+
 /// What one input material of a tool must be, in `materialIds` order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Input {
@@ -326,6 +383,10 @@ pub enum Params {
     IntelligentTask(Highlights),
     /// EXTRACT_PERSON_AUDIO.
     ExtractPersonAudio(Vocals),
+    /// VIDEO_REMOVE_WATERMARK.
+    VideoRemoveWatermark(Watermark),
+    /// VIDEO_REMOVE_SUBTITLE.
+    VideoRemoveSubtitle(Captions),
 }
 
 /// Fastest and slowest speed-up.
@@ -361,6 +422,9 @@ pub const MIN_SCENE_MS: (u64, u64, u64) = (100, 60_000, 1000);
 pub const TARGET_MS: (u64, u64) = (1000, 3_600_000);
 /// Shortest scene INTELLIGENT_TASK keeps unless asked otherwise, milliseconds.
 pub const MIN_KEEP_MS: u64 = 1500;
+
+/// Largest side of an erased box or band, pixels.
+pub const ERASE_SIDE: u64 = 8192;
 
 /// The object's fields, refusing any the tool does not know.
 struct Fields<'a> {
@@ -536,6 +600,52 @@ fn highlights(value: &Value) -> Result<Highlights, ParamError> {
     Ok(Highlights { detect, min_keep_ms, target_ms })
 }
 
+fn erase(f: &Fields<'_>) -> Result<Erase, ParamError> {
+    Ok(if f.word("method", &["blur", "inpaint"])? == "blur" { Erase::Blur } else { Erase::Inpaint })
+}
+
+fn watermark(value: &Value) -> Result<Watermark, ParamError> {
+    let f = Fields::of(value, "params", &["x", "y", "width", "height", "method"])?;
+    let n = |key: &str, lo: u64| -> Result<u32, ParamError> { Ok(u32::try_from(f.uint_in(key, lo, ERASE_SIDE)?).unwrap_or(u32::MAX)) };
+    Ok(Watermark { x: n("x", 0)?, y: n("y", 0)?, width: n("width", 1)?, height: n("height", 1)?, method: erase(&f)? })
+}
+
+fn captions(value: &Value) -> Result<Captions, ParamError> {
+    let f = Fields::of(value, "params", &["mode", "y", "height", "method"])?;
+    let band = if f.word("mode", &["band", "detect"])? == "band" {
+        let y = u32::try_from(f.uint_in("y", 0, ERASE_SIDE)?).unwrap_or(u32::MAX);
+        Band::Given { y, height: u32::try_from(f.uint_in("height", 1, ERASE_SIDE)?).unwrap_or(u32::MAX) }
+    } else {
+        if let Some(key) = ["y", "height"].into_iter().find(|k| f.get(k).is_some()) {
+            return Err(ParamError::new(f.path(key), "detect finds the band in the video: leave y and height out"));
+        }
+        Band::Detect
+    };
+    Ok(Captions { band, method: erase(&f)? })
+}
+
+/// Refuses a box that leaves the `w`×`h` picture, naming the value past it, or (for an inpaint)
+/// covers the whole picture, leaving no pixel around it to fill it from.
+fn check_box(x: u32, y: u32, width: u32, height: u32, method: Erase, (w, h): (u32, u32), band: bool) -> Result<(), ParamError> {
+    if x >= w {
+        return Err(ParamError::new("params.x", format!("{x} is past the picture's width ({w})")));
+    }
+    if y >= h {
+        return Err(ParamError::new("params.y", format!("{y} is past the picture's height ({h})")));
+    }
+    if x.saturating_add(width) > w {
+        return Err(ParamError::new("params.width", format!("x + width ({}) is past the picture's width ({w})", x.saturating_add(width))));
+    }
+    if y.saturating_add(height) > h {
+        return Err(ParamError::new("params.height", format!("y + height ({}) is past the picture's height ({h})", y.saturating_add(height))));
+    }
+    if method == Erase::Inpaint && width == w && height == h {
+        let field = if band { "params.height" } else { "params.width" };
+        return Err(ParamError::new(field, "the box covers the whole picture: an inpaint needs pixels around it to fill it from"));
+    }
+    Ok(())
+}
+
 impl Params {
     /// Validates the parameters of a run of `tool`; a type that does not run is refused as `type`.
     pub fn parse(tool: ToolType, value: &Value) -> Result<Self, ParamError> {
@@ -622,6 +732,8 @@ impl Params {
                 };
                 Ok(Self::ExtractPersonAudio(Vocals { accompaniment }))
             }
+            ToolType::VideoRemoveWatermark => Ok(Self::VideoRemoveWatermark(watermark(value)?)),
+            ToolType::VideoRemoveSubtitle => Ok(Self::VideoRemoveSubtitle(captions(value)?)),
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -642,6 +754,8 @@ impl Params {
             Self::VideoSplit(_) => ToolType::VideoSplit,
             Self::IntelligentTask(_) => ToolType::IntelligentTask,
             Self::ExtractPersonAudio(_) => ToolType::ExtractPersonAudio,
+            Self::VideoRemoveWatermark(_) => ToolType::VideoRemoveWatermark,
+            Self::VideoRemoveSubtitle(_) => ToolType::VideoRemoveSubtitle,
         }
     }
 
@@ -710,6 +824,13 @@ impl Params {
                 "targetMs": h.target_ms,
             }),
             Self::ExtractPersonAudio(v) => serde_json::json!({"accompaniment": v.accompaniment}),
+            Self::VideoRemoveWatermark(m) => {
+                serde_json::json!({"x": m.x, "y": m.y, "width": m.width, "height": m.height, "method": m.method.name()})
+            }
+            Self::VideoRemoveSubtitle(c) => match c.band {
+                Band::Given { y, height } => serde_json::json!({"mode": "band", "y": y, "height": height, "method": c.method.name()}),
+                Band::Detect => serde_json::json!({"mode": "detect", "method": c.method.name()}),
+            },
         }
     }
 
@@ -768,6 +889,14 @@ impl Params {
                     return Err(ParamError::new("params.height", format!("y + height ({}) is past the picture's height ({h})", c.y.saturating_add(c.height))));
                 }
                 Ok(())
+            }
+            Self::VideoRemoveWatermark(m) => {
+                let (w, h, _) = input.video.unwrap_or_default();
+                check_box(m.x, m.y, m.width, m.height, m.method, (w, h), false)
+            }
+            Self::VideoRemoveSubtitle(Captions { band: Band::Given { y, height }, method }) => {
+                let (w, h, _) = input.video.unwrap_or_default();
+                check_box(0, *y, w, *height, *method, (w, h), true)
             }
             Self::VideoHToV(_) => {
                 let (w, h, _) = input.video.unwrap_or_default();
@@ -881,6 +1010,15 @@ mod tests {
         assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "minKeepMs": 6000})), "params.minKeepMs");
         assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "sensitivity": 100})), "params.sensitivity");
         assert_eq!(field(ToolType::ExtractPersonAudio, json!({"accompaniment": "yes"})), "params.accompaniment");
+        let mark = |v: Value| field(ToolType::VideoRemoveWatermark, v);
+        assert_eq!(mark(json!({"x": 0, "y": 0, "width": 0, "height": 10, "method": "blur"})), "params.width");
+        assert_eq!(mark(json!({"x": -1, "y": 0, "width": 10, "height": 10, "method": "blur"})), "params.x");
+        assert_eq!(mark(json!({"x": 0, "y": 0, "width": 10, "height": 10, "method": "smudge"})), "params.method");
+        assert_eq!(mark(json!({"x": 0, "y": 0, "width": 10, "height": 10})), "params.method");
+        let band = |v: Value| field(ToolType::VideoRemoveSubtitle, v);
+        assert_eq!(band(json!({"mode": "band", "y": 100, "method": "inpaint"})), "params.height");
+        assert_eq!(band(json!({"mode": "detect", "y": 100, "method": "inpaint"})), "params.y");
+        assert_eq!(band(json!({"mode": "guess", "method": "inpaint"})), "params.mode");
     }
 
     #[test]
@@ -936,6 +1074,9 @@ mod tests {
             (ToolType::VideoSplit, json!({"mode": "scenes", "sensitivity": 70, "minSceneMs": 500})),
             (ToolType::IntelligentTask, json!({"sensitivity": 60, "minSceneMs": 1000, "minKeepMs": 1500, "targetMs": 20000})),
             (ToolType::ExtractPersonAudio, json!({"accompaniment": false})),
+            (ToolType::VideoRemoveWatermark, json!({"x": 7, "y": 3, "width": 41, "height": 20, "method": "inpaint"})),
+            (ToolType::VideoRemoveSubtitle, json!({"mode": "band", "y": 140, "height": 30, "method": "blur"})),
+            (ToolType::VideoRemoveSubtitle, json!({"mode": "detect", "method": "inpaint"})),
         ];
         for (tool, v) in cases {
             let p = Params::parse(tool, &v)?;
@@ -968,5 +1109,17 @@ mod tests {
         let tall = Params::VideoCrop(Crop { x: 0, y: 100, width: 160, height: 100 });
         assert_eq!(tall.check_input(&facts).err().map(|e| e.field), Some("params.height".to_owned()));
         assert!(Params::VideoCrop(Crop { x: 160, y: 80, width: 160, height: 100 }).check_input(&facts).is_ok());
+        let mark = |x, y, width, height, method| Params::VideoRemoveWatermark(Watermark { x, y, width, height, method });
+        let refused = |p: Params| p.check_input(&facts).err().map(|e| e.field);
+        assert_eq!(refused(mark(320, 0, 10, 10, Erase::Blur)), Some("params.x".to_owned()));
+        assert_eq!(refused(mark(0, 180, 10, 10, Erase::Blur)), Some("params.y".to_owned()));
+        assert_eq!(refused(mark(300, 0, 21, 10, Erase::Blur)), Some("params.width".to_owned()));
+        assert_eq!(refused(mark(0, 170, 10, 11, Erase::Blur)), Some("params.height".to_owned()));
+        assert_eq!(refused(mark(0, 0, 320, 180, Erase::Inpaint)), Some("params.width".to_owned()));
+        assert_eq!(refused(mark(0, 0, 320, 180, Erase::Blur)), None);
+        let band = |y, height| Params::VideoRemoveSubtitle(Captions { band: Band::Given { y, height }, method: Erase::Inpaint });
+        assert_eq!(refused(band(150, 31)), Some("params.height".to_owned()));
+        assert_eq!(refused(band(0, 180)), Some("params.height".to_owned()));
+        assert_eq!(refused(band(150, 30)), None);
     }
 }

@@ -22,6 +22,7 @@
 //!   length ([`pick`]), joined in time order as one cut.
 //! - EXTRACT_PERSON_AUDIO: see [`voice`].
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
+//! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -39,10 +40,13 @@ use crate::params::{
 use crate::probe::{Facts, picture_size, probe};
 use crate::scene::{self, Scene};
 
+mod erase;
 mod picture;
 mod portrait;
 mod sound;
 mod voice;
+
+pub use erase::detect_caption_band;
 
 /// How far a tool is: milliseconds of its output done of all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,6 +190,8 @@ impl Job<'_> {
             Params::VideoSplit(split) => self.split(split),
             Params::IntelligentTask(h) => self.highlights(h),
             Params::ExtractPersonAudio(v) => self.vocals(*v),
+            Params::VideoRemoveWatermark(mark) => self.remove_watermark(mark),
+            Params::VideoRemoveSubtitle(captions) => self.remove_captions(captions),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {

@@ -29,11 +29,26 @@ pub struct Clip {
     pub sound: bool,
     /// The tone's frequency, Hz.
     pub tone: u32,
+    /// A still high-contrast mark drawn over the picture (concentric rings, as sharp as a
+    /// watermark's lettering): its box `(x, y, width, height)`.
+    pub mark: Option<(u32, u32, u32, u32)>,
+    /// A caption burnt in near the bottom of the picture (white text, outlined), as subtitles are.
+    pub caption: Option<&'static str>,
 }
 
 impl Default for Clip {
     fn default() -> Self {
-        Self { width: 320, height: 180, fps: 25, seconds: 4.0, pattern: Some("smpte horizontal-speed=4"), sound: true, tone: 997 }
+        Self {
+            width: 320,
+            height: 180,
+            fps: 25,
+            seconds: 4.0,
+            pattern: Some("smpte horizontal-speed=4"),
+            sound: true,
+            tone: 997,
+            mark: None,
+            caption: None,
+        }
     }
 }
 
@@ -48,11 +63,24 @@ impl Clip {
         gst::init()?;
         let path = dir.join(name);
         let frames = (self.seconds * f64::from(self.fps)).round() as u32;
+        let (w, h, fps) = (self.width, self.height, self.fps);
+        let mark = match self.mark {
+            Some((x, y, mw, mh)) => format!(
+                " ! mix.sink_0 videotestsrc num-buffers={frames} pattern=circular \
+                 ! video/x-raw,format=I420,width={mw},height={mh},framerate={fps}/1 ! mix.sink_1 \
+                 compositor name=mix sink_1::xpos={x} sink_1::ypos={y} ! videoconvert"
+            ),
+            None => String::new(),
+        };
+        let caption = match self.caption {
+            // The text is the test's own constant: no quote inside it.
+            Some(text) => format!(" ! textoverlay text=\"{text}\" valignment=bottom halignment=center font-desc=\"Sans Bold 12\""),
+            None => String::new(),
+        };
         let video = match self.pattern {
             Some(pattern) => format!(
-                "videotestsrc num-buffers={frames} pattern={pattern} ! video/x-raw,format=I420,width={},height={},framerate={}/1 \
-                 ! x264enc speed-preset=ultrafast key-int-max=50 ! queue ! ",
-                self.width, self.height, self.fps
+                "videotestsrc num-buffers={frames} pattern={pattern} ! video/x-raw,format=I420,width={w},height={h},framerate={fps}/1{mark}{caption} \
+                 ! videoconvert ! video/x-raw,format=I420,width={w},height={h} ! x264enc speed-preset=ultrafast key-int-max=50 ! queue ! "
             ),
             None => String::new(),
         };

@@ -356,3 +356,105 @@ fn a_split_makes_one_clip_per_stretch_of_its_frames() -> Result {
     assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.times[0]"), "{err:?}");
     Ok(())
 }
+
+/// The luma variance of a `stride`-wide picture's box `(x, y, w, h)`.
+fn variance(luma: &[u8], stride: usize, b: (usize, usize, usize, usize)) -> f64 {
+    let v = region(luma, stride, b);
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().map(|x| f64::from(*x)).sum::<f64>() / n;
+    v.iter().map(|x| (f64::from(*x) - mean).powi(2)).sum::<f64>() / n
+}
+
+/// The PSNR of two `stride`-wide luma pictures over the pixels outside the box `(x, y, w, h)`.
+fn psnr_outside(a: &[u8], b: &[u8], stride: usize, (x, y, w, h): (usize, usize, usize, usize)) -> f64 {
+    let outside = |i: &usize| !((x..x + w).contains(&(i % stride)) && (y..y + h).contains(&(i / stride)));
+    let (a, b): (Vec<u8>, Vec<u8>) = (0..a.len().min(b.len())).filter(outside).map(|i| (a[i], b[i])).unzip();
+    psnr(&a, &b)
+}
+
+#[test]
+fn a_removed_watermark_changes_the_box_alone_and_its_mark_is_gone() -> Result {
+    let dir = tempfile::tempdir()?;
+    // Sharp rings at (112, 40), 64×32, over the moving bars; the box leaves 8 px around them.
+    let (mark, area) = ((112, 40, 64, 32), (104, 32, 80, 48));
+    let input = Clip { mark: Some((112, 40, 64, 32)), ..Clip::default() }.make(dir.path(), "in.mp4")?;
+    let source = luma_frames(&input)?;
+    // The same bars without the rings: what the box hides.
+    let behind = luma_frames(&Clip::default().make(dir.path(), "clean.mp4")?)?;
+    for method in ["blur", "inpaint"] {
+        let params = json!({"x": area.0, "y": area.1, "width": area.2, "height": area.3, "method": method});
+        let out = tool(ToolType::VideoRemoveWatermark, params, &input, &dir.path().join(method))?;
+        let o = &out[0];
+        assert_eq!((o.kind, o.name.as_str(), o.width, o.height), (OutputKind::Video, "watermark-removed.mp4", 320, 180));
+        let facts = probe(&o.path)?;
+        assert!(facts.audio && facts.duration_ms.abs_diff(4000) <= 40, "{facts:?}");
+        let frames = luma_frames(&o.path)?;
+        assert_eq!(frames.len(), source.len(), "every frame kept");
+        for k in [0, 49, 99] {
+            let (src, got, clean) = (&source[k].1, &frames[k].1, &behind[k].1);
+            let outside = psnr_outside(got, src, 320, area);
+            assert!(outside >= 40.0, "{method}, frame {k}: {outside:.1} dB outside the box");
+            let (before, after) = (variance(src, 320, mark), variance(got, 320, mark));
+            let (marked, mended) = (psnr(&region(src, 320, mark), &region(clean, 320, mark)), psnr(&region(got, 320, mark), &region(clean, 320, mark)));
+            eprintln!("{method} {k}: variance {before:.0} → {after:.0}, against the bars behind {marked:.1} → {mended:.1} dB");
+            if method == "blur" {
+                // The rings are smeared away: their detail is gone.
+                assert!(after * 8.0 < before, "{method}, frame {k}: the mark's variance {before:.0} → {after:.0}");
+            } else {
+                // The fill from around the box is near the bars the rings hid.
+                assert!(mended >= marked + 6.0, "{method}, frame {k}: {marked:.1} → {mended:.1} dB against the picture behind the mark");
+            }
+        }
+    }
+    // A box past the picture is refused naming the value past it, and nothing is written.
+    let past = json!({"x": 300, "y": 0, "width": 40, "height": 20, "method": "blur"});
+    let err = tool(ToolType::VideoRemoveWatermark, past, &input, &dir.path().join("past"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.width"), "{err:?}");
+    let whole = json!({"x": 0, "y": 0, "width": 320, "height": 180, "method": "inpaint"});
+    let err = tool(ToolType::VideoRemoveWatermark, whole, &input, &dir.path().join("past"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.width"), "{err:?}");
+    assert!(!dir.path().join("past").exists() || std::fs::read_dir(dir.path().join("past"))?.next().is_none());
+    Ok(())
+}
+
+#[test]
+fn a_caption_band_is_found_at_its_text_rows_and_erased() -> Result {
+    let dir = tempfile::tempdir()?;
+    let captioned = Clip { caption: Some("CAPTIONS HERE 0123"), ..Clip::default() }.make(dir.path(), "captioned.mp4")?;
+    let clean = Clip::default().make(dir.path(), "clean.mp4")?;
+    // The text's rows: where the captioned picture differs from the clean one (left of the bars'
+    // snow in the bottom right quarter, which two encodes may render differently).
+    let (with, without) = (luma_frames(&captioned)?, luma_frames(&clean)?);
+    let text_rows: Vec<usize> =
+        (0..180).filter(|&y| (0..236).any(|x| with[50].1[y * 320 + x].abs_diff(without[50].1[y * 320 + x]) > 60)).collect();
+    let (first, last) = (*text_rows.first().ok_or("no text drawn")?, *text_rows.last().ok_or("no text drawn")?);
+    let (y, height) = reelforge_tools::detect_caption_band(&captioned, &AtomicBool::new(false))?.ok_or("no band found")?;
+    let (y, bottom) = (y as usize, (y + height) as usize);
+    assert!(y <= first && bottom > last, "band {y}..{bottom} misses the text rows {first}..={last}");
+    assert!(first - y <= 10 && bottom - last <= 11, "band {y}..{bottom} is far wider than the text rows {first}..={last}");
+    assert_eq!(reelforge_tools::detect_caption_band(&clean, &AtomicBool::new(false))?, None, "no band in a clip without captions");
+
+    let out = tool(ToolType::VideoRemoveSubtitle, json!({"mode": "detect", "method": "inpaint"}), &captioned, &dir.path().join("detect"))?;
+    assert_eq!(out[0].name, "captions-removed.mp4");
+    let frames = luma_frames(&out[0].path)?;
+    assert_eq!(frames.len(), with.len());
+    let band = (0, y, 320, bottom - y);
+    for k in [10, 50, 90] {
+        let outside = psnr_outside(&frames[k].1, &with[k].1, 320, band);
+        assert!(outside >= 40.0, "frame {k}: {outside:.1} dB outside the band");
+        let (text, erased) = (sharpness(&with[k].1, 320, first..last + 1), sharpness(&frames[k].1, 320, first..last + 1));
+        assert!(erased * 3.0 < text, "frame {k}: the text rows' sharpness {text:.1} → {erased:.1}");
+    }
+    // A band given by the user is erased the same way; one past the picture is refused.
+    let given = json!({"mode": "band", "y": y, "height": bottom - y, "method": "blur"});
+    let out = tool(ToolType::VideoRemoveSubtitle, given, &captioned, &dir.path().join("band"))?;
+    assert!(psnr_outside(&luma_frames(&out[0].path)?[50].1, &with[50].1, 320, band) >= 40.0);
+    let err = tool(ToolType::VideoRemoveSubtitle, json!({"mode": "band", "y": 170, "height": 20, "method": "blur"}), &captioned, &dir.path().join("no"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.height"), "{err:?}");
+    // No caption to find: refused naming the mode, nothing written.
+    let err = tool(ToolType::VideoRemoveSubtitle, json!({"mode": "detect", "method": "blur"}), &clean, &dir.path().join("none"));
+    assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.mode"), "{err:?}");
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("none")).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+    Ok(())
+}

@@ -137,6 +137,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                   onChange={(next) => materialId && setEdited({ materialId, params: next })}
                   input={facts}
                   currentMs={currentMs}
+                  frameUrl={material.previewUrl || material.url}
                 />
               </Form>
               {inputReady && problems.length > 0 ? (

@@ -1,4 +1,5 @@
 import {
+  boxBetween,
   BUILT_TOOLS,
   builtToolOf,
   compressEstimate,
@@ -197,5 +198,31 @@ describe('tool options', () => {
     expect(speedDurationMs(10_000, 0.25)).toBe(40_000);
     expect(cutDurationMs({ mode: 'keep', ranges: [{ startMs: 0, endMs: 1_000 }, { startMs: 5_000, endMs: 7_000 }] }, 10_000)).toBe(3_000);
     expect(cutDurationMs({ mode: 'remove', ranges: [{ startMs: 0, endMs: 1_000 }] }, 10_000)).toBe(9_000);
+  });
+
+  it('keeps a watermark box or a caption band inside the picture, naming the value past it', () => {
+    const box = BUILT_TOOLS.VIDEO_REMOVE_WATERMARK.defaults(clip);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(paramProblems('VIDEO_REMOVE_WATERMARK', box, clip)).toEqual([]);
+    const mark = (p: Partial<typeof box>) => fields(paramProblems('VIDEO_REMOVE_WATERMARK', { ...box, ...p }, clip));
+    expect(mark({ x: 1280 })).toEqual(['params.x boxOutside']);
+    expect(mark({ x: 1200, width: 100 })).toEqual(['params.width boxOutside']);
+    expect(mark({ y: 700, height: 30 })).toEqual(['params.height boxOutside']);
+    expect(mark({ width: 0 })).toEqual(['params.width boxEmpty']);
+    expect(mark({ x: 0, y: 0, width: 1280, height: 720, method: 'inpaint' })).toEqual(['params.width boxWhole']);
+    expect(mark({ x: 0, y: 0, width: 1280, height: 720, method: 'blur' })).toEqual([]);
+    const band = BUILT_TOOLS.VIDEO_REMOVE_SUBTITLE.defaults(clip);
+    expect(band.mode === 'band' && band.y + band.height <= 720).toBe(true);
+    expect(paramProblems('VIDEO_REMOVE_SUBTITLE', band, clip)).toEqual([]);
+    expect(fields(paramProblems('VIDEO_REMOVE_SUBTITLE', { mode: 'band', y: 700, height: 40, method: 'blur' }, clip))).toEqual(['params.height boxOutside']);
+    expect(paramProblems('VIDEO_REMOVE_SUBTITLE', { mode: 'detect', method: 'inpaint' }, clip)).toEqual([]);
+    expect(builtToolOf('smart-watermark-remove')?.type).toBe('VIDEO_REMOVE_WATERMARK');
+    expect(builtToolOf('remove-captions')?.type).toBe('VIDEO_REMOVE_SUBTITLE');
+  });
+
+  it('draws a box between two points of the frame either way, kept inside it', () => {
+    expect(boxBetween({ x: 300, y: 200 }, { x: 100.4, y: 50 }, clip)).toEqual({ x: 100, y: 50, width: 200, height: 150 });
+    expect(boxBetween({ x: -20, y: -5 }, { x: 1400, y: 900 }, clip)).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+    expect(boxBetween({ x: 10, y: 10 }, { x: 10, y: 10 }, clip)).toEqual({ x: 10, y: 10, width: 1, height: 1 });
   });
 });

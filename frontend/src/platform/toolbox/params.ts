@@ -30,6 +30,8 @@ export const LIMITS = {
   sensitivity: { min: 1, max: 99 },
   minSceneMs: { min: 100, max: 60_000 },
   targetMs: { min: 1_000, max: 3_600_000 },
+  eraseMethods: ['blur', 'inpaint'],
+  bandModes: ['band', 'detect'],
 } as const;
 
 export type AudioFormat = (typeof LIMITS.audioFormats)[number];
@@ -38,6 +40,7 @@ export type CutMode = (typeof LIMITS.cutModes)[number];
 export type SoundMode = (typeof LIMITS.soundModes)[number];
 export type Visual = (typeof LIMITS.visuals)[number];
 export type Aspect = (typeof LIMITS.aspects)[number];
+export type EraseMethod = (typeof LIMITS.eraseMethods)[number];
 
 /** The loudness a replaced or mixed sound is brought to unless changed, LUFS (the server's default). */
 export const DEFAULT_LOUDNESS_LUFS = -16;
@@ -125,6 +128,21 @@ export interface VocalsParams {
 export function byScenes(params: SplitParams): params is { mode: 'scenes' } & SceneDetectParams {
   return 'mode' in params && params.mode === 'scenes';
 }
+/** A box of the picture, source pixels. */
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** smart-watermark-remove: the box to erase, and how (a feathered blur, or a fill from around the box). */
+export interface WatermarkParams extends PixelBox {
+  method: EraseMethod;
+}
+
+/** remove-captions: a band the user gives (rows, the whole width), or one the server finds in the video. */
+export type CaptionParams = { mode: 'band'; y: number; height: number; method: EraseMethod } | { mode: 'detect'; method: EraseMethod };
 
 /** The options of each built tool, by its type. */
 export interface ToolParams {
@@ -140,6 +158,8 @@ export interface ToolParams {
   VIDEO_SPLIT: SplitParams;
   INTELLIGENT_TASK: HighlightsParams;
   EXTRACT_PERSON_AUDIO: VocalsParams;
+  VIDEO_REMOVE_WATERMARK: WatermarkParams;
+  VIDEO_REMOVE_SUBTITLE: CaptionParams;
 }
 
 /** The types this frontend has a page form for. */
@@ -249,7 +269,66 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
     }),
   },
   EXTRACT_PERSON_AUDIO: { type: 'EXTRACT_PERSON_AUDIO', path: 'vocal-separate', input: 'audio', needsSound: true, defaults: () => ({ accompaniment: true }) },
+  VIDEO_REMOVE_WATERMARK: {
+    type: 'VIDEO_REMOVE_WATERMARK',
+    path: 'smart-watermark-remove',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({ ...cornerBox(input), method: 'inpaint' }),
+  },
+  VIDEO_REMOVE_SUBTITLE: {
+    type: 'VIDEO_REMOVE_SUBTITLE',
+    path: 'remove-captions',
+    input: 'video',
+    needsSound: false,
+    defaults: (input) => ({ mode: 'band', ...lowBand(input), method: 'inpaint' }),
+  },
 };
+
+/** Where a logo usually sits, to start from: a box in the top right corner, a fifth of the width wide. */
+export function cornerBox(input: Pick<InputFacts, 'width' | 'height'>): PixelBox {
+  const w = input.width > 0 ? input.width : 1280;
+  const h = input.height > 0 ? input.height : 720;
+  const width = Math.max(1, Math.round(w / 5));
+  const height = Math.max(1, Math.round(h / 8));
+  return { x: Math.max(0, w - width - Math.round(w / 40)), y: Math.round(h / 40), width, height };
+}
+
+/** Where captions usually sit, to start from: a band a ninth of the height high, near the bottom. */
+export function lowBand(input: Pick<InputFacts, 'height'>): { y: number; height: number } {
+  const h = input.height > 0 ? input.height : 720;
+  const height = Math.max(1, Math.round(h / 9));
+  return { y: Math.max(0, h - height - Math.round(h / 20)), height };
+}
+
+/** A box drawn between two points of the picture, kept inside it (source pixels, whole, at least 1 each way). */
+export function boxBetween(a: { x: number; y: number }, b: { x: number; y: number }, input: Pick<InputFacts, 'width' | 'height'>): PixelBox {
+  const clampX = (v: number) => Math.min(input.width, Math.max(0, Math.round(v)));
+  const clampY = (v: number) => Math.min(input.height, Math.max(0, Math.round(v)));
+  const [x0, x1] = [clampX(Math.min(a.x, b.x)), clampX(Math.max(a.x, b.x))];
+  const [y0, y1] = [clampY(Math.min(a.y, b.y)), clampY(Math.max(a.y, b.y))];
+  const x = Math.min(x0, Math.max(0, input.width - 1));
+  const y = Math.min(y0, Math.max(0, input.height - 1));
+  return { x, y, width: Math.max(1, x1 - x), height: Math.max(1, y1 - y) };
+}
+
+/** What is wrong with a box against the picture, each problem naming the value as the server does. */
+function boxProblems(box: PixelBox, method: EraseMethod, input: InputFacts, band: boolean): Problem[] {
+  const whole = (v: number) => Number.isInteger(v) && v >= 0;
+  const named: [keyof PixelBox, number][] = band ? [['y', box.y], ['height', box.height]] : [['x', box.x], ['y', box.y], ['width', box.width], ['height', box.height]];
+  for (const [key, v] of named) {
+    if (!whole(v) || ((key === 'width' || key === 'height') && v < 1)) return [{ field: `params.${key}`, key: key === 'width' || key === 'height' ? 'boxEmpty' : 'rangeInvalid' }];
+  }
+  if (!(LIMITS.eraseMethods as readonly string[]).includes(method)) return [{ field: 'params.method', key: 'oneOf', values: { list: LIMITS.eraseMethods.join(', ') } }];
+  if (!(input.width > 0 && input.height > 0)) return [];
+  const size = { width: input.width, height: input.height };
+  if (box.x >= input.width) return [{ field: 'params.x', key: 'boxOutside', values: size }];
+  if (box.y >= input.height) return [{ field: 'params.y', key: 'boxOutside', values: size }];
+  if (box.x + box.width > input.width) return [{ field: 'params.width', key: 'boxOutside', values: size }];
+  if (box.y + box.height > input.height) return [{ field: 'params.height', key: 'boxOutside', values: size }];
+  if (method === 'inpaint' && box.width === input.width && box.height === input.height) return [{ field: band ? 'params.height' : 'params.width', key: 'boxWhole' }];
+  return [];
+}
 
 /** The kind of the second material a tool's options ask for, or null. */
 export function secondInputOf<T extends BuiltToolType>(tool: BuiltTool<T>, params: ToolParams[T]): InputKind | null {
@@ -402,6 +481,18 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
     }
     case 'EXTRACT_PERSON_AUDIO':
       return [];
+    case 'VIDEO_REMOVE_WATERMARK': {
+      const p = params as WatermarkParams;
+      return boxProblems(p, p.method, input, false);
+    }
+    case 'VIDEO_REMOVE_SUBTITLE': {
+      const p = params as CaptionParams;
+      if (!(LIMITS.bandModes as readonly string[]).includes(p.mode)) return [{ field: 'params.mode', key: 'oneOf', values: { list: LIMITS.bandModes.join(', ') } }];
+      if (p.mode === 'detect') {
+        return (LIMITS.eraseMethods as readonly string[]).includes(p.method) ? [] : [{ field: 'params.method', key: 'oneOf', values: { list: LIMITS.eraseMethods.join(', ') } }];
+      }
+      return boxProblems({ x: 0, y: p.y, width: input.width, height: p.height }, p.method, input, true);
+    }
     default:
       return [];
   }

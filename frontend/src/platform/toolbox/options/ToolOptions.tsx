@@ -2,6 +2,7 @@ import {
   byScenes,
   splitPieces,
   type BuiltToolType,
+  type CaptionParams,
   type CompressParams,
   type CutParams,
   type ExtractAudioParams,
@@ -16,10 +17,12 @@ import {
   type TimeRange,
   type ToolParams,
   type VocalsParams,
+  type WatermarkParams,
 } from '../params';
 import type { RangeTone } from '../InputPreview';
 import { CompressOptions } from './CompressOptions';
 import { CutOptions } from './CutOptions';
+import { CaptionOptions, WatermarkOptions } from './EraseOptions';
 import { ExtractAudioOptions } from './ExtractAudioOptions';
 import { GifOptions } from './GifOptions';
 import { HToVOptions } from './HToVOptions';
@@ -36,10 +39,12 @@ export interface ToolOptionsProps {
   input: InputFacts;
   /** The preview's playhead, ms. */
   currentMs: number;
+  /** The chosen input's address, for the options drawn on one of its frames. */
+  frameUrl: string;
 }
 
 /** The options form of a built tool. */
-export function ToolOptions({ type, params, onChange, input, currentMs }: ToolOptionsProps) {
+export function ToolOptions({ type, params, onChange, input, currentMs, frameUrl }: ToolOptionsProps) {
   switch (type) {
     case 'EXTRACT_AUDIO':
       return <ExtractAudioOptions value={params as ExtractAudioParams} onChange={onChange} />;
@@ -64,6 +69,10 @@ export function ToolOptions({ type, params, onChange, input, currentMs }: ToolOp
       return <HighlightsOptions value={params as HighlightsParams} onChange={onChange} input={input} />;
     case 'EXTRACT_PERSON_AUDIO':
       return <VocalsOptions value={params as VocalsParams} onChange={onChange} />;
+    case 'VIDEO_REMOVE_WATERMARK':
+      return <WatermarkOptions value={params as WatermarkParams} onChange={onChange} input={input} frameUrl={frameUrl} currentMs={currentMs} />;
+    case 'VIDEO_REMOVE_SUBTITLE':
+      return <CaptionOptions value={params as CaptionParams} onChange={onChange} input={input} frameUrl={frameUrl} currentMs={currentMs} />;
   }
 }
 
