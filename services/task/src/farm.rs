@@ -137,7 +137,9 @@ async fn dead_letters(
             queue.ack(letter).await?;
             continue;
         };
-        tracing::error!(job_id = %job.job_id, task_id = job.task_id, "render job dead-lettered after repeated deliveries");
+        // Where and why the broker gave the job up, for the operator reading the log.
+        let (died_in, why) = letter.death.as_ref().map_or(("", ""), |d| (d.queue.as_str(), d.reason.as_str()));
+        tracing::error!(job_id = %job.job_id, task_id = job.task_id, died_in, why, "render job dead-lettered after repeated deliveries");
         let reference = JobRef {
             tenant: job.tenant,
             task_id: job.task_id,

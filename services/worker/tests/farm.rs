@@ -2,14 +2,15 @@
 //! loopback gRPC server, the outbox relay, a worker; embedded (SQLite, database queue, local
 //! directory) and distributed (PostgreSQL, RabbitMQ, S3).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use reelforge_kit::config::QueueConfig;
 use reelforge_kit::config::SigningKeyConfig;
 use reelforge_kit::identity::{self, Keyring, OperatorLevel};
+use reelforge_kit::queue::Death;
 use reelforge_kit::testing::{amqp_url, fresh_postgres, fresh_sqlite, redis_url, s3_url, unique};
-use reelforge_kit::{BlobStore, JobQueue};
+use reelforge_kit::{BlobStore, Job, JobQueue, QueueError};
 use reelforge_material::{MaterialKind, MaterialStore, NewMaterial};
 use reelforge_proto::task::task_service_client::TaskServiceClient;
 use reelforge_proto::task::{self as pb};
@@ -31,6 +32,10 @@ struct Farm {
     /// The queue the worker takes jobs from, and its name.
     queue: Arc<dyn JobQueue>,
     queue_name: String,
+    /// What passed through `queue`.
+    recorder: Arc<Recorder>,
+    /// The worker, until [`Farm::start_worker`] starts it (a farm made with `idle_worker`).
+    idle: Option<(Worker, watch::Receiver<bool>)>,
     _stop: watch::Sender<bool>,
     _scratch: tempfile::TempDir,
     _cache: tempfile::TempDir,
@@ -43,6 +48,78 @@ impl Farm {
     fn req<T>(&self, msg: T) -> Result<tonic::Request<T>, identity::IdentityError> {
         identity::request(msg, &self.token)
     }
+
+    /// Starts the worker of a farm made with `idle_worker`.
+    fn start_worker(&mut self) -> TestResult {
+        let (worker, stop) = self.idle.take().ok_or("the worker already runs")?;
+        tokio::spawn(worker.run(stop));
+        Ok(())
+    }
+}
+
+/// The farm's queue, noting every delivery and dead letter that passes through it, so a test counts
+/// what the broker handed out rather than timing it.
+struct Recorder {
+    inner: Arc<dyn JobQueue>,
+    /// (job id, attempt) of each delivery, in order.
+    deliveries: Mutex<Vec<(String, u32)>>,
+    /// (job id, death) of each dead letter taken.
+    dead: Mutex<Vec<(String, Option<Death>)>>,
+}
+
+impl Recorder {
+    fn deliveries_of(&self, id: &str) -> Vec<u32> {
+        let seen = self.deliveries.lock().unwrap_or_else(|p| p.into_inner());
+        seen.iter().filter(|(job, _)| job == id).map(|(_, attempt)| *attempt).collect()
+    }
+
+    fn deaths_of(&self, id: &str) -> Vec<Option<Death>> {
+        let seen = self.dead.lock().unwrap_or_else(|p| p.into_inner());
+        seen.iter().filter(|(job, _)| job == id).map(|(_, death)| death.clone()).collect()
+    }
+}
+
+#[async_trait::async_trait]
+impl JobQueue for Recorder {
+    async fn publish(&self, queue: &str, id: &str, body: &[u8]) -> Result<(), QueueError> {
+        self.inner.publish(queue, id, body).await
+    }
+
+    async fn receive(&self, queue: &str, wait: Duration) -> Result<Option<Job>, QueueError> {
+        let got = self.inner.receive(queue, wait).await?;
+        if let Some(job) = &got {
+            self.deliveries.lock().unwrap_or_else(|p| p.into_inner()).push((job.id.clone(), job.attempt));
+        }
+        Ok(got)
+    }
+
+    async fn ack(&self, job: Job) -> Result<(), QueueError> {
+        self.inner.ack(job).await
+    }
+
+    async fn retry(&self, job: Job) -> Result<(), QueueError> {
+        self.inner.retry(job).await
+    }
+
+    async fn give_back(&self, job: Job) -> Result<(), QueueError> {
+        self.inner.give_back(job).await
+    }
+
+    async fn reject(&self, job: Job) -> Result<(), QueueError> {
+        self.inner.reject(job).await
+    }
+
+    async fn receive_dead(&self, queue: &str) -> Result<Option<Job>, QueueError> {
+        let got = self.inner.receive_dead(queue).await?;
+        if let Some(job) = &got {
+            self.dead.lock().unwrap_or_else(|p| p.into_inner()).push((job.id.clone(), job.death.clone()));
+        }
+        Ok(got)
+    }
+
+    async fn ping(&self) -> Result<(), QueueError> {
+        self.inner.ping().await
+    }
 }
 
 async fn farm(
@@ -51,7 +128,7 @@ async fn farm(
     cache_url: &str,
     blob: BlobStore,
 ) -> Result<Farm, Box<dyn std::error::Error>> {
-    farm_with(db_url, queue_url, cache_url, blob, 60, PRODUCTION_LIMIT).await
+    farm_with(db_url, queue_url, cache_url, blob, Setup::default()).await
 }
 
 /// The configuration's default time limit of a render.
@@ -60,16 +137,31 @@ const PRODUCTION_LIMIT: RenderTimeLimit = RenderTimeLimit {
     per_video_second: Duration::from_secs(10),
 };
 
-/// A farm whose database queue leases a job for `lease_seconds` and whose worker stops a render at
-/// `time_limit`.
+/// How a test's farm differs from the production settings.
+struct Setup {
+    /// The database queue's lease of a job.
+    lease_seconds: u64,
+    /// When the worker stops a render.
+    time_limit: RenderTimeLimit,
+    /// The worker waits for [`Farm::start_worker`], so the test can reach the queue first.
+    idle_worker: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Self { lease_seconds: 60, time_limit: PRODUCTION_LIMIT, idle_worker: false }
+    }
+}
+
+/// A farm as `setup` says.
 async fn farm_with(
     db_url: &str,
     queue_url: &str,
     cache_url: &str,
     blob: BlobStore,
-    lease_seconds: u64,
-    time_limit: RenderTimeLimit,
+    setup: Setup,
 ) -> Result<Farm, Box<dyn std::error::Error>> {
+    let Setup { lease_seconds, time_limit, idle_worker } = setup;
     let db = reelforge_kit::db::connect(db_url).await?;
     reelforge_task::migrate(&db).await?;
     reelforge_material::migrate(&db).await?;
@@ -79,7 +171,12 @@ async fn farm_with(
         lease_seconds,
         prefetch: 2,
     };
-    let queue: Arc<dyn JobQueue> = reelforge_kit::queue::open(&config, &db).await?;
+    let recorder = Arc::new(Recorder {
+        inner: reelforge_kit::queue::open(&config, &db).await?,
+        deliveries: Mutex::new(Vec::new()),
+        dead: Mutex::new(Vec::new()),
+    });
+    let queue: Arc<dyn JobQueue> = recorder.clone();
     let bus = reelforge_kit::bus::open(queue_url).await?;
     let cache = reelforge_kit::cache::open(cache_url).await?;
     let keys = Keyring::new(&[SigningKeyConfig {
@@ -142,7 +239,12 @@ async fn farm_with(
             ai: ai_config(),
         },
     );
-    tokio::spawn(worker.run(rx));
+    let idle = if idle_worker {
+        Some((worker, rx))
+    } else {
+        tokio::spawn(worker.run(rx));
+        None
+    };
     let tasks = TaskServiceClient::new(Channel::from_shared(url)?.connect_lazy());
     Ok(Farm {
         tasks,
@@ -152,6 +254,8 @@ async fn farm_with(
         materials: MaterialStore::new(db),
         queue,
         queue_name: name,
+        recorder,
+        idle,
         _stop: stop,
         _scratch: scratch,
         _cache: cache,
@@ -179,13 +283,30 @@ async fn embedded() -> Result<(Farm, tempfile::TempDir), Box<dyn std::error::Err
 
 /// A farm on a fresh PostgreSQL database, RabbitMQ, Redis and a root of its own in S3.
 async fn distributed() -> Result<Farm, Box<dyn std::error::Error>> {
+    distributed_with(Setup::default()).await
+}
+
+/// A distributed farm as `setup` says.
+async fn distributed_with(setup: Setup) -> Result<Farm, Box<dyn std::error::Error>> {
     let blob = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("farm")))?;
-    farm(&fresh_postgres().await?, &amqp_url(), &redis_url(), blob).await
+    farm_with(&fresh_postgres().await?, &amqp_url(), &redis_url(), blob, setup).await
 }
 
 /// A two-second 320×180 document of one scene whose background is the material `bg`.
 fn document(bg: &str) -> String {
     long_document(bg, 2)
+}
+
+/// A two-second 320×180 document showing the picture stored under `key`.
+fn document_naming(key: &str) -> String {
+    serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
+        "resolutionRatio": {"name": "16:9", "width": 320, "height": 180, "ratio": "16:9", "sizeId": 41, "targetWidth": 320},
+        "scenes": [{"type": "canvas", "timeLength": 2, "bgColor": "#000000", "bgFit": "cover",
+            "layers": [{"type": "picture", "src": key, "w": 64, "h": 36}]}],
+        "audio": []
+    })
+    .to_string()
 }
 
 /// A 320×180 document of one scene of `seconds` whose background is the material `bg`.
@@ -206,9 +327,14 @@ async fn red_material(farm: &Farm) -> Result<String, Box<dyn std::error::Error>>
 
 /// Stores a red picture as the material of the test's user in `tenant` and returns its id.
 async fn red_material_of(farm: &Farm, tenant: &str) -> Result<String, Box<dyn std::error::Error>> {
+    Ok(red_picture(farm, tenant, USER).await?.0)
+}
+
+/// Stores a red picture as a material of `user` in `tenant`; answers its id and storage key.
+async fn red_picture(farm: &Farm, tenant: &str, user: &str) -> Result<(String, String), Box<dyn std::error::Error>> {
     let owner = reelforge_material::Owner {
         tenant: tenant.into(),
-        user_id: USER.into(),
+        user_id: user.into(),
     };
     let m = farm
         .materials
@@ -231,7 +357,7 @@ async fn red_material_of(farm: &Farm, tenant: &str) -> Result<String, Box<dyn st
     let mut png = std::io::Cursor::new(Vec::new());
     picture.write_to(&mut png, image::ImageFormat::Png)?;
     farm.blob.put(&m.relative_path, png.into_inner()).await?;
-    Ok(m.id)
+    Ok((m.id, m.relative_path))
 }
 
 async fn save_and_run(farm: &Farm, rule: String) -> Result<i64, Box<dyn std::error::Error>> {
@@ -239,21 +365,31 @@ async fn save_and_run(farm: &Farm, rule: String) -> Result<i64, Box<dyn std::err
 }
 
 async fn save_and_run_as(farm: &Farm, token: &str, rule: String) -> Result<i64, Box<dyn std::error::Error>> {
+    Ok(save_and_run_job(farm, token, rule).await?.0)
+}
+
+/// Saves and runs `rule` as the user of `token`; answers the task id and the id of its job.
+async fn save_and_run_job(farm: &Farm, token: &str, rule: String) -> Result<(i64, String), Box<dyn std::error::Error>> {
     let mut tasks = farm.tasks.clone();
     let task_id = tasks
-        .save(identity::request(pb::SaveTaskRequest {
-            task_id: -1,
-            task_name: "测试".into(),
-            task_info: rule,
-            size_category_id: 41,
-            used_for: String::new(),
-            version: 0,
-        }, token)?)
+        .save(identity::request(save_request(rule), token)?)
         .await?
         .into_inner()
         .task_id;
-    tasks.run(identity::request(pb::RunTaskRequest { task_id }, token)?).await?;
-    Ok(task_id)
+    let run = tasks.run(identity::request(pb::RunTaskRequest { task_id }, token)?).await?.into_inner();
+    Ok((task_id, run.job_id))
+}
+
+/// A new task of `rule`.
+fn save_request(rule: String) -> pb::SaveTaskRequest {
+    pb::SaveTaskRequest {
+        task_id: -1,
+        task_name: "测试".into(),
+        task_info: rule,
+        size_category_id: 41,
+        used_for: String::new(),
+        version: 0,
+    }
 }
 
 /// Polls the task until it ends (error, success or cancelled).
@@ -630,7 +766,7 @@ async fn distributed_survives_a_broker_restart() -> TestResult {
 async fn a_render_longer_than_the_lease_is_not_duplicated() -> TestResult {
     let dir = tempfile::tempdir()?;
     let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
-    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, 1, PRODUCTION_LIMIT).await?;
+    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, Setup { lease_seconds: 1, ..Setup::default() }).await?;
     let id = red_material(&farm).await?;
     let task_id = save_and_run(&farm, long_document(&id, 120)).await?;
     let events = watch_to_end(&farm, task_id).await?;
@@ -656,7 +792,7 @@ async fn a_render_past_its_time_limit_fails_its_task() -> TestResult {
     let dir = tempfile::tempdir()?;
     let blob = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
     let limit = RenderTimeLimit { floor: Duration::from_secs(1), per_video_second: Duration::ZERO };
-    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, 60, limit).await?;
+    let farm = farm_with(&fresh_sqlite(), "db://", "memory://", blob, Setup { time_limit: limit, ..Setup::default() }).await?;
     let id = red_material(&farm).await?;
     let started = Instant::now();
     let task_id = save_and_run(&farm, long_document(&id, 600)).await?;
@@ -879,4 +1015,94 @@ async fn embedded_speaks_a_dubbing() -> TestResult {
 #[tokio::test]
 async fn distributed_speaks_a_dubbing() -> TestResult {
     speaks_a_dubbing(distributed().await?).await
+}
+
+/// Both queues of the farm drained: nothing ready or unacknowledged in the render queue or its
+/// dead letters, as `rabbitmqctl` reads them.
+async fn queues_drained(farm: &Farm) -> TestResult {
+    let dead = format!("{}.dead", farm.queue_name);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while broker_counts(&farm.queue_name) != Some((0, 0)) || broker_counts(&dead) != Some((0, 0)) {
+        assert!(Instant::now() < deadline, "queues not drained: {:?} {:?}", broker_counts(&farm.queue_name), broker_counts(&dead));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    Ok(())
+}
+
+/// Catalogue Q4 on RabbitMQ: a job that every delivery hands back (a file stands where its scratch
+/// directory goes, so each delivery fails with a scratch fault, which the worker hands back rather
+/// than fail) is delivered once more than the queue's delivery limit of 2, and no more; it reaches
+/// `<queue>.dead` with an `x-death` header naming the render queue, the delivery limit and one
+/// death; the task service's dead-letter consumer fails its task with a reason the user reads, and
+/// acks the letter. Both queues end empty and nothing is stored. Counting the deliveries shows
+/// there is no loop; the hand-backs' growing waits are `retry.rs`'s to test.
+#[tokio::test]
+async fn distributed_a_job_handed_back_past_the_limit_is_dead_lettered_and_fails_its_task() -> TestResult {
+    let mut farm = distributed_with(Setup { idle_worker: true, ..Setup::default() }).await?;
+    let id = red_material(&farm).await?;
+    let (task_id, job_id) = save_and_run_job(&farm, &farm.token, document(&id)).await?;
+    // The worker renders in `<scratch>/<job>-<attempt>`.
+    std::fs::write(farm._scratch.path().join(format!("{job_id}-1")), b"not a directory")?;
+    farm.start_worker()?;
+    let task = ended(&farm, task_id).await?;
+    assert_eq!(
+        (task.status, task.reason.as_str()),
+        (9, "task composition failed: the render was given back too many times"),
+        "{task:?}"
+    );
+    // The relay publishes each attempt of a job as message `{job}:{attempt}`.
+    let message = format!("{job_id}:1");
+    assert_eq!(farm.recorder.deliveries_of(&message), [1, 2, 3], "delivered once more than the limit of 2");
+    let death = Death { queue: farm.queue_name.clone(), reason: "delivery_limit".into(), count: 1 };
+    assert_eq!(farm.recorder.deaths_of(&message), [Some(death)], "one dead letter, with its x-death");
+    queues_drained(&farm).await?;
+    assert_eq!(farm.recorder.deliveries_of(&message).len(), 3, "never delivered again once dead");
+    assert!(farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?.is_empty(), "nothing stored");
+    Ok(())
+}
+
+/// Catalogue S6, the worker's part, on PostgreSQL, RabbitMQ and S3: a job whose document names
+/// another tenant's key, or a private key of another user of its own tenant, fails its task with a
+/// reason naming the refused key, reads nothing and stores nothing. Save and run refuse such a
+/// document, so the test runs a document of the user's own material and swaps the job's document
+/// in the queue before the worker starts, as a row saved before the check or a forged message
+/// would reach the worker. The tasks' own material would render (their first document).
+#[tokio::test]
+async fn distributed_a_job_naming_someone_elses_key_fails_its_task_saying_why() -> TestResult {
+    use prost::Message;
+    let mut farm = distributed_with(Setup { idle_worker: true, ..Setup::default() }).await?;
+    let own = red_material(&farm).await?;
+    let (_, other_tenants) = red_picture(&farm, "cc", USER).await?;
+    let (_, colleagues) = red_picture(&farm, "qs", "bob@example.com").await?;
+    let refused = farm.tasks.clone().save(farm.req(save_request(document_naming(&other_tenants)))?).await;
+    assert!(refused.is_err(), "save refuses another tenant's key: {refused:?}");
+
+    let mut tasks = Vec::new();
+    for (key, why) in [(&other_tenants, "not a material of this tenant"), (&colleagues, "another user's private material")] {
+        let (task_id, job_id) = save_and_run_job(&farm, &farm.token, document(&own)).await?;
+        tasks.push((task_id, job_id, key, why));
+    }
+    // Both published jobs are taken before either forgery goes back, so the test never takes its own.
+    let mut published = Vec::new();
+    while published.len() < tasks.len() {
+        published.push(farm.queue.receive(&farm.queue_name, Duration::from_secs(30)).await?.ok_or("a run was not published")?);
+    }
+    for job in published {
+        let mut forged = reelforge_proto::render::RenderJob::decode(job.body.as_slice())?;
+        let (_, _, key, _) = tasks.iter().find(|t| t.1 == forged.job_id).ok_or("a job of another run")?;
+        forged.task_info = document_naming(key);
+        farm.queue.publish(&farm.queue_name, &job.id, &forged.encode_to_vec()).await?;
+        farm.queue.ack(job).await?;
+    }
+    farm.start_worker()?;
+    for (task_id, _, key, why) in tasks {
+        let task = ended(&farm, task_id).await?;
+        assert_eq!(task.status, 9, "{task:?}");
+        let named = format!("task composition failed: rule: material source `{key}`: {why}");
+        assert!(task.reason.starts_with(&named), "{}", task.reason);
+        assert!(farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?.is_empty(), "nothing stored");
+    }
+    assert_eq!(std::fs::read_dir(farm._cache.path())?.count(), 0, "nothing was downloaded");
+    queues_drained(&farm).await?;
+    Ok(())
 }

@@ -14,7 +14,7 @@ use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, Consumer, ExchangeKind};
 use tokio::sync::Mutex;
 
-use super::{Job, JobHandle, JobQueue, QueueError};
+use super::{Death, Job, JobHandle, JobQueue, QueueError};
 
 const DEAD_LETTER_EXCHANGE: &str = "reelforge.dead";
 
@@ -148,6 +148,23 @@ fn delivery_count(props: &BasicProperties) -> u32 {
     }
 }
 
+/// The latest death of a dead letter: RabbitMQ puts the newest entry of `x-death` first.
+fn death(props: &BasicProperties) -> Option<Death> {
+    let latest = props.headers().as_ref()?.inner().get("x-death")?.as_array()?.as_slice().first()?.as_field_table()?.inner();
+    let text = |key: &str| match latest.get(key) {
+        Some(AMQPValue::LongString(s)) => String::from_utf8_lossy(s.as_bytes()).into_owned(),
+        Some(AMQPValue::ShortString(s)) => s.to_string(),
+        _ => String::new(),
+    };
+    let count = match latest.get("count") {
+        Some(AMQPValue::LongLongInt(n)) => u64::try_from(*n).unwrap_or(0),
+        Some(AMQPValue::LongInt(n)) => u64::try_from(*n).unwrap_or(0),
+        Some(AMQPValue::LongUInt(n)) => u64::from(*n),
+        _ => 0,
+    };
+    Some(Death { queue: text("queue"), reason: text("reason"), count })
+}
+
 fn message_id(props: &BasicProperties) -> String {
     props.message_id().as_ref().map(ShortString::to_string).unwrap_or_default()
 }
@@ -212,6 +229,7 @@ impl JobQueue for AmqpQueue {
             Ok(Some(Ok(delivery))) => Ok(Some(Job {
                 id: message_id(&delivery.properties),
                 attempt: delivery_count(&delivery.properties) + 1,
+                death: death(&delivery.properties),
                 body: delivery.data,
                 handle: JobHandle::Amqp { acker: delivery.acker, queue: Some(queue.to_owned()) },
             })),
@@ -262,6 +280,7 @@ impl JobQueue for AmqpQueue {
         Ok(got.map(|msg| Job {
             id: message_id(&msg.delivery.properties),
             attempt: delivery_count(&msg.delivery.properties) + 1,
+            death: death(&msg.delivery.properties),
             body: msg.delivery.data,
             handle: JobHandle::Amqp { acker: msg.delivery.acker, queue: None },
         }))

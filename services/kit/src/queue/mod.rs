@@ -41,7 +41,22 @@ pub struct Job {
     pub body: Vec<u8>,
     /// 1 on first delivery, then 2, 3, …
     pub attempt: u32,
+    /// Why a dead letter died, as RabbitMQ's `x-death` header says; none on the database queue,
+    /// which keeps no such record, and on a job that never died.
+    pub death: Option<Death>,
     pub(crate) handle: JobHandle,
+}
+
+/// The latest entry of a dead letter's `x-death` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Death {
+    /// The queue the job died in.
+    pub queue: String,
+    /// The broker's reason: `delivery_limit` for a job returned more often than the queue's
+    /// delivery limit, `rejected` for one sent to the dead letters at once.
+    pub reason: String,
+    /// How many times the job died in that queue for that reason.
+    pub count: u64,
 }
 
 #[derive(Debug)]

@@ -70,7 +70,7 @@ impl TableQueue {
         let id: String = row.try_get("", "id")?;
         let body: Vec<u8> = row.try_get("", "body")?;
         let attempts: i64 = row.try_get("", "attempts")?;
-        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), handle: JobHandle::Table { lease } }))
+        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), death: None, handle: JobHandle::Table { lease } }))
     }
 }
 
@@ -172,7 +172,7 @@ impl JobQueue for TableQueue {
         let id: String = row.try_get("", "id")?;
         let body: Vec<u8> = row.try_get("", "body")?;
         let attempts: i64 = row.try_get("", "attempts")?;
-        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), handle: JobHandle::Table { lease } }))
+        Ok(Some(Job { id, body, attempt: u32::try_from(attempts).unwrap_or(u32::MAX), death: None, handle: JobHandle::Table { lease } }))
     }
 
     async fn ping(&self) -> Result<(), QueueError> {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use reelforge_kit::config::QueueConfig;
 use reelforge_kit::testing::{amqp_url, fresh_postgres, fresh_sqlite, redis_url, s3_url, unique};
+use reelforge_kit::queue::Death;
 use reelforge_kit::{BlobStore, Cache, JobQueue, cache, db, queue};
 use sea_orm::ConnectionTrait;
 
@@ -72,9 +73,12 @@ fn queue_config(url: &str) -> QueueConfig {
 }
 
 /// Publishes, receives, acks; a consumer that goes away before acking gets the job delivered again;
-/// a job given back past the limit lands in the dead letters; one given back by a stopping
-/// consumer does not count.
-async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>) -> TestResult {
+/// a job given back past the limit lands in the dead letters (on RabbitMQ with its `x-death`
+/// header, when `broker_records_deaths`); one given back by a stopping consumer does not count.
+async fn queue_suite(
+    open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn std::error::Error>>,
+    broker_records_deaths: bool,
+) -> TestResult {
     let q = unique("jobs");
     let a = open().await?;
     a.publish(&q, "job-1", b"render 1").await?;
@@ -112,6 +116,8 @@ async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn s
     }
     let dead = dead.ok_or("no dead letter")?;
     assert_eq!((dead.id.as_str(), dead.body.as_slice()), ("job-2", &b"render 2"[..]));
+    let death = broker_records_deaths.then(|| Death { queue: q.clone(), reason: "delivery_limit".into(), count: 1 });
+    assert_eq!(dead.death, death, "x-death names the queue, the delivery limit and one death");
     b.ack(dead).await?;
     assert!(b.receive_dead(&q).await?.is_none(), "an acked dead letter is gone");
 
@@ -132,19 +138,19 @@ async fn queue_suite(open: impl AsyncFn() -> Result<Arc<dyn JobQueue>, Box<dyn s
 #[tokio::test]
 async fn queue_database_sqlite() -> TestResult {
     let url = fresh_sqlite();
-    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?), false).await
 }
 
 #[tokio::test]
 async fn queue_database_postgres() -> TestResult {
     let url = fresh_postgres().await?;
-    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?)).await
+    queue_suite(async || Ok(queue::open(&queue_config("db://"), &db::connect(&url).await?).await?), false).await
 }
 
 #[tokio::test]
 async fn queue_rabbitmq() -> TestResult {
     let url = fresh_sqlite();
-    queue_suite(async || Ok(queue::open(&queue_config(&amqp_url()), &db::connect(&url).await?).await?)).await
+    queue_suite(async || Ok(queue::open(&queue_config(&amqp_url()), &db::connect(&url).await?).await?), true).await
 }
 
 #[tokio::test]
