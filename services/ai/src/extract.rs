@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-
 /// The abilities served by this module when their provider is `local`.
 pub const ABILITIES: &[&str] = &["title-generation", "dialogue-summary"];
 
