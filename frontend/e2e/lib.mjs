@@ -1,6 +1,6 @@
 // What several browser checks share: numbered screenshots of a check's steps, and a rendered
 // task's MP4 fetched as the page's download link fetches it.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -35,6 +35,28 @@ export async function afterShot(shot, steps) {
   } catch (e) {
     e.message = `${e.message} (after the step '${shot.last}')`;
     throw e;
+  }
+}
+
+/**
+ * Runs a journey under `<outDir>/<name>/` with its screenshots (`shot`) and a `notes.txt` of what it
+ * noted (`note`, also logged with `label`), named by its last screenshot when it fails; then leaves
+ * the browser's storage in Chinese, which the checks after it share.
+ */
+export async function notedJourney(page, outDir, name, label, steps) {
+  const dir = path.join(outDir, name);
+  mkdirSync(dir, { recursive: true });
+  const shot = shooter(page, dir, 'animations');
+  const notes = [];
+  const note = (line) => {
+    notes.push(line);
+    console.log(`${label}: ${line}`);
+  };
+  try {
+    await afterShot(shot, () => steps({ shot, note, dir }));
+  } finally {
+    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
+    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
   }
 }
 

@@ -8,9 +8,7 @@
 //   copyright statement, submit (saveRing then ringUpload); "my ringtones" until the order is
 //   delivered (设置成功, SUCCESS from the built-in platform). The modal and my ringtones also in
 //   en-US. Screenshots under <E2E_OUT>/ringtone-journey/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterShot, shooter } from './lib.mjs';
+import { notedJourney } from './lib.mjs';
 import { saveTask } from './preview.mjs';
 
 /** The work's length: inside every built-in profile's duration window (5–30 s for cu, the shortest). */
@@ -35,21 +33,7 @@ function ringDocument() {
 }
 
 export async function ringtoneJourney({ page, baseUrl, outDir, assert, signIn }) {
-  const dir = path.join(outDir, 'ringtone-journey');
-  mkdirSync(dir, { recursive: true });
-  const shot = shooter(page, dir, 'animations');
-  const notes = [];
-  const note = (line) => {
-    notes.push(line);
-    console.log(`ringtone journey: ${line}`);
-  };
-  try {
-    await afterShot(shot, () => journey({ page, baseUrl, assert, signIn, shot, note }));
-  } finally {
-    // The checks after this one share the browser's storage: leave it in Chinese.
-    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
-    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
-  }
+  await notedJourney(page, outDir, 'ringtone-journey', 'ringtone journey', ({ shot, note }) => journey({ page, baseUrl, assert, signIn, shot, note }));
 }
 
 async function journey({ page, baseUrl, assert, signIn, shot, note }) {

@@ -5,27 +5,14 @@
 //   by its numbers, "find it for me" showing the lower third searched, in zh-CN then en-US.
 //   Screenshots under <E2E_OUT>/toolbox-erase/.
 // E2E_ONLY=toolbox-erase runs it alone.
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterShot, shooter } from './lib.mjs';
+import { notedJourney } from './lib.mjs';
 import { fetchDownload, makeClip, numberInput, runAndWatch } from './toolbox-journey.mjs';
 
 export async function toolboxErase({ page, baseUrl, outDir, assert, signIn }) {
-  const dir = path.join(outDir, 'toolbox-erase');
-  mkdirSync(dir, { recursive: true });
-  const shot = shooter(page, dir, 'animations');
-  const notes = [];
-  const note = (line) => {
-    notes.push(line);
-    console.log(`toolbox erase: ${line}`);
-  };
-  try {
-    await afterShot(shot, () => journey({ page, baseUrl, assert, signIn, shot, note }));
-  } finally {
-    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
-    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
-  }
+  await notedJourney(page, outDir, 'toolbox-erase', 'toolbox erase', ({ shot, note }) => journey({ page, baseUrl, assert, signIn, shot, note }));
 }
 
 /** The box's place on the page as shares of the frame: left, top, width, height (0–1). */

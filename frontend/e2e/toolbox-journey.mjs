@@ -9,10 +9,10 @@
 //   in en-US. Screenshots under <E2E_OUT>/toolbox-journey/.
 // In the default list; E2E_ONLY=toolbox-journey runs it alone.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterShot, shooter } from './lib.mjs';
+import { notedJourney } from './lib.mjs';
 
 /** How long a tool run may take on the farm. */
 const RUN_MS = 120_000;
@@ -45,21 +45,7 @@ export async function fetchDownload(page, href) {
 }
 
 export async function toolboxJourney({ page, baseUrl, outDir, assert, signIn }) {
-  const dir = path.join(outDir, 'toolbox-journey');
-  mkdirSync(dir, { recursive: true });
-  const shot = shooter(page, dir, 'animations');
-  const notes = [];
-  const note = (line) => {
-    notes.push(line);
-    console.log(`toolbox journey: ${line}`);
-  };
-  try {
-    await afterShot(shot, () => journey({ page, baseUrl, assert, signIn, shot, note, dir }));
-  } finally {
-    // The checks after this one share the browser's storage: leave it in Chinese.
-    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
-    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
-  }
+  await notedJourney(page, outDir, 'toolbox-journey', 'toolbox journey', ({ shot, note, dir }) => journey({ page, baseUrl, assert, signIn, shot, note, dir }));
 }
 
 /** Runs the tool of the page open now on the chosen clip and waits for its end; answers the run's id. */

@@ -8,10 +8,10 @@
 //   Screenshots under <E2E_OUT>/toolbox-more/.
 // E2E_ONLY=toolbox-more runs it alone.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterShot, shooter } from './lib.mjs';
+import { notedJourney } from './lib.mjs';
 import { fetchDownload, makeClip, numberInput, runAndWatch } from './toolbox-journey.mjs';
 
 /** Makes a 6 s 440 Hz tone (16-bit WAV) in `dir`; answers its path. */
@@ -56,20 +56,7 @@ export async function runnable(page) {
 }
 
 export async function toolboxMore({ page, baseUrl, outDir, assert, signIn }) {
-  const dir = path.join(outDir, 'toolbox-more');
-  mkdirSync(dir, { recursive: true });
-  const shot = shooter(page, dir, 'animations');
-  const notes = [];
-  const note = (line) => {
-    notes.push(line);
-    console.log(`toolbox more: ${line}`);
-  };
-  try {
-    await afterShot(shot, () => journey({ page, baseUrl, assert, signIn, shot, note, dir }));
-  } finally {
-    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
-    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
-  }
+  await notedJourney(page, outDir, 'toolbox-more', 'toolbox more', ({ shot, note, dir }) => journey({ page, baseUrl, assert, signIn, shot, note, dir }));
 }
 
 async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {

@@ -8,10 +8,10 @@
 // Screenshots under <E2E_OUT>/toolbox-scenes/.
 // E2E_ONLY=toolbox-scenes runs it alone.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterShot, shooter } from './lib.mjs';
+import { notedJourney } from './lib.mjs';
 import { numberInput, runAndWatch } from './toolbox-journey.mjs';
 import { runnable, upload } from './toolbox-more.mjs';
 
@@ -46,20 +46,7 @@ function makeSong(dir) {
 }
 
 export async function toolboxScenes({ page, baseUrl, outDir, assert, signIn }) {
-  const dir = path.join(outDir, 'toolbox-scenes');
-  mkdirSync(dir, { recursive: true });
-  const shot = shooter(page, dir, 'animations');
-  const notes = [];
-  const note = (line) => {
-    notes.push(line);
-    console.log(`toolbox scenes: ${line}`);
-  };
-  try {
-    await afterShot(shot, () => journey({ page, baseUrl, assert, signIn, shot, note }));
-  } finally {
-    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN')).catch(() => {});
-    writeFileSync(path.join(dir, 'notes.txt'), `${notes.join('\n')}\n`);
-  }
+  await notedJourney(page, outDir, 'toolbox-scenes', 'toolbox scenes', ({ shot, note }) => journey({ page, baseUrl, assert, signIn, shot, note }));
 }
 
 async function journey({ page, baseUrl, assert, signIn, shot, note }) {

@@ -52,6 +52,11 @@ pub fn element(pipeline: &gst::Pipeline, name: &str) -> Result<gst::Element, Too
     pipeline.by_name(name).ok_or_else(|| ToolError::Gst(format!("the pipeline has no element {name}")))
 }
 
+/// The pipeline's appsink named `name`.
+pub fn app_sink(pipeline: &gst::Pipeline, name: &str) -> Result<gst_app::AppSink, ToolError> {
+    element(pipeline, name)?.downcast::<gst_app::AppSink>().map_err(|_| ToolError::Gst(format!("{name} is not an appsink")))
+}
+
 /// Maps an error message of the bus: a stream GStreamer cannot type or demux is not media.
 pub fn bus_error(e: &gst::message::Error) -> ToolError {
     let err = e.error();

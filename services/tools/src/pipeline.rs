@@ -29,10 +29,9 @@ use std::sync::atomic::AtomicBool;
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
 
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{Running, element, launch, play, retime, sound_only};
+use crate::gst_run::{Running, app_sink, element, launch, play, retime, sound_only};
 use crate::params::{
     AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Highlights, Input, MAX_SPLITS, MsRange, Params, QuickCut, SceneDetect, Split,
     video_kbps,
@@ -278,9 +277,7 @@ impl Job<'_> {
             self.drain_sound()
         );
         let running = launch(&description, Some(self.input), None)?;
-        let sink = element(&running.0, "sink")?
-            .downcast::<gst_app::AppSink>()
-            .map_err(|_| ToolError::Gst("the sink is not an appsink".to_owned()))?;
+        let sink = app_sink(&running.0, "sink")?;
         let out = self.partial("clip.gif");
         let file = std::io::BufWriter::new(std::fs::File::create(&out)?);
         let mut encoder = gif::Encoder::new(file, width16, height16, &[])?;

@@ -15,10 +15,9 @@ use std::sync::atomic::AtomicBool;
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
 
 use crate::error::ToolError;
-use crate::gst_run::{element, launch, pull};
+use crate::gst_run::{app_sink, launch, pull};
 use crate::params::SceneDetect;
 use crate::probe::probe;
 
@@ -142,9 +141,7 @@ pub fn detect(path: &Path, params: &SceneDetect, cancel: &AtomicBool, position: 
          ! video/x-raw,format=RGB,width={WIDTH},height={HEIGHT} ! appsink name=sink sync=false max-buffers=8{drain}"
     );
     let running = launch(&description, Some(path), None)?;
-    let sink = element(&running.0, "sink")?
-        .downcast::<gst_app::AppSink>()
-        .map_err(|_| ToolError::Gst("the sink is not an appsink".to_owned()))?;
+    let sink = app_sink(&running.0, "sink")?;
     let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
     running.0.set_state(gst::State::Playing)?;
     let threshold = 1.0 - f64::from(params.sensitivity) / 100.0;

@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
 
 use crate::error::ToolError;
-use crate::gst_run::{element, launch};
+use crate::gst_run::{app_sink, launch};
 
 /// A test clip's recipe; the default is a 320×180, 25 fps, 4 s clip with a 997 Hz tone.
 #[derive(Debug, Clone)]
@@ -112,9 +111,7 @@ pub fn luma_frames(path: &Path) -> Result<Vec<(u64, Vec<u8>)>, ToolError> {
         Some(path),
         None,
     )?;
-    let sink = element(&running.0, "out")?
-        .downcast::<gst_app::AppSink>()
-        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    let sink = app_sink(&running.0, "out")?;
     running.0.set_state(gst::State::Playing)?;
     let mut frames = Vec::new();
     while let Ok(sample) = sink.pull_sample() {
@@ -161,9 +158,7 @@ pub fn tone_levels(path: &Path, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
         None,
     )?;
     crate::gst_run::sound_only(&running.0, "d")?;
-    let sink = element(&running.0, "out")?
-        .downcast::<gst_app::AppSink>()
-        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    let sink = app_sink(&running.0, "out")?;
     running.0.set_state(gst::State::Playing)?;
     let mut samples: Vec<f32> = Vec::new();
     while let Ok(sample) = sink.pull_sample() {
@@ -241,9 +236,7 @@ pub fn channel_tone_levels(path: &Path, channel: usize, freqs: &[f64]) -> Result
         Some(path),
         None,
     )?;
-    let sink = element(&running.0, "out")?
-        .downcast::<gst_app::AppSink>()
-        .map_err(|_| ToolError::Gst("not an appsink".to_owned()))?;
+    let sink = app_sink(&running.0, "out")?;
     running.0.set_state(gst::State::Playing)?;
     let mut samples: Vec<f32> = Vec::new();
     while let Ok(sample) = sink.pull_sample() {

@@ -17,14 +17,13 @@ use std::sync::{Arc, Mutex};
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
 use gstreamer_video as gst_video;
 use gstreamer_video::prelude::*;
 use reelforge_pixels::erase::{self, Area, Plane};
 
 use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{element, launch, pull};
+use crate::gst_run::{app_sink, element, launch, pull};
 use crate::params::{Band, Captions, Erase, Watermark};
 
 /// Pictures a second sampled to find a caption band.
@@ -81,9 +80,7 @@ fn detect(path: &Path, cancel: &AtomicBool, position: &mut dyn FnMut(u64)) -> Re
          ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink sync=false max-buffers=4"
     );
     let running = launch(&description, Some(path), None)?;
-    let sink = element(&running.0, "sink")?
-        .downcast::<gst_app::AppSink>()
-        .map_err(|_| ToolError::Gst("the sink is not an appsink".to_owned()))?;
+    let sink = app_sink(&running.0, "sink")?;
     let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
     running.0.set_state(gst::State::Playing)?;
     let mut frames = Vec::new();

@@ -22,11 +22,10 @@ use std::path::Path;
 use ebur128::{EbuR128, Mode};
 use gstreamer as gst;
 use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
 
 use super::{Job, Output, OutputKind, Progress, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::{Running, element, launch, retime, sound_only};
+use crate::gst_run::{Running, app_sink, element, launch, retime, sound_only};
 use crate::params::{ReplaceAudio, SoundMode};
 use crate::probe::video_caps;
 
@@ -172,9 +171,7 @@ impl Job<'_> {
             // The video's pictures are not needed to measure its sound.
             sound_only(&running.0, "d")?;
         }
-        let sink = element(&running.0, "meter")?
-            .downcast::<gst_app::AppSink>()
-            .map_err(|_| ToolError::Gst("the meter is not an appsink".to_owned()))?;
+        let sink = app_sink(&running.0, "meter")?;
         let mut ebu = EbuR128::new(2, 48_000, Mode::I | Mode::TRUE_PEAK).map_err(|e| ToolError::Failed(format!("loudness meter: {e}")))?;
         let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
         running.0.set_state(gst::State::Playing)?;

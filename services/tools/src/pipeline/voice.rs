@@ -21,7 +21,7 @@ use gstreamer_app as gst_app;
 
 use super::{Job, Output, OutputKind, Progress, aac};
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{element, launch, pull, sound_only};
+use crate::gst_run::{app_sink, element, launch, pull, sound_only};
 use crate::params::Vocals;
 
 /// The window, samples.
@@ -259,9 +259,7 @@ impl Job<'_> {
             None,
         )?;
         sound_only(&decode.0, "d")?;
-        let sink = element(&decode.0, "sink")?
-            .downcast::<gst_app::AppSink>()
-            .map_err(|_| ToolError::Gst("the sink is not an appsink".to_owned()))?;
+        let sink = app_sink(&decode.0, "sink")?;
         let encoder = |name: &str, channels: u32| {
             format!(
                 "appsrc name={name} format=time block=true max-bytes=1048576 \
