@@ -19,6 +19,10 @@ type Error = Box<dyn std::error::Error>;
 /// Runs per side; the median is printed.
 const RUNS: usize = 3;
 
+/// One comparison: its name, the tool and its parameters, the ffmpeg commands it is measured
+/// against, and its input.
+type Case<'a> = (&'a str, ToolType, serde_json::Value, Vec<Vec<String>>, &'a Path);
+
 fn main() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
     let input = dir.path().join("in.mp4");
@@ -115,7 +119,7 @@ fn main() -> Result<(), Error> {
     .map(|s| (*s).to_owned())
     .collect();
     ffmpeg(None, &stereo, &song)?;
-    let mut cases: Vec<(&str, ToolType, serde_json::Value, Vec<Vec<String>>, &Path)> =
+    let mut cases: Vec<Case> =
         cases.into_iter().map(|(name, tool, params, commands)| (name, tool, params, commands, input.as_path())).collect();
     cases.push((
         "vocal-separate",
