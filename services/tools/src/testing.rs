@@ -149,22 +149,36 @@ pub fn picture(dir: &Path, name: &str, width: u32, height: u32) -> Result<PathBu
 /// The amplitude of each of `freqs` (Hz) in the sound of the file at `path` (its channels mixed
 /// down), averaged over 100 ms blocks: a tone at full scale reads 1.
 pub fn tone_levels(path: &Path, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
+    levels(path, None, freqs)
+}
+
+/// The amplitude of each of `freqs` (Hz) in channel `channel` (0 left, 1 right) of the sound at `path`.
+pub fn channel_tone_levels(path: &Path, channel: usize, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
+    levels(path, Some(channel.min(1)), freqs)
+}
+
+/// The levels of `freqs` in one channel of the sound at `path`, or in its mix down when `None`.
+fn levels(path: &Path, channel: Option<usize>, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
     const RATE: usize = 48_000;
     const BLOCK: usize = RATE / 10;
+    let channels = if channel.is_some() { 2 } else { 1 };
     let running = launch(
-        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
-         ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels=1 ! appsink name=out sync=false",
+        &format!(
+            "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
+             ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels={channels} ! appsink name=out sync=false"
+        ),
         Some(path),
         None,
     )?;
     crate::gst_run::sound_only(&running.0, "d")?;
     let sink = app_sink(&running.0, "out")?;
     running.0.set_state(gst::State::Playing)?;
+    let at = channel.unwrap_or(0) * 4;
     let mut samples: Vec<f32> = Vec::new();
     while let Ok(sample) = sink.pull_sample() {
         let Some(buffer) = sample.buffer() else { continue };
         let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
-        samples.extend(map.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+        samples.extend(map.chunks_exact(4 * channels).map(|b| f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])));
     }
     let blocks: Vec<&[f32]> = samples.chunks_exact(BLOCK).collect();
     let n = blocks.len().max(1) as f64;
@@ -226,28 +240,3 @@ pub fn stereo_mix(dir: &Path, name: &str, centre: u32, left: Option<u32>, mono: 
     Ok(path)
 }
 
-/// The amplitude of each of `freqs` (Hz) in channel `channel` (0 left, 1 right) of the sound at `path`.
-pub fn channel_tone_levels(path: &Path, channel: usize, freqs: &[f64]) -> Result<Vec<f64>, ToolError> {
-    const RATE: usize = 48_000;
-    const BLOCK: usize = RATE / 10;
-    let running = launch(
-        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
-         ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels=2 ! appsink name=out sync=false",
-        Some(path),
-        None,
-    )?;
-    let sink = app_sink(&running.0, "out")?;
-    running.0.set_state(gst::State::Playing)?;
-    let mut samples: Vec<f32> = Vec::new();
-    while let Ok(sample) = sink.pull_sample() {
-        let Some(buffer) = sample.buffer() else { continue };
-        let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
-        samples.extend(map.chunks_exact(8).map(|b| {
-            let at = channel.min(1) * 4;
-            f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
-        }));
-    }
-    let blocks: Vec<&[f32]> = samples.chunks_exact(BLOCK).collect();
-    let n = blocks.len().max(1) as f64;
-    Ok(freqs.iter().map(|f| blocks.iter().map(|b| goertzel(b, *f, RATE as f64)).sum::<f64>() / n).collect())
-}

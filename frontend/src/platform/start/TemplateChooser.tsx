@@ -2,20 +2,11 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Row, Spin, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTaskVideoCategories, type TaskVideoCategory } from '@/api/category';
+import { useTaskVideoCategories } from '@/api/category';
 import { useTemplates, type TemplateFilter, type TemplateSummary } from '@/api/template';
 import { InfiniteMore } from '@/components/InfiniteMore';
+import { toNodes } from '@/platform/templates/components/CategoryTreeSelect';
 import { TemplateCard } from '@/platform/templates/components/TemplateCard';
-
-interface Node {
-  value: number;
-  title: string;
-  children?: Node[];
-}
-
-function toNodes(list: readonly TaskVideoCategory[]): Node[] {
-  return list.map((c) => ({ value: c.categoryId, title: c.categoryName, children: c.children?.length ? toNodes(c.children) : undefined }));
-}
 
 /** The templates a start page may offer: those with a picture slot when it places a picture. */
 export function offered(list: readonly TemplateSummary[], needsPicture: boolean): TemplateSummary[] {

@@ -9,13 +9,15 @@ export interface CategoryTreeSelectProps {
   id?: string;
 }
 
-interface Node {
+/** A category as antd's TreeSelect takes it. */
+export interface CategoryNode {
   value: number;
   title: string;
-  children?: Node[];
+  children?: CategoryNode[];
 }
 
-function toNodes(list: readonly TaskVideoCategory[]): Node[] {
+/** The task-video category tree as TreeSelect nodes. */
+export function toNodes(list: readonly TaskVideoCategory[]): CategoryNode[] {
   return list.map((c) => ({ value: c.categoryId, title: c.categoryName, children: c.children?.length ? toNodes(c.children) : undefined }));
 }
 
