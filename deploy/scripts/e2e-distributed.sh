@@ -15,7 +15,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/reelforge/target}/debug/reelforge}  # the Makefile's target directory
-CHECKS=${E2E_ONLY:-home,sign-in-journey-zh,real-render,my-material,editor-journey,template-journey,no-page-errors}
+CHECKS=${E2E_ONLY:-home,sign-in-journey-zh,real-render,my-material,editor-journey,template-journey,market-journey,no-page-errors}
 PG=${REELFORGE_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 AMQP_BASE=${E2E_AMQP_BASE:-amqp://guest:guest@127.0.0.1:5672}
 REDIS_DB=${E2E_REDIS_DB:-13}

@@ -2,8 +2,10 @@
 // only): sign in; /ai/list shows the three groups, keyword extraction and the music climax cut
 // available, text generation "not configured"; the keyword-extraction page extracts the keywords of a
 // Chinese paragraph (人工智能 among them); the title page picks the paragraph's central sentence and
-// says it is extracted; the text-generation page shows why it is unavailable; the
-// list again in en-US. Screenshots under <E2E_OUT>/ai-journey/.
+// says it is extracted; the text-generation page shows why it is unavailable; /gesture lists its 24
+// gestures and says recognition is not configured; /ai/test runs the
+// local text abilities on its sample and skips text generation; the list and the self-check in
+// en-US. Screenshots under <E2E_OUT>/ai-journey/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterShot, shooter } from './lib.mjs';
@@ -46,10 +48,33 @@ export async function aiJourney({ page, baseUrl, outDir, assert, signIn }) {
     await page.getByText('未配置').first().waitFor();
     await shot('text-generation-not-configured');
 
+    // Gesture recognition, from its catalogue card: the 24 gestures, and why it is not offered.
+    await page.goto(`${baseUrl}/#/ai/list`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('ability-gesture-recognition').click();
+    await page.getByTestId('gesture-not-configured').getByText(/手势识别未配置/).waitFor();
+    const gestures = await page.locator('[data-testid^="gesture-"]').evaluateAll((els) => els.filter((e) => e.closest('.ant-col')).length);
+    assert(gestures === 24, `the gesture page lists 24 gestures: ${gestures}`);
+    await page.getByTestId('gesture-Heart_single').getByText('单手比心').waitFor();
+    await shot('gesture-not-configured');
+
+    // The self-check: the local text abilities answer the sample, text generation is skipped.
+    await page.goto(`${baseUrl}/#/ai/test`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('ai-test-run').click();
+    for (const key of ['title-generation', 'dialogue-summary', 'keyword-extraction']) {
+      await page.getByTestId(`ai-test-state-${key}`).getByText('通过').waitFor({ timeout: 30_000 });
+    }
+    const skipped = (await page.getByTestId('ai-test-state-text-generation').textContent()) ?? '';
+    assert(skipped.includes('已跳过'), `text generation in the self-check: "${skipped}"`);
+    await shot('self-check-zh');
+
     await page.goto(`${baseUrl}/#/ai/list`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
     await page.getByText('Creation abilities').waitFor();
     await shot('list-en');
+    await page.goto(`${baseUrl}/#/ai/test`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('ai-test-run').click();
+    await page.getByTestId('ai-test-state-keyword-extraction').getByText('Passed').waitFor({ timeout: 30_000 });
+    await shot('self-check-en');
     await page.getByTestId('language-switch').getByText('中文', { exact: true }).click();
   });
 }

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { downloadTask, shooter } from './lib.mjs';
+import { api, downloadTask, shooter } from './lib.mjs';
 
 const RATE = 48000;
 const DOC_LENGTH = 8;
@@ -62,15 +62,6 @@ function lowPass(x, cutoff) {
     y = out;
   }
   return y;
-}
-
-async function api(page, url, body) {
-  return page.evaluate(async ({ url, body }) => {
-    const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
-    const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs', 'Content-Type': 'application/json' };
-    const r = await fetch(`/diyvrbt${url}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
-    return r.json();
-  }, { url, body });
 }
 
 export async function audioCheck({ baseUrl, outDir, assert, signIn, executablePath }) {

@@ -75,3 +75,40 @@ export async function downloadTask(page, taskId, dir) {
   if (mp4.status === 200) writeFileSync(file, Buffer.from(mp4.b64, 'base64'));
   return { file, status: mp4.status, type: mp4.type };
 }
+
+/** Calls the API as the signed-in user (GET without a body, else POST JSON). */
+export async function api(page, url, body) {
+  return page.evaluate(async ({ url, body }) => {
+    const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+    const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs', 'Content-Type': 'application/json' };
+    const r = await fetch(`/diyvrbt${url}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+    return r.json();
+  }, { url, body });
+}
+
+/**
+ * Keeps and puts back people's sessions in one browser: each person signs in once (a second code
+ * for the same address within the resend interval is refused). `keep` answers the storage,
+ * `resume(saved, hash)` puts it back and opens `hash` signed in, `leave` signs out locally.
+ */
+export function sessions(page) {
+  const go = (hash) => page.evaluate((h) => (window.location.hash = h), hash);
+  return {
+    keep: () => page.evaluate(() => JSON.stringify(Object.entries(localStorage))),
+    resume: async (saved, hash) => {
+      await go('#/');
+      await page.evaluate((entries) => {
+        localStorage.clear();
+        for (const [key, value] of JSON.parse(entries)) localStorage.setItem(key, value);
+      }, saved);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('user-role').waitFor();
+      await go(hash);
+    },
+    leave: async () => {
+      await page.evaluate(() => localStorage.clear());
+      await go('#/login');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+    },
+  };
+}

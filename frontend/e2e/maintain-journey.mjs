@@ -64,8 +64,15 @@ async function steps({ page, assert, signIn, bin, shot }) {
   // The tenant's first system list makes the starter library; the upload comes after it, so it is the newest.
   await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
   await page.getByTestId('system-upload').click();
-  await page.getByTestId('upload-category').click();
-  await page.getByTitle('静态背景 · 3001').click();
+  // An option clicked while the dropdown still animates in can be lost on a loaded machine: the
+  // choice is read back from the select, and made again if it did not take.
+  for (let tries = 0; ; tries += 1) {
+    await page.getByTestId('upload-category').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('静态背景 · 3001').click();
+    const chosen = page.getByTestId('upload-category').getByText('静态背景 · 3001');
+    if (await chosen.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    assert(tries < 2, 'the upload dialog took the category 静态背景 · 3001');
+  }
   const name = `晚霞${stamp}`;
   await page.getByTestId('upload-name').fill(name);
   await page.locator('.ant-modal input[type=file]').setInputFiles(backgroundPicture());

@@ -28,12 +28,21 @@ import { ringLoopCheck } from './ring-loop.mjs';
 import { ringFixCheck } from './ring-fix.mjs';
 import { toolboxJourney } from './toolbox-journey.mjs';
 import { toolboxErase } from './toolbox-erase.mjs';
+import { toolboxPpt } from './toolbox-ppt.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
+import { manageJourney } from './manage-journey.mjs';
+import { providerJourney } from './provider-journey.mjs';
+import { collectionsJourney } from './collections-journey.mjs';
+import { maintainMore } from './maintain-more.mjs';
+import { maintainOffer } from './maintain-offer.mjs';
+import { contestJourney } from './contest-journey.mjs';
+import { marketJourney } from './market-journey.mjs';
 import { startJourney } from './start-journey.mjs';
+import { qsPortal } from './qs-portal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.E2E_OUT ?? path.join(here, 'out'));
@@ -578,10 +587,50 @@ if (!staticServer) {
     const page = await open('#/login');
     await maintainJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
+  // Issue 29: a manager rejects one submitted sticker with a reason the owner reads, approves another into the editor's library, uploads music.
+  await check('manage-journey', async (open) => {
+    const page = await open('#/login');
+    await manageJourney({ page, baseUrl, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issues 29 and 30: a user applies to become a service provider; a manager rejects with a reason, then approves.
+  await check('provider-journey', async (open) => {
+    const page = await open('#/login');
+    await providerJourney({ page, baseUrl, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 29: a manager curates and publishes a topic of two templates; a user finds it on the home page and opens its templates.
+  await check('collections-journey', async (open) => {
+    const page = await open('#/login');
+    await collectionsJourney({ page, baseUrl, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 29: an administrator requeues a failed render, drains the farm in maintenance mode, changes a setting.
+  await check('maintain-more', async (open) => {
+    const page = await open('#/login');
+    await maintainMore({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 29: an administrator trims and orders the editor's art-word styles and animations; the editor offers them so.
+  await check('maintain-offer', async (open) => {
+    const page = await open('#/login');
+    await maintainOffer({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: a manager opens a contest, two users enter rendered works, one likes the other's, the closed contest ranks them.
+  await check('contest-journey', async (open) => {
+    const page = await open('#/login');
+    await contestJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: a provider publishes a service, a buyer requests it, the provider delivers a work the buyer then plays.
+  await check('market-journey', async (open) => {
+    const page = await open('#/login');
+    await marketJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
   // Issue 30: a newcomer starts from /new-task, /put-image and /from-jiancai through /loading into the editor.
   await check('start-journey', async (open) => {
     const page = await open('#/login');
     await startJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: the qs portal's pages in its own frame, and the home page's sections.
+  await check('qs-portal', async (open) => {
+    const page = await open('#/login');
+    await qsPortal({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: replace-video-volume and audio-to-video (two inputs), change-screen and video-separation from their pages.
   await check('toolbox-more', async (open) => {
@@ -598,6 +647,11 @@ if (!staticServer) {
   await check('toolbox-erase', async (open) => {
     const page = await open('#/login');
     await toolboxErase({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: ppt from its page (a pptx uploaded, LibreOffice on the farm), the result played.
+  await check('toolbox-ppt', async (open) => {
+    const page = await open('#/login');
+    await toolboxPpt({ page, baseUrl, outDir, assert, signIn });
   });
 }
 

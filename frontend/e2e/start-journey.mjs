@@ -153,7 +153,10 @@ export async function startJourney({ page, outDir, assert, signIn, bin }) {
     await shot('workbench-en');
     await go('#/new-task');
     await page.getByTestId('new-task-from').getByText('A template', { exact: true }).click();
-    await page.getByTestId('template-chooser').waitFor();
+    // The cards once loaded, not under the list's loading veil (a shot taken mid-load showed them faded).
+    const chooser = page.getByTestId('template-chooser');
+    await chooser.locator('[data-testid^="choose-template-"]').first().waitFor();
+    await chooser.locator('.ant-spin-blur').waitFor({ state: 'detached' });
     await shot('new-task-template-en');
     await go('#/loading');
     await page.getByTestId('loading-nothing').waitFor();

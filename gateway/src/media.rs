@@ -48,9 +48,9 @@ struct Ticket {
     /// The material id, for a material ticket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     material: Option<String>,
-    /// The template and its preview's keys, for a template preview ticket.
+    /// What a preview ticket shows (a template's preview, a contest entry's work) and its keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    template: Option<TemplatePreview>,
+    preview: Option<Preview>,
     /// When it was given, ms since the epoch: a sign-out after it ends it.
     #[serde(default)]
     issued_ms: u64,
@@ -58,16 +58,41 @@ struct Ticket {
     aud: String,
 }
 
-/// What a template preview ticket grants: the preview of one template, whose keys the gateway read
-/// from the task service when it signed the ticket for a viewer allowed to see the template.
+/// What a preview ticket grants: the video and cover of one template or one contest entry, whose
+/// keys the gateway read from the task service when it signed the ticket for a viewer allowed to
+/// see them.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct TemplatePreview {
-    /// The template.
+pub struct Preview {
+    /// What is shown.
+    pub of: PreviewOf,
+    /// The template's or the entry's id.
     pub id: i64,
-    /// Storage key of its preview video.
+    /// Storage key of the video.
     pub video: String,
-    /// Storage key of its preview cover.
+    /// Storage key of the cover.
     pub cover: String,
+}
+
+/// What a preview shows.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PreviewOf {
+    /// A template's preview.
+    Template,
+    /// The work entered in a contest.
+    ContestEntry,
+    /// A sample work of a marketplace service (by the work's task id).
+    ServiceSample,
+}
+
+impl PreviewOf {
+    /// Its name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Template => "template",
+            Self::ContestEntry => "entry",
+            Self::ServiceSample => "sample",
+        }
+    }
 }
 
 impl Media {
@@ -99,7 +124,7 @@ impl Media {
             tenant: tenant.to_owned(),
             task: Some(task_id),
             material: None,
-            template: None,
+            preview: None,
             issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
@@ -113,39 +138,40 @@ impl Media {
             tenant: tenant.to_owned(),
             task: None,
             material: Some(id.to_owned()),
-            template: None,
+            preview: None,
             issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
     }
 
-    /// A ticket for `user_id` of `tenant` to read `preview` (video and cover of one template),
-    /// signed once the task service let the user see the template; as long-lived as a material's,
-    /// since a template page sits open as long as an editor.
-    pub fn template_ticket(&self, tenant: &str, user_id: &str, preview: TemplatePreview) -> Result<String, ApiError> {
+    /// A ticket for `user_id` of `tenant` to read `preview` (video and cover of one template or
+    /// contest entry), signed once the task service let the user see it; as long-lived as a
+    /// material's, since a template or contest page sits open as long as an editor.
+    pub fn preview_ticket(&self, tenant: &str, user_id: &str, preview: Preview) -> Result<String, ApiError> {
         self.sign(Ticket {
             sub: user_id.to_owned(),
             tenant: tenant.to_owned(),
             task: None,
             material: None,
-            template: Some(preview),
+            preview: Some(preview),
             issued_ms: revocation::now_ms(),
             exp: jsonwebtoken::get_current_timestamp().saturating_add(MATERIAL_TICKET_SECONDS),
             aud: AUDIENCE.to_owned(),
         })
     }
 
-    /// The preview a ticket grants, if it is valid for `tenant` and template `id` and its keys lie
-    /// under the tenant's prefix; else the template reads as one that does not exist (as every
-    /// id-taking route answers a stranger), with a hint for an expired address.
-    pub fn template_preview(&self, ticket: &str, tenant: &str, id: i64) -> Result<TemplatePreview, ApiError> {
-        let refused = || ApiError::BadRequest(format!("template {id} does not exist, or its preview address expired: list the templates again"));
+    /// The preview a ticket grants, if it is valid for `tenant` and shows `of` `id` with keys under
+    /// the tenant's prefix; else the item reads as one that does not exist (as every id-taking route
+    /// answers a stranger), with a hint for an expired address.
+    pub fn preview(&self, ticket: &str, tenant: &str, of: PreviewOf, id: i64) -> Result<Preview, ApiError> {
+        let refused = || ApiError::BadRequest(format!("{} {id} does not exist, or its preview address expired: list them again", of.name()));
         let t = self.verify(ticket, tenant).map_err(|_| refused())?;
         let prefix = format!("t/{tenant}/");
-        match t.template {
+        match t.preview {
             Some(p)
-                if p.id == id
+                if p.of == of
+                    && p.id == id
                     && t.task.is_none()
                     && t.material.is_none()
                     && [&p.video, &p.cover].iter().all(|k| k.is_empty() || k.starts_with(&prefix)) =>
@@ -166,7 +192,7 @@ impl Media {
     /// The user a ticket stands for, if it is valid for `tenant` and `task_id`; else 'login expired'.
     pub fn ticket_user(&self, ticket: &str, tenant: &str, task_id: i64) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
-        if t.task != Some(task_id) || t.material.is_some() || t.template.is_some() {
+        if t.task != Some(task_id) || t.material.is_some() || t.preview.is_some() {
             return Err(ApiError::LoginExpired);
         }
         Ok(t.sub)
@@ -175,7 +201,7 @@ impl Media {
     /// The user a ticket stands for, if it is valid for `tenant` and material `id`; else 'login expired'.
     pub fn material_ticket_user(&self, ticket: &str, tenant: &str, id: &str) -> Result<String, ApiError> {
         let t = self.verify(ticket, tenant)?;
-        if t.material.as_deref() != Some(id) || t.task.is_some() || t.template.is_some() {
+        if t.material.as_deref() != Some(id) || t.task.is_some() || t.preview.is_some() {
             return Err(ApiError::LoginExpired);
         }
         Ok(t.sub)

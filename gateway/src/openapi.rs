@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, favourite, font, frame, history, maintain, manage, material, ring, search, shape, system, task, template, toolbox, user};
+use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, provider, review, ring, search, shape, system, task, template, toolbox, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -26,11 +26,20 @@ use crate::routes::{ai, catalogue, category, favourite, font, frame, history, ma
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file, material::quota,
         maintain::list, maintain::upload, maintain::update,
-        shape::get, catalogue::preview,
+        maintain_task::list, maintain_task::attempts, maintain_task::requeue, maintain_task::audit, maintain_task::farm_state,
+        maintain_task::set_maintenance, maintain_task::settings, maintain_task::set_setting,
+        collection::published, collection::published_one, collection::manage_list, collection::manage_one, collection::save,
+        collection::publish, collection::order, collection::delete,
+        contest::list, contest::detail, contest::submit, contest::withdraw, contest::like, contest::media, contest::save, contest::score, contest::delete,
+        market::services, market::service, market::mine, market::save, market::publish, market::request, market::withdraw,
+        market::decline, market::deliver, market::media,
+        provider::apply, provider::mine, provider::review_list, provider::review_one, provider::decide,
+        shape::get, catalogue::preview, catalogue::offer, catalogue::set_offer,
         template::list, template::mine, template::check_list, template::check_get, template::get, template::slots, template::preview,
         template::fill, template::submit, template::audit, template::categories, template::set_push,
         template::sheet_csv, template::sheet_xlsx, template::run_cards, template::run_one_card,
         frame::still,
+        review::overview, review::review_list, review::decide, review::music_list, review::music_upload, review::music_update,
         ring::profile, ring::precheck, ring::check, ring::fix, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
         ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file,
         toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output

@@ -17,7 +17,8 @@ use reelforge_kit::BlobStore;
 use reelforge_kit::config::UploadConfig;
 use reelforge_kit::status::{DETAILS_METADATA, REASON_METADATA};
 
-use crate::{ApiError, envelope};
+use crate::caller::Caller;
+use crate::{ApiError, AppState, envelope};
 
 /// Bytes of a multipart request beyond its files: the other fields and the boundaries.
 pub const FORM_SLACK: u64 = 64 * 1024;
@@ -480,6 +481,100 @@ fn storage(e: reelforge_kit::BlobError) -> ApiError {
     ApiError::NotAvailable("storing uploads")
 }
 
+/// The text fields of a system material's upload.
+#[derive(Debug, Default)]
+struct SystemForm {
+    category_id: Option<i64>,
+    style_id: Option<i64>,
+    name: Option<String>,
+}
+
+impl SystemForm {
+    fn set(&mut self, name: &str, value: &str) -> Result<(), ApiError> {
+        let value = value.trim();
+        let number = || value.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a number")));
+        match name {
+            "categoryId" => self.category_id = Some(number()?),
+            "styleId" if !value.is_empty() => self.style_id = Some(number()?),
+            "materialName" if !value.is_empty() => self.name = Some(value.to_owned()),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Where a system material goes: a fixed category (the music library), or the form's
+/// `categoryId`, which must then come before the file.
+pub enum SystemCategory {
+    /// Always this category; the form's `categoryId` and `styleId` are ignored.
+    Fixed(i64),
+    /// The form's `categoryId` (required) and `styleId` (-1 when absent).
+    FromForm,
+}
+
+/// Reads a multipart upload of one system material of the caller's tenant (text fields, then
+/// `uploadFile`), stores it under the tenant's system prefix with `rules`, and records it offered
+/// to every user (named by `materialName`, else the file's name, else `{stem}.{ext}`); answers
+/// its id. A refusal drains the rest of the body; the material service removes the object when
+/// it refuses the file.
+pub async fn system_material(
+    req: &HttpRequest,
+    payload: web::Payload,
+    state: &AppState,
+    caller: &Caller,
+    rules: &Rules<'_>,
+    category: SystemCategory,
+    stem: &str,
+) -> Result<String, UploadError> {
+    let blob = state.media.as_ref().ok_or(ApiError::NotAvailable("material files from this gateway"))?.blob().clone();
+    let mut multipart = form(req, payload)?;
+    let mut fields = SystemForm::default();
+    let read = async {
+        while let Some(field) = multipart.next().await {
+            let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
+            if field.name() != Some("uploadFile") {
+                let name = field.name().unwrap_or_default().to_owned();
+                let value = text(&mut field).await?;
+                if name == "materialName" || matches!(category, SystemCategory::FromForm) {
+                    fields.set(&name, &value)?;
+                }
+                continue;
+            }
+            if matches!(category, SystemCategory::FromForm) && fields.category_id.is_none() {
+                return Err(ApiError::BadRequest("categoryId: required before uploadFile".into()).into());
+            }
+            let dir = format!("{}{}/", reelforge_kit::blob::system_material_prefix(&caller.tenant), uuid::Uuid::new_v4());
+            return store(&mut field, &blob, &dir, "original", rules).await;
+        }
+        Err(ApiError::BadRequest("uploadFile: no file sent".into()).into())
+    }
+    .await;
+    let file = match read {
+        Ok(file) => file,
+        Err(e) => {
+            multipart.drain().await;
+            return Err(e);
+        }
+    };
+    let (category_id, style_id) = match category {
+        SystemCategory::Fixed(id) => (id, -1),
+        SystemCategory::FromForm => (fields.category_id.unwrap_or(-1), fields.style_id.unwrap_or(-1)),
+    };
+    let name = fields.name.unwrap_or_else(|| if file.name.trim().is_empty() { format!("{stem}.{}", file.kind) } else { file.name.clone() });
+    let record = reelforge_proto::material::RecordMaterialRequest {
+        key: file.key,
+        r#type: file.kind.to_owned(),
+        name,
+        file_size: file.size,
+        category_id,
+        style_id,
+        open_state: 1,
+        system: true,
+    };
+    let r = state.clients.material.clone().record(caller.request(record)?).await?.into_inner();
+    Ok(r.material.map(|m| m.material_id).unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,3 +698,4 @@ mod tests {
         assert_eq!(extension("x.p/ng"), None);
     }
 }
+

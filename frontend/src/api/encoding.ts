@@ -21,6 +21,12 @@ export const JSON_BODY_URLS = [
   '/material/ringUpload',
   '/material/v2/ifdownloadbyphone',
   '/toolbox/',
+  '/manage/collection/',
+  '/contest/',
+  '/manage/contest/',
+  '/service/',
+  '/market/',
+  '/maintain/catalogue/',
 ] as const;
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';

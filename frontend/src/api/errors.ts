@@ -70,6 +70,9 @@ const KNOWN_DESCS: ReadonlyArray<[RegExp, string]> = [
   [/is not available yet$/i, 'api.error.notAvailable'],
   [/\bdoes not exist\b|^not found$/i, 'api.error.notFound'],
   [/^登录过期/, 'api.error.loginExpired'],
+  [/^id: application \d+ was already (approved|rejected)$/, 'api.error.alreadyDecided'],
+  [/^application \d+ is still waiting for review$/, 'api.error.applicationWaiting'],
+  [/^you are already a service provider$/, 'api.error.alreadyProvider'],
 ];
 
 const HAN = /\p{Script=Han}/u;

@@ -1,6 +1,9 @@
 /** Query keys, one factory per server noun; mutations invalidate by these. */
 export const queryKeys = {
   system: { info: ['system', 'info'] as const },
+  catalogue: {
+    offer: (catalogue: string) => ['catalogue', 'offer', catalogue] as const,
+  },
   category: {
     taskVideo: ['category', 'taskvideo'] as const,
     tree: (dimension: string) => ['category', 'taskvideo', dimension] as const,
@@ -53,6 +56,27 @@ export const queryKeys = {
       page: (filter: object) => ['toolbox', 'mine', filter] as const,
     },
     run: (id: number) => ['toolbox', 'run', id] as const,
+  },
+  collection: {
+    all: ['collection'] as const,
+    managed: (kind: string) => ['collection', 'managed', kind] as const,
+    managedOne: (id: number) => ['collection', 'managedOne', id] as const,
+    published: (kind: string) => ['collection', 'published', kind] as const,
+    publishedOne: (id: number) => ['collection', 'publishedOne', id] as const,
+  },
+  user: {
+    me: (userId: string) => ['user', 'me', userId] as const,
+  },
+  market: {
+    all: ['market'] as const,
+    services: (kind: string) => ['market', 'services', kind] as const,
+    one: (id: number) => ['market', 'service', id] as const,
+    mine: ['market', 'mine'] as const,
+  },
+  contest: {
+    all: ['contest'] as const,
+    list: ['contest', 'list'] as const,
+    one: (id: number) => ['contest', 'one', id] as const,
   },
   ring: {
     profile: ['ring', 'profile'] as const,

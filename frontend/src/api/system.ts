@@ -7,6 +7,8 @@ export interface SystemInfo {
   name: string;
   version: string;
   mode: string;
+  /** The variant the server took this request for; absent from older servers. */
+  variant?: string;
   /** Most scenes a saved document may have (48, or 45 in the reduced environment); absent from older servers. */
   sceneLimit?: number;
 }

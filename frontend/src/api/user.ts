@@ -1,9 +1,10 @@
 /** Sign-in calls of CONTRACT.md "Auth": send code, login, logout, hand-off. */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { isRole } from '@/auth/roles';
 import type { LoginPayload } from '@/auth/userSlice';
 import { api } from './client';
 import { ApiError } from './errors';
+import { queryKeys } from './keys';
 
 /** Answer of POST /user/sendCode. */
 export interface SendCodeAnswer {
@@ -67,6 +68,26 @@ export function toLoginPayload(answer: LoginAnswer): LoginPayload {
     ...(isRole(answer.role) ? { role: answer.role } : {}),
     mobile: answer.mobile || null,
   };
+}
+
+/** Answer of GET /user/me: the signed-in user as the auth service knows them now. */
+export interface MeAnswer {
+  userId: string;
+  mobile: string;
+  role: string;
+  operatorLevel: number;
+  tenant: string;
+  /** A template manager approved an application of theirs (only /user/me reads it; the login answer says false). */
+  serviceProvider: boolean;
+}
+
+/** Returns the signed-in user `userId` as the server knows them now; off while signed out. */
+export function useMe(userId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.user.me(userId ?? ''),
+    queryFn: () => api.get<MeAnswer>('/user/me'),
+    enabled: userId !== null,
+  });
 }
 
 /** A sign-in refusal the page words itself (docs/auth.md): its stable `data.reason` and what comes with it. */

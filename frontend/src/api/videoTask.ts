@@ -97,10 +97,11 @@ export const TICKET_REFRESH_MS = 8 * 60_000;
  * Fetches one page of the caller's tasks; a non-empty `name` filters by name. `usedFor` (null: any)
  * lists only tasks of that use ('' for DIY works); the server filters, so totals and pages are right.
  */
-export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null): Promise<TaskPage> {
+export async function fetchMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null, taskState: readonly number[] = []): Promise<TaskPage> {
   const params: Record<string, unknown> = { pageNum, pageSize };
   if (name !== '') params.name = name;
   if (usedFor !== null) params.usedFor = usedFor;
+  if (taskState.length > 0) params.taskState = taskState.join(',');
   const data = await api.get<TaskPage | undefined>('/videotask/mine', params);
   const list = Array.isArray(data?.list) ? data.list : [];
   return { total: data?.total ?? 0, list };
@@ -122,17 +123,17 @@ export function withTicket(path: string, ticket: string): string {
 }
 
 /** Query options for one page of my tasks. */
-export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null) {
+export function myTasksQuery(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null, taskState: readonly number[] = []) {
   return queryOptions({
-    queryKey: [...queryKeys.videoTask.mine.page(pageNum, pageSize, name), { usedFor }],
-    queryFn: () => fetchMyTasks(pageNum, pageSize, name, usedFor),
+    queryKey: [...queryKeys.videoTask.mine.page(pageNum, pageSize, name), { usedFor, taskState }],
+    queryFn: () => fetchMyTasks(pageNum, pageSize, name, usedFor, taskState),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Returns one page of my tasks (of one use when `usedFor` is not null). */
-export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null) {
-  return useQuery(myTasksQuery(pageNum, pageSize, name, usedFor));
+/** Returns one page of my tasks (of one use when `usedFor` is not null; in those states when `taskState` names any). */
+export function useMyTasks(pageNum: number, pageSize = TASKS_PAGE_SIZE, name = '', usedFor: string | null = null, taskState: readonly number[] = []) {
+  return useQuery(myTasksQuery(pageNum, pageSize, name, usedFor, taskState));
 }
 
 /**

@@ -10,6 +10,9 @@ beforeEach(() => {
     if (url === '/category/taskvideo') return { dataList: [] };
     if (url === '/videotask/mine') return { total: 0, list: [] };
     if (url === '/template/list') return { total: 0, list: [] };
+    if (url === '/manage/collection/list' || url === '/collection/list') return [];
+    if (url === '/user/me') return { userId: '13800000000', mobile: '13800000000', role: 'CREATE_VIDEO', operatorLevel: 0, tenant: 'reelforge', serviceProvider: false };
+    if (url === '/market/services') return [];
     throw new Error(`unexpected ${url}`);
   });
 });
@@ -29,12 +32,8 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/qs/service/detail/3', '服务详情'],
-    ['/qs/competition-content', '比赛内容'],
-    ['/eb-maintain/task', '任务维护'],
     ['/workbench/yqx', '一起秀'],
     ['/yqx', '一起秀'],
-    ['/ai/test', 'AI 能力测试'],
   ])('%s shows an honest coming-soon page', async (path, name) => {
     renderApp(path);
     const soon = await screen.findByTestId('coming-soon');
@@ -49,6 +48,7 @@ describe('route table', () => {
     ['/qs/service', '/qs/service/select'],
     ['/qs/template-page', '/qs/template-page/select'],
     ['/ai', '/ai/list'],
+    ['/ai/ability', '/ai/list'],
     ['/workbench/my-material', '/workbench/my-material/1200'],
   ])('%s redirects to %s', async (from, to) => {
     const { router } = renderApp(from, SIGNED_IN);
@@ -92,6 +92,13 @@ describe('guards', () => {
     '/channel-temring',
     '/my-tool',
     '/qs/my-tools',
+    '/qs/competition-content',
+    '/qs/contest-result?id=3',
+    '/qs/service/select',
+    '/qs/service/my-service',
+    '/qs/service/detail/3',
+    '/qs/service/new',
+    '/qs/service/new?id=3',
     '/tools-index',
     '/tools/audio-to-video',
     '/tools/video-compress',
@@ -140,13 +147,20 @@ describe('guards', () => {
     expect(await screen.findByTestId('my-works')).toHaveTextContent('我的作品');
   });
 
+  it('lets a signed-in user into the service marketplace, no longer a coming-soon page', async () => {
+    renderApp('/qs/service/select', SIGNED_IN);
+    expect(await screen.findByTestId('market-empty')).toHaveTextContent('还没有已发布的服务');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+  });
+
   it('treats a role mismatch on /manage like an expired login', async () => {
     renderApp('/manage/topic/3', SIGNED_IN);
     expect(await screen.findByTestId('login-expired')).toBeInTheDocument();
   });
 
   it('lets a template manager into /manage', async () => {
-    renderApp('/manage/music-categoty', MANAGER);
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('音乐分类');
+    renderApp('/manage/topic-center', MANAGER);
+    expect(await screen.findByTestId('collection-center-topic')).toHaveTextContent('专题中心');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { COLLECTION_KINDS } from '@/api/collection';
 import { DEFAULT_MATERIAL_CATEGORY } from '@/api/material';
 import { HandoffPage } from '@/auth/HandoffPage';
 import { LoginPage } from '@/auth/LoginPage';
@@ -16,15 +17,42 @@ import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
 import { AiListPage } from '@/platform/ai/AiListPage';
+import { AiTestPage } from '@/platform/ai/AiTestPage';
+import { GesturePage } from '@/platform/ai/GesturePage';
+import { CompetitionContentPage } from '@/platform/contest/CompetitionContentPage';
+import { ContestResultPage } from '@/platform/contest/ContestResultPage';
+import { ManageContestPage } from '@/platform/contest/ManageContestPage';
 import { HomePage } from '@/platform/home/HomePage';
 import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPage';
+import { CollectionCenterPage } from '@/platform/manage/collections/CollectionCenterPage';
+import { CollectionDetailPage } from '@/platform/manage/collections/CollectionDetailPage';
 import { CheckTemplatePage } from '@/platform/manage/CheckTemplatePage';
 import { ManageRingOrdersPage } from '@/platform/manage/ManageRingOrdersPage';
+import { ManageIndexPage } from '@/platform/manage/ManageIndexPage';
 import { ManageTemplatePage } from '@/platform/manage/ManageTemplatePage';
+import { MusicCategoryPage } from '@/platform/manage/MusicCategoryPage';
+import { MusicContentPage } from '@/platform/manage/MusicContentPage';
+import { ReviewQueuePage } from '@/platform/manage/ReviewQueuePage';
+import { AnimationOfferPage } from '@/platform/maintain/AnimationOfferPage';
+import { ArtWordOfferPage } from '@/platform/maintain/ArtWordOfferPage';
 import { CategoryPage } from '@/platform/maintain/CategoryPage';
+import { ConfigPage } from '@/platform/maintain/ConfigPage';
 import { FontPage } from '@/platform/maintain/FontPage';
 import { MaterialPage } from '@/platform/maintain/MaterialPage';
+import { TaskPage } from '@/platform/maintain/TaskPage';
+import { UpgradePage } from '@/platform/maintain/UpgradePage';
 import { UsersPage } from '@/platform/maintain/UsersPage';
+import { MarketSelectPage } from '@/platform/market/MarketSelectPage';
+import { MyServicePage } from '@/platform/market/MyServicePage';
+import { ServiceDetailPage } from '@/platform/market/ServiceDetailPage';
+import { ServiceFormPage } from '@/platform/market/ServiceFormPage';
+import { CheckServiceDetailPage } from '@/platform/provider/CheckServiceDetailPage';
+import { CheckServicePage } from '@/platform/provider/CheckServicePage';
+import { ServiceEmplacementPage } from '@/platform/provider/ServiceEmplacementPage';
+import { QsIndexPage } from '@/platform/qs/QsIndexPage';
+import { QsIntroducePage } from '@/platform/qs/QsIntroducePage';
+import { QsLayout } from '@/platform/qs/QsLayout';
+import { QsMakeTemplatePage, QsTemplateArea } from '@/platform/qs/QsTemplateArea';
 import { FromJiancaiPage } from '@/platform/start/FromJiancaiPage';
 import { LoadingPage } from '@/platform/start/LoadingPage';
 import { NewTaskPage } from '@/platform/start/NewTaskPage';
@@ -61,36 +89,38 @@ const to = (path: string): ReactNode => <Navigate to={path} replace />;
 const page = (path: string, key: string): RouteObject => ({ path, element: soon(key) });
 
 const manageChildren: RouteObject[] = [
-  { index: true, element: soon('manage') },
+  { index: true, element: <ManageIndexPage /> },
   { path: 'check-template', element: to('pending') },
   { path: 'check-template/:type', element: <CheckTemplatePage /> },
   { path: 'check-template-detail/:taskId', element: <CheckTemplateDetailPage /> },
-  page('music-content', 'musicContent'),
-  page('music-categoty', 'musicCategory'),
+  { path: 'music-content', element: <MusicContentPage /> },
+  { path: 'music-categoty', element: <MusicCategoryPage /> },
   { path: 'manage-template', element: <ManageTemplatePage /> },
   { path: 'ring-orders', element: <ManageRingOrdersPage /> },
-  page('check-artfont/:type', 'checkArtfont'),
-  page('check-dynamicword/:type', 'checkDynamicword'),
-  page('check-chartlet/:type', 'checkChartlet'),
-  page('topic-center', 'topicCenter'),
-  page('topic/:id', 'topic'),
-  page('case-center', 'caseCenter'),
-  page('case/:id', 'case'),
-  page('industry-center', 'industryCenter'),
-  page('industry/:id', 'industry'),
-  page('check-service', 'checkService'),
-  page('check-service-detail/:id', 'checkServiceDetail'),
+  { path: 'check-artfont', element: to('pending') },
+  { path: 'check-artfont/:type', element: <ReviewQueuePage queue="artfont" /> },
+  { path: 'check-dynamicword', element: to('pending') },
+  { path: 'check-dynamicword/:type', element: <ReviewQueuePage queue="dynamicword" /> },
+  { path: 'check-chartlet', element: to('pending') },
+  { path: 'check-chartlet/:type', element: <ReviewQueuePage queue="chartlet" /> },
+  ...COLLECTION_KINDS.flatMap((kind) => [
+    { path: `${kind}-center`, element: <CollectionCenterPage key={kind} kind={kind} /> },
+    { path: `${kind}/:id`, element: <CollectionDetailPage key={kind} kind={kind} /> },
+  ]),
+  { path: 'check-service', element: <CheckServicePage /> },
+  { path: 'check-service-detail/:id', element: <CheckServiceDetailPage /> },
+  { path: 'contest', element: <ManageContestPage /> },
 ];
 
 const maintainChildren: RouteObject[] = [
   { index: true, element: to('material') },
-  page('upgrade', 'maintainUpgrade'),
+  { path: 'upgrade', element: login(<UpgradePage />, { level: OperatorLevel.admin }) },
   { path: 'material', element: login(<MaterialPage />, { level: OperatorLevel.admin }) },
-  page('task', 'maintainTask'),
+  { path: 'task', element: login(<TaskPage />, { level: OperatorLevel.admin }) },
   { path: 'font', element: login(<FontPage />, { level: OperatorLevel.admin }) },
-  page('animation', 'maintainAnimation'),
-  page('artfont', 'maintainArtfont'),
-  page('config', 'maintainConfig'),
+  { path: 'animation', element: login(<AnimationOfferPage />, { level: OperatorLevel.admin }) },
+  { path: 'artfont', element: login(<ArtWordOfferPage />, { level: OperatorLevel.admin }) },
+  { path: 'config', element: login(<ConfigPage />, { level: OperatorLevel.admin }) },
   { path: 'category', element: login(<CategoryPage />, { level: OperatorLevel.admin }) },
   { path: 'users', element: login(<UsersPage />, { level: OperatorLevel.admin }) },
 ];
@@ -105,27 +135,42 @@ const workbenchChildren: RouteObject[] = [
 
 const qsChildren: RouteObject[] = [
   { index: true, element: to('index') },
-  page('index', 'qsIndex'),
+  { path: 'index', element: <QsIndexPage /> },
   {
     path: 'service',
     element: <Outlet />,
-    children: [{ index: true, element: to('select') }, page('select', 'qsServiceSelect'), page('my-service', 'qsMyService')],
+    children: [
+      { index: true, element: to('select') },
+      { path: 'select', element: login(<MarketSelectPage />) },
+      { path: 'my-service', element: login(<MyServicePage />) },
+    ],
   },
-  page('service/detail/:id', 'qsServiceDetail'),
-  page('service/emplacement', 'qsServiceEmplacement'),
-  page('service/new', 'qsServiceNew'),
-  page('diy', 'qsDiy'),
-  page('template', 'qsTemplate'),
-  page('introduce', 'qsIntroduce'),
+  { path: 'service/detail/:id', element: login(<ServiceDetailPage />) },
+  { path: 'service/emplacement', element: login(<ServiceEmplacementPage />) },
+  { path: 'service/new', element: login(<ServiceFormPage />) },
+  {
+    path: 'diy',
+    element: (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+        <DiyPage />
+      </Suspense>
+    ),
+  },
+  { path: 'template', element: <TemplateSelectPage /> },
+  { path: 'introduce', element: <QsIntroducePage /> },
   {
     path: 'template-page',
-    element: <Outlet />,
-    children: [{ index: true, element: to('select') }, page('select', 'qsTemplatePageSelect'), page('my-template', 'qsMyTemplate')],
+    element: <QsTemplateArea />,
+    children: [
+      { index: true, element: to('select') },
+      { path: 'select', element: login(<QsMakeTemplatePage />) },
+      { path: 'my-template', element: login(<MyTemplatesPage />) },
+    ],
   },
-  page('mydiy', 'qsMydiy'),
+  { path: 'mydiy', element: login(<MyWorksPage createPath="/qs/diy" />) },
   { path: 'my-tools', element: login(<MyToolsPage />) },
-  page('contest-result', 'qsContestResult'),
-  page('competition-content', 'qsCompetitionContent'),
+  { path: 'contest-result', element: login(<ContestResultPage />) },
+  { path: 'competition-content', element: login(<CompetitionContentPage />) },
 ];
 
 const toolChildren: RouteObject[] = [
@@ -146,13 +191,13 @@ const toolChildren: RouteObject[] = [
 
 const aiChildren: RouteObject[] = [
   { index: true, element: to('list') },
-  page('test', 'aiTest'),
+  { path: 'test', element: login(<AiTestPage />) },
   { path: 'list', element: <AiListPage /> },
   {
     path: 'ability',
     element: <Outlet />,
     children: [
-      { index: true, element: soon('aiAbility') },
+      { index: true, element: to('/ai/list') },
       { path: ':slug', element: <AbilityPage /> },
     ],
   },
@@ -206,17 +251,18 @@ export const routes: RouteObject[] = [
       { path: 'ivvr-to-diy', element: <HandoffPage kind="ivvr" /> },
       { path: 'new-task', element: login(<NewTaskPage />) },
       { path: 'from-jiancai', element: login(<FromJiancaiPage />) },
-      page('gesture', 'gesture'),
+      { path: 'gesture', element: login(<GesturePage />) },
       { path: 'put-image', element: login(<PutImagePage />) },
       { path: 'manage', element: login(<Outlet />, { role: 'TEMPLATE_MANAGER' }), children: manageChildren },
       { path: 'eb-maintain', element: <Outlet />, children: maintainChildren },
       { path: 'workbench', element: <Outlet />, children: workbenchChildren },
       page('yqx', 'yqx'),
-      { path: 'qs', element: <Outlet />, children: qsChildren },
       { path: 'tools', element: <ToolsLayout />, children: toolChildren },
       { path: 'tools-index', element: login(<ToolsIndexPage />) },
       { path: 'ai', element: <Outlet />, children: aiChildren },
       { path: '*', element: <NotFound /> },
     ],
   },
+  // The variant area is a portal with its own frame (header, nav), not the app's.
+  { path: '/qs', element: <QsLayout />, errorElement: <RouteError />, children: qsChildren },
 ];

@@ -45,13 +45,20 @@ describe('UserStatus', () => {
     renderApp('/', CREATOR);
     await openMenu();
     expect(screen.getByTestId('menu-templates')).toHaveAttribute('href', '/mytemring');
+    expect(screen.getByTestId('menu-provider')).toHaveAttribute('href', '/qs/service/emplacement');
     expect(screen.queryByTestId('menu-check')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('menu-check-service')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('menu-topic-center')).not.toBeInTheDocument();
   });
 
-  it('links template managers to the template check', async () => {
+  it('links template managers to the template check and the topic, case and industry centres', async () => {
     renderApp('/', MANAGER);
     await openMenu();
     expect(screen.getByTestId('menu-check')).toHaveAttribute('href', '/manage/check-template/pending');
+    expect(screen.getByTestId('menu-topic-center')).toHaveAttribute('href', '/manage/topic-center');
+    expect(screen.getByTestId('menu-case-center')).toHaveAttribute('href', '/manage/case-center');
+    expect(screen.getByTestId('menu-industry-center')).toHaveAttribute('href', '/manage/industry-center');
+    expect(screen.getByTestId('menu-check-service')).toHaveAttribute('href', '/manage/check-service');
   });
 
   it('names administrators as such, not by the role their level maps to, and links them to the users page', async () => {

@@ -3,10 +3,13 @@ import {
   AuditOutlined,
   BellOutlined,
   DownOutlined,
+  FolderOutlined,
   LoginOutlined,
   LogoutOutlined,
   PictureOutlined,
+  ShopOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UnorderedListOutlined,
   UserOutlined,
   VideoCameraOutlined,
@@ -15,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space, Tag, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { COLLECTION_KINDS } from '@/api/collection';
 import { logout } from '@/api/user';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { saveHandoffBack } from '@/auth/handoffBack';
@@ -52,7 +56,9 @@ function SignInLink() {
 
 /**
  * The header's user menu: who is signed in and their role, my works, tasks, materials and templates,
- * the template check for template managers, the users page for administrators, log out.
+ * becoming a service provider; the template check, the topic, case and industry centres and the
+ * service-provider review for template managers, the users page
+ * for administrators, log out.
  */
 export function UserStatus() {
   const { t } = useTranslation();
@@ -70,6 +76,11 @@ export function UserStatus() {
     },
     { key: 'ringtones', icon: <BellOutlined />, label: <Link to="/mydiyring?tab=ringtones" data-testid="menu-ringtones">{t('ring.tabs.ringtones')}</Link> },
     { key: 'templates', icon: <AppstoreOutlined />, label: <Link to="/mytemring" data-testid="menu-templates">{t('page.mytemring')}</Link> },
+    {
+      key: 'provider',
+      icon: <ShopOutlined />,
+      label: <Link to="/qs/service/emplacement" data-testid="menu-provider">{t('provider.menu')}</Link>,
+    },
     ...(user.role === 'TEMPLATE_MANAGER'
       ? [
           {
@@ -78,10 +89,29 @@ export function UserStatus() {
             label: <Link to="/manage/check-template/pending" data-testid="menu-check">{t('page.checkTemplate')}</Link>,
           },
           { key: 'manageTemplates', icon: <AuditOutlined />, label: <Link to="/manage/manage-template">{t('page.manageTemplate')}</Link> },
+          ...COLLECTION_KINDS.map((kind) => ({
+            key: `${kind}Center`,
+            icon: <FolderOutlined />,
+            label: (
+              <Link to={`/manage/${kind}-center`} data-testid={`menu-${kind}-center`}>
+                {t(`page.${kind}Center`)}
+              </Link>
+            ),
+          })),
+          {
+            key: 'checkService',
+            icon: <AuditOutlined />,
+            label: <Link to="/manage/check-service" data-testid="menu-check-service">{t('page.checkService')}</Link>,
+          },
           {
             key: 'ringOrders',
             icon: <BellOutlined />,
             label: <Link to="/manage/ring-orders" data-testid="menu-ring-orders">{t('page.manageRingOrders')}</Link>,
+          },
+          {
+            key: 'contests',
+            icon: <TrophyOutlined />,
+            label: <Link to="/manage/contest" data-testid="menu-contests">{t('page.manageContest')}</Link>,
           },
         ]
       : []),

@@ -8,7 +8,7 @@ use reelforge_proto::material as pb;
 use serde::Serialize;
 
 use crate::caller::Caller;
-use crate::upload::{self, Rules, UploadError};
+use crate::upload::{self, Rules, SystemCategory, UploadError};
 use crate::{ApiError, AppState, body, caller, envelope};
 
 /// Refuses anyone but an administrator, as the services do (envelope 4001).
@@ -34,27 +34,6 @@ pub struct SystemUploaded {
     id: String,
 }
 
-/// The fields sent before the file.
-struct SystemForm {
-    category_id: Option<i64>,
-    style_id: i64,
-    name: Option<String>,
-}
-
-impl SystemForm {
-    fn set(&mut self, name: &str, value: &str) -> Result<(), ApiError> {
-        let value = value.trim();
-        let number = || value.parse::<i64>().map_err(|_| ApiError::BadRequest(format!("{name}: `{value}` is not a number")));
-        match name {
-            "categoryId" => self.category_id = Some(number()?),
-            "styleId" if !value.is_empty() => self.style_id = number()?,
-            "materialName" if !value.is_empty() => self.name = Some(value.to_owned()),
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
 /// Uploads one system material (multipart: `categoryId` of a starter category, optional
 /// `styleId` and `materialName`, then `uploadFile` last). It is offered to every user of the
 /// tenant at once and probed as uploads are; `data` is `{id}`.
@@ -64,49 +43,8 @@ pub async fn upload(req: HttpRequest, payload: web::Payload, state: web::Data<Ap
     upload::within(&req, upload::single_limit(&limits))?;
     let caller = caller::caller(&req, &state).await?;
     administrator(&caller)?;
-    let blob = state.media.as_ref().ok_or(ApiError::NotAvailable("material files from this gateway"))?.blob().clone();
     let rules = Rules { limits: &limits, kinds: &[], announced: upload::announced(&req) };
-    let mut multipart = upload::form(&req, payload)?;
-    let mut form = SystemForm { category_id: None, style_id: -1, name: None };
-    let read = async {
-        while let Some(field) = multipart.next().await {
-            let mut field = field.map_err(|e| ApiError::BadRequest(format!("body: {e}")))?;
-            if field.name() != Some("uploadFile") {
-                let name = field.name().unwrap_or_default().to_owned();
-                let value = upload::text(&mut field).await?;
-                form.set(&name, &value)?;
-                continue;
-            }
-            if form.category_id.is_none() {
-                return Err(ApiError::BadRequest("categoryId: required before uploadFile".into()).into());
-            }
-            let dir = format!("{}{}/", reelforge_kit::blob::system_material_prefix(&caller.tenant), uuid::Uuid::new_v4());
-            return upload::store(&mut field, &blob, &dir, "original", &rules).await;
-        }
-        Err(ApiError::BadRequest("uploadFile: no file sent".into()).into())
-    }
-    .await;
-    let file = match read {
-        Ok(file) => file,
-        Err(e) => {
-            multipart.drain().await;
-            return Err(e);
-        }
-    };
-    let display = form.name.clone().unwrap_or_else(|| if file.name.trim().is_empty() { format!("upload.{}", file.kind) } else { file.name.clone() });
-    let record = pb::RecordMaterialRequest {
-        key: file.key.clone(),
-        r#type: file.kind.to_owned(),
-        name: display,
-        file_size: file.size,
-        category_id: form.category_id.unwrap_or(-1),
-        style_id: form.style_id,
-        open_state: 1,
-        system: true,
-    };
-    // The service removes the object when it refuses.
-    let r = state.clients.material.clone().record(caller.request(record)?).await?.into_inner();
-    let id = r.material.map(|m| m.material_id).unwrap_or_default();
+    let id = upload::system_material(&req, payload, &state, &caller, &rules, SystemCategory::FromForm, "upload").await?;
     Ok(envelope::ok_with(SystemUploaded { id }, "素材添加成功"))
 }
 
@@ -134,6 +72,11 @@ pub async fn update(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSta
         open_state,
     };
     let caller = caller::caller(&req, &state).await?;
+    let ids = r.ids.clone();
+    let after = serde_json::json!({"materialName": r.name, "categoryId": r.category_id, "styleId": r.style_id, "openState": r.open_state});
     let r = state.clients.material.clone().update_system(caller.request(r)?).await?.into_inner();
+    for id in ids {
+        crate::routes::maintain_task::record(&state, &caller, "material.update", format!("material:{id}"), String::new(), after.to_string()).await;
+    }
     Ok(envelope::ok_with(Changed { changed: r.changed }, "修改成功"))
 }

@@ -169,7 +169,7 @@ fn dto(m: pb::Material, media: &crate::media::Media, caller: &Caller) -> Result<
     })
 }
 
-fn dtos(items: Vec<pb::Material>, state: &AppState, caller: &Caller) -> Result<Vec<MaterialDto>, ApiError> {
+pub(crate) fn dtos(items: Vec<pb::Material>, state: &AppState, caller: &Caller) -> Result<Vec<MaterialDto>, ApiError> {
     let media = media(state)?;
     items.into_iter().map(|m| dto(m, media, caller)).collect()
 }
@@ -361,10 +361,10 @@ pub async fn quota(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MaterialPage {
-    total: u64,
-    page_num: u32,
-    page_size: u32,
-    data_list: Vec<MaterialDto>,
+    pub(crate) total: u64,
+    pub(crate) page_num: u32,
+    pub(crate) page_size: u32,
+    pub(crate) data_list: Vec<MaterialDto>,
 }
 
 /// One page of the caller's materials, or of the tenant's system ones (`every_state`: retired ones

@@ -3,14 +3,20 @@
 pub mod ai;
 pub mod catalogue;
 pub mod category;
+pub mod collection;
+pub mod contest;
 pub mod favourite;
 pub mod font;
 pub mod frame;
 pub mod health;
 pub mod history;
 pub mod maintain;
+pub mod maintain_task;
 pub mod manage;
+pub mod market;
+pub mod provider;
 pub mod material;
+pub mod review;
 pub mod ring;
 pub mod search;
 pub mod shape;
@@ -33,6 +39,7 @@ pub fn health(cfg: &mut web::ServiceConfig) {
 pub fn api(cfg: &mut web::ServiceConfig) {
     cfg.route("/system/info", web::get().to(system::info))
         .route("/catalogue/preview/{kind}/{key}", web::get().to(catalogue::preview))
+        .route("/catalogue/offer/{catalogue}", web::get().to(catalogue::offer))
         .route("/category/taskvideo", web::get().to(category::list))
         .route("/category/taskvideo", web::post().to(category::create))
         .route("/category/taskvideo/delete", web::post().to(category::delete))
@@ -129,7 +136,54 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/maintain/material/list", web::post().to(maintain::list))
         .route("/maintain/material/upload", web::post().to(maintain::upload))
         .route("/maintain/material/update", web::post().to(maintain::update))
+        .route("/maintain/task/list", web::get().to(maintain_task::list))
+        .route("/maintain/task/attempts/{id}", web::get().to(maintain_task::attempts))
+        .route("/maintain/task/requeue", web::post().to(maintain_task::requeue))
+        .route("/maintain/audit", web::get().to(maintain_task::audit))
+        .route("/maintain/farm", web::get().to(maintain_task::farm_state))
+        .route("/maintain/farm/maintenance", web::post().to(maintain_task::set_maintenance))
+        .route("/maintain/config", web::get().to(maintain_task::settings))
+        .route("/maintain/config", web::post().to(maintain_task::set_setting))
+        .route("/maintain/catalogue/offer", web::post().to(catalogue::set_offer))
         .route("/videotask/frame", web::post().to(frame::still))
+        .route("/manage/overview", web::get().to(review::overview))
+        .route("/manage/collection/list", web::get().to(collection::manage_list))
+        .route("/manage/collection/save", web::post().to(collection::save))
+        .route("/manage/collection/publish", web::post().to(collection::publish))
+        .route("/manage/collection/order", web::post().to(collection::order))
+        .route("/manage/collection/delete", web::post().to(collection::delete))
+        .route("/manage/contest/save", web::post().to(contest::save))
+        .route("/manage/contest/score", web::post().to(contest::score))
+        .route("/manage/contest/delete", web::post().to(contest::delete))
+        .route("/contest/list", web::get().to(contest::list))
+        .route("/contest/submit", web::post().to(contest::submit))
+        .route("/contest/withdraw", web::post().to(contest::withdraw))
+        .route("/contest/like", web::post().to(contest::like))
+        .route("/contest/media/{id}/{part}", web::get().to(contest::media))
+        .route("/contest/{id}", web::get().to(contest::detail))
+        .route("/market/services", web::get().to(market::services))
+        .route("/market/service/{id}", web::get().to(market::service))
+        .route("/market/mine", web::get().to(market::mine))
+        .route("/market/service/save", web::post().to(market::save))
+        .route("/market/service/publish", web::post().to(market::publish))
+        .route("/market/request", web::post().to(market::request))
+        .route("/market/request/withdraw", web::post().to(market::withdraw))
+        .route("/market/request/decline", web::post().to(market::decline))
+        .route("/market/request/deliver", web::post().to(market::deliver))
+        .route("/market/media/{id}/{part}", web::get().to(market::media))
+        .route("/manage/collection/{id}", web::get().to(collection::manage_one))
+        .route("/service/apply", web::post().to(provider::apply))
+        .route("/service/applications", web::get().to(provider::mine))
+        .route("/manage/service/list", web::get().to(provider::review_list))
+        .route("/manage/service/decide", web::post().to(provider::decide))
+        .route("/manage/service/{id}", web::get().to(provider::review_one))
+        .route("/collection/list", web::get().to(collection::published))
+        .route("/collection/{id}", web::get().to(collection::published_one))
+        .route("/manage/review/list", web::post().to(review::review_list))
+        .route("/manage/review/decide", web::post().to(review::decide))
+        .route("/manage/music/list", web::post().to(review::music_list))
+        .route("/manage/music/upload", web::post().to(review::music_upload))
+        .route("/manage/music/update", web::post().to(review::music_update))
         .route("/ring/profile", web::get().to(ring::profile))
         .route("/ring/precheck", web::post().to(ring::precheck))
         .route("/ring/check", web::post().to(ring::check))

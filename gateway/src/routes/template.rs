@@ -8,7 +8,7 @@ use reelforge_proto::task as pb;
 use serde::{Deserialize, Serialize};
 
 use crate::caller::Caller;
-use crate::media::TemplatePreview;
+use crate::media::{Preview, PreviewOf};
 use crate::{ApiError, AppState, body, caller, envelope, upload};
 
 /// Largest card sheet the gateway reads, bytes (the task service refuses a larger one too).
@@ -103,31 +103,41 @@ pub struct IvvrDto {
 
 /// Signs the preview addresses of the templates answered to `caller` (who may see them: the task
 /// service answered them to this caller).
-struct Previews<'a> {
+pub(crate) struct Previews<'a> {
     media: Option<&'a crate::media::Media>,
     caller: &'a Caller,
 }
 
 impl<'a> Previews<'a> {
-    fn of(state: &'a AppState, caller: &'a Caller) -> Self {
+    pub(crate) fn of(state: &'a AppState, caller: &'a Caller) -> Self {
         Self { media: state.media.as_ref(), caller }
     }
 
-    fn urls(&self, t: &pb::Template) -> Result<(String, String), ApiError> {
-        let Some(media) = self.media.filter(|_| !t.video_key.is_empty() || !t.cover_key.is_empty()) else {
+    pub(crate) fn urls(&self, t: &pb::Template) -> Result<(String, String), ApiError> {
+        self.urls_of(PreviewOf::Template, t.id, &t.video_key, &t.cover_key)
+    }
+
+    /// The signed cover and video addresses of what `of` `id` shows ("" for a part it has not).
+    pub(crate) fn urls_of(&self, of: PreviewOf, id: i64, video_key: &str, cover_key: &str) -> Result<(String, String), ApiError> {
+        let Some(media) = self.media.filter(|_| !video_key.is_empty() || !cover_key.is_empty()) else {
             return Ok((String::new(), String::new()));
         };
         let user = self.caller.user()?.user_id.clone();
-        let preview = TemplatePreview { id: t.id, video: t.video_key.clone(), cover: t.cover_key.clone() };
-        let ticket = media.template_ticket(&self.caller.tenant, &user, preview)?;
-        let url = |key: &str, part: &str| {
-            if key.is_empty() { String::new() } else { format!("{}/template/media/{}/{part}?ticket={ticket}", crate::BASE, t.id) }
+        let preview = Preview { of, id, video: video_key.to_owned(), cover: cover_key.to_owned() };
+        let ticket = media.preview_ticket(&self.caller.tenant, &user, preview)?;
+        let route = match of {
+            PreviewOf::Template => "template",
+            PreviewOf::ContestEntry => "contest",
+            PreviewOf::ServiceSample => "market",
         };
-        Ok((url(&t.cover_key, "cover"), url(&t.video_key, "video")))
+        let url = |key: &str, part: &str| {
+            if key.is_empty() { String::new() } else { format!("{}/{route}/media/{id}/{part}?ticket={ticket}", crate::BASE) }
+        };
+        Ok((url(cover_key, "cover"), url(video_key, "video")))
     }
 }
 
-fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Result<TemplateDto, ApiError> {
+pub(crate) fn template_dto(t: pb::Template, detail: bool, previews: &Previews<'_>) -> Result<TemplateDto, ApiError> {
     let (cover_url, video_url) = previews.urls(&t)?;
     let mine = previews.caller.user().is_ok_and(|u| u.user_id == t.creator_id);
     let task_id = (mine && t.task_id > 0).then_some(t.task_id);
@@ -276,7 +286,7 @@ pub async fn check_get(req: HttpRequest, id: web::Path<String>, state: web::Data
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct PreviewQuery {
     #[serde(default)]
-    ticket: String,
+    pub(crate) ticket: String,
 }
 
 /// A template's preview video or cover (`part` video or cover), by the signed address a template
@@ -290,21 +300,27 @@ pub async fn preview(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, part) = path.into_inner();
-    let template_id = id_param("id", &id)?;
-    if q.ticket.is_empty() {
-        return Err(ApiError::BadRequest("ticket: required (the signed address a template answer carries)".into()));
+    serve_preview(&req, &state, PreviewOf::Template, &id, &part, &q.ticket).await
+}
+
+/// Answers the video or cover (`part`) of what `of` `id` shows, by the ticket its signed address
+/// carries (`Previews::urls_of`); ranges answer 206.
+pub(crate) async fn serve_preview(req: &HttpRequest, state: &AppState, of: PreviewOf, id: &str, part: &str, ticket: &str) -> Result<HttpResponse, ApiError> {
+    let id = id.trim().parse::<i64>().map_err(|_| ApiError::BadRequest(format!("id: `{id}` is not a {} id", of.name())))?;
+    if ticket.is_empty() {
+        return Err(ApiError::BadRequest("ticket: required (the signed address an answer carries)".into()));
     }
-    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("template previews from this gateway"))?;
-    let preview = media.template_preview(&q.ticket, &caller::tenant(&req)?, template_id)?;
-    let (key, content_type) = match part.as_str() {
+    let media = state.media.as_ref().ok_or(ApiError::NotAvailable("previews from this gateway"))?;
+    let preview = media.preview(ticket, &caller::tenant(req)?, of, id)?;
+    let (key, content_type) = match part {
         "video" => (preview.video, "video/mp4"),
         "cover" => (preview.cover, "image/jpeg"),
         other => return Err(ApiError::BadRequest(format!("part: `{other}` is not video or cover"))),
     };
     if key.is_empty() {
-        return Err(ApiError::BadRequest(format!("template {template_id} has no preview {part}")));
+        return Err(ApiError::BadRequest(format!("{} {id} has no {part}", of.name())));
     }
-    media.serve(&req, &key, content_type, None).await
+    media.serve(req, &key, content_type, None).await
 }
 
 /// A replaceable layer of a template.

@@ -171,6 +171,17 @@ async fn check_against_the_library(
             }
             continue;
         }
+        if *role == Input::Presentation {
+            if m.state == "ready" && m.r#type != "pptx" {
+                return Ok(Some(ParamError::new(params.input_field(i), format!("the material is a {}: choose a pptx presentation", m.r#type))));
+            }
+            let file = Facts { duration_ms: 0, bytes: m.file_size, audio: false, video: None };
+            if let Err(mut e) = limits.check(tool, &file) {
+                e.field = params.input_field(i);
+                return Ok(Some(e));
+            }
+            continue;
+        }
         let Some(facts) = facts_of(m) else { continue };
         if let Err(mut e) = limits.check(tool, &facts) {
             e.field = params.input_field(i);

@@ -56,10 +56,12 @@ pub struct MeAnswer {
     role: String,
     operator_level: i32,
     tenant: String,
+    /// A template manager approved an application of theirs (`/user/me` only; false at login).
+    service_provider: bool,
 }
 
 fn me(u: pb::UserInfo) -> MeAnswer {
-    MeAnswer { user_id: u.user_id, mobile: u.mobile, role: u.role, operator_level: u.operator_level, tenant: u.tenant }
+    MeAnswer { user_id: u.user_id, mobile: u.mobile, role: u.role, operator_level: u.operator_level, tenant: u.tenant, service_provider: u.service_provider }
 }
 
 /// Answer of login: the token and the user.
@@ -125,7 +127,9 @@ pub async fn handoff(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppSt
 #[utoipa::path(get, path = "/diyvrbt/user/me", responses((status = 200, body = MeAnswer)))]
 pub async fn get_me(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let caller = caller::caller(&req, &state).await?;
-    Ok(envelope::ok(me(caller.user()?.clone())))
+    // The verified user the caller carries lacks what only `Me` reads (whether they are a provider).
+    let user = state.clients.auth.clone().me(caller.request(Empty {})?).await?.into_inner();
+    Ok(envelope::ok(me(user)))
 }
 
 /// Signs out: the token is revoked, later calls with it answer 4000.

@@ -55,9 +55,40 @@ const NO_ID: &[&str] = &[
     // The catalogue of toolbox types, and the caller's own tool runs.
     "GET /toolbox/types",
     "GET /toolbox/mine",
+    // The manage area's counts, queues, music list and upload, for its template managers (tests/manage.rs).
+    "GET /manage/overview",
+    "POST /manage/review/list",
+    "POST /manage/music/list",
+    "POST /manage/music/upload",
     // The tenant's system library, for its administrators (tests/maintain.rs: refused to others).
     "POST /maintain/material/list",
     "POST /maintain/material/upload",
+    // The tenant's task search, audit trail, farm and settings, for its administrators
+    // (tests/maintain_farm.rs: refused to others, another tenant's rows never shown).
+    "GET /maintain/task/list",
+    "GET /maintain/audit",
+    "GET /maintain/farm",
+    "POST /maintain/farm/maintenance",
+    "GET /maintain/config",
+    "POST /maintain/config",
+    // The tenant's offer of the editor's animations and art-word styles: read by its users, set by
+    // its administrators (tests/maintain_farm.rs); `{catalogue}` names a catalogue, not a row.
+    "GET /catalogue/offer/{catalogue}",
+    "POST /maintain/catalogue/offer",
+    // The tenant's collections: every one for its template managers, the published ones for its
+    // users (tests/collections.rs).
+    "GET /manage/collection/list",
+    "GET /collection/list",
+    // The caller's own application and applications; the tenant's queue for its template managers
+    // (tests/providers.rs).
+    "POST /service/apply",
+    "GET /service/applications",
+    "GET /manage/service/list",
+    // The tenant's contests (tests/contests.rs).
+    "GET /contest/list",
+    // The tenant's published services, and the caller's own side of the marketplace (tests/market.rs).
+    "GET /market/services",
+    "GET /market/mine",
 ];
 
 /// Whose rows a route reaches.
@@ -153,6 +184,42 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /toolbox/use", Scope::User),
     // An administrator changes the system materials of their own tenant only.
     ("POST /maintain/material/update", Scope::Tenant),
+    // Template managers decide on their own tenant's users' materials, and keep its music only.
+    ("POST /manage/review/decide", Scope::Tenant),
+    ("POST /manage/music/update", Scope::Tenant),
+    // An administrator sees and requeues the renders of their own tenant only.
+    ("GET /maintain/task/attempts/{id}", Scope::Tenant),
+    ("POST /maintain/task/requeue", Scope::Tenant),
+    // A template manager curates their own tenant's collections; users see its published ones.
+    ("GET /manage/collection/{id}", Scope::Tenant),
+    ("POST /manage/collection/save", Scope::Tenant),
+    ("POST /manage/collection/publish", Scope::Tenant),
+    ("POST /manage/collection/order", Scope::Tenant),
+    ("POST /manage/collection/delete", Scope::Tenant),
+    ("GET /collection/{id}", Scope::Tenant),
+    // A template manager reviews their own tenant's service-provider applications.
+    ("GET /manage/service/{id}", Scope::Tenant),
+    ("POST /manage/service/decide", Scope::Tenant),
+    // A tenant's contests: its users see them and like their entries; a user enters and withdraws
+    // their own work only; its template managers change them and score the entries.
+    ("GET /contest/{id}", Scope::Tenant),
+    ("GET /contest/media/{id}/{part}", Scope::Tenant),
+    ("POST /contest/submit", Scope::User),
+    ("POST /contest/withdraw", Scope::User),
+    ("POST /contest/like", Scope::Tenant),
+    ("POST /manage/contest/save", Scope::Tenant),
+    ("POST /manage/contest/score", Scope::Tenant),
+    ("POST /manage/contest/delete", Scope::Tenant),
+    // A tenant's published services are its users'; a service is changed by its provider only, a
+    // request is answered by its service's provider and withdrawn by its requester only.
+    ("GET /market/service/{id}", Scope::Tenant),
+    ("GET /market/media/{id}/{part}", Scope::Tenant),
+    ("POST /market/service/save", Scope::User),
+    ("POST /market/service/publish", Scope::User),
+    ("POST /market/request", Scope::Tenant),
+    ("POST /market/request/withdraw", Scope::User),
+    ("POST /market/request/decline", Scope::User),
+    ("POST /market/request/deliver", Scope::User),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -203,6 +270,16 @@ struct Rows {
     tool_run: i64,
     /// A system material the tenant's administrator uploaded.
     system_material: String,
+    /// A published topic of one of the tenant's starter templates.
+    collection: i64,
+    /// The colleague's pending application to become a service provider.
+    application: i64,
+    /// An open contest ranked by scores, and the owner's entry of the task in it.
+    contest: i64,
+    entry: i64,
+    /// A provider's published service, and the owner's open request to it.
+    service: i64,
+    request: i64,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -242,7 +319,25 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     let tool_run = data(s.call(Method::POST, "/toolbox/run", &owner).json(&run)).await?["taskId"].as_i64().ok_or("tool run id")?;
     let admin = s.user(tenant, &format!("{name}-admin"), 0).await?;
     let system_material = common::upload_system(s, &admin, "2003", "他们的遮罩.png", common::PNG).await?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material })
+    let starter = data(s.call(Method::GET, "/template/list", &owner)).await?["list"][0]["id"].as_i64().ok_or("a starter template")?;
+    let topic = serde_json::json!({"kind": "topic", "name": "他们的专题", "templateIds": [starter]});
+    let collection = data(s.call(Method::POST, "/manage/collection/save", &owner).json(&topic)).await?["id"].as_i64().ok_or("collection id")?;
+    data(s.call(Method::POST, "/manage/collection/publish", &owner).json(&serde_json::json!({"id": collection, "published": true}))).await?;
+    let apply = serde_json::json!({"name": "他们的工作室", "contact": "13800138000", "intro": "他们的样片"});
+    let application = data(s.call(Method::POST, "/service/apply", &colleague).json(&apply)).await?["id"].as_i64().ok_or("application id")?;
+    let now = reelforge_kit::db::now_millis();
+    let open = serde_json::json!({"title": "他们的比赛", "startMs": now - 60_000, "endMs": now + 3_600_000, "ranking": "scores"});
+    let contest = data(s.call(Method::POST, "/manage/contest/save", &owner).json(&open)).await?["id"].as_i64().ok_or("contest id")?;
+    let entry = data(s.call(Method::POST, "/contest/submit", &owner).json(&serde_json::json!({"contestId": contest, "taskId": task}))).await?["id"].as_i64().ok_or("entry id")?;
+    let provider = s.user(tenant, &format!("{name}-provider"), 8).await?;
+    let studio = serde_json::json!({"name": "他们的工作室", "contact": "13800138000", "intro": "他们的"});
+    let applied = data(s.call(Method::POST, "/service/apply", &provider).json(&studio)).await?["id"].as_i64().ok_or("application id")?;
+    data(s.call(Method::POST, "/manage/service/decide", &owner).json(&serde_json::json!({"id": applied, "approve": true}))).await?;
+    let offer = serde_json::json!({"title": "他们的服务", "kind": "video", "deliveryDays": 3});
+    let service = data(s.call(Method::POST, "/market/service/save", &provider).json(&offer)).await?["id"].as_i64().ok_or("service id")?;
+    data(s.call(Method::POST, "/market/service/publish", &provider).json(&serde_json::json!({"id": service, "published": true}))).await?;
+    let request = data(s.call(Method::POST, "/market/request", &owner).json(&serde_json::json!({"serviceId": service, "note": "他们的需求"}))).await?["id"].as_i64().ok_or("request id")?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material, collection, application, contest, entry, service, request })
 }
 
 /// The editor state the victim keeps for their task.
@@ -346,6 +441,34 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
         "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
+        "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),
+        "POST /manage/music/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
+        "GET /maintain/task/attempts/{id}" => s.call(Method::GET, &format!("/maintain/task/attempts/{}", victim.task), stranger),
+        "POST /maintain/task/requeue" => json(serde_json::json!({"taskId": victim.task})),
+        "GET /manage/collection/{id}" => s.call(Method::GET, &format!("/manage/collection/{}", victim.collection), stranger),
+        "POST /manage/collection/save" => json(serde_json::json!({"id": victim.collection, "kind": "topic", "name": "mine", "templateIds": []})),
+        "POST /manage/collection/publish" => json(serde_json::json!({"id": victim.collection, "published": false})),
+        "POST /manage/collection/order" => json(serde_json::json!({"kind": "topic", "ids": [victim.collection]})),
+        "POST /manage/collection/delete" => json(serde_json::json!({"id": victim.collection})),
+        "GET /collection/{id}" => s.call(Method::GET, &format!("/collection/{}", victim.collection), stranger),
+        "GET /manage/service/{id}" => s.call(Method::GET, &format!("/manage/service/{}", victim.application), stranger),
+        "POST /manage/service/decide" => json(serde_json::json!({"id": victim.application, "approve": true})),
+        "GET /contest/{id}" => s.call(Method::GET, &format!("/contest/{}", victim.contest), stranger),
+        "GET /contest/media/{id}/{part}" => s.call(Method::GET, &format!("/contest/media/{}/video?ticket={}", victim.entry, stranger.token), stranger),
+        "POST /contest/submit" => json(serde_json::json!({"contestId": victim.contest, "taskId": victim.task})),
+        "POST /contest/withdraw" => json(serde_json::json!({"entryId": victim.entry})),
+        "POST /contest/like" => json(serde_json::json!({"entryId": victim.entry})),
+        "POST /manage/contest/save" => json(serde_json::json!({"id": victim.contest, "title": "mine", "startMs": 1, "endMs": 2, "ranking": "scores"})),
+        "POST /manage/contest/score" => json(serde_json::json!({"entryId": victim.entry, "score": 1})),
+        "POST /manage/contest/delete" => json(serde_json::json!({"id": victim.contest})),
+        "GET /market/service/{id}" => s.call(Method::GET, &format!("/market/service/{}", victim.service), stranger),
+        "GET /market/media/{id}/{part}" => s.call(Method::GET, &format!("/market/media/{}/video?ticket={}", victim.task, stranger.token), stranger),
+        "POST /market/service/save" => json(serde_json::json!({"id": victim.service, "title": "mine", "kind": "video", "deliveryDays": 1})),
+        "POST /market/service/publish" => json(serde_json::json!({"id": victim.service, "published": false})),
+        "POST /market/request" => json(serde_json::json!({"serviceId": victim.service, "note": "mine"})),
+        "POST /market/request/withdraw" => json(serde_json::json!({"requestId": victim.request})),
+        "POST /market/request/decline" => json(serde_json::json!({"requestId": victim.request, "reason": "mine"})),
+        "POST /market/request/deliver" => json(serde_json::json!({"requestId": victim.request, "taskId": victim.task})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -396,6 +519,19 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     assert_eq!((sys["materialName"].as_str(), sys["openState"].as_i64()), (Some("他们的遮罩.png"), Some(1)), "the system material as uploaded: {sys}");
     let tools = data(s.call(Method::GET, "/toolbox/mine", &victim.owner)).await?;
     assert_eq!((tools["total"].as_u64(), tools["dataList"][0]["id"].as_i64()), (Some(1), Some(victim.tool_run)), "the tool run is the victim's own: {tools}");
+    let c = data(s.call(Method::GET, &format!("/manage/collection/{}", victim.collection), &victim.owner)).await?;
+    let kept = (c["name"].as_str(), c["published"].as_bool(), c["templateIds"].as_array().map(Vec::len));
+    assert_eq!(kept, (Some("他们的专题"), Some(true), Some(1)), "the topic as published: {c}");
+    let applied = data(s.call(Method::GET, "/service/applications", &victim.colleague)).await?;
+    let kept = (applied.as_array().map(Vec::len), applied[0]["id"].as_i64(), applied[0]["state"].as_str());
+    assert_eq!(kept, (Some(1), Some(victim.application), Some("pending")), "the application waits as sent: {applied}");
+    let c = data(s.call(Method::GET, &format!("/contest/{}", victim.contest), &victim.owner)).await?;
+    let e = &c["entries"][0];
+    let kept = (c["contest"]["title"].as_str(), c["contest"]["state"].as_str(), c["entries"].as_array().map(Vec::len), e["id"].as_i64(), e["likes"].as_i64(), e["score"].is_null());
+    assert_eq!(kept, (Some("他们的比赛"), Some("open"), Some(1), Some(victim.entry), Some(0), true), "the contest and its entry as made: {c}");
+    let m = data(s.call(Method::GET, &format!("/market/service/{}", victim.service), &victim.owner)).await?;
+    let kept = (m["service"]["title"].as_str(), m["service"]["published"].as_bool(), m["myRequests"][0]["id"].as_i64(), m["myRequests"][0]["state"].as_str());
+    assert_eq!(kept, (Some("他们的服务"), Some(true), Some(victim.request), Some("open")), "the service and the request as made: {m}");
     Ok(())
 }
 
@@ -407,7 +543,10 @@ async fn strangers_never_reach_someone_elses_rows(backends: common::Backends) ->
     let other_tenant_admin = s.user("qs", "stranger-admin", 0).await?;
     let same_tenant_user = s.user("cc", "neighbour", 3).await?;
     for (route, scope) in CASES {
-        let admins_only = route.contains("/manage/") || route.contains("/maintain/");
+        // Collections and provider applications are a template manager's; the rest of the manage
+        // and maintenance areas an administrator's.
+        let managers = route.contains("/collection/") || route.contains("/manage/service/") || route.contains("/contest/");
+        let admins_only = (route.contains("/manage/") && !managers) || route.contains("/maintain/");
         let mut strangers = vec![if admins_only { &other_tenant_admin } else { &other_tenant_manager }];
         if *scope == Scope::User {
             strangers.push(&same_tenant_user);
@@ -603,6 +742,11 @@ const LIST_ROUTES: &[(&str, Scope)] = &[
     ("GET /manage/ring/orders", Scope::Tenant),
     ("GET /manage/users", Scope::Tenant),
     ("POST /maintain/material/list", Scope::Tenant),
+    ("GET /maintain/task/list", Scope::Tenant),
+    ("GET /maintain/audit", Scope::Tenant),
+    ("GET /contest/list", Scope::Tenant),
+    ("GET /market/services", Scope::Tenant),
+    ("GET /market/mine", Scope::User),
 ];
 
 /// `caller`'s answer of the list route `route`.

@@ -5,12 +5,18 @@ mod common;
 
 mod ai;
 mod climax;
+mod collections;
+mod contests;
 mod frame;
 mod hardening;
 mod isolation;
 mod library;
 mod maintain;
+mod manage;
+mod market;
+mod maintain_farm;
 mod materials;
+mod providers;
 mod revocation;
 mod ring;
 mod signin;

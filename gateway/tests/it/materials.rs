@@ -11,7 +11,7 @@ use reelforge_material::starter::catalogue;
 use reqwest::Method;
 
 /// A mono 16-bit WAV of `seconds` at 8 kHz: a 440 Hz tone at `amplitude` (0 is silence).
-fn wav(seconds: u32, amplitude: f64) -> Vec<u8> {
+pub(crate) fn wav(seconds: u32, amplitude: f64) -> Vec<u8> {
     let rate = 8000u32;
     let n = rate * seconds;
     let mut out = Vec::new();

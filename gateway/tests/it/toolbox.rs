@@ -58,7 +58,9 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert_eq!((of("VIDEO_SPEEDUP")["available"].as_bool(), of("VIDEO_SPEEDUP")["path"].as_str()), (Some(true), Some("speed-video")));
     assert_eq!(of("EXTRACT_PORTRAIT")["available"], false);
     assert!(of("EXTRACT_PORTRAIT")["reason"].as_str().is_some_and(|r| r.contains("model")), "{types}");
-    assert_eq!((of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), of("PPT_CONVERTER")["reasonCode"].as_str()), (Some("no_model"), Some("not_built")), "{types}");
+    assert_eq!(of("EXTRACT_PORTRAIT")["reasonCode"].as_str(), Some("no_model"), "{types}");
+    // PPT to video runs where LibreOffice and poppler are installed, and says it is not configured where not.
+    assert!(matches!(of("PPT_CONVERTER")["reasonCode"].as_str(), Some("" | "not_configured")), "{types}");
     assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
     for hidden in ["VIDEO_REMOVE_WATERMARK", "VIDEO_REMOVE_SUBTITLE"] {
@@ -82,6 +84,8 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
         (serde_json::json!({"type": "VIDEO_REMOVE_WATERMARK", "materialIds": [material], "params": {"x": 0, "y": 0, "width": 8, "height": 8, "method": "smear"}}), "params.method"),
         (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "detect", "y": 100, "method": "blur"}}), "params.y"),
         (serde_json::json!({"type": "VIDEO_REMOVE_SUBTITLE", "materialIds": [material], "params": {"mode": "band", "y": 100, "method": "blur"}}), "params.height"),
+        (serde_json::json!({"type": "VIDEO_BEAUTY", "materialIds": [material], "params": {"strength": 101}}), "params.strength"),
+        (serde_json::json!({"type": "INCREASE_RESOLUTION", "materialIds": [material], "params": {"target": "3x"}}), "params.target"),
     ];
     for (body, field) in refusals {
         let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;

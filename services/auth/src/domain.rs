@@ -108,6 +108,9 @@ pub enum AuthError {
     /// The user named does not exist in the caller's tenant.
     #[error("user `{0}` does not exist")]
     NoSuchUser(String),
+    /// No such service-provider application in the caller's tenant (or not the caller's own).
+    #[error("application {0} does not exist")]
+    NoSuchApplication(i64),
     /// The caller's token or role does not allow this.
     #[error(transparent)]
     Identity(#[from] IdentityError),
@@ -154,7 +157,7 @@ impl ServiceError for AuthError {
         match self {
             Self::Invalid(_) | Self::Refused(_) | Self::Disabled => ErrorKind::Invalid,
             Self::RateLimited { .. } | Self::ChallengeRequired(_) | Self::ChallengeFailed { .. } => ErrorKind::RateLimited,
-            Self::NoSuchUser(_) => ErrorKind::NotFound,
+            Self::NoSuchUser(_) | Self::NoSuchApplication(_) => ErrorKind::NotFound,
             Self::Identity(e) => e.kind(),
             Self::Revoked => ErrorKind::Unauthenticated,
             Self::Cache(_) | Self::Store(_) | Self::Mail(_) => ErrorKind::Internal,

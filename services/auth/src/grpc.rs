@@ -8,6 +8,7 @@ use tonic::{Request, Response, Status};
 
 use crate::challenge::Proof;
 use crate::domain::{AuthError, Login, User};
+use crate::provider::{Application, ApplicationInput};
 use crate::Auth;
 
 /// The gRPC face of the auth service.
@@ -56,7 +57,27 @@ fn user_info(u: &User) -> pb::UserInfo {
         role: u.level.role().as_str().to_owned(),
         operator_level: u.level.number(),
         tenant: u.tenant.clone(),
+        service_provider: false,
     }
+}
+
+fn application_to_pb(a: Application) -> pb::Application {
+    pb::Application {
+        id: a.id,
+        user_id: a.user_id,
+        name: a.name,
+        contact: a.contact,
+        intro: a.intro,
+        state: a.state.name().to_owned(),
+        reason: a.reason,
+        reviewed_by: a.reviewed_by,
+        created_ms: a.created_ms,
+        reviewed_ms: a.reviewed_ms,
+    }
+}
+
+fn application_page(list: Vec<Application>, total: u64) -> pb::ApplicationPage {
+    pb::ApplicationPage { list: list.into_iter().map(application_to_pb).collect(), total }
 }
 
 fn login_reply(l: Login) -> pb::LoginReply {
@@ -101,7 +122,14 @@ impl AuthService for AuthGrpc {
     #[tracing::instrument(skip_all)]
     async fn me(&self, req: Request<Empty>) -> Result<Response<pb::UserInfo>, Status> {
         let user = self.auth.verify(&identity::caller(&req)?).await.map_err(status)?;
-        Ok(Response::new(user_info(&user)))
+        let service_provider = self.auth.is_provider(&user).await.map_err(status)?;
+        Ok(Response::new(pb::UserInfo { service_provider, ..user_info(&user) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn provider_of(&self, req: Request<Empty>) -> Result<Response<pb::ProviderAnswer>, Status> {
+        let provider = self.auth.provider_of(&identity::caller(&req)?).await.map_err(status)?;
+        Ok(Response::new(pb::ProviderAnswer { provider }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -147,5 +175,44 @@ impl AuthService for AuthGrpc {
         let req = req.into_inner();
         self.auth.set_disabled(&caller, &req.user_id, req.disabled).await.map_err(status)?;
         Ok(Response::new(Empty {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn apply(&self, req: Request<pb::ApplyRequest>) -> Result<Response<pb::Application>, Status> {
+        let caller = identity::caller(&req)?;
+        let r = req.into_inner();
+        let a = self.auth.apply(&caller, ApplicationInput { name: r.name, contact: r.contact, intro: r.intro }).await.map_err(status)?;
+        Ok(Response::new(application_to_pb(a)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn my_applications(&self, req: Request<Empty>) -> Result<Response<pb::ApplicationPage>, Status> {
+        let list = self.auth.my_applications(&identity::caller(&req)?).await.map_err(status)?;
+        let total = list.len() as u64;
+        Ok(Response::new(application_page(list, total)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn review_applications(&self, req: Request<pb::ReviewApplicationsRequest>) -> Result<Response<pb::ApplicationPage>, Status> {
+        let caller = identity::caller(&req)?;
+        let r = req.into_inner();
+        let (num, size) = r.page.map_or((1, 10), |p| (p.page_num, p.page_size));
+        let (list, total) = self.auth.review_applications(&caller, &r.state, num, size).await.map_err(status)?;
+        Ok(Response::new(application_page(list, total)))
+    }
+
+    #[tracing::instrument(skip_all, fields(application_id = req.get_ref().id))]
+    async fn review_application(&self, req: Request<pb::ApplicationIdRequest>) -> Result<Response<pb::Application>, Status> {
+        let caller = identity::caller(&req)?;
+        let a = self.auth.review_application(&caller, req.get_ref().id).await.map_err(status)?;
+        Ok(Response::new(application_to_pb(a)))
+    }
+
+    #[tracing::instrument(skip_all, fields(application_id = req.get_ref().id))]
+    async fn decide_application(&self, req: Request<pb::DecideApplicationRequest>) -> Result<Response<pb::Application>, Status> {
+        let caller = identity::caller(&req)?;
+        let r = req.into_inner();
+        let a = self.auth.decide_application(&caller, r.id, r.approve, &r.reason).await.map_err(status)?;
+        Ok(Response::new(application_to_pb(a)))
     }
 }

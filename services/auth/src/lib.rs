@@ -12,6 +12,7 @@ pub mod domain;
 mod grpc;
 pub mod handoff;
 pub mod mail;
+pub mod provider;
 mod store;
 
 use std::collections::BTreeMap;
@@ -23,10 +24,11 @@ pub use codes::{Ask, Codes, Limits, MAX_TRIES};
 pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
 pub use mail::Mailer;
+pub use provider::{Application, ApplicationInput, ApplicationState};
 pub use store::{UserStore, migrate, unmigrate};
 
 use reelforge_kit::config::TenantConfig;
-use reelforge_kit::identity::{Guarded, Identity, OperatorLevel};
+use reelforge_kit::identity::{Guarded, Identity, OperatorLevel, Role};
 use reelforge_kit::revocation::Revocations;
 use reelforge_kit::{Cache, Config, Keyring};
 use reelforge_proto::auth::auth_service_server::AuthServiceServer;
@@ -201,6 +203,61 @@ impl Auth {
         // The services and the media tickets read the mark.
         self.revocations.set_disabled(tenant, user_id, disabled, self.token_seconds).await?;
         Ok(())
+    }
+
+    /// The tenant and user id of a verified template manager.
+    async fn manager<'a>(&self, caller: &'a Identity) -> Result<(&'a str, &'a str), AuthError> {
+        self.verify(caller).await?;
+        caller.require_role(Role::TemplateManager)?;
+        Ok(caller.require_user()?)
+    }
+
+    /// Whether the verified `user` is a service provider of their tenant.
+    pub async fn is_provider(&self, user: &User) -> Result<bool, AuthError> {
+        self.users.is_provider(&user.tenant, &user.user_id).await
+    }
+
+    /// Whether the user a service token acts for is a provider of the token's tenant: another
+    /// service's question, so a user's own token is refused (a user cannot vouch for themselves).
+    pub async fn provider_of(&self, caller: &Identity) -> Result<bool, AuthError> {
+        caller.require_service()?;
+        let (tenant, user_id) = caller.owner()?;
+        self.users.is_provider(tenant, user_id).await
+    }
+
+    /// The caller applies to become a service provider; refused while an application of theirs
+    /// waits or once they are one.
+    pub async fn apply(&self, caller: &Identity, input: ApplicationInput) -> Result<Application, AuthError> {
+        let user = self.verify(caller).await?;
+        self.users.apply(&user.tenant, &user.user_id, input.checked()?).await
+    }
+
+    /// The caller's applications, newest first.
+    pub async fn my_applications(&self, caller: &Identity) -> Result<Vec<Application>, AuthError> {
+        let user = self.verify(caller).await?;
+        self.users.applications_of(&user.tenant, &user.user_id).await
+    }
+
+    /// A template manager's page of the tenant's applications in `state` (empty: pending).
+    pub async fn review_applications(&self, caller: &Identity, state: &str, page: u32, size: u32) -> Result<(Vec<Application>, u64), AuthError> {
+        let (tenant, _) = self.manager(caller).await?;
+        let state = if state.trim().is_empty() { ApplicationState::Pending } else { ApplicationState::parse(state)? };
+        let size = if size == 0 { 10 } else { u64::from(size).min(MAX_PAGE_SIZE) };
+        self.users.applications(tenant, state, u64::from(page.max(1)), size).await
+    }
+
+    /// A template manager's view of one of the tenant's applications.
+    pub async fn review_application(&self, caller: &Identity, id: i64) -> Result<Application, AuthError> {
+        let (tenant, _) = self.manager(caller).await?;
+        self.users.application(tenant, id).await
+    }
+
+    /// A template manager approves a pending application (its user becomes a service provider) or
+    /// rejects it with a reason the applicant sees.
+    pub async fn decide_application(&self, caller: &Identity, id: i64, approve: bool, reason: &str) -> Result<Application, AuthError> {
+        let (tenant, reviewer) = self.manager(caller).await?;
+        let (state, reason) = provider::decision(approve, reason)?;
+        self.users.decide(tenant, id, reviewer, state, &reason).await
     }
 }
 

@@ -184,6 +184,15 @@ impl BlobStore {
         }
     }
 
+    /// Copies the object under `from` to `to` inside the store (the store copies: nothing passes
+    /// through this process), replacing what was at `to`.
+    pub async fn copy(&self, from: &str, to: &str) -> Result<(), BlobError> {
+        check_key(from)?;
+        check_key(to)?;
+        self.op.copy(from, to).await?;
+        Ok(())
+    }
+
     /// Answers whether an object exists under `key`.
     pub async fn exists(&self, key: &str) -> Result<bool, BlobError> {
         check_key(key)?;

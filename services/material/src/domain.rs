@@ -453,6 +453,8 @@ pub struct MaterialQuery {
     pub orientation: Orientation,
     /// The sort.
     pub order: Order,
+    /// With the users' materials an auditor approved for the tenant's library (system lists).
+    pub shared: bool,
 }
 
 /// Checks a material name.

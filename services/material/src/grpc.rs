@@ -164,6 +164,32 @@ fn is_auditor(caller: &Identity) -> bool {
     caller.level == Some(OperatorLevel::Admin) || caller.role() == Some(Role::TemplateManager)
 }
 
+/// The tenant of an auditor (the manage area's queues and the system music library).
+fn auditor<T>(req: &Request<T>) -> Result<String, Status> {
+    auditor_identity(&identity::caller(req)?)
+}
+
+fn auditor_identity(caller: &Identity) -> Result<String, Status> {
+    if !is_auditor(caller) {
+        return Err(to_status(MaterialError::Forbidden("the manage area needs TEMPLATE_MANAGER".into())));
+    }
+    Ok(caller.tenant.clone())
+}
+
+/// The tenant of whoever may keep system materials of `category_id`: administrators any, and
+/// template managers the music library (the manage area's music content).
+fn system_keeper<T>(req: &Request<T>, category_id: i64) -> Result<String, Status> {
+    if category_id == crate::starter::catalogue::MUSIC { auditor(req) } else { administrator(req) }
+}
+
+/// The library kinds of a review queue: stickers (pictures, GIFs), art words, dynamic words.
+fn queue_kinds(types: &[String]) -> Result<Vec<MaterialKind>, Status> {
+    if types.is_empty() {
+        return Err(to_status(MaterialError::Invalid("types: no material type given".into())));
+    }
+    types.iter().map(|t| MaterialKind::parse(t).map_err(to_status)).collect()
+}
+
 fn create_date(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
@@ -287,7 +313,7 @@ impl MaterialService for MaterialGrpc {
         };
         let mut open_state = req.open_state.filter(|s| *s >= 0);
         if req.system && req.every_state {
-            administrator(&list_req)?;
+            system_keeper(&list_req, req.category_id)?;
         } else if req.system {
             // Retired system materials are hidden from the libraries.
             open_state = Some(system::OFFERED);
@@ -301,6 +327,8 @@ impl MaterialService for MaterialGrpc {
             open_state,
             orientation,
             order,
+            // Only the libraries' own lists offer users' approved materials beside the system ones.
+            shared: req.system && !req.every_state,
         };
         // A tenant's first look at its system library seeds the starter materials; a failure
         // is logged and the list answers what there is.
@@ -330,7 +358,7 @@ impl MaterialService for MaterialGrpc {
     #[tracing::instrument(skip_all)]
     async fn record(&self, req: Request<pb::RecordMaterialRequest>) -> Result<Response<pb::RecordMaterialReply>, Status> {
         if req.get_ref().system {
-            let tenant = administrator(&req)?;
+            let tenant = system_keeper(&req, req.get_ref().category_id)?;
             return self.record_system(&tenant, req.into_inner()).await.map(Response::new);
         }
         let owner = user(&req)?;
@@ -457,6 +485,25 @@ impl MaterialService for MaterialGrpc {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn queue(&self, req: Request<pb::QueueRequest>) -> Result<Response<pb::MaterialPage>, Status> {
+        let tenant = auditor(&req)?;
+        let req = req.into_inner();
+        let kinds = queue_kinds(&req.types)?;
+        let state = domain::check_audit_state(req.open_state).map_err(to_status)?;
+        let page = req.page.map(|p| PageRequest::new(p.page_num, p.page_size)).unwrap_or(PageRequest::new(0, 0));
+        let (rows, total) = self.store.queue(&tenant, &kinds, state, page).await.map_err(to_status)?;
+        Ok(Response::new(pb::MaterialPage { items: rows.into_iter().map(to_pb).collect(), total }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn audit_many(&self, req: Request<pb::AuditManyRequest>) -> Result<Response<pb::ChangedReply>, Status> {
+        let tenant = auditor(&req)?;
+        let req = req.into_inner();
+        let changed = self.store.audit_many(&tenant, &ids(req.material_ids)?, req.open_state, &req.reason).await.map_err(to_status)?;
+        Ok(Response::new(pb::ChangedReply { changed }))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn set_open_state(&self, req: Request<pb::SetOpenStateRequest>) -> Result<Response<pb::ChangedReply>, Status> {
         let owner = user(&req)?;
         let req = req.into_inner();
@@ -488,10 +535,27 @@ impl MaterialService for MaterialGrpc {
 
     #[tracing::instrument(skip_all)]
     async fn update_system(&self, req: Request<pb::UpdateSystemRequest>) -> Result<Response<pb::ChangedReply>, Status> {
-        let tenant = administrator(&req)?;
+        let caller = identity::caller(&req)?;
         let req = req.into_inner();
+        let ids = ids(req.ids)?;
+        if caller.require_admin().is_err() {
+            // A template manager keeps the music library only: every id one of its tracks, kept there.
+            let tenant = auditor_identity(&caller)?;
+            let music = crate::starter::catalogue::MUSIC;
+            if req.category_id.is_some_and(|c| c != music) {
+                return Err(to_status(MaterialError::Forbidden("categoryId: a template manager keeps the music library only".into())));
+            }
+            let owner = Owner { tenant, user_id: String::new() };
+            let found = self.store.get_many(&owner, &ids).await.map_err(to_status)?;
+            if let Some(id) = ids.iter().find(|id| !found.iter().any(|m| &m.id == *id && m.system)) {
+                return Err(to_status(MaterialError::NotFound(id.clone())));
+            }
+            if found.iter().any(|m| m.category_id != music) {
+                return Err(to_status(MaterialError::Forbidden("materialIds: a template manager keeps the music library only".into())));
+            }
+        }
         let changes = system::Changes::parse(req.name.as_deref(), req.category_id, req.style_id, req.open_state).map_err(to_status)?;
-        let changed = self.store.update_system(&tenant, &ids(req.ids)?, &changes).await.map_err(to_status)?;
+        let changed = self.store.update_system(&caller.tenant, &ids, &changes).await.map_err(to_status)?;
         Ok(Response::new(pb::ChangedReply { changed }))
     }
 

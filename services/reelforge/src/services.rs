@@ -139,6 +139,9 @@ pub async fn router(
             // Saves and runs ask the material library whose materials a document may name.
             materials: reelforge_kit::grpc::channel(&config.services.material.url, &config.timeouts)
                 .map_err(|e| format!("task service: material service url: {e}"))?,
+            // The marketplace asks the auth service who is a service provider.
+            auth: reelforge_kit::grpc::channel(&config.services.auth.url, &config.timeouts)
+                .map_err(|e| format!("task service: auth service url: {e}"))?,
         };
         task = Some(
             reelforge_task::grpc_service(backends, settings, keys, shutdown.clone())

@@ -258,6 +258,7 @@ async fn run_async(target: Target, mut config: Config) -> Result<(), String> {
             // The services call each other on the loopback port too.
             config.services.material.url = format!("http://{}", bound.1);
             config.services.task.url = format!("http://{}", bound.1);
+            config.services.auth.url = format!("http://{}", bound.1);
             let router = crate::services::router(
                 &[Target::All],
                 &backends,

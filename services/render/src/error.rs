@@ -125,7 +125,10 @@ fn located(scene: Option<usize>, layer: Option<&str>, material: Option<&str>) ->
         s.push_str(&format!("layer {l} / "));
     }
     if let Some(m) = material {
-        s.push_str(&format!("material {m} / "));
+        // A material's address may carry its media ticket in the query: the message is stored, logged
+        // and shown, and must not hand out a credential.
+        let path = m.split_once('?').map_or(m, |(path, _)| path);
+        s.push_str(&format!("material {path} / "));
     }
     s
 }

@@ -387,6 +387,7 @@ fn input_roles(params: &reelforge_tools::Params) -> String {
             Input::Video => "the video",
             Input::Sound => "the sound",
             Input::Picture => "the picture",
+            Input::Presentation => "the presentation",
         })
         .collect();
     words.join(", then ")
@@ -575,6 +576,9 @@ pub enum TaskError {
     /// The material library did not answer.
     #[error("material library: {0}")]
     Library(String),
+    /// The auth service did not say who is a service provider.
+    #[error("service providers: {0}")]
+    Providers(String),
     /// A worker's call names a job with another task or tenant than the job was published with.
     #[error("job {0} does not belong to that task and tenant")]
     JobMismatch(String),
@@ -608,9 +612,15 @@ pub enum TaskError {
     /// No such template the caller may see (another tenant's, or another user's not approved).
     #[error("template {0} does not exist")]
     TemplateNotFound(i64),
+    /// No such collection the caller may see (another tenant's, or unpublished for a user).
+    #[error("collection {0} does not exist")]
+    CollectionNotFound(i64),
     /// The caller's role may not do this; names the role required.
     #[error("this needs the {0} role")]
     Forbidden(&'static str),
+    /// The tenant's farm is in maintenance: new renders and tool runs wait until it ends.
+    #[error("the render farm is in maintenance: new renders and tool runs are refused until it ends")]
+    Maintenance,
 }
 
 impl TaskError {
@@ -624,10 +634,11 @@ impl ServiceError for TaskError {
     fn kind(&self) -> ErrorKind {
         match self {
             Self::Invalid(_) | Self::NotAWork(_) => ErrorKind::Invalid,
-            Self::NotFound(_) | Self::TemplateNotFound(_) => ErrorKind::NotFound,
+            Self::NotFound(_) | Self::TemplateNotFound(_) | Self::CollectionNotFound(_) => ErrorKind::NotFound,
             Self::Forbidden(_) | Self::JobMismatch(_) => ErrorKind::Forbidden,
             Self::Stale | Self::Rendering(_) => ErrorKind::Conflict,
-            Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) | Self::Library(_) => ErrorKind::Internal,
+            Self::Maintenance => ErrorKind::Unavailable,
+            Self::Store(_) | Self::Queue(_) | Self::Blob(_) | Self::Cache(_) | Self::Library(_) | Self::Providers(_) => ErrorKind::Internal,
         }
     }
 }

@@ -16,6 +16,10 @@ use crate::domain::{
     ToolOutput,
 };
 use crate::events::Events;
+use crate::grpc_collection;
+use crate::grpc_contest;
+use crate::grpc_market;
+use crate::grpc_maintain;
 use crate::farm::FarmSettings;
 use crate::history::HistoryStore;
 use crate::store::{Deleted, TaskStore, renders_prefix};
@@ -183,7 +187,7 @@ fn viewer<T>(req: &Request<T>) -> Result<Viewer, Status> {
 }
 
 /// A template as the wire carries it; the document and IVVR info only for a detail.
-fn template_to_pb(t: Template, detail: bool) -> pb::Template {
+pub(crate) fn template_to_pb(t: Template, detail: bool) -> pb::Template {
     let ivvr_info = if detail {
         reelforge_timeline::task::parse_ivvr_info(&t.ivvr_info)
             .into_iter()
@@ -544,6 +548,285 @@ impl TaskService for TaskGrpc {
         let (items, total) =
             self.store.mine_tools(&owner, tool_type, u64::from(page.page_num.max(1)), size).await.map_err(to_status)?;
         Ok(Response::new(pb::TaskPage { items: items.into_iter().map(to_pb).collect(), total }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn admin_search(&self, req: Request<pb::AdminSearchRequest>) -> Result<Response<pb::AdminTaskPage>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let (search, page, size) = grpc_maintain::search_of(req.get_ref())?;
+        let (rows, total) = self.store.search(&admin.tenant, &search, page, size).await.map_err(to_status)?;
+        let items = rows.into_iter().map(|r| pb::AdminTask { user_id: r.user_id, task: Some(to_pb(r.task)) }).collect();
+        Ok(Response::new(pb::AdminTaskPage { items, total }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn admin_attempts(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::AttemptList>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let attempts = self.store.attempts(&admin.tenant, req.get_ref().task_id).await.map_err(to_status)?;
+        let items = attempts
+            .into_iter()
+            .map(|a| pb::Attempt {
+                job_id: a.job_id,
+                attempt: a.attempt,
+                state: a.state,
+                queued_ms: a.queued_ms,
+                started_ms: a.started_ms,
+                ended_ms: a.ended_ms,
+                error: a.error,
+            })
+            .collect();
+        Ok(Response::new(pb::AttemptList { items }))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = req.get_ref().task_id))]
+    async fn admin_requeue(&self, req: Request<pb::GetTaskRequest>) -> Result<Response<pb::RunTaskReply>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let task_id = req.get_ref().task_id;
+        let run = self.store.requeue(&admin.tenant, &admin.user_id, task_id).await.map_err(to_status)?;
+        announce_queued(&self.events, &admin, task_id, &run).await;
+        Ok(Response::new(pb::RunTaskReply { job_id: run.job_id, status: run.status.code() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn audit_record(&self, req: Request<pb::AuditEntry>) -> Result<Response<pb::AuditList>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let entry = grpc_maintain::audit_input(&admin, req.into_inner())?;
+        self.store.audit(&admin.tenant, &entry).await.map_err(to_status)?;
+        Ok(Response::new(grpc_maintain::trail(&self.store, &admin, &entry.item).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn audit_trail(&self, req: Request<pb::AuditTrailRequest>) -> Result<Response<pb::AuditList>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        Ok(Response::new(grpc_maintain::trail(&self.store, &admin, &req.get_ref().item).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn farm_state(&self, req: Request<pb::FarmRequest>) -> Result<Response<pb::FarmReply>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        Ok(Response::new(grpc_maintain::farm_to_pb(self.store.farm(&admin.tenant).await.map_err(to_status)?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn settings(&self, req: Request<pb::FarmRequest>) -> Result<Response<pb::SettingList>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let items = self.store.settings(&admin.tenant).await.map_err(to_status)?;
+        Ok(Response::new(pb::SettingList { items: items.into_iter().map(grpc_maintain::setting_to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_setting(&self, req: Request<pb::SetSettingRequest>) -> Result<Response<pb::Setting>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let r = req.get_ref();
+        let s = self.store.set_setting(&admin.tenant, &admin.user_id, r.key.trim(), &r.value).await.map_err(to_status)?;
+        Ok(Response::new(grpc_maintain::setting_to_pb(s)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn catalogue_offer(&self, req: Request<pb::OfferRequest>) -> Result<Response<pb::Offer>, Status> {
+        let viewer = viewer(&req)?;
+        let catalogue = crate::offer::Catalogue::parse(&req.get_ref().catalogue).map_err(to_status)?;
+        let items = self.store.catalogue_offer(&viewer.owner.tenant, catalogue).await.map_err(to_status)?;
+        Ok(Response::new(grpc_maintain::offer_to_pb(catalogue, items)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_catalogue_offer(&self, req: Request<pb::Offer>) -> Result<Response<pb::Offer>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let (catalogue, items) = grpc_maintain::offer_of(req.into_inner())?;
+        let items = self.store.set_catalogue_offer(&admin.tenant, &admin.user_id, catalogue, &items).await.map_err(to_status)?;
+        Ok(Response::new(grpc_maintain::offer_to_pb(catalogue, items)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_contests(&self, req: Request<pb::ContestListRequest>) -> Result<Response<pb::ContestList>, Status> {
+        let viewer = viewer(&req)?;
+        let now = now_millis();
+        let items = self.store.contests(&viewer.owner.tenant).await.map_err(to_status)?;
+        Ok(Response::new(pb::ContestList { items: items.into_iter().map(|c| grpc_contest::contest_to_pb(c, now)).collect() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = req.get_ref().id))]
+    async fn get_contest(&self, req: Request<pb::ContestIdRequest>) -> Result<Response<pb::ContestDetail>, Status> {
+        let viewer = viewer(&req)?;
+        let now = now_millis();
+        let (c, entries) = self.store.contest_detail(&viewer.owner, req.get_ref().id, now).await.map_err(to_status)?;
+        Ok(Response::new(pb::ContestDetail {
+            contest: Some(grpc_contest::contest_to_pb(c, now)),
+            entries: entries.into_iter().map(grpc_contest::entry_to_pb).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = req.get_ref().id))]
+    async fn save_contest(&self, req: Request<pb::SaveContestRequest>) -> Result<Response<pb::Contest>, Status> {
+        let viewer = viewer(&req)?;
+        let c = self.store.save_contest(&viewer, &grpc_contest::input_of(req.into_inner())).await.map_err(to_status)?;
+        Ok(Response::new(grpc_contest::contest_to_pb(c, now_millis())))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = req.get_ref().id))]
+    async fn delete_contest(&self, req: Request<pb::ContestIdRequest>) -> Result<Response<pb::ContestDone>, Status> {
+        let viewer = viewer(&req)?;
+        self.store.delete_contest(&viewer, req.get_ref().id).await.map_err(to_status)?;
+        Ok(Response::new(pb::ContestDone {}))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = req.get_ref().contest_id, task_id = req.get_ref().task_id))]
+    async fn submit_entry(&self, req: Request<pb::SubmitEntryRequest>) -> Result<Response<pb::ContestEntry>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let e = self.store.submit_entry(&viewer.owner, r.contest_id, r.task_id, now_millis()).await.map_err(to_status)?;
+        Ok(Response::new(grpc_contest::entry_to_pb(e)))
+    }
+
+    #[tracing::instrument(skip_all, fields(entry_id = req.get_ref().entry_id))]
+    async fn withdraw_entry(&self, req: Request<pb::EntryIdRequest>) -> Result<Response<pb::ContestDone>, Status> {
+        let viewer = viewer(&req)?;
+        self.store.withdraw_entry(&viewer.owner, req.get_ref().entry_id, now_millis()).await.map_err(to_status)?;
+        Ok(Response::new(pb::ContestDone {}))
+    }
+
+    #[tracing::instrument(skip_all, fields(entry_id = req.get_ref().entry_id))]
+    async fn like_entry(&self, req: Request<pb::EntryIdRequest>) -> Result<Response<pb::ContestEntry>, Status> {
+        let viewer = viewer(&req)?;
+        let e = self.store.like_entry(&viewer.owner, req.get_ref().entry_id, now_millis()).await.map_err(to_status)?;
+        Ok(Response::new(grpc_contest::entry_to_pb(e)))
+    }
+
+    #[tracing::instrument(skip_all, fields(entry_id = req.get_ref().entry_id))]
+    async fn score_entry(&self, req: Request<pb::ScoreEntryRequest>) -> Result<Response<pb::ContestEntry>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let e = self.store.score_entry(&viewer, r.entry_id, r.score).await.map_err(to_status)?;
+        Ok(Response::new(grpc_contest::entry_to_pb(e)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_services(&self, req: Request<pb::ServiceListRequest>) -> Result<Response<pb::ServiceList>, Status> {
+        let viewer = viewer(&req)?;
+        let kind = grpc_market::kind_filter(&req.get_ref().kind).map_err(to_status)?;
+        let items = self.store.services(&viewer.owner, kind).await.map_err(to_status)?;
+        Ok(Response::new(pb::ServiceList { items: items.into_iter().map(grpc_market::service_to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(service_id = req.get_ref().id))]
+    async fn get_service(&self, req: Request<pb::ServiceIdRequest>) -> Result<Response<pb::ServiceDetail>, Status> {
+        let viewer = viewer(&req)?;
+        let (service, samples, mine) = self.store.service(&viewer.owner, req.get_ref().id).await.map_err(to_status)?;
+        Ok(Response::new(pb::ServiceDetail {
+            service: Some(grpc_market::service_to_pb(service)),
+            samples: samples.into_iter().map(grpc_market::sample_to_pb).collect(),
+            my_requests: mine.into_iter().map(grpc_market::request_to_pb).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn my_market(&self, req: Request<pb::ServiceListRequest>) -> Result<Response<pb::MyMarketReply>, Status> {
+        let viewer = viewer(&req)?;
+        let (services, received, sent) = self.store.my_market(&viewer.owner).await.map_err(to_status)?;
+        Ok(Response::new(pb::MyMarketReply {
+            services: services.into_iter().map(grpc_market::service_to_pb).collect(),
+            received: received.into_iter().map(grpc_market::request_to_pb).collect(),
+            sent: sent.into_iter().map(grpc_market::request_to_pb).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(service_id = req.get_ref().id))]
+    async fn save_service(&self, req: Request<pb::SaveServiceRequest>) -> Result<Response<pb::MarketService>, Status> {
+        let viewer = viewer(&req)?;
+        let s = self.store.save_service(&viewer.owner, &grpc_market::input_of(req.into_inner())).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::service_to_pb(s)))
+    }
+
+    #[tracing::instrument(skip_all, fields(service_id = req.get_ref().id))]
+    async fn publish_service(&self, req: Request<pb::PublishServiceRequest>) -> Result<Response<pb::MarketService>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let s = self.store.publish_service(&viewer.owner, r.id, r.published).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::service_to_pb(s)))
+    }
+
+    #[tracing::instrument(skip_all, fields(service_id = req.get_ref().service_id))]
+    async fn place_request(&self, req: Request<pb::PlaceRequestRequest>) -> Result<Response<pb::MarketRequest>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let placed = self.store.place_request(&viewer.owner, r.service_id, &r.note).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::request_to_pb(placed)))
+    }
+
+    #[tracing::instrument(skip_all, fields(request_id = req.get_ref().request_id))]
+    async fn withdraw_request(&self, req: Request<pb::RequestIdRequest>) -> Result<Response<pb::MarketRequest>, Status> {
+        let viewer = viewer(&req)?;
+        let r = self.store.withdraw_request(&viewer.owner, req.get_ref().request_id).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::request_to_pb(r)))
+    }
+
+    #[tracing::instrument(skip_all, fields(request_id = req.get_ref().request_id))]
+    async fn decline_request(&self, req: Request<pb::DeclineRequestRequest>) -> Result<Response<pb::MarketRequest>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let declined = self.store.decline_request(&viewer.owner, r.request_id, &r.reason).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::request_to_pb(declined)))
+    }
+
+    #[tracing::instrument(skip_all, fields(request_id = req.get_ref().request_id, task_id = req.get_ref().task_id))]
+    async fn deliver_request(&self, req: Request<pb::DeliverRequestRequest>) -> Result<Response<pb::MarketRequest>, Status> {
+        let viewer = viewer(&req)?;
+        let r = req.get_ref();
+        let delivered = self.store.deliver_request(&viewer.owner, r.request_id, r.task_id, &self.blob).await.map_err(to_status)?;
+        Ok(Response::new(grpc_market::request_to_pb(delivered)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_collections(&self, req: Request<pb::CollectionListRequest>) -> Result<Response<pb::CollectionList>, Status> {
+        let viewer = viewer(&req)?;
+        let kind = grpc_collection::kind_filter(&req.get_ref().kind)?;
+        let cards = self.store.collections(&viewer, kind, req.get_ref().manage).await.map_err(to_status)?;
+        Ok(Response::new(grpc_collection::list_to_pb(cards)))
+    }
+
+    #[tracing::instrument(skip_all, fields(collection_id = req.get_ref().id))]
+    async fn get_collection(&self, req: Request<pb::CollectionIdRequest>) -> Result<Response<pb::Collection>, Status> {
+        let viewer = viewer(&req)?;
+        let d = self.store.collection(&viewer, req.get_ref().id, req.get_ref().manage).await.map_err(to_status)?;
+        Ok(Response::new(grpc_collection::detail_to_pb(d)))
+    }
+
+    #[tracing::instrument(skip_all, fields(collection_id = req.get_ref().id))]
+    async fn save_collection(&self, req: Request<pb::SaveCollectionRequest>) -> Result<Response<pb::Collection>, Status> {
+        let viewer = viewer(&req)?;
+        let input = grpc_collection::input_of(req.into_inner())?;
+        let d = self.store.save_collection(&viewer, input).await.map_err(to_status)?;
+        Ok(Response::new(grpc_collection::detail_to_pb(d)))
+    }
+
+    #[tracing::instrument(skip_all, fields(collection_id = req.get_ref().id))]
+    async fn publish_collection(&self, req: Request<pb::PublishCollectionRequest>) -> Result<Response<pb::Collection>, Status> {
+        let viewer = viewer(&req)?;
+        let d = self.store.publish_collection(&viewer, req.get_ref().id, req.get_ref().published).await.map_err(to_status)?;
+        Ok(Response::new(grpc_collection::detail_to_pb(d)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn order_collections(&self, req: Request<pb::OrderCollectionsRequest>) -> Result<Response<pb::CollectionList>, Status> {
+        let viewer = viewer(&req)?;
+        let kind = crate::collection::CollectionKind::parse(&req.get_ref().kind).map_err(to_status)?;
+        let cards = self.store.order_collections(&viewer, kind, &req.get_ref().ids).await.map_err(to_status)?;
+        Ok(Response::new(grpc_collection::list_to_pb(cards)))
+    }
+
+    #[tracing::instrument(skip_all, fields(collection_id = req.get_ref().id))]
+    async fn delete_collection(&self, req: Request<pb::CollectionIdRequest>) -> Result<Response<pb::DeleteCollectionReply>, Status> {
+        let viewer = viewer(&req)?;
+        self.store.delete_collection(&viewer, req.get_ref().id).await.map_err(to_status)?;
+        Ok(Response::new(pb::DeleteCollectionReply {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn set_maintenance(&self, req: Request<pb::FarmRequest>) -> Result<Response<pb::FarmReply>, Status> {
+        let admin = grpc_maintain::administrator(&req)?;
+        let farm = self.store.set_maintenance(&admin.tenant, &admin.user_id, req.get_ref().maintenance).await.map_err(to_status)?;
+        Ok(Response::new(grpc_maintain::farm_to_pb(farm)))
     }
 
     #[tracing::instrument(skip_all)]

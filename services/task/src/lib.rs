@@ -3,12 +3,22 @@
 //! `farm` the outbox relay, reaper and dead-letter consumer, `watchers` the shared feeds of watched
 //! tasks, `grpc` the server.
 
+pub mod collection;
+pub mod contest;
 pub mod domain;
 pub mod events;
 pub mod farm;
 mod grpc;
+mod grpc_collection;
+mod grpc_contest;
+mod grpc_market;
+mod grpc_maintain;
 pub mod history;
 pub mod library;
+pub mod maintain;
+pub mod market;
+pub mod offer;
+mod providers;
 mod store;
 pub mod template;
 pub mod watchers;
@@ -46,6 +56,8 @@ pub struct Backends {
     pub blob: BlobStore,
     /// A channel to the material service, which says whose materials a document may name.
     pub materials: tonic::transport::Channel,
+    /// A channel to the auth service, which says who is a service provider.
+    pub auth: tonic::transport::Channel,
 }
 
 /// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its farm
@@ -57,7 +69,8 @@ pub async fn grpc_service(
     shutdown: watch::Receiver<bool>,
 ) -> Result<Guarded<TaskServiceServer<TaskGrpc>>, reelforge_kit::BusError> {
     let library = std::sync::Arc::new(MaterialLibrary::new(b.materials, keys.clone()));
-    let store = TaskStore::new(b.db).with_library(library);
+    let providers = std::sync::Arc::new(providers::AuthProviders::new(b.auth, keys.clone()));
+    let store = TaskStore::new(b.db).with_library(library).with_providers(providers);
     let history = HistoryStore::new(b.cache.clone());
     let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
     tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));

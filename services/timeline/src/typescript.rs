@@ -39,6 +39,7 @@ pub fn export_all(dir: &Path) -> Result<(), ts_rs::ExportError> {
     catalogue::filters::Filter::export_all(&cfg)?;
     catalogue::transitions::TransitionInfo::export_all(&cfg)?;
     catalogue::animations::AnimationInfo::export_all(&cfg)?;
+    catalogue::art_words::ArtWordStyle::export_all(&cfg)?;
     catalogue::shapes::ShapeKind::export_all(&cfg)?;
     catalogue::ratios::AspectRatio::export_all(&cfg)?;
     catalogue::codes::QualityLevel::export_all(&cfg)?;
@@ -55,6 +56,7 @@ pub fn catalogue_ts() -> String {
     let json = serde_json::to_string_pretty(&catalogue::all()).unwrap_or_default();
     format!(
         "{CATALOGUE_HEADER}import type {{ AnimationInfo }} from \"./AnimationInfo\";\n\
+         import type {{ ArtWordStyle }} from \"./ArtWordStyle\";\n\
          import type {{ AspectRatio }} from \"./AspectRatio\";\n\
          import type {{ AudioRules }} from \"./AudioRules\";\n\
          import type {{ Code }} from \"./Code\";\n\
@@ -64,7 +66,7 @@ pub fn catalogue_ts() -> String {
          import type {{ ShapeKind }} from \"./ShapeKind\";\n\
          import type {{ ToolboxTask }} from \"./ToolboxTask\";\n\
          import type {{ TransitionInfo }} from \"./TransitionInfo\";\n\n\
-         export interface Catalogue {{\n  filters: Filter[];\n  transitions: TransitionInfo[];\n  animations: AnimationInfo[];\n  \
+         export interface Catalogue {{\n  filters: Filter[];\n  transitions: TransitionInfo[];\n  animations: AnimationInfo[];\n  artWords: ArtWordStyle[];\n  \
          shapes: ShapeKind[];\n  ratios: AspectRatio[];\n  qualityLevels: QualityLevel[];\n  taskStatuses: Code[];\n  \
          settingStatuses: Code[];\n  operatorLevels: Code[];\n  roles: string[];\n  cardFields: Code[];\n  \
          toolboxTasks: ToolboxTask[];\n  mediaTypes: MediaExtensions[];\n  audio: AudioRules;\n}}\n\n\

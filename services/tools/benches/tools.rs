@@ -4,7 +4,8 @@
 //! `tool <name>/ffmpeg: R` (R ≤ 1.0: the tool is as fast or faster). Scene detection is timed on
 //! its own against ffmpeg's `select='gt(scene,0.4)'` (`tool scene-detect/ffmpeg`); the vocal
 //! separation (an STFT per 512 samples) against ffmpeg's plain mid channel and band-pass, which
-//! does less: the ratio says what the separation costs over that baseline.
+//! does less: the ratio says what the separation costs over that baseline. Last, `smart cut s: N`:
+//! the smart cut of a 60 s 1080p clip, the full re-encode of the same cut beside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -162,6 +163,43 @@ fn main() -> Result<(), Error> {
     }
     let (ours, theirs) = (median(&mut ours), median(&mut theirs));
     println!("tool scene-detect/ffmpeg: {:.2} ({:.2} s / {:.2} s)", ours / theirs, ours, theirs);
+    smart_cut(dir.path())
+}
+
+/// The smart cut of a 60 s 1920×1080 25 fps H.264/AAC clip (IDR frames every 2 s, as cameras and
+/// streams have them) keeping 5.3–25.7 s and 31.1–52.9 s (four partial GOPs at the edges), median
+/// of three; beside it the full re-encode of the same cut, once (`smart cut full re-encode s: N`).
+fn smart_cut(dir: &Path) -> Result<(), Error> {
+    let input = dir.join("long.mp4");
+    let source: Vec<String> = [
+        "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=60",
+        "-f", "lavfi", "-i", "sine=frequency=997:sample_rate=48000:duration=60",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-g", "50", "-c:a", "aac", "-b:a", "128k", "-shortest",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    ffmpeg(None, &source, &input)?;
+    let params = Params::parse(
+        ToolType::QuickCutVideo,
+        &json!({"mode": "keep", "ranges": [{"startMs": 5300, "endMs": 25_700}, {"startMs": 31_100, "endMs": 52_900}]}),
+    )?;
+    let inputs = [input];
+    let mut smart = Vec::new();
+    for run in 0..RUNS {
+        let t = Instant::now();
+        let out = reelforge_tools::run(&params, &inputs, &dir.join(format!("smart-{run}")), &mut |_| {}, &AtomicBool::new(false))?;
+        smart.push(t.elapsed().as_secs_f64());
+        let comment = out.first().map(|o| reelforge_tools::cut_comment(&o.path)).transpose()?.flatten().unwrap_or_default();
+        if !comment.starts_with(reelforge_tools::SMART_TAG) {
+            return Err(format!("the bench's cut did not take the smart path: {comment}").into());
+        }
+    }
+    let t = Instant::now();
+    reelforge_tools::run_as(&params, &inputs, &dir.join("full"), &mut |_| {}, &AtomicBool::new(false), false)?;
+    let full = t.elapsed().as_secs_f64();
+    println!("smart cut s: {:.2}", median(&mut smart));
+    println!("smart cut full re-encode s: {full:.2}");
     Ok(())
 }
 

@@ -164,12 +164,16 @@ impl ToolType {
                 | Self::ExtractPersonAudio
                 | Self::VideoRemoveWatermark
                 | Self::VideoRemoveSubtitle
+                | Self::PptConverter
+                | Self::VideoBeauty
+                | Self::IncreaseResolution
         )
     }
 
     /// Why the type is not available; `None` when its page works.
     pub fn why_unavailable(self) -> Option<Unavailable> {
         match self {
+            Self::PptConverter if crate::pipeline::ppt::office_programs().is_err() => Some(Unavailable::NotConfigured),
             _ if self.runs() => None,
             // Its page works through the card routes, not as a tool run.
             Self::BusinessCard => None,
@@ -192,6 +196,9 @@ pub enum Unavailable {
     NoModel,
     /// Its tool is not built yet.
     NotBuilt,
+    /// It needs a program the farm does not have installed (PPT_CONVERTER: LibreOffice's
+    /// `soffice` and poppler's `pdftoppm`).
+    NotConfigured,
 }
 
 impl Unavailable {
@@ -200,6 +207,7 @@ impl Unavailable {
         match self {
             Self::NoModel => "no_model",
             Self::NotBuilt => "not_built",
+            Self::NotConfigured => "not_configured",
         }
     }
 
@@ -208,6 +216,7 @@ impl Unavailable {
         match self {
             Self::NoModel => "person matting needs a segmentation model, and none ships in a package on the farm",
             Self::NotBuilt => "this tool is not built yet",
+            Self::NotConfigured => "not configured: LibreOffice (soffice) or poppler (pdftoppm) is not installed on the farm (make deps-debian)",
         }
     }
 }
@@ -232,10 +241,12 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 15);
+        assert_eq!(runs.len(), 18);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));
-        assert_eq!(ToolType::PptConverter.why_unavailable().map(Unavailable::code), Some("not_built"));
+        assert_eq!(ToolType::OneClickFilming.why_unavailable().map(Unavailable::code), Some("not_built"));
+        let ppt = ToolType::PptConverter.why_unavailable();
+        assert_eq!(ppt.is_none(), crate::pipeline::ppt::office_programs().is_ok());
     }
 }

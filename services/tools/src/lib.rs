@@ -7,6 +7,7 @@ mod error;
 mod gst_run;
 mod kind;
 mod limits;
+mod look_params;
 mod params;
 mod pipeline;
 mod probe;
@@ -17,9 +18,10 @@ pub mod testing;
 pub use error::{ParamError, ToolError};
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
+pub use look_params::{Beautify, Slides, Upscale, UpscaleTarget};
 pub use params::{
     Aspect, AudioFormat, Band, Captions, Compress, Crop, CutMode, Erase, Gif, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut,
     ReplaceAudio, SceneDetect, SoundMode, Split, Visual, Vocals, Watermark,
 };
-pub use pipeline::{Output, OutputKind, Progress, detect_caption_band, pick, run};
+pub use pipeline::{Output, OutputKind, Progress, REENCODE_TAG, SMART_TAG, cut_comment, detect_caption_band, pick, run, run_as};
 pub use probe::{Facts, picture_size, probe};

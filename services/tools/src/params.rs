@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::error::ParamError;
 use crate::kind::ToolType;
+use crate::look_params::{Beautify, Slides, Upscale};
 use crate::probe::Facts;
 
 /// The sound format of an extracted track.
@@ -352,6 +353,8 @@ pub enum Input {
     Sound,
     /// A still picture.
     Picture,
+    /// A presentation (pptx), read by LibreOffice.
+    Presentation,
 }
 
 /// A tool's validated parameters.
@@ -387,6 +390,12 @@ pub enum Params {
     VideoRemoveWatermark(Watermark),
     /// VIDEO_REMOVE_SUBTITLE.
     VideoRemoveSubtitle(Captions),
+    /// PPT_CONVERTER.
+    PptConverter(Slides),
+    /// VIDEO_BEAUTY.
+    VideoBeauty(Beautify),
+    /// INCREASE_RESOLUTION.
+    IncreaseResolution(Upscale),
 }
 
 /// Fastest and slowest speed-up.
@@ -734,6 +743,9 @@ impl Params {
             }
             ToolType::VideoRemoveWatermark => Ok(Self::VideoRemoveWatermark(watermark(value)?)),
             ToolType::VideoRemoveSubtitle => Ok(Self::VideoRemoveSubtitle(captions(value)?)),
+            ToolType::PptConverter => Ok(Self::PptConverter(Slides::parse(value)?)),
+            ToolType::VideoBeauty => Ok(Self::VideoBeauty(Beautify::parse(value)?)),
+            ToolType::IncreaseResolution => Ok(Self::IncreaseResolution(Upscale::parse(value)?)),
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -756,6 +768,9 @@ impl Params {
             Self::ExtractPersonAudio(_) => ToolType::ExtractPersonAudio,
             Self::VideoRemoveWatermark(_) => ToolType::VideoRemoveWatermark,
             Self::VideoRemoveSubtitle(_) => ToolType::VideoRemoveSubtitle,
+            Self::PptConverter(_) => ToolType::PptConverter,
+            Self::VideoBeauty(_) => ToolType::VideoBeauty,
+            Self::IncreaseResolution(_) => ToolType::IncreaseResolution,
         }
     }
 
@@ -769,6 +784,7 @@ impl Params {
             Self::VideoReplaceAudio(_) => vec![Input::Video, Input::Sound],
             Self::PrePictureVideo(p) if p.visual == Visual::Picture => vec![Input::Sound, Input::Picture],
             Self::PrePictureVideo(_) => vec![Input::Sound],
+            Self::PptConverter(_) => vec![Input::Presentation],
             _ => vec![Input::Video],
         }
     }
@@ -831,6 +847,9 @@ impl Params {
                 Band::Given { y, height } => serde_json::json!({"mode": "band", "y": y, "height": height, "method": c.method.name()}),
                 Band::Detect => serde_json::json!({"mode": "detect", "method": c.method.name()}),
             },
+            Self::PptConverter(p) => p.to_json(),
+            Self::VideoBeauty(b) => b.to_json(),
+            Self::IncreaseResolution(u) => u.to_json(),
         }
     }
 
@@ -897,6 +916,10 @@ impl Params {
             Self::VideoRemoveSubtitle(Captions { band: Band::Given { y, height }, method }) => {
                 let (w, h, _) = input.video.unwrap_or_default();
                 check_box(0, *y, w, *height, *method, (w, h), true)
+            }
+            Self::IncreaseResolution(u) => {
+                let (w, h, _) = input.video.unwrap_or_default();
+                u.size(w, h).map(|_| ())
             }
             Self::VideoHToV(_) => {
                 let (w, h, _) = input.video.unwrap_or_default();
@@ -983,7 +1006,7 @@ mod tests {
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 1, "y": 0, "width": 64, "height": 64})), "params.x");
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 8, "height": 64})), "params.width");
         assert_eq!(field(ToolType::VideoCrop, json!({"x": 0, "y": 0, "width": 64, "height": 63})), "params.height");
-        assert_eq!(field(ToolType::PptConverter, json!({})), "type");
+        assert_eq!(field(ToolType::ExtractPortrait, json!({})), "type");
         assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "swap"})), "params.mode");
         assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "replace", "gainDb": 3})), "params.gainDb");
         assert_eq!(field(ToolType::VideoReplaceAudio, json!({"mode": "gain"})), "params.gainDb");

@@ -23,6 +23,7 @@
 //! - EXTRACT_PERSON_AUDIO: see [`voice`].
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 //! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
+//! - PPT_CONVERTER: see [`ppt`]; VIDEO_BEAUTY, INCREASE_RESOLUTION: see [`looks`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -40,12 +41,16 @@ use crate::probe::{Facts, picture_size, probe};
 use crate::scene::{self, Scene};
 
 mod erase;
+mod looks;
 mod picture;
 mod portrait;
+pub(crate) mod ppt;
+mod smart_cut;
 mod sound;
 mod voice;
 
 pub use erase::detect_caption_band;
+pub use smart_cut::{REENCODE_TAG, SMART_TAG, cut_comment};
 
 /// How far a tool is: milliseconds of its output done of all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,6 +123,19 @@ pub fn run(
     progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
 ) -> Result<Vec<Output>, ToolError> {
+    run_as(params, inputs, dir, progress, cancel, true)
+}
+
+/// [`run`], where `smart: false` makes a video cut take the full re-encode even where its smart
+/// cut could run (the benchmark's baseline).
+pub fn run_as(
+    params: &Params,
+    inputs: &[PathBuf],
+    dir: &Path,
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+    smart: bool,
+) -> Result<Vec<Output>, ToolError> {
     let roles = params.inputs();
     if inputs.len() != roles.len() {
         let why = format!("{} takes {} material(s), not {}", params.tool().name(), roles.len(), inputs.len());
@@ -129,7 +147,12 @@ pub fn run(
             picture_size(path).map_err(|e| ParamError::new(params.input_field(i), e))?;
             continue;
         }
-        let facts = probe(path)?;
+        // A presentation is not media: LibreOffice reads it, and says so when it cannot.
+        let facts = if *role == Input::Presentation {
+            Facts { duration_ms: 0, bytes: std::fs::metadata(path)?.len(), audio: false, video: None }
+        } else {
+            probe(path)?
+        };
         params.check_input_at(i, &facts)?;
         if i == 0 {
             main = Some(facts);
@@ -140,7 +163,7 @@ pub fn run(
         return Err(ParamError::new("materialIds", "the first material must be a video or a sound").into());
     };
     std::fs::create_dir_all(dir)?;
-    let job = Job { input, facts: main, more: &inputs[1..], dir, progress, cancel, partial: Vec::new() };
+    let job = Job { input, facts: main, more: &inputs[1..], dir, progress, cancel, partial: Vec::new(), smart, comment: None };
     job.run(params)
 }
 
@@ -155,6 +178,10 @@ struct Job<'a> {
     progress: &'a mut dyn FnMut(Progress),
     cancel: &'a AtomicBool,
     partial: Vec<PathBuf>,
+    /// Whether a video cut may take the smart cut.
+    smart: bool,
+    /// The `comment` tag [`Job::keep`] writes into its MP4 (which path a cut took), if any.
+    comment: Option<String>,
 }
 
 /// The AAC encoder this machine has (voaacenc, else libav's).
@@ -191,6 +218,9 @@ impl Job<'_> {
             Params::ExtractPersonAudio(v) => self.vocals(*v),
             Params::VideoRemoveWatermark(mark) => self.remove_watermark(mark),
             Params::VideoRemoveSubtitle(captions) => self.remove_captions(captions),
+            Params::PptConverter(slides) => self.slides(slides),
+            Params::VideoBeauty(look) => self.beauty(look),
+            Params::IncreaseResolution(up) => self.upscale(up),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
@@ -417,10 +447,25 @@ impl Job<'_> {
         Ok(vec![self.output(out, OutputKind::Video, "crop.mp4")?])
     }
 
+    /// A video cut takes the smart cut where the input allows it ([`smart_cut`]), else (or if it
+    /// fails) the frame-exact re-encode, its output's `comment` tag saying which ran and why.
     fn cut(&mut self, cut: &QuickCut, video: bool) -> Result<Vec<Output>, ToolError> {
         let kept = cut.kept(self.facts.duration_ms);
-        let name = if video { "cut.mp4" } else { "cut.m4a" };
-        Ok(vec![self.keep(&kept, video, name, (0.0, 1.0))?])
+        if !video {
+            return Ok(vec![self.keep(&kept, false, "cut.m4a", (0.0, 1.0))?]);
+        }
+        let why = if !self.smart {
+            "asked for".to_owned()
+        } else {
+            match self.smart_keep(&kept, "cut.mp4") {
+                Ok(Ok(made)) => return Ok(vec![made]),
+                Ok(Err(why)) => why,
+                Err(e @ (ToolError::Cancelled | ToolError::Param(_))) => return Err(e),
+                Err(e) => format!("the smart cut failed: {e}"),
+            }
+        };
+        self.comment = Some(format!("{REENCODE_TAG}: {why}"));
+        Ok(vec![self.keep(&kept, true, "cut.mp4", (0.0, 1.0))?])
     }
 
     /// Each clip of a split is a cut that keeps its stretch: one decode per clip, each frame-exact.
@@ -501,6 +546,9 @@ impl Job<'_> {
         if !video {
             sound_only(&running.0, "d")?;
         }
+        if let Some(comment) = self.comment.take() {
+            set_comment(&running.0, &comment)?;
+        }
         for (cutter, on) in [("vq", video), ("aq", with_audio)] {
             if on {
                 let pad = element(&running.0, cutter)?.static_pad("src").ok_or_else(|| ToolError::Gst(format!("{cutter} without a src pad")))?;
@@ -557,6 +605,15 @@ fn joined(kept: &[MsRange], pts: gst::ClockTime) -> Option<gst::ClockTime> {
         before += end - start;
     }
     None
+}
+
+/// Sets the `comment` tag the pipeline's `mux` writes.
+fn set_comment(pipeline: &gst::Pipeline, comment: &str) -> Result<(), ToolError> {
+    element(pipeline, "mux")?
+        .dynamic_cast::<gst::TagSetter>()
+        .map_err(|_| ToolError::Gst("the muxer sets no tags".to_owned()))?
+        .add_tag::<gst::tags::Comment>(&comment, gst::TagMergeMode::Replace);
+    Ok(())
 }
 
 /// The input's frame rate as caps write it (25 when it declares none).

@@ -33,6 +33,8 @@ pub struct Clip {
     pub mark: Option<(u32, u32, u32, u32)>,
     /// A caption burnt in near the bottom of the picture (white text, outlined), as subtitles are.
     pub caption: Option<&'static str>,
+    /// B-frames between references (x264's `bframes`): pictures decoded out of their order.
+    pub bframes: u32,
 }
 
 impl Default for Clip {
@@ -47,6 +49,7 @@ impl Default for Clip {
             tone: 997,
             mark: None,
             caption: None,
+            bframes: 0,
         }
     }
 }
@@ -62,7 +65,7 @@ impl Clip {
         gst::init()?;
         let path = dir.join(name);
         let frames = (self.seconds * f64::from(self.fps)).round() as u32;
-        let (w, h, fps) = (self.width, self.height, self.fps);
+        let (w, h, fps, bframes) = (self.width, self.height, self.fps, self.bframes);
         let mark = match self.mark {
             Some((x, y, mw, mh)) => format!(
                 " ! mix.sink_0 videotestsrc num-buffers={frames} pattern=circular \
@@ -79,7 +82,7 @@ impl Clip {
         let video = match self.pattern {
             Some(pattern) => format!(
                 "videotestsrc num-buffers={frames} pattern={pattern} ! video/x-raw,format=I420,width={w},height={h},framerate={fps}/1{mark}{caption} \
-                 ! videoconvert ! video/x-raw,format=I420,width={w},height={h} ! x264enc speed-preset=ultrafast key-int-max=50 ! queue ! "
+                 ! videoconvert ! video/x-raw,format=I420,width={w},height={h} ! x264enc speed-preset=ultrafast bframes={bframes} key-int-max=50 ! queue ! "
             ),
             None => String::new(),
         };

@@ -205,6 +205,7 @@ async fn farm_with(
                     cache,
                     blob: blob.clone(),
                     materials: Channel::from_shared(url.clone())?.connect_lazy(),
+                    auth: Channel::from_shared(url.clone())?.connect_lazy(),
                 },
                 settings,
                 &keys,

@@ -14,16 +14,25 @@ function TypeIcon({ type }: { type: string }) {
   return <FileOutlined style={style} />;
 }
 
-/** A material's probing state as a badge: processing (spinner, followed until it ends), failed with its reason, ready. */
-export function MaterialStateBadge({ material }: { material: Material }) {
-  const { t } = useTranslation();
+/**
+ * The material as its probe last said: while the list still says processing, the state poll's
+ * answer. A list fetched just before the probe ended can lag behind the poll, and the card must
+ * act on what its badge shows.
+ */
+export function useSettledMaterial(material: Material): Material {
   const processing = material.state === 'processing';
   const polled = useMaterialState(material.id, processing);
   // Probing only ever ends, so a row that has left processing is newer than any poll: once the
   // list says so the poll stops, keeping an answer that may still say processing.
   const answer = processing ? polled.data : undefined;
-  const state = answer?.state ?? material.state;
-  const reason = answer?.failReason || material.failReason;
+  if (!answer || answer.state === material.state) return material;
+  return { ...material, state: answer.state, failReason: answer.failReason || material.failReason };
+}
+
+/** A material's probing state as a badge: processing (spinner, followed until it ends), failed with its reason, ready. */
+export function MaterialStateBadge({ material }: { material: Material }) {
+  const { t } = useTranslation();
+  const { state, failReason: reason } = useSettledMaterial(material);
   if (state === 'processing') {
     return (
       <Tag color="processing" data-testid="material-state" data-state="processing" style={{ marginInlineEnd: 0 }}>
@@ -65,12 +74,16 @@ export interface MaterialCardProps {
   /** Something over the cover's corner (a favourite star). */
   corner?: ReactNode;
   onClick?: (material: Material) => void;
+  /** Whether the card takes clicks, asked of the material as its probe last said (default: always). */
+  clickableWhen?: (material: Material) => boolean;
   compact?: boolean;
 }
 
 /** A material as a card: cover, name, duration for timed kinds, size and state. */
-export function MaterialCard({ material, selected, onSelect, actions, corner, onClick, compact = false }: MaterialCardProps) {
+export function MaterialCard({ material, selected, onSelect, actions, corner, onClick, clickableWhen, compact = false }: MaterialCardProps) {
   const { t } = useTranslation();
+  const settled = useSettledMaterial(material);
+  const click = onClick && (!clickableWhen || clickableWhen(settled)) ? () => onClick(settled) : undefined;
   const named = useLibraryName();
   const height = compact ? 90 : 120;
   const cover = (
@@ -104,10 +117,10 @@ export function MaterialCard({ material, selected, onSelect, actions, corner, on
   return (
     <Card
       size="small"
-      hoverable={!!onClick}
+      hoverable={!!click}
       cover={cover}
       actions={actions}
-      onClick={onClick ? () => onClick(material) : undefined}
+      onClick={click}
       data-testid={`material-${material.id}`}
       styles={{ body: { padding: compact ? 6 : 10 } }}
     >

@@ -7,7 +7,10 @@
  * their width outside the glyphs, widest underneath; the shadow is the glyphs filled in
  * `shadowColor` 3 editing pixels right and down; then `blur` and `alpha` (0–255) over the whole.
  */
+import type { ArtBorder } from '@/editor/model/gen/ArtBorder';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
+import type { ArtWordStyle } from '@/editor/model/gen/ArtWordStyle';
+import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import type { Layer } from '@/editor/model/gen/Layer';
 import type { ResolutionRatio } from '@/editor/model/gen/ResolutionRatio';
 
@@ -18,44 +21,15 @@ export const SHADOW_OFFSET = 3;
 /** Size of a new art word's text, editing pixels. */
 export const ART_WORD_SIZE = 48;
 
-/** A border as the document keeps it. */
-export interface ArtBorder {
-  color: string;
-  width: number;
-}
+/** A border as the document keeps it, and the look of an art word the panel offers (generated from the server's catalogue). */
+export type { ArtBorder } from '@/editor/model/gen/ArtBorder';
+export type { ArtWordStyle } from '@/editor/model/gen/ArtWordStyle';
 
-/** The look of an art word the panel offers. */
-export interface ArtWordStyle {
-  key: string;
-  color1: string;
-  color2: string;
-  fillColor: string;
-  border1: ArtBorder | null;
-  border2: ArtBorder | null;
-  shadowColor: string;
-}
-
-const style = (key: string, color1: string, color2: string, border1: ArtBorder | null, border2: ArtBorder | null = null, shadowColor = ''): ArtWordStyle => ({
-  key,
-  color1,
-  color2,
-  fillColor: color2 || color1,
-  border1,
-  border2,
-  shadowColor,
-});
-
-/** The panel's art-word styles (the server's library has no art-word materials: uploads are typed by their file). */
-export const ART_WORD_STYLES: ArtWordStyle[] = [
-  style('gold', '#fff3b0', '#e0a100', { color: '#7a4a00', width: 2 }, null, '#3b2400'),
-  style('redWhite', '', '#e5242b', { color: '#ffffff', width: 3 }, { color: '#e5242b', width: 2 }),
-  style('neon', '#7df9ff', '#1e90ff', { color: '#ffffff', width: 1 }, { color: '#0b3d91', width: 3 }),
-  style('fresh', '#d4fc79', '#2fa84f', { color: '#ffffff', width: 3 }),
-  style('candy', '#ffd1e8', '#ff4fa3', { color: '#ffffff', width: 3 }, { color: '#ff4fa3', width: 2 }),
-  style('blackGold', '', '#222222', { color: '#f5c542', width: 2 }),
-  style('fire', '#ffe259', '#ff4e00', { color: '#5a0000', width: 2 }, null, '#000000'),
-  style('ice', '#ffffff', '#a8d8ff', { color: '#2a6fb0', width: 2 }),
-];
+/**
+ * The panel's art-word styles, from the server's catalogue (`catalogue/art_words.rs`), which the
+ * tenant's offer names (the server's library has no art-word materials: uploads are typed by their file).
+ */
+export const ART_WORD_STYLES: ArtWordStyle[] = CATALOGUE.artWords;
 
 /** Whether the renderer reads `c` as a colour (`colour::parse`: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(), rgba(), transparent). */
 export function isColour(c: unknown): c is string {

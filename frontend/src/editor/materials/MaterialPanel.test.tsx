@@ -68,6 +68,17 @@ describe('MaterialPanel', () => {
     expect(screen.getByTestId('material-upload-button')).toBeInTheDocument();
   });
 
+  it('picks a material whose probe ended though the list, fetched before, still says processing', async () => {
+    const post = serve({ user: [material('late', { state: 'processing' })] });
+    const listed = post.getMockImplementation();
+    post.mockImplementation(async (url: string, data?: unknown) => (url === '/material/getVideoState' ? { state: 'ready', failReason: '' } : listed?.(url, data)));
+    const onPick = renderPanel();
+    await waitFor(() => expect(within(screen.getByTestId('material-late')).getByTestId('material-state')).toHaveAttribute('data-state', 'ready'));
+    await waitFor(() => expect(calls(post, '/material/ofuser').length).toBeGreaterThan(1));
+    fireEvent.click(screen.getByText('素材late'));
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 'late', state: 'ready' }));
+  });
+
   it("wraps its group tabs onto a second row rather than cutting one off or hiding some behind '…'", async () => {
     serve({});
     renderPanel();

@@ -54,6 +54,8 @@ const GROUP_TABS_WRAP = [
   '[data-testid="material-panel"] > .ant-tabs > .ant-tabs-nav .ant-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; }',
 ].join('\n');
 
+const isReady = (m: Material) => m.state === 'ready';
+
 /** Keeps what the source and the orientation ask for (also when the server ignores a filter). */
 function keep(material: Material, source: LibrarySource, orientation: OrientationChoice, style: number | undefined): boolean {
   if (orientation !== ANY_ORIENTATION && material.horizontalOrVertical !== orientation) return false;
@@ -99,7 +101,7 @@ function SourceList({ source, orientation, style, order, onPick }: SourceListPro
         <Row gutter={[8, 8]}>
           {items.map((m) => (
             <Col key={m.id} span={12}>
-              <MaterialCard material={m} compact corner={<FavouriteStar material={m} />} onClick={m.state === 'ready' ? onPick : undefined} />
+              <MaterialCard material={m} compact corner={<FavouriteStar material={m} />} onClick={onPick} clickableWhen={isReady} />
             </Col>
           ))}
         </Row>

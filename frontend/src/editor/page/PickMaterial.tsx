@@ -1,8 +1,9 @@
 /** The material panel in the editor's left column: a picked picture, GIF, video or effect becomes a layer; the art-word tab adds art words. */
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Material } from '@/api/material';
+import { materialInfoQuery, type Material } from '@/api/material';
 import { ArtWordPresets } from '@/editor/artword/ArtWordPresets';
 import type { ArtWordStyle } from '@/editor/artword/artWords';
 import { MaterialPanel } from '@/editor/materials/MaterialPanel';
@@ -35,13 +36,20 @@ export function PickMaterial() {
   const { message } = App.useApp();
   const dispatch = useEditorDispatch();
   const { addText } = useTextFit();
+  const client = useQueryClient();
   const onPick = useCallback(
     (m: Material) => {
-      const layer = layerOf(m);
-      if (layer) dispatch(a.addLayer(layer));
-      else void message.info(t('editor.materialKindNotPlaceable'));
+      const place = (picked: Material) => {
+        const layer = layerOf(picked);
+        if (layer) dispatch(a.addLayer(layer));
+        else void message.info(t('editor.materialKindNotPlaceable'));
+      };
+      // A video picked as its probe ends may come from a list fetched before it: its duration and
+      // size are read again so the layer knows how long its clip is.
+      if (m.type === 'video' && !(m.duration > 0)) void client.fetchQuery(materialInfoQuery(m.id)).catch(() => m).then(place);
+      else place(m);
     },
-    [dispatch, message, t],
+    [client, dispatch, message, t],
   );
   const customTabs = useMemo(
     () => ({ 'text.artWord': <ArtWordPresets onPick={(style: ArtWordStyle) => addText({ kind: 'artWord', style, content: t('artWord.sample') })} /> }),

@@ -21,7 +21,7 @@ import { SelectedAudioProps, selectAudioIndex } from '@/editor/audio/AudioItemPr
 import { AnimationFields } from '@/editor/panels/AnimationFields';
 import { SceneFilterField, TransitionField } from '@/editor/panels/CataloguePicker';
 import { MIN_FONT_SIZE, MIN_SCENE_LENGTH } from '@/editor/state/defaults';
-import { heldSeconds } from '@/editor/state/timing';
+import { clipCut, heldSeconds } from '@/editor/state/timing';
 import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice';
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
 import { artWordSection } from '@/editor/artword/ArtWordLook';
@@ -40,12 +40,6 @@ import { FillKindField, Field as Row, NumberField, SliderField } from './fields'
 /** A layer's font id as the font library names it. */
 function fontIdOf(id: Id | undefined): string | undefined {
   return id === undefined || id === '' ? undefined : String(id);
-}
-
-/** A video's cut `{start, end}` in source seconds, when it has one. */
-export function cutOf(v: VideoLayer): { start: number; end: number } | null {
-  const c = v.cutInfo as { start?: unknown; end?: unknown } | null | undefined;
-  return c && typeof c.start === 'number' && typeof c.end === 'number' ? { start: c.start, end: c.end } : null;
 }
 
 type Set = (changes: LayerPatch) => void;
@@ -126,14 +120,12 @@ function ClipCut({ layer }: { layer: VideoLayer }) {
   const sceneLength = useEditorSelector(selectCurrentScene).timeLength;
   const info = useMaterialInfo(layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId)).data;
   const source = info?.duration && info.duration > 0 ? info.duration : undefined;
-  const span = layer.endTime - layer.startTime;
-  const cut = cutOf(layer) ?? { start: 0, end: Math.min(span, source ?? Infinity) };
-  const setCut = (start: number, end: number) => dispatch(a.setVideoCut({ id: layer.id, start, end, source }));
+  const cut = clipCut(layer, source);
   const held = heldSeconds({ ...layer, cutInfo: cut }, sceneLength);
   return (
     <>
-      <NumberField label={t('editor.props.cutIn')} value={cut.start} min={0} max={source} step={0.1} testId="cut-in" onChange={(v) => setCut(v, cut.end)} />
-      <NumberField label={t('editor.props.cutOut')} value={cut.end} min={0} max={source} step={0.1} testId="cut-out" onChange={(v) => setCut(cut.start, v)} />
+      <NumberField label={t('editor.props.cutIn')} value={cut.start} min={0} max={source} step={0.1} testId="cut-in" onChange={(v) => dispatch(a.setVideoCut({ id: layer.id, start: v, source }))} />
+      <NumberField label={t('editor.props.cutOut')} value={cut.end} min={0} max={source} step={0.1} testId="cut-out" onChange={(v) => dispatch(a.setVideoCut({ id: layer.id, end: v, source }))} />
       {held > 0 && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="cut-held">
           {source !== undefined ? t('editor.props.heldFrame', { source: Math.round(source * 100) / 100, held }) : t('editor.props.heldFrameUnknown', { held })}

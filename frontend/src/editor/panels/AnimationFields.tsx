@@ -2,11 +2,13 @@
  * The layer's in- and out-animations (spec editor-core §3 'Animations'): each catalogue entry is
  * an effect (fade, move, bounce, wipe) with its direction list; a pick sets `motionIn` or
  * `motionOut` to the catalogue key and the length (`inTime` / `outTime`). Resting the pointer on an
- * effect or a direction plays it on the layer on the stage.
+ * effect or a direction plays it on the layer on the stage. New picks follow the tenant's animation
+ * offer (`/eb-maintain/animation`): hidden animations are not offered, except the one the layer has.
  */
 import { Button, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { offerRows, useCatalogueOffer, type OfferItem } from '@/api/catalogueOffer';
 import { findAnimation } from '@/editor/model/catalogue';
 import { CATALOGUE } from '@/editor/model/gen/catalogue';
 import type { AnimationEffect } from '@/editor/model/gen/AnimationEffect';
@@ -29,11 +31,17 @@ export interface AnimationEntry {
   directions: AnimationInfo[];
 }
 
-/** Returns the entries of a phase in catalogue order. */
-export function animationEntries(phase: AnimationPhase): AnimationEntry[] {
+/**
+ * Returns the entries of a phase: in catalogue order, or with the tenant's `offer` only the offered
+ * animations in its order (an effect where its first offered direction stands, its directions in
+ * the offer's order). `keep` (the layer's current animation) is listed even when hidden: a layer
+ * keeps what it uses, the offer only narrows new picks.
+ */
+export function animationEntries(phase: AnimationPhase, offer?: OfferItem[], keep?: string): AnimationEntry[] {
+  const ofPhase = CATALOGUE.animations.filter((a) => a.phase === phase);
+  const shown = offerRows(ofPhase, offer).filter((r) => r.offered || (keep !== undefined && keep !== '' && r.entry.key === keep));
   const out: AnimationEntry[] = [];
-  for (const a of CATALOGUE.animations) {
-    if (a.phase !== phase) continue;
+  for (const { entry: a } of shown) {
     const entry = out.find((e) => e.effect === a.effect);
     if (entry) entry.directions.push(a);
     else out.push({ effect: a.effect, directions: [a] });
@@ -75,7 +83,8 @@ function PhaseField({ layer, phase, set }: { layer: Layer; phase: AnimationPhase
     if (phase === 'in') set({ motionIn: info?.key ?? '', inTime: info ? length : time });
     else set({ motionOut: info?.key ?? '', outTime: info ? length : time });
   };
-  const entries = animationEntries(phase);
+  const offer = useCatalogueOffer('animation').data?.items;
+  const entries = animationEntries(phase, offer, picked?.key);
   const entry = entries.find((x) => x.effect === picked?.effect);
   const tid = `anim-${phase}`;
   return (

@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { api } from '@/api/client';
+import type { OfferItem } from '@/api/catalogueOffer';
 import { makeQueryClient, Providers } from '@/app/providers';
 import { makeStore } from '@/app/store';
 import { initialUserState } from '@/auth/userSlice';
@@ -11,6 +13,29 @@ import { previewUrl, SceneFilterField, TransitionField } from './CataloguePicker
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 
 jest.setTimeout(60_000);
+
+/** Answers the animation offer (absent: the call fails, and the editor offers everything). */
+function serveOffer(items?: OfferItem[]) {
+  return jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === '/catalogue/offer/animation' && items) return { catalogue: 'animation', items };
+    throw new Error(`unexpected GET ${url}`);
+  });
+}
+
+beforeEach(() => serveOffer());
+afterEach(() => jest.restoreAllMocks());
+
+/** The tenant's animation offer of the tests: bounce first (up before left), every in-move hidden, fade after bounce. */
+const OFFER: OfferItem[] = [
+  { key: 'MOTIONIN_BOUNCE_UP', offered: true },
+  { key: 'MOTIONIN_BOUNCE_LEFT', offered: true },
+  { key: 'MOTIONIN_OPACITY', offered: true },
+  { key: 'MOTIONIN_MOVE_LEFT', offered: false },
+  { key: 'MOTIONIN_MOVE_RIGHT', offered: false },
+  { key: 'MOTIONIN_MOVE_UP', offered: false },
+  { key: 'MOTIONIN_MOVE_DOWN', offered: false },
+  { key: 'MOTIONIN_BOUNCE_RIGHT', offered: false },
+];
 
 function setup() {
   const store = makeStore({ user: { ...initialUserState, ...SIGNED_IN } });
@@ -50,6 +75,21 @@ describe('animation entries', () => {
     ]);
     expect(animationEntries('out').map((e) => e.effect)).toEqual(['opacity', 'move', 'erase']);
   });
+
+  it("follows the tenant's offer, naming later what it does not name, and keeps the layer's hidden animation", () => {
+    expect(animationEntries('in', OFFER).map((e) => [e.effect, e.directions.map((d) => d.direction)])).toEqual([
+      ['bounce', ['up', 'left', 'down']],
+      ['opacity', [null]],
+      ['erase', ['left', 'right', 'up', 'down']],
+    ]);
+    expect(animationEntries('in', OFFER, 'MOTIONIN_MOVE_UP').map((e) => [e.effect, e.directions.map((d) => d.direction)])).toEqual([
+      ['bounce', ['up', 'left', 'down']],
+      ['opacity', [null]],
+      ['move', ['up']],
+      ['erase', ['left', 'right', 'up', 'down']],
+    ]);
+    expect(animationEntries('out', OFFER).map((e) => e.effect)).toEqual(['opacity', 'move', 'erase']);
+  });
 });
 
 describe('animation fields', () => {
@@ -72,6 +112,45 @@ describe('animation fields', () => {
     expect(layer().outTime).toBe(0.5);
     fireEvent.click(screen.getByTestId('anim-in-none'));
     expect(layer().motionIn).toBe('');
+  });
+});
+
+describe("animation fields with the tenant's offer", () => {
+  const effects = (phase: string) => screen.getAllByTestId(new RegExp(`^anim-${phase}-effect-`)).map((b) => b.dataset.testid);
+
+  it('offers only the offered animations, in the offer\'s order', async () => {
+    serveOffer(OFFER);
+    const { store, queryClient, layer } = setup();
+    render(
+      <Providers store={store} queryClient={queryClient}>
+        <Animations />
+      </Providers>,
+    );
+    await waitFor(() => expect(effects('in')).toEqual(['anim-in-effect-bounce', 'anim-in-effect-opacity', 'anim-in-effect-erase']));
+    expect(screen.queryByTestId('anim-in-effect-move')).toBeNull();
+    fireEvent.click(screen.getByTestId('anim-in-effect-bounce'));
+    expect(layer().motionIn).toBe('MOTIONIN_BOUNCE_UP');
+    expect(screen.getAllByTestId(/^anim-in-dir-/).map((b) => b.dataset.testid)).toEqual(['anim-in-dir-up', 'anim-in-dir-left', 'anim-in-dir-down']);
+    expect(effects('out')).toEqual(['anim-out-effect-opacity', 'anim-out-effect-move', 'anim-out-effect-erase']);
+  });
+
+  it('keeps showing a layer\'s hidden animation as picked, and stops offering it once changed', async () => {
+    serveOffer(OFFER);
+    const { store, queryClient, layer } = setup();
+    store.dispatch(a.updateLayer({ id: layer().id, changes: { motionIn: 'MOTIONIN_MOVE_RIGHT', inTime: 1 } }));
+    render(
+      <Providers store={store} queryClient={queryClient}>
+        <Animations />
+      </Providers>,
+    );
+    await waitFor(() => expect(effects('in')).toEqual(['anim-in-effect-bounce', 'anim-in-effect-opacity', 'anim-in-effect-move', 'anim-in-effect-erase']));
+    expect(screen.getByTestId('anim-in-name')).toHaveTextContent('向右移入');
+    expect(screen.getByTestId('anim-in-effect-move')).toHaveClass('ant-btn-variant-solid');
+    expect(screen.queryByTestId('anim-in-dir-left')).toBeNull();
+    expect(layer().motionIn).toBe('MOTIONIN_MOVE_RIGHT');
+    fireEvent.click(screen.getByTestId('anim-in-effect-opacity'));
+    expect(layer().motionIn).toBe('MOTIONIN_OPACITY');
+    expect(screen.queryByTestId('anim-in-effect-move')).toBeNull();
   });
 });
 

@@ -39,7 +39,7 @@ import {
   type NewLayer,
 } from './defaults';
 import { makeGroup, rescaleToStage, scaleLayer, ungroupMembers } from './geometry';
-import { spansScene, stretchLayers, withCut, withSpan, type SourceDurations } from './timing';
+import { clipCut, spansScene, stretchLayers, withCut, withSpan, type SourceDurations } from './timing';
 import type { Cut } from '@/editor/timeline/timelineMath';
 import type { PlacedSubtitle } from '@/editor/subtitles/srt';
 import { clearedRule, modeOf, ruleForMode } from '@/editor/modes/modes';
@@ -603,17 +603,21 @@ const editorSlice = createSlice({
     },
     /**
      * Sets a video's in and out points (source seconds) within its source (`source`, when known);
-     * its bar becomes as long as the cut, lengthening the scene when it then ends after it.
+     * its bar becomes as long as the cut, lengthening the scene when it then ends after it. A point
+     * left out keeps the layer's own as it is now, so two quick edits never undo each other.
      */
-    setVideoCut(state, action: PayloadAction<{ id: Id; start: number; end: number; source?: number }>) {
-      const { id, start, end, source } = action.payload;
-      if (!(Number.isFinite(start) && Number.isFinite(end))) return;
+    setVideoCut(state, action: PayloadAction<{ id: Id; start?: number; end?: number; source?: number }>) {
+      const { id, source } = action.payload;
+      const given = [action.payload.start, action.payload.end].filter((v) => v !== undefined);
+      if (given.length === 0 || !given.every(Number.isFinite)) return;
       edit(state, () => {
         const scene = currentScene(state);
         const i = scene.layers.findIndex((l) => l.id === id);
         const layer = scene.layers[i] as Layer | undefined;
         if (!layer || layer.type !== 'video' || !editable(layer)) return;
-        const next = withCut(current(scene.layers[i]) as Layer & { type: 'video' }, start, end, source);
+        const now = current(scene.layers[i]) as Layer & { type: 'video' };
+        const was = clipCut(now, source);
+        const next = withCut(now, action.payload.start ?? was.start, action.payload.end ?? was.end, source);
         scene.layers[i] = next as Draft<Layer>;
         scene.timeLength = extendedSceneLength(scene.timeLength, next.endTime);
       });

@@ -89,6 +89,17 @@ describe("a clip's in and out points and its bar", () => {
     expect(video()).toMatchObject({ endTime: 9.5, cutInfo: { start: 0.5, end: 10 } });
   });
 
+  it('keeps the other point as the layer has it now when only one is given', () => {
+    const { dispatch, video } = setup();
+    dispatch(a.addLayer({ kind: 'video', src: 'v.mp4', materialId: 'm1', duration: 8 }));
+    // Two edits dispatched before the panel draws again: the second must not bring back the first's old in point.
+    dispatch(a.setVideoCut({ id: video().id, start: 1, source: 8 }));
+    dispatch(a.setVideoCut({ id: video().id, end: 4, source: 8 }));
+    expect(video()).toMatchObject({ endTime: 3, cutInfo: { start: 1, end: 4 } });
+    dispatch(a.setVideoCut({ id: video().id, source: 8 }));
+    expect(video()).toMatchObject({ cutInfo: { start: 1, end: 4 } });
+  });
+
   it("moves the out point with the bar's end, never past the source", () => {
     const { dispatch, video } = setup();
     dispatch(a.addLayer({ kind: 'video', src: 'v.mp4', materialId: 'm1', duration: 1.7 }));

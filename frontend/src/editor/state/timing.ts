@@ -47,6 +47,16 @@ export function cutForSpan(start: number, span: number, source: number | undefin
 }
 
 /**
+ * The in and out points a video plays: its cut, or without one from 0 for as long as its bar,
+ * never past the source's end (`source`, when known).
+ */
+export function clipCut(layer: VideoLayer, source: number | undefined): Cut {
+  const c = layer.cutInfo as { start?: unknown; end?: unknown } | null | undefined;
+  if (c && typeof c.start === 'number' && typeof c.end === 'number') return { start: c.start, end: c.end };
+  return { start: 0, end: Math.min(layer.endTime - layer.startTime, sourceLimit(source)) };
+}
+
+/**
  * Returns a layer with the span `[start, end]`; a video's out point follows the bar's length
  * (or takes `cut` when the caller made one, as cut mode does; a move keeps the cut).
  */

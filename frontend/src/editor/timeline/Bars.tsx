@@ -5,8 +5,7 @@
  * DndContext turns their travel into editor commands, so a bar is drawn from the document only.
  */
 import { useDraggable } from '@dnd-kit/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterialInfo } from '@/api/material';
 import type { AudioItem } from '@/editor/model/gen/AudioItem';
@@ -18,6 +17,7 @@ import { fittedDurations } from '@/editor/model/animation';
 import { cutRange } from '@/editor/playback/useMediaSync';
 import type { BarEdit } from './timelineMath';
 import { useLibraryName } from '@/components/material/libraryName';
+import { usePeaks, Waveform } from '@/components/material/Waveform';
 
 /** What a drag on the axis edits (the draggable's data). */
 export type DragTarget = { kind: 'bar'; id: Id; edit: BarEdit } | { kind: 'scene'; id: Id };
@@ -177,39 +177,7 @@ export function SceneBlock({ scene, index, left, width, active, onSelect, last }
 /** Peaks (0..1) of a music material's waveform, made at upload. */
 function useWaveform(id: Id | undefined): number[] | undefined {
   const info = useMaterialInfo(id === undefined || id === '' ? null : String(id));
-  const url = info.data?.waveformUrl;
-  return useQuery({
-    queryKey: ['material', 'waveform', url],
-    queryFn: async () => {
-      const answer = await fetch(url ?? '');
-      const peaks: unknown = await answer.json();
-      return Array.isArray(peaks) ? peaks.filter((p): p is number => typeof p === 'number') : [];
-    },
-    enabled: Boolean(url),
-    staleTime: Infinity,
-  }).data;
-}
-
-/** Draws peaks as a mirrored waveform filling the canvas. */
-function Waveform({ peaks, width, height }: { peaks: number[]; width: number; height: number }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx || peaks.length === 0 || width <= 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * dpr);
-    canvas.height = Math.round(height * dpr);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
-    const mid = height / 2;
-    for (let x = 0; x < width; x += 2) {
-      const p = peaks[Math.min(peaks.length - 1, Math.floor((x / width) * peaks.length))] ?? 0;
-      const h = Math.max(1, p * (height - 2));
-      ctx.fillRect(x, mid - h / 2, 1, h);
-    }
-  }, [peaks, width, height]);
-  return <canvas ref={ref} data-testid="waveform" style={{ position: 'absolute', inset: 0, width, height }} />;
+  return usePeaks(info.data?.waveformUrl);
 }
 
 /** A music item of the document on the axis, with its waveform when the material has one. */

@@ -2,11 +2,13 @@ import { Alert, Card, Col, Row, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Ability, useAbilities } from '@/api/ai';
+import { GESTURE_RECOGNITION } from './gestures';
 
 const GROUPS = ['create', 'analyze', 'other'] as const;
 
-/** The page slug of an ability: `create-text-generation`; `other` abilities have no slug route. */
+/** The page of an ability: `/ai/ability/create-text-generation`; gesture recognition has its own, `/gesture`. */
 export function abilityPath(a: Ability): string | null {
+  if (a.key === GESTURE_RECOGNITION) return '/gesture';
   return a.group === 'create' || a.group === 'analyze' ? `/ai/ability/${a.group}-${a.key}` : null;
 }
 

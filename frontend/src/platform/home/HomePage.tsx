@@ -3,7 +3,14 @@ import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
 import { RootLoginModal } from '@/auth/RootLoginModal';
+import { isLoggedIn } from '@/auth/userSlice';
+import { FeaturedTemplates } from './FeaturedTemplates';
+import { HomeTopics } from './HomeTopics';
+import { RecentWorks } from './RecentWorks';
+import { ReviewWaiting } from './ReviewWaiting';
+import { ToolShortcuts } from './ToolShortcuts';
 
 interface Area {
   key: 'editor' | 'templates' | 'workbench' | 'tools' | 'ai';
@@ -19,9 +26,15 @@ const AREAS: Area[] = [
   { key: 'ai', to: '/ai', icon: <RobotOutlined /> },
 ];
 
-/** Landing page at / and /houmen: product name, description and the main areas. */
+/**
+ * Landing page at / and /houmen: product name, description and the main areas; signed in, also the
+ * works to continue, the published topics, the newest templates, the toolbox's tools and (a template
+ * manager) what waits for review. Each section asks its own call as the page mounts, so they load side by side.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const signedIn = useAppSelector((s) => isLoggedIn(s.user));
+  const manager = useAppSelector((s) => s.user.role === 'TEMPLATE_MANAGER');
   return (
     <div style={{ maxWidth: 1120, margin: '0 auto' }} data-testid="home">
       <RootLoginModal />
@@ -47,6 +60,15 @@ export function HomePage() {
           </Col>
         ))}
       </Row>
+      {signedIn ? (
+        <>
+          {manager ? <ReviewWaiting /> : null}
+          <RecentWorks moreTo="/my-works" />
+          <HomeTopics />
+          <FeaturedTemplates moreTo="/template-select" />
+          <ToolShortcuts />
+        </>
+      ) : null}
     </div>
   );
 }

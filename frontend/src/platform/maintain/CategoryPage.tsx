@@ -16,7 +16,8 @@ function rows(tree: TaskVideoCategory[]): TaskVideoCategory[] {
   return tree.map((c) => ({ ...c, children: c.children && c.children.length > 0 ? rows(c.children) : undefined }));
 }
 
-function DimensionTree({ dimension }: { dimension: CategoryDimension }) {
+/** One dimension's category tree: create, rename, delete (refused while in use), home-page push. */
+export function DimensionTree({ dimension }: { dimension: CategoryDimension }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { data, isFetching, isError } = useCategoryTree(dimension);

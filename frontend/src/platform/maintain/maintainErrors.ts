@@ -1,6 +1,7 @@
 /**
- * Words the category and system-library refusals (category service, material service `system.rs`)
- * in the page's language; anything else as every call's failure is worded.
+ * Words the category, system-library and catalogue-offer refusals (category service, material
+ * service `system.rs`, the offer's save) in the page's language; anything else as every call's
+ * failure is worded.
  */
 import i18next from 'i18next';
 import { ApiError, errorText } from '@/api/errors';
@@ -8,6 +9,9 @@ import { ApiError, errorText } from '@/api/errors';
 type Wording = [RegExp, (m: RegExpMatchArray) => string];
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values);
+
+/** A catalogue's name in the page's language (`animation`, `artWord`), else as the server wrote it. */
+const catalogueName = (catalogue: string) => t(`maintain.offer.catalogue.${catalogue}`, { defaultValue: catalogue });
 
 const WORDINGS: Wording[] = [
   [/^categoryName: `(.*)` already exists here$/, (m) => t('maintain.error.duplicate', { name: m[1] })],
@@ -18,6 +22,15 @@ const WORDINGS: Wording[] = [
   [/^uploadFile: a \w+ file does not go into category/, () => t('maintain.error.wrongFile')],
   [/^categoryId: category \d+ lists/, () => t('maintain.error.wrongKind')],
   [/^categoryId: required/, () => t('maintain.error.categoryRequired')],
+  // Run-time settings (task service `maintain.rs` `parse_setting`): the message names the key.
+  [/^([a-z]+\.[A-Za-z]+): (-?\d+) is out of range (-?\d+)–(-?\d+)$/, (m) => t('maintainFarm.config.outOfRange', { key: m[1], value: m[2], min: m[3], max: m[4] })],
+  [/^([a-z]+\.[A-Za-z]+): `(.*)` is not a whole number$/, (m) => t('maintainFarm.config.notNumber', { key: m[1], value: m[2] })],
+  // The catalogue offer (issue 29, `POST /maintain/catalogue/offer`): the message names the key.
+  [/^items: `(.*)` is not an entry of (\w+)$/, (m) => t('maintain.offer.error.notEntry', { key: m[1], catalogue: catalogueName(m[2] ?? '') })],
+  [/^items: `(.*)` is named twice$/, (m) => t('maintain.offer.error.twice', { key: m[1] })],
+  [/^items: `(.*)` is missing$/, (m) => t('maintain.offer.error.missing', { key: m[1] })],
+  [/^items: at least one entry must stay offered$/, () => t('maintain.offer.noneOffered')],
+  [/^catalogue: `(.*)` is not animation or artWord$/, (m) => t('maintain.offer.error.unknownCatalogue', { catalogue: m[1] })],
 ];
 
 /** Returns what to tell an administrator of a failed maintenance call. */

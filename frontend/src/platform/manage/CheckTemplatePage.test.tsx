@@ -66,7 +66,7 @@ describe('template check (manager)', () => {
   it('is refused to a user without the manager role', async () => {
     const { get } = serve({ pending: [tpl(9)] });
     renderApp('/manage/check-template/pending', SIGNED_IN);
-    expect(await screen.findByText(/登录过期/)).toBeInTheDocument();
+    expect(await screen.findByTestId('login-expired')).toHaveTextContent(/登录过期/);
     expect(checkCalls(get)).toHaveLength(0);
   });
 

@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@/api/client';
+import type { Collection } from '@/api/collection';
+import { ApiError } from '@/api/errors';
 import type { Material } from '@/api/material';
 import type { TaskVideoCategory } from '@/api/category';
 import type { TemplateSummary } from '@/api/template';
+import { collection } from '@/test/collectionFixtures';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 import { cat, slot, SYSTEM_INFO, tpl } from '@/test/templateFixtures';
 
@@ -36,7 +39,7 @@ const picture: Material = {
   createTime: '',
 };
 
-function serve(templates: TemplateSummary[], categories: TaskVideoCategory[] | undefined = CATEGORIES) {
+function serve(templates: TemplateSummary[], categories: TaskVideoCategory[] | undefined = CATEGORIES, collections: Collection[] = []) {
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string, params?: Record<string, unknown>) => {
     if (url === '/system/info') return SYSTEM_INFO;
     if (url === '/category/taskvideo') return { dataList: categories };
@@ -46,6 +49,11 @@ function serve(templates: TemplateSummary[], categories: TaskVideoCategory[] | u
       return { total: templates.length, list: templates.slice((pageNum - 1) * size, pageNum * size) };
     }
     if (url === '/template/slots/7') return [slot('t1', 'text', { maxLength: 4 }), slot('p1', 'picture'), slot('v1', 'video')];
+    if (url === '/collection/list') return collections;
+    const one = /^\/collection\/(\d+)$/.exec(url);
+    const found = collections.find((c) => c.id === Number(one?.[1]));
+    if (found) return { ...found, templates: found.templateIds.map((id) => templates.find((x) => x.id === id)) };
+    if (one) throw new ApiError({ kind: 'business', url, code: 3000, desc: 'not found', message: 'x' });
     throw new Error(`unexpected GET ${url}`);
   });
   const post = jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
@@ -148,6 +156,58 @@ describe('TemplateSelectPage', () => {
     await waitFor(() => expect(listCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 12, orderType: 1, kind: 'ivvr', categoryId: 30 }));
     fireEvent.click(screen.getByText('彩铃场景'));
     await waitFor(() => expect(listCalls(get).at(-1)).toEqual({ pageNum: 1, pageSize: 12, orderType: 1, kind: 'ivvr' }));
+  });
+
+  it('shows a collection named in the address: its heading and its templates in its order, then all templates again', async () => {
+    const summer = collection(5, { name: '夏日专题', description: '清凉一夏', published: true, templateIds: [3, 1], templateCount: 2 });
+    const { get } = serve([tpl(1), tpl(2), tpl(3)], CATEGORIES, [summer]);
+    const { router } = renderApp('/template-select?collection=5', SIGNED_IN);
+    const heading = await screen.findByTestId('template-collection-heading');
+    expect(heading).toHaveTextContent('夏日专题');
+    expect(heading).toHaveTextContent('清凉一夏');
+    await screen.findByTestId('template-3');
+    expect(screen.getAllByTestId(/^template-\d+$/).map((n) => n.getAttribute('data-testid'))).toEqual(['template-3', 'template-1']);
+    expect(get).toHaveBeenCalledWith('/collection/5', undefined, { silent: true });
+    expect(listCalls(get)).toHaveLength(0);
+    expect(screen.getByTestId('template-collection-chip-5')).toHaveClass('ant-tag-checkable-checked');
+
+    fireEvent.click(screen.getByTestId('template-collection-back'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByTestId('template-2')).toBeInTheDocument();
+    expect(screen.queryByTestId('template-collection-heading')).toBeNull();
+  });
+
+  it('offers chips of the published topics, cases and industries that show one collection at a time', async () => {
+    const collections = [
+      collection(5, { name: '夏日专题', published: true, templateIds: [2] }),
+      collection(6, { kind: 'case', name: '餐饮案例', published: true, templateIds: [1, 3] }),
+      collection(7, { kind: 'industry', name: '教育行业', published: true, templateIds: [3] }),
+    ];
+    serve([tpl(1), tpl(2), tpl(3)], CATEGORIES, collections);
+    const { router } = renderApp('/template-select', SIGNED_IN);
+    const chips = await screen.findByTestId('template-collections');
+    expect(chips).toHaveTextContent('专题夏日专题');
+    expect(chips).toHaveTextContent('案例餐饮案例');
+    expect(chips).toHaveTextContent('行业教育行业');
+    await screen.findByTestId('template-2');
+
+    fireEvent.click(screen.getByTestId('template-collection-chip-6'));
+    await waitFor(() => expect(router.state.location.search).toBe('?collection=6'));
+    expect(await screen.findByTestId('template-collection-heading')).toHaveTextContent('餐饮案例');
+    await waitFor(() => expect(screen.getAllByTestId(/^template-\d+$/).map((n) => n.getAttribute('data-testid'))).toEqual(['template-1', 'template-3']));
+
+    fireEvent.click(screen.getByTestId('template-collection-chip-6'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByTestId('template-2')).toBeInTheDocument();
+  });
+
+  it('says so when the collection in the address is withdrawn', async () => {
+    serve([tpl(1)], CATEGORIES, []);
+    renderApp('/template-select?collection=9', SIGNED_IN);
+    expect(await screen.findByTestId('template-collection-gone')).toHaveTextContent('这组模板已下线或不存在');
+    expect(screen.queryByTestId('template-collections')).toBeNull();
+    fireEvent.click(screen.getByTestId('template-collection-back'));
+    expect(await screen.findByTestId('template-1')).toBeInTheDocument();
   });
 
   it('asks a visitor to sign in instead of listing templates', async () => {

@@ -1,7 +1,7 @@
-import { Button, Card, Checkbox, Col, Flex, Input, Result, Row, Skeleton, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Input, Result, Skeleton, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTaskVideoCategories, type TaskVideoCategory } from '@/api/category';
 import { SIZE_CATEGORIES, TEMPLATE_KINDS, useTemplates, type TemplateFilter, type TemplateKind, type TemplateSummary } from '@/api/template';
 import { EDITOR_PATH } from '@/app/editor';
@@ -11,7 +11,8 @@ import { EmptyState } from '@/components/EmptyState';
 import { InfiniteMore } from '@/components/InfiniteMore';
 import { ALL, effectiveCategoryId, NO_SELECTION, type CategorySelection } from './categorySelection';
 import { CategoryPicker } from './components/CategoryPicker';
-import { TemplateCard } from './components/TemplateCard';
+import { CollectionChips, CollectionGrid } from './components/CollectionBrowse';
+import { TemplateCards } from './components/TemplateCards';
 import { FillTemplateDrawer } from './FillTemplateDrawer';
 
 const NO_HISTORY: string[] = [];
@@ -126,20 +127,7 @@ function TemplateGrid({ filter, onUse }: { filter: TemplateFilter; onUse: (t: Te
   if (!list.isPending && items.length === 0) return <EmptyState createPath={EDITOR_PATH} />;
   return (
     <Spin spinning={list.isPending}>
-      <Row gutter={[16, 16]}>
-        {items.map((tpl) => (
-          <Col key={tpl.id} xs={24} sm={12} md={8} lg={6}>
-            <TemplateCard
-              template={tpl}
-              actions={[
-                <Button key="use" type="link" onClick={() => onUse(tpl)} data-testid={`use-${tpl.id}`}>
-                  {t('tpl.use')}
-                </Button>,
-              ]}
-            />
-          </Col>
-        ))}
-      </Row>
+      <TemplateCards templates={items} onUse={onUse} />
       <InfiniteMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </Spin>
   );
@@ -162,9 +150,16 @@ function SignInPrompt() {
   );
 }
 
+/** The collection `?collection=ID` names, or null. */
+function collectionParam(params: URLSearchParams): number | null {
+  const id = Number(params.get('collection'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * /template-select: approved templates filtered by category (the picker rules of spec platform §2),
- * size, kind and name, in an infinite grid; 'use this template' opens the slot filling drawer.
+ * size, kind and name, in an infinite grid; 'use this template' opens the slot filling drawer. Chips
+ * of the published collections show one collection's templates instead (`?collection=ID`).
  */
 export function TemplateSelectPage() {
   const { t } = useTranslation();
@@ -176,6 +171,15 @@ export function TemplateSelectPage() {
   const [name, setName] = useState('');
   const [using, setUsing] = useState<TemplateSummary | null>(null);
   const signedIn = useAppSelector((s) => isLoggedIn(s.user));
+  const [params, setParams] = useSearchParams();
+  const collection = signedIn ? collectionParam(params) : null;
+  const showCollection = (id: number | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id === null) next.delete('collection');
+      else next.set('collection', String(id));
+      return next;
+    });
 
   const categoryId = effectiveCategoryId(category);
   const filter = useMemo<TemplateFilter>(
@@ -191,33 +195,42 @@ export function TemplateSelectPage() {
   return (
     <div style={{ maxWidth: 1200, margin: '0 auto' }} data-testid="template-select">
       <Typography.Title level={3}>{t('page.templateSelect')}</Typography.Title>
-      <Card style={{ marginBottom: 16 }}>
-        <Categories value={category} onChange={setCategory} ivvr={kind === 'ivvr'} />
-        <Flex wrap gap={16} justify="space-between" style={{ marginTop: 16 }}>
-          <Space>
-            <Typography.Text type="secondary">{t('tpl.size')}</Typography.Text>
-            <Checkbox.Group
-              value={sizes}
-              onChange={(v) => setSizes(v)}
-              options={SIZE_CATEGORIES.map((s) => ({ value: s.id, label: <span data-testid={`size-${s.id}`}>{s.ratio}</span> }))}
+      {signedIn ? <CollectionChips value={collection} onChange={showCollection} /> : null}
+      {collection !== null ? (
+        <Card>
+          <CollectionGrid id={collection} onUse={setUsing} onBack={() => showCollection(null)} />
+        </Card>
+      ) : (
+        <>
+          <Card style={{ marginBottom: 16 }}>
+            <Categories value={category} onChange={setCategory} ivvr={kind === 'ivvr'} />
+            <Flex wrap gap={16} justify="space-between" style={{ marginTop: 16 }}>
+              <Space>
+                <Typography.Text type="secondary">{t('tpl.size')}</Typography.Text>
+                <Checkbox.Group
+                  value={sizes}
+                  onChange={(v) => setSizes(v)}
+                  options={SIZE_CATEGORIES.map((s) => ({ value: s.id, label: <span data-testid={`size-${s.id}`}>{s.ratio}</span> }))}
+                />
+              </Space>
+              <SearchBox onSearch={setName} />
+            </Flex>
+          </Card>
+          <Card>
+            <Tabs
+              activeKey={kind}
+              onChange={(key) => {
+                const next = key as TemplateKind | 'all';
+                // IVVR templates have their own one-level categories: a choice from the other set means nothing there.
+                if ((next === 'ivvr') !== (kind === 'ivvr')) setCategory(NO_SELECTION);
+                setKind(next);
+              }}
+              items={[{ key: 'all', label: t('templates.all') }, ...TEMPLATE_KINDS.map((k) => ({ key: k, label: t(`tpl.kind.${k}`) }))]}
             />
-          </Space>
-          <SearchBox onSearch={setName} />
-        </Flex>
-      </Card>
-      <Card>
-        <Tabs
-          activeKey={kind}
-          onChange={(key) => {
-            const next = key as TemplateKind | 'all';
-            // IVVR templates have their own one-level categories: a choice from the other set means nothing there.
-            if ((next === 'ivvr') !== (kind === 'ivvr')) setCategory(NO_SELECTION);
-            setKind(next);
-          }}
-          items={[{ key: 'all', label: t('templates.all') }, ...TEMPLATE_KINDS.map((k) => ({ key: k, label: t(`tpl.kind.${k}`) }))]}
-        />
-        {signedIn ? <TemplateGrid filter={filter} onUse={setUsing} /> : <SignInPrompt />}
-      </Card>
+            {signedIn ? <TemplateGrid filter={filter} onUse={setUsing} /> : <SignInPrompt />}
+          </Card>
+        </>
+      )}
       <FillTemplateDrawer template={using} onClose={() => setUsing(null)} />
     </div>
   );

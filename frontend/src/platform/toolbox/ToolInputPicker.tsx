@@ -37,7 +37,12 @@ export interface ToolInputPickerProps {
   testId?: string;
 }
 
-const PICK_TEXT: Record<InputKind, string> = { video: 'toolbox.input.pickVideo', audio: 'toolbox.input.pickAudio', picture: 'toolbox.input.pickPicture' };
+const PICK_TEXT: Record<InputKind, string> = {
+  video: 'toolbox.input.pickVideo',
+  audio: 'toolbox.input.pickAudio',
+  picture: 'toolbox.input.pickPicture',
+  pptx: 'toolboxLooks.input.pickPptx',
+};
 
 /**
  * The tool's input: an upload (per-file progress; the new material is chosen) or one of my
@@ -66,7 +71,7 @@ export function ToolInputPicker({ kind, selectedId, onPick, testId = 'tool-input
                 {items.map((m) => (
                   <Col key={m.id} xs={12} sm={8} md={6}>
                     <div style={{ outline: m.id === selectedId ? '2px solid #5b3df5' : 'none', borderRadius: 8 }} data-selected={m.id === selectedId}>
-                      <MaterialCard material={m} compact onClick={m.state === 'failed' ? undefined : () => onPick(m.id)} />
+                      <MaterialCard material={m} compact onClick={(picked) => onPick(picked.id)} clickableWhen={(settled) => settled.state !== 'failed'} />
                     </div>
                   </Col>
                 ))}

@@ -129,7 +129,7 @@ export function ToolRunner({ tool, toolType }: ToolRunnerProps) {
                 <Typography.Text strong>{material.materialName}</Typography.Text>
                 <MaterialStateBadge material={material} />
               </Space>
-              {inputReady ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
+              {inputReady && tool.input !== 'pptx' ? <InputPreview material={material} ranges={ranges} tone={tone} currentMs={currentMs} onTime={setCurrentMs} /> : null}
               <Form layout="vertical" component="div">
                 <ToolOptions
                   type={tool.type}

@@ -32,6 +32,17 @@ export const LIMITS = {
   targetMs: { min: 1_000, max: 3_600_000 },
   eraseMethods: ['blur', 'inpaint'],
   bandModes: ['band', 'detect'],
+  /** ppt: seconds a page shows, the crossfade into the next (ms, shorter than a page), the frame. */
+  pageSeconds: { min: 0.5, max: 60 },
+  crossfadeMs: { min: 0, max: 2_000 },
+  slideResolutions: ['720p', '1080p'],
+  /** intelligent-beauty: smoothing 0–100, the skin's brightness and warmth −100–100. */
+  strength: { min: 0, max: 100 },
+  tone: { min: -100, max: 100 },
+  /** ai-recover-video: the output's size (2×, or the shorter side 1080 / 2160; at most 3840×2160) and the sharpening. */
+  upscaleTargets: ['2x', '1080p', '2160p'],
+  sharpen: { min: 0, max: 100 },
+  maxUpscale: { long: 3_840, short: 2_160 },
 } as const;
 
 export type AudioFormat = (typeof LIMITS.audioFormats)[number];
@@ -144,6 +155,28 @@ export interface WatermarkParams extends PixelBox {
 /** remove-captions: a band the user gives (rows, the whole width), or one the server finds in the video. */
 export type CaptionParams = { mode: 'band'; y: number; height: number; method: EraseMethod } | { mode: 'detect'; method: EraseMethod };
 
+/** ppt: each page for `secondsPerPage`, crossfading into the next over `crossfadeMs` (0: a cut), fitted in a 720p or 1080p frame. */
+export interface SlidesParams {
+  secondsPerPage: number;
+  crossfadeMs: number;
+  resolution: (typeof LIMITS.slideResolutions)[number];
+}
+
+/** intelligent-beauty: skin smoothing (0–100) and the skin's tone (−100–100 each). */
+export interface BeautyParams {
+  strength: number;
+  brightness: number;
+  warmth: number;
+}
+
+export type UpscaleTarget = (typeof LIMITS.upscaleTargets)[number];
+
+/** ai-recover-video: a classical upscale (Lanczos) to `target`, then an unsharp mask of `sharpen`. */
+export interface UpscaleParams {
+  target: UpscaleTarget;
+  sharpen: number;
+}
+
 /** The options of each built tool, by its type. */
 export interface ToolParams {
   EXTRACT_AUDIO: ExtractAudioParams;
@@ -160,13 +193,16 @@ export interface ToolParams {
   EXTRACT_PERSON_AUDIO: VocalsParams;
   VIDEO_REMOVE_WATERMARK: WatermarkParams;
   VIDEO_REMOVE_SUBTITLE: CaptionParams;
+  PPT_CONVERTER: SlidesParams;
+  VIDEO_BEAUTY: BeautyParams;
+  INCREASE_RESOLUTION: UpscaleParams;
 }
 
 /** The types this frontend has a page form for. */
 export type BuiltToolType = keyof ToolParams;
 
 /** What a tool takes as its input (a material of this kind). */
-export type InputKind = 'video' | 'audio' | 'picture';
+export type InputKind = 'video' | 'audio' | 'picture' | 'pptx';
 
 /** A built tool: its type, page, input and options' starting values. */
 export interface BuiltTool<T extends BuiltToolType = BuiltToolType> {
@@ -283,7 +319,27 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
     needsSound: false,
     defaults: (input) => ({ mode: 'band', ...lowBand(input), method: 'inpaint' }),
   },
+  PPT_CONVERTER: {
+    type: 'PPT_CONVERTER',
+    path: 'ppt',
+    input: 'pptx',
+    needsSound: false,
+    defaults: () => ({ secondsPerPage: 3, crossfadeMs: 0, resolution: '720p' }),
+  },
+  VIDEO_BEAUTY: { type: 'VIDEO_BEAUTY', path: 'intelligent-beauty', input: 'video', needsSound: false, defaults: () => ({ strength: 60, brightness: 0, warmth: 0 }) },
+  INCREASE_RESOLUTION: { type: 'INCREASE_RESOLUTION', path: 'ai-recover-video', input: 'video', needsSound: false, defaults: () => ({ target: '2x', sharpen: 50 }) },
 };
+
+/** The upscale's output size for the input (the server's rule: even sides), or null where it would not grow or would pass 4K. */
+export function upscaleSize(target: UpscaleTarget, input: Pick<InputFacts, 'width' | 'height'>): { width: number; height: number } | null {
+  if (!(input.width > 0 && input.height > 0)) return null;
+  const scale = target === '2x' ? 2 : (target === '1080p' ? 1_080 : 2_160) / Math.min(input.width, input.height);
+  const even = (n: number) => Math.max(2, Math.ceil(n / 2) * 2);
+  const size = { width: even(Math.round(input.width * scale)), height: even(Math.round(input.height * scale)) };
+  if (size.width <= input.width || size.height <= input.height) return null;
+  if (Math.max(size.width, size.height) > LIMITS.maxUpscale.long || Math.min(size.width, size.height) > LIMITS.maxUpscale.short) return null;
+  return size;
+}
 
 /** Where a logo usually sits, to start from: a box in the top right corner, a fifth of the width wide. */
 export function cornerBox(input: Pick<InputFacts, 'width' | 'height'>): PixelBox {
@@ -493,6 +549,30 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
       }
       return boxProblems({ x: 0, y: p.y, width: input.width, height: p.height }, p.method, input, true);
     }
+    case 'PPT_CONVERTER': {
+      const p = params as SlidesParams;
+      const problems: Problem[] = [];
+      if (!within(p.secondsPerPage, LIMITS.pageSeconds)) problems.push({ field: 'params.secondsPerPage', key: 'between', values: LIMITS.pageSeconds });
+      if (!Number.isInteger(p.crossfadeMs) || !within(p.crossfadeMs, LIMITS.crossfadeMs)) problems.push({ field: 'params.crossfadeMs', key: 'between', values: LIMITS.crossfadeMs });
+      else if (p.crossfadeMs >= p.secondsPerPage * 1000) problems.push({ field: 'params.crossfadeMs', key: 'toolboxLooks.problem.fadeOverPage' });
+      return problems;
+    }
+    case 'VIDEO_BEAUTY': {
+      const p = params as BeautyParams;
+      const problems: Problem[] = [];
+      if (!Number.isInteger(p.strength) || !within(p.strength, LIMITS.strength)) problems.push({ field: 'params.strength', key: 'between', values: LIMITS.strength });
+      for (const key of ['brightness', 'warmth'] as const) {
+        if (!Number.isInteger(p[key]) || !within(p[key], LIMITS.tone)) problems.push({ field: `params.${key}`, key: 'between', values: LIMITS.tone });
+      }
+      return problems;
+    }
+    case 'INCREASE_RESOLUTION': {
+      const p = params as UpscaleParams;
+      if (!(LIMITS.upscaleTargets as readonly string[]).includes(p.target)) return [{ field: 'params.target', key: 'oneOf', values: { list: LIMITS.upscaleTargets.join(', ') } }];
+      if (!Number.isInteger(p.sharpen) || !within(p.sharpen, LIMITS.sharpen)) return [{ field: 'params.sharpen', key: 'between', values: LIMITS.sharpen }];
+      if (input.width > 0 && input.height > 0 && !upscaleSize(p.target, input)) return [{ field: 'params.target', key: 'toolboxLooks.problem.noUpscale', values: { size: `${input.width}×${input.height}` } }];
+      return [];
+    }
     default:
       return [];
   }
@@ -518,7 +598,7 @@ export function secondInputProblems(kind: InputKind, input: InputFacts): Problem
 
 /** Returns what is wrong with the input for this tool: its kind, its sound, the tool's size and length limits. */
 export function inputProblems(tool: BuiltTool, input: InputFacts, limits: Pick<ToolType, 'maxInputBytes' | 'maxInputSeconds'>, field = 'materialIds'): Problem[] {
-  if (input.kind !== tool.input) return [{ field, key: tool.input === 'audio' ? 'needsAudio' : 'needsVideo' }];
+  if (input.kind !== tool.input) return [{ field, key: tool.input === 'audio' ? 'needsAudio' : tool.input === 'pptx' ? 'toolboxLooks.problem.needsPptx' : 'needsVideo' }];
   if (tool.needsSound && tool.input === 'video' && !input.hasAudio) return [{ field, key: 'noSound' }];
   if (limits.maxInputBytes > 0 && input.bytes > limits.maxInputBytes) return [{ field, key: 'tooLarge', values: { mb: Math.floor(limits.maxInputBytes / 1024 ** 2) } }];
   if (limits.maxInputSeconds > 0 && input.durationMs > limits.maxInputSeconds * 1000) return [{ field, key: 'tooLong', values: { seconds: limits.maxInputSeconds } }];

@@ -23,11 +23,12 @@ export function typeName(t: TFunction, types: readonly ToolType[], type: string)
 }
 
 /** The codes of why a tool is not available that the page words itself (GET /toolbox/types `reasonCode`). */
-const REASON_CODES = ['no_model', 'not_built'] as const;
+const REASON_CODES = ['no_model', 'not_built', 'not_configured'] as const;
 
 /** Why `tool` is not available in the page's language: from its code when known, else the server's words. */
 export function unavailableText(t: TFunction, tool: Pick<ToolType, 'reason' | 'reasonCode'>): string {
   const code = REASON_CODES.find((c) => c === tool.reasonCode);
+  if (code === 'not_configured') return t('toolboxLooks.notConfigured', { reason: tool.reason });
   if (code) return t(`toolbox.unavailable.code.${code}`);
   return tool.reason || t('toolbox.unavailable.noReason');
 }
@@ -46,12 +47,14 @@ export function fieldLabel(t: TFunction, field: string): string {
   if (nth) return t('toolbox.field.inputN', { n: Number(nth[1]) + 1 });
   const name = field.startsWith('params.') ? field.slice('params.'.length) : field;
   const key = `toolbox.field.${name}`;
-  return t(key, { defaultValue: name });
+  return t(key, { defaultValue: t(`toolboxLooks.field.${name}`, { defaultValue: name }) });
 }
 
 /** A problem the page found, naming its parameter. */
 export function problemText(t: TFunction, problem: Problem): string {
-  return t('toolbox.problem.named', { field: fieldLabel(t, problem.field), text: t(`toolbox.problem.${problem.key}`, problem.values ?? {}) });
+  // A key with a section of its own (`toolboxLooks.problem.…`) is used whole.
+  const key = problem.key.includes('.') ? problem.key : `toolbox.problem.${problem.key}`;
+  return t('toolbox.problem.named', { field: fieldLabel(t, problem.field), text: t(key, problem.values ?? {}) });
 }
 
 /**

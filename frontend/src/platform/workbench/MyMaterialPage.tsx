@@ -24,6 +24,7 @@ import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import { RenameModal } from '@/components/RenameModal';
+import { ReviewVerdict, SubmitToLibrary } from '@/platform/manage/components/SubmitToLibrary';
 import { fromJiancaiLink } from '@/platform/start/FromJiancaiPage';
 import { MaterialQuotaBar } from './MaterialQuotaBar';
 
@@ -229,7 +230,9 @@ export function MyMaterialPage() {
                   material={m}
                   selected={selected.has(m.id)}
                   onSelect={select}
+                  corner={<ReviewVerdict material={m} />}
                   actions={[
+                    <SubmitToLibrary key="submit" material={m} />,
                     <Button key="rename" type="text" size="small" icon={<EditOutlined />} onClick={() => setRenaming(m)} aria-label={t('material.rename')} data-testid={`rename-${m.id}`} />,
                     <Popconfirm key="delete" title={t('material.deleteConfirm')} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={() => onDelete(m)}>
                       <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('material.delete')} data-testid={`delete-${m.id}`} />

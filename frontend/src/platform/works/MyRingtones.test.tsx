@@ -139,7 +139,7 @@ describe('ring orders (manager)', () => {
   it('is refused to a user without the manager role, and asks nothing', async () => {
     const { get } = serve([[]], [order(8, RingState.success)]);
     renderApp('/manage/ring-orders', SIGNED_IN);
-    expect(await screen.findByText(/登录过期/)).toBeInTheDocument();
+    expect(await screen.findByTestId('login-expired')).toHaveTextContent(/登录过期/);
     expect(calls(get, '/manage/ring/orders')).toHaveLength(0);
   });
 

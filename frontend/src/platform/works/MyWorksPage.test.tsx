@@ -185,6 +185,13 @@ describe('MyWorksPage', () => {
     expect(await screen.findByText('已提交，等待审核')).toBeInTheDocument();
   });
 
+  it('opens the player of the work `?preview=` names (a work just delivered), once', async () => {
+    serve([work(7, 10), work(3, 10)]);
+    renderApp('/qs/mydiy?preview=7', SIGNED_IN);
+    const video = await screen.findByTestId('task-video');
+    expect(video).toHaveAttribute('src', '/diyvrbt/videotask/download?taskId=7&ticket=tk-7');
+  });
+
   it('lists only DIY works under /mydiyring', async () => {
     const { get } = serve([work(1, 10, { usedFor: '' }), work(2, 10, { usedFor: 'TASK_TEMPLATE' })]);
     renderApp('/mydiyring', SIGNED_IN);

@@ -1,8 +1,8 @@
 import { AppstoreAddOutlined, CopyOutlined, DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Input, Pagination, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { editorLinkFor, EDITOR_PATH, EDITOR_READY } from '@/app/editor';
 import { isActive, TASKS_PAGE_SIZE, useDeleteTask, useDuplicateTask, useMyTasks, useRenameTask, type TaskSummary } from '@/api/videoTask';
 import { EmptyState } from '@/components/EmptyState';
@@ -126,6 +126,17 @@ export function MyWorksPage({ usedFor, titleKey = 'works.title', createPath = ED
   const [offering, setOffering] = useState<TaskSummary | null>(null);
   const { data, isFetching, isError } = useMyTasks(pageNum, TASKS_PAGE_SIZE, name, usedFor ?? null);
   const rename = useRenameTask();
+  // `?preview=ID` (a work just delivered to the user, the newest of the first page) opens its player once.
+  const [params, setParams] = useSearchParams();
+  const wanted = Number(params.get('preview') ?? 0);
+  useEffect(() => {
+    if (!(wanted > 0) || !data) return;
+    const found = data.list.find((task) => task.id === wanted);
+    if (found) setPreview(found);
+    const rest = new URLSearchParams(params);
+    rest.delete('preview');
+    setParams(rest, { replace: true });
+  }, [data, params, setParams, wanted]);
 
   const onRename = (newName: string) => {
     if (!renaming) return;

@@ -237,6 +237,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     cache: cache.clone(),
                     blob: blobs.clone(),
                     materials: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
+                    auth: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
                 },
                 reelforge_task::FarmSettings {
                     queue: render_queue.clone(),

@@ -1,6 +1,7 @@
 //! The user table; entities never leave this module. Every query names the tenant.
 
 mod entity;
+mod provider;
 mod migration;
 
 use reelforge_kit::identity::OperatorLevel;

@@ -198,6 +198,14 @@ async fn blob_suite(store: BlobStore) -> TestResult {
     let mut listed: Vec<String> = store.list_modified(&prefix).await?.into_iter().map(|(k, _)| k).collect();
     listed.sort();
     assert_eq!(listed, vec![key.clone(), streamed.clone()]);
+    // A copy inside the store (a delivered work's render) leaves the original as it was.
+    let copied = format!("{prefix}renders/copy.mp4");
+    store.copy(&streamed, &copied).await?;
+    assert_eq!((store.size(&copied).await?, store.size(&streamed).await?), (6 << 20, 6 << 20));
+    assert_eq!(store.read_range(&copied, (3 << 20) - 1..(3 << 20) + 1).await?.as_ref(), [7, 8]);
+    assert!(store.copy(&missing, &copied).await.is_err(), "copying nothing is an error");
+    assert!(store.copy(&key, "../escape").await.is_err());
+    store.delete(&copied).await?;
     store.delete(&streamed).await?;
     store.delete(&key).await?;
     assert!(matches!(store.get(&key).await, Err(reelforge_kit::BlobError::NotFound(_))));

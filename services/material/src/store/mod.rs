@@ -3,6 +3,7 @@
 mod entity;
 mod migration;
 mod seed;
+mod review;
 mod system;
 
 pub use seed::Seeded;
@@ -75,12 +76,17 @@ fn to_domain(m: entity::Model) -> Material {
     }
 }
 
-/// What the owner may see: their own materials and the tenant's system ones, not deleted.
+/// Open state of a user's material an auditor approved for the tenant's library.
+const APPROVED: i32 = 1;
+
+/// What the owner may see: their own materials, the tenant's system ones and the users' approved
+/// ones, not deleted.
 fn visible_to(owner: &Owner) -> Condition {
     Condition::all().add(entity::Column::Tenant.eq(&owner.tenant)).add(entity::Column::Deleted.eq(false)).add(
         Condition::any()
             .add(entity::Column::System.eq(true))
-            .add(entity::Column::UserId.eq(&owner.user_id)),
+            .add(entity::Column::UserId.eq(&owner.user_id))
+            .add(entity::Column::OpenState.eq(APPROVED)),
     )
 }
 
@@ -439,7 +445,10 @@ impl MaterialStore {
         let mut q = entity::Entity::find()
             .filter(entity::Column::Tenant.eq(&owner.tenant))
             .filter(entity::Column::Deleted.eq(false));
-        q = if query.system {
+        q = if query.system && query.shared {
+            // Owners cannot set open state 1 themselves: on a user's material it is an auditor's approval.
+            q.filter(Condition::any().add(entity::Column::System.eq(true)).add(entity::Column::OpenState.eq(APPROVED)))
+        } else if query.system {
             q.filter(entity::Column::System.eq(true))
         } else {
             q.filter(entity::Column::System.eq(false)).filter(entity::Column::UserId.eq(&owner.user_id))

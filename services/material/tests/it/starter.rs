@@ -32,6 +32,7 @@ fn system(category_id: i64, orientation: Orientation) -> MaterialQuery {
         open_state: None,
         orientation,
         order: Order::Newest,
+        shared: false,
     }
 }
 

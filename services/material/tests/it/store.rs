@@ -34,6 +34,7 @@ fn query(kind: Option<MaterialKind>, category_id: Option<i64>, system: bool, num
         open_state: None,
         orientation: Orientation::Any,
         order: Order::Newest,
+        shared: false,
     }
 }
 

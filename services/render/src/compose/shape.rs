@@ -3,6 +3,7 @@
 //! The layer's fill (plain, gradient or picture) and stroke apply to an SVG too, unless it is a
 //! multi-colour drawing (`svgStyleType: specialSvg`).
 
+use super::text::Sprite;
 use super::{Bitmap, colour, filter, image::rounded_rect};
 use crate::error::MediaError;
 use reelforge_timeline::shape::{Outline, outline};
@@ -134,8 +135,10 @@ fn safe_options() -> usvg::Options<'static> {
     }
 }
 
-/// Rasterises a shape into a `w`×`h` bitmap.
-pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaError> {
+/// Rasterises a shape into a `w`×`h` bitmap; a drop shadow widens the sprite past the box as far
+/// as it reaches (offset and blur), so a shape that fills its box keeps its shadow, as the stage
+/// draws it.
+pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Sprite, MediaError> {
     let mut pm = sk::Pixmap::new(w.max(1), h.max(1))
         .ok_or_else(|| MediaError::Draw("shape bitmap too large".to_owned()))?;
     if let Some(svg) = &style.svg {
@@ -222,31 +225,28 @@ pub fn rasterise(style: &ShapeStyle, w: u32, h: u32) -> Result<Bitmap, MediaErro
         super::image::apply_alpha(&mut filled, &out);
         out = filled;
     }
-    if let Some((c, dx, dy, blur)) = style.shadow {
-        let mut shadow = Bitmap::new(out.w, out.h);
-        let [r, g, b, a] = c;
-        for (s, d) in out.px.chunks_exact(4).zip(shadow.px.chunks_exact_mut(4)) {
+    let Some((c, dx, dy, blur)) = style.shadow else {
+        return Ok(Sprite { bitmap: out, dx: 0, dy: 0 });
+    };
+    // A Gaussian of standard deviation blur / 2 (`filter::blur`) reaches about three of them.
+    let reach = (blur.max(0.0) * 1.5).ceil() as i32 + 1;
+    let (dx, dy) = (dx.round() as i32, dy.round() as i32);
+    let (left, top) = ((reach - dx).max(0), (reach - dy).max(0));
+    let (right, bottom) = ((reach + dx).max(0), (reach + dy).max(0));
+    let (sw, sh) = (out.w + (left + right) as u32, out.h + (top + bottom) as u32);
+    let mut shadow = Bitmap::new(sw, sh);
+    let [r, g, b, a] = c;
+    for y in 0..out.h as usize {
+        let from = y * out.w as usize * 4;
+        let to = ((y + (top + dy) as usize) * sw as usize + (left + dx) as usize) * 4;
+        let (src, dst) = (&out.px[from..from + out.w as usize * 4], &mut shadow.px[to..to + out.w as usize * 4]);
+        for (s, d) in src.chunks_exact(4).zip(dst.chunks_exact_mut(4)) {
             let sa = super::blend::mul255(s[3], a);
-            d.copy_from_slice(&[
-                super::blend::mul255(r, sa),
-                super::blend::mul255(g, sa),
-                super::blend::mul255(b, sa),
-                sa,
-            ]);
+            d.copy_from_slice(&[super::blend::mul255(r, sa), super::blend::mul255(g, sa), super::blend::mul255(b, sa), sa]);
         }
-        filter::blur(&mut shadow, blur.round() as usize);
-        let mut base = Bitmap::new(out.w, out.h);
-        let full = super::Rect::of(out.w, out.h);
-        super::draw(
-            &mut base,
-            shadow.view(),
-            dx.round() as i32,
-            dy.round() as i32,
-            1.0,
-            full,
-        );
-        super::draw(&mut base, out.view(), 0, 0, 1.0, full);
-        out = base;
     }
-    Ok(out)
+    filter::blur(&mut shadow, blur.round() as usize);
+    let full = super::Rect::of(sw, sh);
+    super::draw(&mut shadow, out.view(), left, top, 1.0, full);
+    Ok(Sprite { bitmap: shadow, dx: -left, dy: -top })
 }

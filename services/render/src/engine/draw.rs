@@ -571,6 +571,25 @@ impl Placement {
         let (bx, by, bw, bh) = self.rect;
         clip_rect(clip, bx, by, bw, bh).intersect(frame)
     }
+
+    /// Returns the bounds, inside `frame`, of the part of the box that shows at clip state `clip`
+    /// once turned by `degrees` and scaled by `sc` about the box's centre: a rotated layer is drawn
+    /// whole, corners and all, as the stage shows it (its wipe turns with it; these bounds hold it).
+    fn shows_turned(&self, clip: &Clip, degrees: f64, sc: f64, frame: Rect) -> Rect {
+        let (bx, by, bw, bh) = self.rect;
+        let r = clip_rect(clip, bx, by, bw, bh);
+        let (cx, cy) = self.centre();
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        let corners = [(r.x0, r.y0), (r.x1, r.y0), (r.x0, r.y1), (r.x1, r.y1)].map(|(x, y)| {
+            let (dx, dy) = (f64::from(x) - cx, f64::from(y) - cy);
+            (cx + sc * (cos * dx - sin * dy), cy + sc * (sin * dx + cos * dy))
+        });
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for (x, y) in corners {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        Rect { x0: x0.floor() as i32, y0: y0.floor() as i32, x1: x1.ceil() as i32, y1: y1.ceil() as i32 }.intersect(frame)
+    }
 }
 
 fn clip_rect(clip: &Clip, x: f64, y: f64, w: f64, h: f64) -> Rect {
@@ -897,7 +916,10 @@ fn draw_layer(
         }
     };
     let sc = at.sc;
-    let clip = at.shows(&s.clip, Rect::of(out.w, out.h));
+    let frame = Rect::of(out.w, out.h);
+    // Content that reaches past its box (a shadow) is held only by the frame, unless a wipe clips it.
+    let whole_content = l.spills && s.clip.fraction >= 1.0;
+    let clip = if whole_content { frame } else { at.shows(&s.clip, frame) };
     let (ox, oy) = at.origin(offset);
     let rot = s.rotation;
     if rot.abs() < 1e-6 && (sc - 1.0).abs() < 1e-6 {
@@ -973,6 +995,7 @@ fn draw_layer(
         cx + sc * (cos * (ox - cx) - sin * (oy - cy)),
         cy + sc * (sin * (ox - cx) + cos * (oy - cy)),
     ];
-    compose::draw_affine(out, view, m, opacity, clip);
-    Ok(clip)
+    let turned = if whole_content { frame } else { at.shows_turned(&s.clip, rot, sc, frame) };
+    compose::draw_affine(out, view, m, opacity, turned);
+    Ok(turned)
 }

@@ -312,6 +312,9 @@ pub struct Drawable {
     /// An opaque still's picture in I420, converted when it is first scaled straight into an
     /// I420 frame (a zooming picture covering the frame).
     pub i420: Option<Vec<u8>>,
+    /// Its content reaches past its box (a shape's drop shadow): drawn whole, as the stage draws
+    /// it, unless a wipe clips it.
+    pub spills: bool,
 }
 
 impl Drawable {
@@ -354,6 +357,7 @@ impl Ctx<'_> {
             prepared_scale: motion_max_scale(&c.motion),
             content,
             i420: None,
+            spills: false,
         }
     }
 
@@ -796,17 +800,9 @@ fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
         }),
     };
     let (w, h) = ctx.px(&s.common);
-    let bmp = shape::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
-    Ok(ctx.base(
-        &s.common,
-        place,
-        1.0,
-        Content::Still(Sprite {
-            bitmap: bmp,
-            dx: 0,
-            dy: 0,
-        }),
-    ))
+    let sprite = shape::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
+    let spills = style.shadow.is_some();
+    Ok(Drawable { spills, ..ctx.base(&s.common, place, 1.0, Content::Still(sprite)) })
 }
 
 /// Returns the mask material id of a picture layer: `maskClip` above 0 (-1 and 0 are none).

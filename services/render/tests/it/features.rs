@@ -326,6 +326,30 @@ fn shape_takes_the_layer_paint_unless_special() -> R {
     Ok(())
 }
 
+/// A shape that fills its box keeps its drop shadow past the box, as the stage draws it (issue
+/// 33: the shadow was made only as big as the box and the shape covered it).
+#[test]
+fn a_shape_filling_its_box_keeps_its_shadow() -> R {
+    let dir = tempfile::tempdir()?;
+    let m = Materials::new(dir.path());
+    let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000000"/></svg>"##;
+    let l = json!({"type": "shape", "id": "s", "shape": "rect", "shapeCode": svg, "fill": "#ff0000",
+        "x": 40, "y": 20, "w": 80, "h": 50, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0,
+        "shadowColor": "#000000", "shadowSetX": 8, "shadowSetY": 8, "shadowBlur": 4});
+    let b = render_frame(&rule(json!([scene(None, json!({}), json!([l]))]))?, &m, 1.0)?;
+    assert!(near(px(&b, 80, 45), RED), "the shape itself: {:?}", px(&b, 80, 45));
+    // Right of and below the box (which ends at x 120, y 70): the shadow darkens the green scene.
+    for (x, y) in [(124, 60), (100, 74), (124, 74)] {
+        let p = px(&b, x, y);
+        assert!(p[1] < 170 && p[0] < 60, "the shadow at ({x}, {y}): {p:?}");
+    }
+    // Above and left of the box, and far from it, the scene's green.
+    for (x, y) in [(37, 17), (150, 85)] {
+        assert!(near(px(&b, x, y), [0, 255, 0]), "no shadow at ({x}, {y}): {:?}", px(&b, x, y));
+    }
+    Ok(())
+}
+
 #[test]
 fn segment_audio_lines_up_with_the_full_render() -> R {
     let dir = tempfile::tempdir()?;

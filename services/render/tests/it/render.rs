@@ -645,6 +645,26 @@ fn frames_drawn_as_planes_are_the_frames_drawn_in_rgba() -> R {
     Ok(())
 }
 
+/// A rotated picture is drawn whole, its corners past its unrotated box included, as the stage
+/// shows it (issue 33: the export used to clip a turned layer to its unrotated box).
+#[test]
+fn a_rotated_picture_keeps_its_corners() -> R {
+    let dir = tempfile::tempdir()?;
+    png(dir.path(), "q.png", [0, 160, 60])?;
+    let pic = json!({"type": "picture", "id": "turned", "src": "q.png", "x": 40, "y": 20, "w": 80, "h": 50,
+        "rotate": 30, "startTime": 0, "endTime": 2});
+    let doc = rule(json!([scene("#000000", 2.0, "", json!([pic]))]), json!([]))?;
+    let frame = render_frame(&doc, &Materials::new(dir.path()), 0.5)?;
+    // The box turns 30° clockwise about (80, 45): its top-left corner lands at (57.9, 3.3), above
+    // the unrotated box (y ≥ 20). A point a sixth of the way from it to the centre is picture.
+    assert!(near(px(&frame, 61, 10), [0, 160, 60], 12), "the turned top-left corner is drawn: {:?}", px(&frame, 61, 10));
+    // And the bottom-right one, below the unrotated box (y < 70).
+    assert!(near(px(&frame, 99, 80), [0, 160, 60], 12), "the turned bottom-right corner is drawn: {:?}", px(&frame, 99, 80));
+    // Outside the turned box it is the scene's colour: the unrotated box's top-right corner.
+    assert!(near(px(&frame, 118, 22), [0, 0, 0], 12), "outside the turned box: {:?}", px(&frame, 118, 22));
+    Ok(())
+}
+
 /// A transparent still at the bottom of a scene is flattened onto the scene's colour: drawn
 /// fading, zooming and turning, it gives the pixels the same still gives drawn over the
 /// colour with a layer under it (which keeps it from being flattened).
@@ -862,9 +882,10 @@ fn a_render_runs_at_the_nice_value_it_was_given() -> R {
     let mut encoder_threads: Vec<(String, i32)> = Vec::new();
     let mut progress = |p: reelforge_render::Progress| {
         drawing.push(own_nice());
-        // While frames are drawn the encoder's pipeline is playing.
-        // GStreamer names a streaming thread after its pad (`appsrc0:src`, `queue0:src`).
-        if p.stage == reelforge_render::Stage::Compose && !encoder_threads.iter().any(|(name, _)| name.ends_with(":src")) {
+        // While frames are drawn the encoder's pipeline is playing. GStreamer names a streaming
+        // thread after its pad (`appsrc0:src`, `queue0:src`); other tests of this process have
+        // theirs too (at their own nice value), so the threads are read until this render's show.
+        if p.stage == reelforge_render::Stage::Compose && !encoder_threads.iter().any(|(name, nice)| name.ends_with(":src") && *nice == base) {
             encoder_threads = threads_nice();
         }
     };

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant), Box::new(ToolRuns)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant), Box::new(ToolRuns), Box::new(MaintainTables), Box::new(Collections), Box::new(Contests), Box::new(Market)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -399,6 +399,292 @@ impl MigrationTrait for ToolRuns {
         db.execute_unprepared("DROP INDEX IF EXISTS video_task_by_tool").await?;
         for (table, column) in TOOL_COLUMNS.iter().rev() {
             db.execute_unprepared(&format!("ALTER TABLE {table} DROP COLUMN {column}")).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The maintenance area (issue 29): each attempt of a render job with its start, end and error;
+/// the administrators' audit trail; the tenant's maintenance switch and run-time settings.
+struct MaintainTables;
+
+impl MigrationName for MaintainTables {
+    fn name(&self) -> &str {
+        "m20261127_000011_maintain_tables"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for MaintainTables {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("render_attempt")
+                    .if_not_exists()
+                    .col(string("id").primary_key())
+                    .col(string("job_id"))
+                    .col(big_integer("task_id"))
+                    .col(string("tenant"))
+                    .col(integer("attempt"))
+                    .col(big_integer("started_ms"))
+                    .col(big_integer("ended_ms").default(0))
+                    .col(text("error").default(""))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("render_attempt_by_job").table("render_attempt").col("job_id").if_not_exists().to_owned())
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("maintain_audit")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("actor"))
+                    .col(string("action"))
+                    .col(string("item"))
+                    .col(text("before"))
+                    .col(text("after"))
+                    .col(big_integer("at_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create().name("maintain_audit_by_item").table("maintain_audit").col("tenant").col("item").if_not_exists().to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("maintain_mode")
+                    .if_not_exists()
+                    .col(string("tenant").primary_key())
+                    .col(boolean("enabled"))
+                    .col(string("changed_by"))
+                    .col(big_integer("changed_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("maintain_config")
+                    .if_not_exists()
+                    .col(string("tenant"))
+                    .col(string("key"))
+                    .col(string("value"))
+                    .col(string("changed_by"))
+                    .col(big_integer("changed_ms"))
+                    .primary_key(Index::create().col("tenant").col("key"))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["maintain_config", "maintain_mode", "maintain_audit", "render_attempt"] {
+            manager.drop_table(Table::drop().table(table).if_exists().to_owned()).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Curated collections (issue 29): a tenant's topics, cases and industries of templates, one name
+/// per kind.
+struct Collections;
+
+impl MigrationName for Collections {
+    fn name(&self) -> &str {
+        "m20261128_000012_collections"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Collections {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("template_collection")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("kind"))
+                    .col(string("name"))
+                    .col(text("description").default(""))
+                    .col(boolean("published").default(false))
+                    .col(integer("position").default(0))
+                    .col(big_integer("cover_template_id").default(0))
+                    .col(text("template_ids").default(""))
+                    .col(string("updated_by"))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("template_collection_name")
+                    .table("template_collection")
+                    .col("tenant")
+                    .col("kind")
+                    .col("name")
+                    .unique()
+                    .if_not_exists()
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("template_collection").if_exists().to_owned()).await
+    }
+}
+
+/// Contests (issue 30): a tenant's contests, the works entered (one per user per contest) and their
+/// likes (one per user per entry).
+struct Contests;
+
+impl MigrationName for Contests {
+    fn name(&self) -> &str {
+        "m20261128_000013_contests"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Contests {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("contest")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("title"))
+                    .col(text("theme").default(""))
+                    .col(text("rules").default(""))
+                    .col(big_integer("start_ms"))
+                    .col(big_integer("end_ms"))
+                    .col(string("ranking"))
+                    .col(big_integer("template_id").default(0))
+                    .col(string("updated_by"))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("contest_entry")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(big_integer("contest_id"))
+                    .col(big_integer("task_id"))
+                    .col(string("user_id"))
+                    .col(big_integer("submitted_ms"))
+                    .col(integer_null("score"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create().name("contest_entry_once").table("contest_entry").col("contest_id").col("user_id").unique().if_not_exists().to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("contest_like")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(big_integer("entry_id"))
+                    .col(string("user_id"))
+                    .col(big_integer("at_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("contest_like_once").table("contest_like").col("entry_id").col("user_id").unique().if_not_exists().to_owned())
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["contest_like", "contest_entry", "contest"] {
+            manager.drop_table(Table::drop().table(table).if_exists().to_owned()).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The service marketplace (issue 30): providers' services and the requests placed with them.
+struct Market;
+
+impl MigrationName for Market {
+    fn name(&self) -> &str {
+        "m20261128_000014_market"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Market {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("market_service")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("provider_id"))
+                    .col(string("title"))
+                    .col(string("kind"))
+                    .col(text("description").default(""))
+                    .col(string("price").default(""))
+                    .col(integer("delivery_days"))
+                    .col(text("sample_task_ids").default(""))
+                    .col(boolean("published").default(false))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("market_request")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(big_integer("service_id"))
+                    .col(string("requester_id"))
+                    .col(string("provider_id"))
+                    .col(text("note").default(""))
+                    .col(string("state"))
+                    .col(text("reason").default(""))
+                    .col(big_integer("delivered_task_id").default(0))
+                    .col(big_integer("created_ms"))
+                    .col(big_integer("updated_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("market_request_by_service").table("market_request").col("service_id").col("requester_id").if_not_exists().to_owned())
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["market_request", "market_service"] {
+            manager.drop_table(Table::drop().table(table).if_exists().to_owned()).await?;
         }
         Ok(())
     }

@@ -2,8 +2,12 @@
 //! Every state change of a render is a conditional update, so a duplicate or late report changes
 //! nothing.
 
+mod collection;
+mod contest;
 mod entity;
 mod fair;
+mod maintain;
+mod market;
 mod migration;
 mod template;
 pub use template::TEMPLATE_PAGE_MAX;
@@ -46,6 +50,7 @@ pub struct TaskStore {
     db: DatabaseConnection,
     outbox: Arc<Notify>,
     library: Arc<dyn Library>,
+    providers: Arc<dyn crate::market::Providers>,
 }
 
 /// A grant as `render_job.granted` keeps it.
@@ -251,12 +256,17 @@ fn new_task_row(owner: &Owner, draft: TaskDraft) -> video_task::ActiveModel {
 impl TaskStore {
     /// Wraps a migrated database.
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, outbox: Arc::new(Notify::new()), library: Arc::new(NoLibrary) }
+        Self { db, outbox: Arc::new(Notify::new()), library: Arc::new(NoLibrary), providers: Arc::new(crate::market::NoProviders) }
     }
 
     /// The same store, confirming the materials documents name by address in `library`.
     pub fn with_library(self, library: Arc<dyn Library>) -> Self {
         Self { library, ..self }
+    }
+
+    /// The store asking `providers` who is a service provider (the marketplace).
+    pub fn with_providers(self, providers: Arc<dyn crate::market::Providers>) -> Self {
+        Self { providers, ..self }
     }
 
     /// What template `id` of `tenant` lends the tasks made from it (nothing for 0 or a template
@@ -558,6 +568,7 @@ impl TaskStore {
         if let Some(run) = self.active_run(id).await? {
             return Ok(run);
         }
+        self.refuse_in_maintenance(&owner.tenant).await?;
         // Checked again: the document may predate a rule, and what the owner may use can change.
         let access = owner.access().with_grant(self.template_grant(&owner.tenant, task.template_id).await?);
         let checked = check_rule_for(&task.task_info, &access)?;
@@ -611,6 +622,8 @@ impl TaskStore {
     /// transaction writes the task (waiting), its job and the job's outbox row. Returns the task
     /// and its job; nothing is written when the inputs are refused.
     pub async fn run_tool(&self, owner: &Owner, mut tool: ToolRun) -> Result<(i64, Run), TaskError> {
+        self.refuse_in_maintenance(&owner.tenant).await?;
+        self.refuse_tool_run(owner).await?;
         if tool.tool_type == reelforge_tools::ring_fix::RING_FIX {
             tool.params = self.ring_fix_source(owner, &tool.params).await?;
         } else {
@@ -740,6 +753,7 @@ impl TaskStore {
             txn.rollback().await?;
             return Ok(false);
         }
+        maintain::record_start(&txn, job, now).await?;
         video_task::Entity::update_many()
             .col_expr(video_task::Column::Status, Expr::value(TaskStatus::Executing.code()))
             .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
@@ -823,6 +837,10 @@ impl TaskStore {
             FinishOutcome::Done { video_key, cover_key, .. } => Some((video_key.clone(), cover_key.clone())),
             FinishOutcome::Tool { .. } | FinishOutcome::Failed { .. } => None,
         };
+        let error = match &outcome {
+            FinishOutcome::Failed { reason } => reason.clone(),
+            FinishOutcome::Done { .. } | FinishOutcome::Tool { .. } => String::new(),
+        };
         let (job_state, task_update) = match outcome {
             FinishOutcome::Done { video_key, cover_key, loudness } => (
                 JOB_DONE,
@@ -865,6 +883,7 @@ impl TaskStore {
             tracing::info!(task_id = job.task_id, job_id = %job.job_id, attempt = job.attempt, "late or repeated finish ignored");
             return Ok(false);
         }
+        maintain::record_end(&txn, &job.job_id, now, &error).await?;
         task_update
             .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
             .filter(video_task::Column::Id.eq(job.task_id))
@@ -995,6 +1014,7 @@ impl TaskStore {
                 txn.rollback().await?;
                 continue;
             }
+            maintain::record_end(&txn, &job.id, now, "the render worker stopped responding").await?;
             let mut task = video_task::Entity::update_many()
                 .col_expr(video_task::Column::UpdatedMs, Expr::value(now))
                 .filter(video_task::Column::Id.eq(job.task_id))

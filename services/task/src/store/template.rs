@@ -19,7 +19,7 @@ use crate::template::{
     self, AuditState, CardReport, Replacement, SheetFormat, Slot, Template, TemplateFilter, TemplateKind, Viewer,
 };
 
-fn join_ids(ids: &[i64]) -> String {
+pub(super) fn join_ids(ids: &[i64]) -> String {
     if ids.is_empty() {
         return String::new();
     }
@@ -27,11 +27,11 @@ fn join_ids(ids: &[i64]) -> String {
     format!(",{},", parts.join(","))
 }
 
-fn split_ids(text: &str) -> Vec<i64> {
+pub(super) fn split_ids(text: &str) -> Vec<i64> {
     text.split(',').filter_map(|p| p.trim().parse().ok()).collect()
 }
 
-fn to_template(m: video_template::Model) -> Template {
+pub(super) fn to_template(m: video_template::Model) -> Template {
     Template {
         id: m.id,
         name: m.name,

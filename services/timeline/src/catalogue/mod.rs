@@ -1,7 +1,9 @@
-//! Catalogues as data: filters, transitions, animations, shapes, ratios, codes and media types.
+//! Catalogues as data: filters, transitions, animations, art-word styles, shapes, ratios, codes and
+//! media types.
 //! Every list is exported to the frontend as `gen/catalogue.ts` (see `typescript`).
 
 pub mod animations;
+pub mod art_words;
 pub mod codes;
 pub mod filters;
 pub mod media;
@@ -21,6 +23,8 @@ pub struct Catalogue {
     pub transitions: &'static [transitions::TransitionInfo],
     /// The in- and out-animations.
     pub animations: &'static [animations::AnimationInfo],
+    /// The art-word styles.
+    pub art_words: &'static [art_words::ArtWordStyle],
     /// The 24 shape kinds.
     pub shapes: &'static [shapes::ShapeKind],
     /// The aspect ratios.
@@ -51,6 +55,7 @@ pub fn all() -> Catalogue {
         filters: filters::FILTERS,
         transitions: transitions::TRANSITIONS,
         animations: animations::ANIMATIONS,
+        art_words: art_words::ART_WORDS,
         shapes: shapes::SHAPES,
         ratios: ratios::RATIOS,
         quality_levels: codes::QUALITY_LEVELS,

@@ -13,7 +13,6 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
@@ -21,9 +20,9 @@ use gstreamer_video as gst_video;
 use gstreamer_video::prelude::*;
 use reelforge_pixels::erase::{self, Area, Plane};
 
-use super::{Job, Output, OutputKind, aac, x264_quality};
+use super::{Job, Output};
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{app_sink, element, launch, pull};
+use crate::gst_run::{app_sink, launch, pull};
 use crate::params::{Band, Captions, Erase, Watermark};
 
 /// Pictures a second sampled to find a caption band.
@@ -141,44 +140,6 @@ impl Job<'_> {
     }
 
     fn erase(&mut self, eraser: Eraser, name: &str, share: (f64, f64)) -> Result<Vec<Output>, ToolError> {
-        let audio = if self.facts.audio {
-            format!(" d. ! audio/x-raw ! queue ! audioconvert ! audioresample ! {} bitrate=128000 ! queue ! mux.", aac())
-        } else {
-            String::new()
-        };
-        let description = format!(
-            "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=I420 ! queue name=erase \
-             ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
-            x264_quality(18)
-        );
-        let out = self.partial(name);
-        let running = launch(&description, Some(self.input), Some(&out))?;
-        let pad = element(&running.0, "erase")?.static_pad("src").ok_or_else(|| ToolError::Gst("queue without a src pad".to_owned()))?;
-        let failure: Arc<Mutex<Option<String>>> = Arc::default();
-        let failed = Arc::clone(&failure);
-        pad.add_probe(gst::PadProbeType::BUFFER, move |pad, info| {
-            let Some(gst::PadProbeData::Buffer(buffer)) = &mut info.data else { return gst::PadProbeReturn::Ok };
-            let caps = pad.current_caps();
-            let done = caps
-                .ok_or_else(|| "a frame before its caps".to_owned())
-                .and_then(|c| gst_video::VideoInfo::from_caps(&c).map_err(|e| e.to_string()))
-                .and_then(|info| eraser.frame(buffer.make_mut(), &info));
-            match done {
-                Ok(()) => gst::PadProbeReturn::Ok,
-                Err(e) => {
-                    // The run fails after the pipeline stops; a frame left unerased is never kept.
-                    if let Ok(mut f) = failed.lock() {
-                        f.get_or_insert(e);
-                    }
-                    gst::PadProbeReturn::Drop
-                }
-            }
-        });
-        self.play(&running, self.facts.duration_ms, share)?;
-        drop(running);
-        if let Some(e) = failure.lock().ok().and_then(|mut f| f.take()) {
-            return Err(ToolError::Failed(format!("erasing a frame: {e}")));
-        }
-        Ok(vec![self.output(out, OutputKind::Video, name)?])
+        self.rewrite_frames("videoconvert ! video/x-raw,format=I420", move |buffer, info| eraser.frame(buffer, info), name, share, "erasing")
     }
 }

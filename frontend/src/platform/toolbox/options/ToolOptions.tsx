@@ -18,6 +18,9 @@ import {
   type ToolParams,
   type VocalsParams,
   type WatermarkParams,
+  type SlidesParams,
+  type BeautyParams,
+  type UpscaleParams,
 } from '../params';
 import type { RangeTone } from '../InputPreview';
 import { CompressOptions } from './CompressOptions';
@@ -26,6 +29,7 @@ import { CaptionOptions, WatermarkOptions } from './EraseOptions';
 import { ExtractAudioOptions } from './ExtractAudioOptions';
 import { GifOptions } from './GifOptions';
 import { HToVOptions } from './HToVOptions';
+import { BeautyOptions, SlidesOptions, UpscaleOptions } from './LookOptions';
 import { PictureVideoOptions } from './PictureVideoOptions';
 import { ReplaceAudioOptions } from './ReplaceAudioOptions';
 import { HighlightsOptions, VocalsOptions } from './SceneOptions';
@@ -73,6 +77,12 @@ export function ToolOptions({ type, params, onChange, input, currentMs, frameUrl
       return <WatermarkOptions value={params as WatermarkParams} onChange={onChange} input={input} frameUrl={frameUrl} currentMs={currentMs} />;
     case 'VIDEO_REMOVE_SUBTITLE':
       return <CaptionOptions value={params as CaptionParams} onChange={onChange} input={input} frameUrl={frameUrl} currentMs={currentMs} />;
+    case 'PPT_CONVERTER':
+      return <SlidesOptions value={params as SlidesParams} onChange={onChange} />;
+    case 'VIDEO_BEAUTY':
+      return <BeautyOptions value={params as BeautyParams} onChange={onChange} />;
+    case 'INCREASE_RESOLUTION':
+      return <UpscaleOptions value={params as UpscaleParams} onChange={onChange} input={input} />;
   }
 }
 

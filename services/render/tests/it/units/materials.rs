@@ -54,3 +54,17 @@ fn sources_outside_the_directory_are_never_opened() -> Result<(), MediaError> {
     );
     Ok(())
 }
+
+#[test]
+fn a_failure_names_the_material_without_its_ticket() {
+    let e = reelforge_render::RenderError::At {
+        scene: Some(1),
+        layer: Some("v1".into()),
+        material: Some("/diyvrbt/material/file/5a85/original?ticket=eyJ0eXAi.secret.sig".into()),
+        stage: reelforge_render::Stage::Decode,
+        source: MediaError::Pipeline("no video stream".into()),
+    };
+    let text = e.to_string();
+    assert!(text.contains("material /diyvrbt/material/file/5a85/original / "), "{text}");
+    assert!(!text.contains("ticket") && !text.contains("secret"), "{text}");
+}

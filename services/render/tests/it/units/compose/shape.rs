@@ -43,7 +43,7 @@ fn shape_svgs_cannot_read_files() {
         relative,
     ] {
         let out = rasterise(&style(wrap(&href)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(covered(&out), 0, "{href} was loaded");
+        assert_eq!(covered(&out.bitmap), 0, "{href} was loaded");
     }
     // The same picture embedded as data: is drawn, so the check above is not vacuous.
     let data = format!(
@@ -53,7 +53,7 @@ fn shape_svgs_cannot_read_files() {
             .replace('>', "%3E")
     );
     let out = rasterise(&style(wrap(&data)), 10, 10).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(covered(&out), 100);
+    assert_eq!(covered(&out.bitmap), 100);
 }
 
 /// `file` relative to `base` through `..` steps (both absolute).
