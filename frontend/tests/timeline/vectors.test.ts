@@ -9,7 +9,7 @@ import { parseColour } from '../../src/editor/model/colour';
 import { shapeOutline } from '../../src/editor/model/shape';
 import { findAnimation } from '../../src/editor/model/catalogue';
 import { defaultAttachRange, extendedSceneLength, sizeCategory, slotKind } from '../../src/editor/model/layout';
-import { framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
+import { clipSourceTime, framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
 import { composite, maskContains } from '../../src/editor/model/transition';
 import {
   checkMeasuredDb,
@@ -164,6 +164,12 @@ describe('timeline vectors shared with services/timeline', () => {
         sample48k: sampleOf(rate, frames, 48000),
       };
     });
+  });
+
+  test("a clip's source time, holding its cut's last frame", () => {
+    check<{ fps: number; layerSeconds: number; start: number; end: number | null }>('clip_source_time', ({ fps, layerSeconds, start, end }) =>
+      clipSourceTime({ num: fps, den: 1 }, layerSeconds, start, end),
+    );
   });
 
   test('timeline plans', () => {

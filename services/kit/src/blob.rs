@@ -99,7 +99,7 @@ impl BlobStore {
     pub async fn writer(&self, key: &str) -> Result<BlobWriter, BlobError> {
         check_key(key)?;
         let inner = self.op.writer_with(key).chunk(WRITE_CHUNK).await?;
-        Ok(BlobWriter { inner, op: self.op.clone(), key: key.to_owned() })
+        Ok(BlobWriter { inner: Some(inner), op: self.op.clone(), key: key.to_owned(), ended: false })
     }
 
     /// The bytes `range` of the object under `key` as a stream of chunks, for answers too large to
@@ -282,30 +282,60 @@ fn io_error(e: std::io::Error) -> BlobError {
 }
 
 /// A streamed write of one object; nothing is visible under the key until [`BlobWriter::close`].
+/// One dropped before it was closed or aborted (the request that fed it was dropped when its
+/// client went away) is aborted in the background, so no temporary file or open multipart upload
+/// outlives it.
 pub struct BlobWriter {
-    inner: opendal::Writer,
+    /// Always there until the writer is dropped unended (then the clean-up takes it).
+    inner: Option<opendal::Writer>,
     op: Operator,
     key: String,
+    ended: bool,
 }
 
 impl BlobWriter {
     /// Appends `data`.
     pub async fn write(&mut self, data: Bytes) -> Result<(), BlobError> {
-        Ok(self.inner.write(data).await?)
+        Ok(self.open()?.write(data).await?)
     }
 
     /// Completes the object.
     pub async fn close(&mut self) -> Result<(), BlobError> {
-        self.inner.close().await?;
+        self.ended = true;
+        self.open()?.close().await?;
         Ok(())
     }
 
     /// Gives the write up, removing what was sent so far (an S3 multipart upload is aborted, a
     /// temporary file removed) and anything under the key.
     pub async fn abort(&mut self) -> Result<(), BlobError> {
-        let aborted = self.inner.abort().await;
+        self.ended = true;
+        let aborted = self.open()?.abort().await;
         self.op.delete(&self.key).await?;
         Ok(aborted?)
+    }
+
+    fn open(&mut self) -> Result<&mut opendal::Writer, BlobError> {
+        self.inner.as_mut().ok_or_else(|| BlobError::Key(format!("{} (the write has ended)", self.key)))
+    }
+}
+
+impl Drop for BlobWriter {
+    fn drop(&mut self) {
+        if self.ended {
+            return;
+        }
+        let Some(inner) = self.inner.take() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            tracing::error!(key = %self.key, "a dropped write could not be cleaned up (no async runtime)");
+            return;
+        };
+        let mut writer = BlobWriter { inner: Some(inner), op: self.op.clone(), key: std::mem::take(&mut self.key), ended: true };
+        runtime.spawn(async move {
+            if let Err(e) = writer.abort().await {
+                tracing::error!(key = %writer.key, error = %e, "a dropped write not cleaned up");
+            }
+        });
     }
 }
 

@@ -68,6 +68,24 @@ impl FrameRate {
         frame as f64 * f64::from(self.den) / f64::from(self.num)
     }
 
+    /// Returns the frames a clip's cut from `start` to `end` (source seconds) plays: its length to
+    /// the nearest whole frame, at least one.
+    pub fn cut_frames(self, start: f64, end: f64) -> i64 {
+        self.frames_for(end - start).max(1)
+    }
+
+    /// Returns the time in a clip's source shown `layer_seconds` into its layer: from the cut's
+    /// start, and once the cut has played, its last frame (the frame that starts one frame of
+    /// this rate before the cut's end, as [`FrameRate::cut_frames`] counts them), which the clip
+    /// then holds. Without an end (or an empty cut) the clip plays on.
+    pub fn clip_source_time(self, layer_seconds: f64, start: f64, end: Option<f64>) -> f64 {
+        let t = start + layer_seconds.max(0.0);
+        match end {
+            Some(e) if e > start => t.min(start + self.seconds_of(self.cut_frames(start, e) - 1)),
+            _ => t,
+        }
+    }
+
     /// Returns the time of a frame's start in whole microseconds (rounded down, exact integer maths).
     pub fn micros_of(self, frame: i64) -> i64 {
         let v = i128::from(frame) * i128::from(self.den) * 1_000_000 / i128::from(self.num);

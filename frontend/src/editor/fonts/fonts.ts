@@ -107,16 +107,26 @@ export function resetFontFaces(): void {
 export const DEFAULT_FAMILY = 'Noto Sans CJK SC';
 
 /**
- * The system font of the renderer's default family in the library, the face of the text's weight
- * and slant when there is one (the renderer picks the nearest face of the family), else the Regular.
+ * The file a text of `family` in this weight and slant is drawn from, as the renderer picks a face
+ * (by family, then slant, then weight, as CSS matches fonts): the family's face of that style, else
+ * one of the same slant, else one of the same weight, else its Regular, else its first. `system`:
+ * only the system fonts count.
  */
+export function familyFace(fonts: ReadonlyArray<LibraryFont>, family: string, bold: boolean, italic: boolean, system = false): LibraryFont | undefined {
+  const faces = fonts.filter((f) => f.name === family && (!system || f.system));
+  const flags = (f: LibraryFont) => styleFlags(f.style);
+  return (
+    faces.find((f) => flags(f).bold === bold && flags(f).italic === italic) ??
+    faces.find((f) => flags(f).italic === italic) ??
+    faces.find((f) => flags(f).bold === bold) ??
+    faces.find((f) => f.style === 'Regular') ??
+    faces[0]
+  );
+}
+
+/** The system font of the renderer's default family a text of this weight and slant is drawn from. */
 export function defaultFont(fonts: ReadonlyArray<LibraryFont>, bold: boolean, italic: boolean): LibraryFont | undefined {
-  const family = fonts.filter((f) => f.system && f.name === DEFAULT_FAMILY);
-  const same = (f: LibraryFont) => {
-    const flags = styleFlags(f.style);
-    return flags.bold === bold && flags.italic === italic;
-  };
-  return family.find(same) ?? family.find((f) => f.style === 'Regular') ?? family[0];
+  return familyFace(fonts, DEFAULT_FAMILY, bold, italic, true);
 }
 
 /** Where a text's face stands: none needed, loading, loaded, or failed (drawn in a fallback). */

@@ -33,6 +33,21 @@ export function microsOf(rate: FrameRate, frame: number): number {
   return Number((BigInt(frame) * BigInt(rate.den) * 1_000_000n) / BigInt(rate.num));
 }
 
+/** Returns the frames a clip's cut from `start` to `end` plays: its length to the nearest whole frame, at least one. */
+export function cutFrames(rate: FrameRate, start: number, end: number): number {
+  return Math.max(framesFor(rate, end - start), 1);
+}
+
+/**
+ * Returns the time in a clip's source shown `layerSeconds` into its layer: from the cut's start, and
+ * once the cut has played, its last frame (the one starting a frame before the cut's end), which the
+ * clip then holds, as the renderer's `FrameRate::clip_source_time`. Without an end the clip plays on.
+ */
+export function clipSourceTime(rate: FrameRate, layerSeconds: number, start: number, end: number | null): number {
+  const t = start + Math.max(layerSeconds, 0);
+  return end !== null && end > start ? Math.min(t, start + secondsOf(rate, cutFrames(rate, start, end) - 1)) : t;
+}
+
 /** Returns the first audio sample of a frame at a sample rate (rounded towards zero). */
 export function sampleOf(rate: FrameRate, frame: number, sampleRate: number): number {
   return Number((BigInt(frame) * BigInt(rate.den) * BigInt(sampleRate)) / BigInt(rate.num));

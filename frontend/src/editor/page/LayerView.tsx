@@ -1,7 +1,7 @@
 /** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useAppSelector } from '@/app/hooks';
-import { DEFAULT_FAMILY, defaultFont, useFontFace, useFonts, type FaceState } from '@/editor/fonts/fonts';
+import { DEFAULT_FAMILY, familyFace, styleFlags, useFontFace, useFonts, type FaceState } from '@/editor/fonts/fonts';
 import { useMaterialInfo } from '@/api/material';
 import { ArtWordBody } from '@/editor/artword/ArtWordBody';
 import type { ArtWordLayer } from '@/editor/model/gen/ArtWordLayer';
@@ -64,20 +64,28 @@ function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
 }
 
 /**
- * The family a text is drawn in and where its face stands. Without a library font the renderer
- * draws the text in its default family: that family's system font file is loaded for it too.
+ * The family a text is drawn in and where its face stands. The face is the file of the family the
+ * renderer draws this weight and slant from (`familyFace`), registered with that file's own style:
+ * an italic text of a family with an Italic file is drawn from it, and one without is slanted by the
+ * browser, never a Regular file taken for italic. Without a library font the renderer draws the text
+ * in its default family: that family's system font file is loaded for it too.
  */
 function useTextFace(layer: TextLayer): { family: string; face: FaceState } {
   const library = layer.fontId !== undefined && layer.fontId !== '';
   const userId = useAppSelector((s) => s.user.id) ?? '';
-  const fonts = useFonts(library ? '' : userId);
+  const fonts = useFonts(userId);
   // A saved document may leave bold or italic out.
   const bold = Boolean(layer.bold);
   const italic = Boolean(layer.italic);
-  const fallback = library ? undefined : defaultFont(fonts.data ?? [], bold, italic);
-  const face = useFontFace(library ? String(layer.fontId) : fallback?.id, library ? layer.fontFamily : DEFAULT_FAMILY, bold, italic);
+  const name = library ? layer.fontFamily : DEFAULT_FAMILY;
+  const listed = familyFace(fonts.data ?? [], name, bold, italic, !library);
+  // A library font the list does not show is drawn from the file the layer names; nothing is loaded
+  // before the list says which file (a face is registered once per file).
+  const fileId = fonts.isLoading ? undefined : (listed?.id ?? (library ? String(layer.fontId) : undefined));
+  const flags = listed ? styleFlags(listed.style) : { bold, italic };
+  const face = useFontFace(fileId, name, flags.bold, flags.italic);
   const family = layer.fontFamily ? `"${layer.fontFamily}", "${DEFAULT_FAMILY}"` : `"${DEFAULT_FAMILY}"`;
-  return { family, face: !library && fonts.isLoading ? 'loading' : face };
+  return { family, face: fonts.isLoading ? 'loading' : face };
 }
 
 /**
@@ -179,28 +187,36 @@ function Body({ layer, scale, editing, onEditEnd }: Omit<LayerViewProps, 'flagge
   }
 }
 
-/** A picture with its opacity, radius, mirror, catalogue filter, blur and border, masked by `mask` (an image address) when given. */
+/**
+ * A picture with its opacity, radius, mirror, catalogue filter, blur and border, masked by `mask` (an
+ * image address) when given. As the renderer draws it (`image::round_and_border`), the picture fills
+ * the whole box and the border lies over its edge, unmasked.
+ */
 function Picture({ layer, scale, mask }: { layer: PictureLayer; scale: number; mask?: string }) {
   const border = layer.borderWidth > 0 && layer.borderColor ? `${layer.borderWidth * scale}px solid ${layer.borderColor}` : undefined;
+  const radius = layer.borderRadius * scale;
   const masked: CSSProperties = mask
     ? { maskImage: `url("${mask}")`, maskSize: '100% 100%', WebkitMaskImage: `url("${mask}")`, WebkitMaskSize: '100% 100%' }
     : {};
   return (
-    <div style={{ width: '100%', height: '100%', boxSizing: 'border-box', border, borderRadius: layer.borderRadius * scale, overflow: 'hidden', opacity: layer.opacity, ...masked }}>
-      <img
-        src={layer.src}
-        alt=""
-        draggable={false}
-        style={{
-          display: 'block',
-          width: '100%',
-          height: '100%',
-          // The renderer crops a picture to its box's ratio (`image::cover`) rather than stretching it.
-          objectFit: 'cover',
-          transform: layer.mirror ? 'scaleX(-1)' : undefined,
-          filter: joinFilters([...catalogueFilterCss(layer.filter, scale), blurCss(layer.blur * scale)]),
-        }}
-      />
+    <div style={{ position: 'relative', width: '100%', height: '100%', opacity: layer.opacity }}>
+      <div style={{ width: '100%', height: '100%', borderRadius: radius, overflow: 'hidden', ...masked }}>
+        <img
+          src={layer.src}
+          alt=""
+          draggable={false}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: '100%',
+            // The renderer crops a picture to its box's ratio (`image::cover`) rather than stretching it.
+            objectFit: 'cover',
+            transform: layer.mirror ? 'scaleX(-1)' : undefined,
+            filter: joinFilters([...catalogueFilterCss(layer.filter, scale), blurCss(layer.blur * scale)]),
+          }}
+        />
+      </div>
+      {border && <div data-testid="picture-border" style={{ position: 'absolute', inset: 0, boxSizing: 'border-box', border, borderRadius: radius, pointerEvents: 'none' }} />}
     </div>
   );
 }
@@ -251,7 +267,7 @@ function StageVideo({ layer }: { layer: VideoLayer }) {
   const fps = useEditorSelector((s) => frameRateOf(s.doc).num);
   const time = usePlaybackPart((s) => s.time);
   const [start, end] = cutRange(layer);
-  useMediaSync(ref, sourceTime(time - sceneStart - layer.startTime, start, end), false, fps);
+  useMediaSync(ref, sourceTime(time - sceneStart - layer.startTime, start, end, fps), false, fps);
   return (
     <video
       ref={ref}

@@ -86,3 +86,22 @@ describe('Stage at the paused playhead', () => {
     expect((document.getElementById('component1') as HTMLElement).dataset.faint).toBeUndefined();
   });
 });
+
+describe('Stage pictures', () => {
+  it("draws a picture's border over its edge, the picture filling the box, as the renderer draws it", () => {
+    const store = makeStore();
+    store.dispatch(a.addLayer({ kind: 'picture', src: '/p.png', width: 400, height: 300 }));
+    store.dispatch(a.updateLayer({ id: 1, changes: { borderWidth: 6, borderColor: '#ffffff', borderRadius: 20 } as never }));
+    render(
+      <Providers store={store} queryClient={makeQueryClient()}>
+        <Stage />
+      </Providers>,
+    );
+    const border = document.querySelector<HTMLElement>('#component1 [data-testid="picture-border"]')!;
+    expect(border).toHaveStyle({ position: 'absolute', border: '6px solid #ffffff', borderRadius: '20px', boxSizing: 'border-box' });
+    // The picture's own frame has the radius but no border: it is not shrunk inside it.
+    const frame = document.querySelector<HTMLElement>('#component1 img')!.parentElement!;
+    expect(frame.style.border).toBe('');
+    expect(frame).toHaveStyle({ width: '100%', height: '100%', borderRadius: '20px' });
+  });
+});

@@ -9,7 +9,7 @@ import { buildLayer, newRule } from '@/editor/state/defaults';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { material, page } from '@/test/materials';
 import { firstSceneLayers, renderEditor, SIGNED_IN } from '@/test/renderApp';
-import { defaultFont, resetFontFaces } from '@/editor/fonts/fonts';
+import { defaultFont, familyFace, resetFontFaces } from '@/editor/fonts/fonts';
 import { ColorField, readRecentColors, recentColorsKey, useStoredRecentColors } from './ColorField';
 import { LayerView } from './LayerView';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -139,6 +139,56 @@ describe('stage drawing', () => {
       delete (document as unknown as { fonts?: unknown }).fonts;
       resetFontFaces();
     }
+  });
+});
+
+describe("a library font's faces", () => {
+  const family = [
+    { id: 'lib-r', name: 'Lib Sans', nameCN: 'Lib Sans', style: 'Regular', system: true, format: 'ttf', relativePath: '/font/file/lib-r' },
+    { id: 'lib-i', name: 'Lib Sans', nameCN: 'Lib Sans', style: 'Italic', system: true, format: 'ttf', relativePath: '/font/file/lib-i' },
+    { id: 'one-r', name: 'One Face', nameCN: 'One Face', style: 'Regular', system: false, format: 'ttf', relativePath: '/font/file/one-r' },
+  ];
+
+  async function facesMadeFor(fontId: string, fontFamily: string): Promise<{ files: string[]; made: string[] }> {
+    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url.startsWith('/font/ofuseranddefault/')) return family;
+      if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(8) };
+      throw new Error(`unexpected ${url}`);
+    });
+    const made: string[] = [];
+    const g = globalThis as unknown as { FontFace?: unknown };
+    g.FontFace = class {
+      constructor(name: string, _data: ArrayBuffer, d: FontFaceDescriptors) {
+        made.push(`${name} ${d.weight} ${d.style}`);
+      }
+      load = async () => this;
+    };
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: () => undefined } });
+    try {
+      const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), fontId, fontFamily, italic: true } as unknown as Layer;
+      renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+      await waitFor(() => expect(screen.getByTestId('layer-text').dataset.font).toBe('ready'));
+      const files = get.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/font/file/'));
+      return { files, made };
+    } finally {
+      delete g.FontFace;
+      delete (document as unknown as { fonts?: unknown }).fonts;
+      resetFontFaces();
+    }
+  }
+
+  it("draws an italic text from its family's Italic file, as the renderer picks it, though the layer names the Regular", async () => {
+    expect(await facesMadeFor('lib-r', 'Lib Sans')).toEqual({ files: ['/font/file/lib-i'], made: ['Lib Sans 400 italic'] });
+  });
+
+  it('never registers a Regular file as italic: a family without one is slanted by the browser', async () => {
+    expect(await facesMadeFor('one-r', 'One Face')).toEqual({ files: ['/font/file/one-r'], made: ['One Face 400 normal'] });
+  });
+
+  it('matches slant before weight, as CSS and the renderer match faces', () => {
+    expect(familyFace(family, 'Lib Sans', true, true)?.id).toBe('lib-i');
+    expect(familyFace(family, 'Lib Sans', true, false)?.id).toBe('lib-r');
+    expect(familyFace(family, 'One Face', false, false, true)).toBeUndefined();
   });
 });
 

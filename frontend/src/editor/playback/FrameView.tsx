@@ -27,7 +27,7 @@ const noop = () => undefined;
 function SyncedVideo({ layer, local, lead, playing, fps, scale }: { layer: Layer & { type: 'video' }; local: number; lead: number; playing: boolean; fps: number; scale: number }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [start, end] = cutRange(layer);
-  const target = sourceTime(local + lead - layer.startTime, start, end);
+  const target = sourceTime(local + lead - layer.startTime, start, end, fps);
   useMediaSync(ref, target, playing, fps);
   return (
     <div id={`component${String(layer.id)}`} className="rf-layer rf-frame-layer" data-id={String(layer.id)} data-type="video" style={{ position: 'absolute', left: layer.x * scale, top: layer.y * scale, width: layer.w * scale, height: layer.h * scale, transform: layer.rotate ? `rotate(${layer.rotate}deg)` : undefined }}>

@@ -86,9 +86,10 @@ describe('media in step with the clock', () => {
   });
 
   it('plays a cut from its start and holds its last frame', () => {
-    expect(sourceTime(0.5, 2, 5)).toBe(2.5);
-    expect(sourceTime(9, 2, 5)).toBe(5);
-    expect(sourceTime(9, 0, null)).toBe(9);
+    expect(sourceTime(0.5, 2, 5, 30)).toBe(2.5);
+    // The cut's last frame starts a frame before its end: 2 + 89/30 s.
+    expect(sourceTime(9, 2, 5, 30)).toBeCloseTo(2 + 89 / 30, 9);
+    expect(sourceTime(9, 0, null, 30)).toBe(9);
   });
 
   const item = { startTime: 2, endTime: 8, start: 1, end: 3, len: 10, isLoop: true, volume: 100, fadeInTime: 1, fadeOutTime: 2 } as AudioItem;

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
+import { clipSourceTime } from '@/editor/model/time';
 
 /** Drift beyond which playing media seeks instead of changing its rate, seconds. */
 export const SEEK_DRIFT = 0.3;
@@ -35,12 +36,11 @@ export function cutRange(v: VideoLayer): [number, number | null] {
 }
 
 /**
- * Returns the time in a clip's source at a layer time: from the cut's start, held at the cut's end
- * (the renderer plays a cut once and holds its last frame).
+ * Returns the time in a clip's source at a layer time in a document of `fps` whole frames a second:
+ * from the cut's start, holding the cut's last frame as the renderer does (`clipSourceTime`).
  */
-export function sourceTime(layerTime: number, cutStart: number, cutEnd: number | null): number {
-  const t = cutStart + Math.max(layerTime, 0);
-  return cutEnd !== null && cutEnd > cutStart ? Math.min(t, cutEnd) : t;
+export function sourceTime(layerTime: number, cutStart: number, cutEnd: number | null, fps: number): number {
+  return clipSourceTime({ num: fps, den: 1 }, layerTime, cutStart, cutEnd);
 }
 
 /** Follows `target` (media seconds; null: the media does not play now) with the element of `ref`. */

@@ -217,7 +217,22 @@ async fn blob_suite(store: BlobStore) -> TestResult {
 #[tokio::test]
 async fn blob_local_directory() -> TestResult {
     let dir = tempfile::tempdir()?;
-    blob_suite(BlobStore::open(&format!("fs://{}", dir.path().display()))?).await
+    let store = BlobStore::open(&format!("fs://{}", dir.path().display()))?;
+    // A writer dropped unended (its request dropped when the client went away) leaves no
+    // temporary file behind once its clean-up has run.
+    let partial = dir.path().join(".partial");
+    let mut w = store.writer("t/qs/u/dropped/materials/d/original.mp4").await?;
+    w.write(vec![1u8; 9 << 20].into()).await?;
+    assert_eq!(std::fs::read_dir(&partial)?.count(), 1, "the write in progress has its temporary file");
+    drop(w);
+    for _ in 0..200 {
+        if std::fs::read_dir(&partial)?.count() == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(std::fs::read_dir(&partial)?.count(), 0, "a dropped write leaves no temporary file");
+    blob_suite(store).await
 }
 
 #[tokio::test]

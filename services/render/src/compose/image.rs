@@ -134,14 +134,15 @@ pub fn mirror(b: &mut Bitmap) {
     }
 }
 
-/// Rounds the corners (radius in output pixels) and strokes a border inside the edge.
+/// Rounds the corners (radius in output pixels) and draws a border over the picture's edge as a
+/// CSS border draws it (the editor's stage draws it so): a ring from the box's rounded edge to an
+/// edge `border` inside it, whose corners are rounded by the radius less the border.
 pub fn round_and_border(b: &mut Bitmap, radius: f32, border: f32, border_colour: &str) {
     let (w, h) = (b.w as f32, b.h as f32);
     if radius <= 0.0 && border <= 0.0 {
         return;
     }
     let Some(mut pm) = b.to_pixmap() else { return };
-    let path = rounded_rect(border / 2.0, border / 2.0, w - border, h - border, radius);
     if radius > 0.0 {
         let outer = rounded_rect(0.0, 0.0, w, h, radius);
         if let (Some(outer), Some(mut mask)) = (outer, sk::Mask::new(b.w, b.h)) {
@@ -155,27 +156,39 @@ pub fn round_and_border(b: &mut Bitmap, radius: f32, border: f32, border_colour:
         }
     }
     if border > 0.0
-        && let (Some(path), Some(c)) = (path, colour::parse(border_colour))
+        && let Some(c) = colour::parse(border_colour)
     {
-        let mut paint = sk::Paint::default();
-        paint.set_color(colour::skia(c));
-        paint.anti_alias = true;
-        let stroke = sk::Stroke {
-            width: border,
-            ..sk::Stroke::default()
-        };
-        pm.stroke_path(&path, &paint, &stroke, sk::Transform::identity(), None);
+        let mut pb = sk::PathBuilder::new();
+        push_rounded_rect(&mut pb, 0.0, 0.0, w, h, radius);
+        let (iw, ih) = (w - 2.0 * border, h - 2.0 * border);
+        if iw > 0.0 && ih > 0.0 {
+            push_rounded_rect(&mut pb, border, border, iw, ih, (radius - border).max(0.0));
+        }
+        if let Some(ring) = pb.finish() {
+            let mut paint = sk::Paint::default();
+            paint.set_color(colour::skia(c));
+            paint.anti_alias = true;
+            pm.fill_path(&ring, &paint, sk::FillRule::EvenOdd, sk::Transform::identity(), None);
+        }
     }
     *b = Bitmap::from_pixmap(pm);
 }
 
 /// Returns a rounded-rectangle path (a plain rectangle when `r` is 0).
 pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<sk::Path> {
-    let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
     let mut pb = sk::PathBuilder::new();
+    push_rounded_rect(&mut pb, x, y, w, h, r);
+    pb.finish()
+}
+
+/// Adds a rounded rectangle to `pb` as a closed contour (a plain rectangle when `r` is 0).
+fn push_rounded_rect(pb: &mut sk::PathBuilder, x: f32, y: f32, w: f32, h: f32, r: f32) {
+    let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
     if r <= 0.0 {
-        pb.push_rect(sk::Rect::from_xywh(x, y, w, h)?);
-        return pb.finish();
+        if let Some(rect) = sk::Rect::from_xywh(x, y, w, h) {
+            pb.push_rect(rect);
+        }
+        return;
     }
     // Cubic approximation of quarter circles.
     let k = r * 0.552_284_8;
@@ -189,5 +202,4 @@ pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<sk::Path> 
     pb.line_to(x, y + r);
     pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
     pb.close();
-    pb.finish()
 }

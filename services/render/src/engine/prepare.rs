@@ -596,7 +596,7 @@ fn video_state(
     duration: f64,
     fps: (i32, i32),
 ) -> VideoState {
-    let rate = f64::from(fps.0) / f64::from(fps.1.max(1));
+    let rate = reelforge_timeline::time::FrameRate { num: fps.0.max(1) as u32, den: fps.1.max(1) as u32 };
     let cut_start = cut.map_or(0.0, |(s, _)| s.max(0.0));
     let mut end = cut.filter(|(s, e)| e > s).map(|(_, e)| e);
     if duration > 0.0 {
@@ -605,7 +605,8 @@ fn video_state(
     VideoState {
         path,
         cut_start,
-        frames: end.map(|e| (((e - cut_start) * rate).round() as i64).max(1)),
+        // The editor's stage holds the same frame (`FrameRate::clip_source_time`).
+        frames: end.map(|e| rate.cut_frames(cut_start, e)),
         looped: false,
         size,
         inset,

@@ -319,6 +319,17 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         }
     }
 
+    let mut clip_times = Vec::new();
+    for fps in [25u32, 30, 24] {
+        let rate = FrameRate::new(fps, 1).map_err(serde::de::Error::custom)?;
+        for (start, end) in [(0.0, Some(4.5)), (1.2, Some(2.9)), (0.0, Some(0.01)), (2.0, None), (3.0, Some(1.0))] {
+            for layer in [-0.5, 0.0, 1.0, 1.69, 4.45, 4.49, 4.5, 9.0] {
+                clip_times.push(json!({ "input": { "fps": fps, "layerSeconds": layer, "start": start, "end": end },
+                    "expected": rate.clip_source_time(layer, start, end) }));
+            }
+        }
+    }
+
     let plans = [
         (
             FrameRate::FPS_30,
@@ -401,6 +412,7 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         ("scene_extension", Value::Array(extension)),
         ("slot_kind", Value::Array(slots)),
         ("frames", Value::Array(frames)),
+        ("clip_source_time", Value::Array(clip_times)),
         ("timeline", Value::Array(timeline)),
     ])
 }
