@@ -415,13 +415,15 @@ async fn an_upload_cut_off_midway_leaves_nothing() -> Fallible<()> {
     let s = common::start().await?;
     let me = s.user("qs", "cancelling", 8).await?;
     let before = stored(&s, &me).await?;
-    // A video of 8 MiB announced whole; the browser cancels (the connection closes) at half of it.
+    // A video of 24 MiB announced whole; the browser cancels (the connection closes) at half of it,
+    // past the first part the store is sent (`WRITE_CHUNK`), so the upload's temporary file exists.
     let mut video = MP4.to_vec();
-    video.extend((0..8u32 << 20).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+    video.extend((0..24u32 << 20).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
     let mut parts: Vec<(&str, Option<&str>, &[u8])> = vec![("userId", None, me.user_id.as_bytes())];
     parts.extend(common::FORM.iter().map(|(k, v)| (*k, None, v.as_bytes())));
     parts.push(("uploadFile", Some("long.mp4"), &video));
     let (content_type, body) = common::multipart(&parts);
+    assert!(body.len() / 2 > reelforge_kit::blob::WRITE_CHUNK, "half the body fills the first part sent");
     let head = format!(
         "POST /diyvrbt/upload/material HTTP/1.1\r\nHost: {}\r\nX-Variant: qs\r\nAuthorization: {}\r\nuserId: {}\r\nmobile: \r\n\
          Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
@@ -431,18 +433,28 @@ async fn an_upload_cut_off_midway_leaves_nothing() -> Fallible<()> {
         body.len()
     );
     let addr = s.config.http.addr.clone();
+    let partial = s.dir.path().join("blobs/.partial");
     tokio::task::spawn_blocking(move || -> std::io::Result<()> {
         let mut conn = std::net::TcpStream::connect(&addr)?;
         conn.write_all(head.as_bytes())?;
         conn.write_all(&body[..body.len() / 2])?;
         conn.flush()?;
-        // Long enough for the gateway to be streaming the file to the store.
-        std::thread::sleep(Duration::from_millis(500));
+        // The connection closes once the gateway is streaming the file to the store (its
+        // temporary file is there): closed earlier, on a loaded machine the check below found
+        // nothing yet and passed before the gateway had begun, then met its temporary file.
+        let streaming = || std::fs::read_dir(&partial).is_ok_and(|mut d| d.next().is_some());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !streaming() {
+            if Instant::now() > deadline {
+                return Err(std::io::Error::other("the gateway never began storing the upload"));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         conn.shutdown(std::net::Shutdown::Both)
     })
     .await??;
     // The partial file goes once the gateway sees the body end early; no object, no row.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(30);
     while stored(&s, &me).await? != before && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

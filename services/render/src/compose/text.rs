@@ -95,6 +95,15 @@ pub struct Sprite {
 }
 
 impl Sprite {
+    /// Returns whether the sprite reaches past a `w`×`h` box: text overflowing it, or a shadow or
+    /// outline beyond its edge, which the stage draws whole.
+    pub fn reaches_past(&self, w: u32, h: u32) -> bool {
+        self.dx < 0
+            || self.dy < 0
+            || self.dx + self.bitmap.w as i32 > w as i32
+            || self.dy + self.bitmap.h as i32 > h as i32
+    }
+
     /// Crops the sprite to its visible pixels (text boxes are mostly empty), keeping where they
     /// land, so every frame blends only what shows.
     pub fn trim(mut self) -> Self {

@@ -312,8 +312,8 @@ pub struct Drawable {
     /// An opaque still's picture in I420, converted when it is first scaled straight into an
     /// I420 frame (a zooming picture covering the frame).
     pub i420: Option<Vec<u8>>,
-    /// Its content reaches past its box (a shape's drop shadow): drawn whole, as the stage draws
-    /// it, unless a wipe clips it.
+    /// Its content reaches past its box (a shape's drop shadow, a text overflowing its box): drawn
+    /// whole, as the stage draws it, unless a wipe clips it.
     pub spills: bool,
 }
 
@@ -727,8 +727,10 @@ fn rasterised(
     style: TextStyle,
 ) -> Result<Drawable, RenderError> {
     let (w, h) = ctx.px(c);
-    let sprite = text::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
-    Ok(ctx.base(c, place, 1.0, Content::Still(sprite.trim())))
+    let sprite = text::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?.trim();
+    // A text overflowing its box is drawn whole, as the stage lets it overflow.
+    let spills = sprite.reaches_past(w, h);
+    Ok(Drawable { spills, ..ctx.base(c, place, 1.0, Content::Still(sprite)) })
 }
 
 fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
@@ -755,7 +757,9 @@ fn art_word(ctx: &Ctx<'_>, a: &ArtWordLayer) -> Result<Drawable, RenderError> {
         filter::blur(&mut sprite.bitmap, (a.blur * ctx.scale).round() as usize);
     }
     let opacity = (a.alpha / 255.0).clamp(0.0, 1.0);
-    Ok(ctx.base(&a.common, place, opacity, Content::Still(sprite.trim())))
+    let sprite = sprite.trim();
+    let spills = sprite.reaches_past(w, h);
+    Ok(Drawable { spills, ..ctx.base(&a.common, place, opacity, Content::Still(sprite)) })
 }
 
 fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
@@ -802,7 +806,7 @@ fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
     };
     let (w, h) = ctx.px(&s.common);
     let sprite = shape::rasterise(&style, w, h).map_err(|e| place.err(Stage::Compose, e))?;
-    let spills = style.shadow.is_some();
+    let spills = sprite.reaches_past(w, h);
     Ok(Drawable { spills, ..ctx.base(&s.common, place, 1.0, Content::Still(sprite)) })
 }
 

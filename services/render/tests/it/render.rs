@@ -176,6 +176,21 @@ fn cjk_text_is_drawn_inside_its_box() -> R {
     Ok(())
 }
 
+/// A title with more lines than its box holds overflows it evenly above and below, drawn whole as
+/// the stage lets it overflow (issue 33: its lines past the box were cut off mid-glyph).
+#[test]
+fn a_title_overflowing_its_box_is_drawn_whole() -> R {
+    let dir = tempfile::tempdir()?;
+    let text = json!([{"type": "word", "id": "t", "content": "你好你好你好", "color": "#ffffff", "fontSize": 30,
+        "x": 40, "y": 20, "w": 80, "h": 50, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0}]);
+    let r = rule(json!([scene("#000000", 2.0, "", text)]), json!([]))?;
+    let b = render_frame(&r, &Materials::new(dir.path()), 1.0)?;
+    let lit = |rows: std::ops::Range<u32>| rows.flat_map(|y| (0..160).map(move |x| (x, y))).filter(|&(x, y)| px(&b, x, y)[0] > 128).count();
+    assert!(lit(0..20) > 20, "glyph pixels above the box: {}", lit(0..20));
+    assert!(lit(70..90) > 20, "glyph pixels below the box: {}", lit(70..90));
+    Ok(())
+}
+
 #[test]
 fn every_animation_and_transition_renders() -> R {
     let dir = tempfile::tempdir()?;
