@@ -118,6 +118,11 @@ async function steps({ page, assert, signIn, bin, shot }) {
   // --- Maintenance mode: on refuses the user's next run; off resumes. ---
   await go('#/eb-maintain/upgrade');
   await page.getByTestId('maintain-upgrade').waitFor();
+  // Every service's migrations, all applied by the server's start.
+  for (const service of ['auth', 'material', 'category', 'favourite', 'font', 'task', 'ring']) {
+    await page.getByTestId(`migration-state-${service}`).getByText('已是最新').waitFor();
+  }
+  await shot('upgrade-migrations');
   await page.getByTestId('maintenance-switch').click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
   await page.getByTestId('maintenance-state').getByText('已开启').waitFor();

@@ -26,7 +26,7 @@ use crate::routes::{ai, catalogue, category, collection, contest, favourite, fon
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file, material::quota,
         maintain::list, maintain::upload, maintain::update,
-        maintain_task::list, maintain_task::attempts, maintain_task::requeue, maintain_task::audit, maintain_task::farm_state,
+        maintain_task::list, maintain_task::attempts, maintain_task::requeue, maintain_task::audit, maintain_task::farm_state, maintain_task::migrations,
         maintain_task::set_maintenance, maintain_task::settings, maintain_task::set_setting,
         collection::published, collection::published_one, collection::manage_list, collection::manage_one, collection::save,
         collection::publish, collection::order, collection::delete,

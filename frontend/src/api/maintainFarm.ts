@@ -1,4 +1,4 @@
-/** The maintenance area's farm calls (docs/maintain.md): task search and requeue, audit trail, maintenance mode, settings. */
+/** The maintenance area's farm calls (docs/maintain.md): task search and requeue, audit trail, maintenance mode, migrations, settings. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -9,6 +9,7 @@ export const farmKeys = {
   attempts: (taskId: number) => ['maintainFarm', 'attempts', taskId] as const,
   audit: (item: string) => ['maintainFarm', 'audit', item] as const,
   farm: ['maintainFarm', 'farm'] as const,
+  migrations: ['maintainFarm', 'migrations'] as const,
   config: ['maintainFarm', 'config'] as const,
 };
 
@@ -116,6 +117,50 @@ export function useFarm() {
     queryFn: () => api.get<Farm>('/maintain/farm'),
     refetchInterval: (query) => (query.state.data?.maintenance && query.state.data.queued + query.state.data.running > 0 ? 2_000 : false),
   });
+}
+
+/** One database migration of a service (GET /maintain/migrations). */
+export interface Migration {
+  service: string;
+  name: string;
+  applied: boolean;
+  /** Empty while pending. */
+  appliedTime: string;
+  /** False: applied by a newer version, which the running one does not carry. */
+  known: boolean;
+}
+
+/** Every service's migrations, each service's in the order it applies them. */
+export function useMigrations() {
+  return useQuery({ queryKey: farmKeys.migrations, queryFn: async () => (await api.get<Migration[] | undefined>('/maintain/migrations')) ?? [] });
+}
+
+/** A service's migrations summed up: how many it carries, which are pending, which are newer than the build, and the last applied. */
+export interface ServiceMigrations {
+  service: string;
+  total: number;
+  pending: string[];
+  newer: string[];
+  last: Migration | undefined;
+}
+
+/** Groups the migrations by service, in the order they are listed. */
+export function byService(list: ReadonlyArray<Migration>): ServiceMigrations[] {
+  const out: ServiceMigrations[] = [];
+  for (const m of list) {
+    let s = out.find((x) => x.service === m.service);
+    if (!s) {
+      s = { service: m.service, total: 0, pending: [], newer: [], last: undefined };
+      out.push(s);
+    }
+    if (!m.known) s.newer.push(m.name);
+    else {
+      s.total += 1;
+      if (!m.applied) s.pending.push(m.name);
+      else s.last = m;
+    }
+  }
+  return out;
 }
 
 /** Switches maintenance mode. */

@@ -1,7 +1,7 @@
 //! The maintenance area's farm (issue 29, administrators of the caller's tenant; the task service
 //! decides): `GET /maintain/task/list`, `GET /maintain/task/attempts/{id}`,
-//! `POST /maintain/task/requeue`, `GET /maintain/audit`, `GET /maintain/farm` and
-//! `POST /maintain/farm/maintenance`.
+//! `POST /maintain/task/requeue`, `GET /maintain/audit`, `GET /maintain/farm`,
+//! `POST /maintain/farm/maintenance` and `GET /maintain/migrations`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use reelforge_proto::common::Page;
@@ -241,6 +241,41 @@ pub async fn farm_state(req: HttpRequest, state: web::Data<AppState>) -> Result<
     let caller = caller::caller(&req, &state).await?;
     let r = state.clients.task.clone().farm_state(caller.request(pb::FarmRequest::default())?).await?.into_inner();
     Ok(envelope::ok(farm(r)))
+}
+
+/// One database migration of a service, as the upgrade page lists it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MigrationDto {
+    /// The service (auth, material, category, favourite, font, task, ring).
+    service: String,
+    name: String,
+    /// Whether the database has it.
+    applied: bool,
+    /// When the database applied it; empty while pending.
+    applied_time: String,
+    /// False: the database has it from a newer version, which this one does not carry.
+    known: bool,
+}
+
+/// Every service's database migrations and where the database stands with each, in the order
+/// each service applies them (the deployment's, shared by its tenants; read only).
+#[utoipa::path(get, path = "/diyvrbt/maintain/migrations", responses((status = 200, body = [MigrationDto])))]
+pub async fn migrations(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let caller = caller::caller(&req, &state).await?;
+    let r = state.clients.task.clone().migrations(caller.request(pb::FarmRequest::default())?).await?.into_inner();
+    let items: Vec<MigrationDto> = r
+        .items
+        .into_iter()
+        .map(|m| MigrationDto {
+            service: m.service,
+            name: m.name,
+            applied: m.applied_ms > 0,
+            applied_time: time(m.applied_ms),
+            known: m.known,
+        })
+        .collect();
+    Ok(envelope::ok(items))
 }
 
 /// Body of the maintenance switch.

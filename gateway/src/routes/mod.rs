@@ -142,6 +142,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/maintain/audit", web::get().to(maintain_task::audit))
         .route("/maintain/farm", web::get().to(maintain_task::farm_state))
         .route("/maintain/farm/maintenance", web::post().to(maintain_task::set_maintenance))
+        .route("/maintain/migrations", web::get().to(maintain_task::migrations))
         .route("/maintain/config", web::get().to(maintain_task::settings))
         .route("/maintain/config", web::post().to(maintain_task::set_setting))
         .route("/maintain/catalogue/offer", web::post().to(catalogue::set_offer))

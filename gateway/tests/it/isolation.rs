@@ -69,6 +69,7 @@ const NO_ID: &[&str] = &[
     "GET /maintain/audit",
     "GET /maintain/farm",
     "POST /maintain/farm/maintenance",
+    "GET /maintain/migrations",
     "GET /maintain/config",
     "POST /maintain/config",
     // The tenant's offer of the editor's animations and art-word styles: read by its users, set by

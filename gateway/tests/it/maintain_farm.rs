@@ -97,6 +97,7 @@ async fn a_failed_render_is_requeued_and_renders(backends: common::Backends) -> 
         (Method::POST, "/maintain/task/requeue".to_owned(), json!({"taskId": id})),
         (Method::GET, "/maintain/audit".to_owned(), json!({})),
         (Method::GET, "/maintain/farm".to_owned(), json!({})),
+        (Method::GET, "/maintain/migrations".to_owned(), json!({})),
         (Method::GET, "/maintain/config".to_owned(), json!({})),
         (Method::POST, "/maintain/config".to_owned(), json!({"key": "toolbox.enabled", "value": false})),
         (Method::POST, "/maintain/farm/maintenance".to_owned(), json!({"maintenance": true})),
@@ -135,6 +136,18 @@ async fn maintenance_refuses_new_renders_and_drains(backends: common::Backends) 
     assert!(s.tasks.finish(&running_job, false, done).await?, "a running render finishes in maintenance");
     let farm = data(s.call(Method::GET, "/maintain/farm", &admin)).await?;
     assert_eq!((farm["maintenance"].as_bool(), farm["running"].as_u64()), (Some(true), Some(0)), "{farm}");
+
+    // The upgrade page lists every service's migrations, all applied (the system migrated them),
+    // each service's in the order it applies them.
+    let listed = data(s.call(Method::GET, "/maintain/migrations", &admin)).await?;
+    let listed = listed.as_array().ok_or("migrations")?;
+    let mut services: Vec<&str> = listed.iter().filter_map(|m| m["service"].as_str()).collect();
+    services.dedup();
+    assert_eq!(services, ["auth", "material", "category", "favourite", "font", "task", "ring"], "{listed:?}");
+    assert!(listed.iter().all(|m| m["applied"] == true && m["known"] == true && m["appliedTime"].as_str().is_some_and(|t| !t.is_empty())), "{listed:?}");
+    let task: Vec<&str> = listed.iter().filter(|m| m["service"] == "task").filter_map(|m| m["name"].as_str()).collect();
+    assert!(task.len() >= 14 && task.windows(2).all(|w| w[0] < w[1]), "{task:?}");
+    assert_eq!((task.first(), task.contains(&"m20261128_000014_market")), (Some(&"m20250101_000001_create_video_task"), true), "{task:?}");
 
     // Stored in the tenant's row, which the task service reads on every run. Off resumes.
     assert!(s.tasks.in_maintenance("qs").await?, "stored");

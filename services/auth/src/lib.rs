@@ -25,7 +25,7 @@ pub use domain::{AuthError, Login, Mail, User, UserPage};
 pub use grpc::AuthGrpc;
 pub use mail::Mailer;
 pub use provider::{Application, ApplicationInput, ApplicationState};
-pub use store::{UserStore, migrate, unmigrate};
+pub use store::{UserStore, migrate, migration_book, unmigrate};
 
 use reelforge_kit::config::TenantConfig;
 use reelforge_kit::identity::{Guarded, Identity, OperatorLevel, Role};

@@ -8,7 +8,7 @@ mod uses;
 
 pub use domain::{Category, CategoryError, Dimension, Use};
 pub use grpc::CategoryGrpc;
-pub use store::{CategoryStore, migrate, unmigrate};
+pub use store::{CategoryStore, migrate, migration_book, unmigrate};
 pub use uses::{CategoryUses, TemplateUses};
 
 use reelforge_kit::identity::{Guarded, Keyring};

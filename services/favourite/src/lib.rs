@@ -7,7 +7,7 @@ mod store;
 
 pub use domain::{Favourite, FavouriteError};
 pub use grpc::FavouriteGrpc;
-pub use store::{FavouriteStore, migrate, unmigrate};
+pub use store::{FavouriteStore, migrate, migration_book, unmigrate};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_proto::favourite::favourite_service_server::FavouriteServiceServer;

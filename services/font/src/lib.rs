@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 pub use domain::{Font, FontError, FontFormat};
 pub use grpc::FontGrpc;
-pub use store::{FontStore, migrate, unmigrate};
+pub use store::{FontStore, migrate, migration_book, unmigrate};
 pub use system::SystemFonts;
 
 use reelforge_kit::BlobStore;

@@ -18,7 +18,7 @@ pub use grpc::MaterialGrpc;
 pub use janitor::{Janitor, Swept};
 pub use processing::Prober;
 pub use starter::Starter;
-pub use store::{Choice, MaterialStore, Seeded, Upload, migrate, unmigrate};
+pub use store::{Choice, MaterialStore, Seeded, Upload, migrate, migration_book, unmigrate};
 
 use reelforge_kit::BlobStore;
 use reelforge_kit::identity::{Guarded, Keyring};

@@ -52,3 +52,17 @@ async fn migrate(config: &Config) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Every service's migrations as this binary carries them, in the order `reelforge admin migrate`
+/// applies them: what the upgrade page lists (the services share the one database).
+pub fn books() -> Vec<reelforge_kit::db::MigrationBook> {
+    vec![
+        reelforge_auth::migration_book(),
+        reelforge_material::migration_book(),
+        reelforge_category::migration_book(),
+        reelforge_favourite::migration_book(),
+        reelforge_font::migration_book(),
+        reelforge_task::migration_book(),
+        reelforge_ring::migration_book(),
+    ]
+}

@@ -142,6 +142,7 @@ pub async fn router(
             // The marketplace asks the auth service who is a service provider.
             auth: reelforge_kit::grpc::channel(&config.services.auth.url, &config.timeouts)
                 .map_err(|e| format!("task service: auth service url: {e}"))?,
+            migrations: crate::migrate::books(),
         };
         task = Some(
             reelforge_task::grpc_service(backends, settings, keys, shutdown.clone())

@@ -17,7 +17,7 @@ pub use domain::{Action, Order, OrderState, Outcome, Phone, RingError};
 pub use grpc::RingGrpc;
 pub use platform::{Platforms, RingPlatform};
 pub use relay::{Relay, RelaySettings};
-pub use store::{Copyright, OutboxEntry, RingStore, migrate, unmigrate};
+pub use store::{Copyright, OutboxEntry, RingStore, migrate, migration_book, unmigrate};
 pub use tasks::{TaskService, Tasks};
 
 use reelforge_kit::BlobStore;

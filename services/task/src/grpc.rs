@@ -33,6 +33,8 @@ const CATEGORY_USE_NAMES: u64 = 5;
 /// The gRPC face of the task service.
 pub struct TaskGrpc {
     store: TaskStore,
+    /// Every service's migrations as this binary carries them (the upgrade page's listing).
+    migrations: Arc<Vec<reelforge_kit::db::MigrationBook>>,
     settings: FarmSettings,
     events: Arc<Events>,
     history: HistoryStore,
@@ -45,7 +47,13 @@ impl TaskGrpc {
     /// feeds of watched tasks), the editor's autosave and the blob store of renders.
     pub fn new(store: TaskStore, settings: FarmSettings, events: Arc<Events>, history: HistoryStore, blob: BlobStore) -> Self {
         let watchers = Watchers::new(store.clone(), events.clone());
-        Self { store, settings, events, history, blob, watchers }
+        Self { store, migrations: Arc::default(), settings, events, history, blob, watchers }
+    }
+
+    /// Lists `books`, every service's migrations as this binary carries them, on the upgrade page.
+    pub fn with_migrations(mut self, books: Vec<reelforge_kit::db::MigrationBook>) -> Self {
+        self.migrations = Arc::new(books);
+        self
     }
 
     /// Removes the storage of deleted tasks once their rows are gone: every object under each
@@ -605,6 +613,13 @@ impl TaskService for TaskGrpc {
     async fn farm_state(&self, req: Request<pb::FarmRequest>) -> Result<Response<pb::FarmReply>, Status> {
         let admin = grpc_maintain::administrator(&req)?;
         Ok(Response::new(grpc_maintain::farm_to_pb(self.store.farm(&admin.tenant).await.map_err(to_status)?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn migrations(&self, req: Request<pb::FarmRequest>) -> Result<Response<pb::MigrationList>, Status> {
+        grpc_maintain::administrator(&req)?;
+        let states = self.store.migrations(&self.migrations).await.map_err(to_status)?;
+        Ok(Response::new(pb::MigrationList { items: states.into_iter().map(grpc_maintain::migration_to_pb).collect() }))
     }
 
     #[tracing::instrument(skip_all)]

@@ -66,6 +66,11 @@ pub(crate) fn farm_to_pb(f: Farm) -> pb::FarmReply {
     pb::FarmReply { maintenance: f.maintenance, changed_by: f.changed_by, changed_ms: f.changed_ms, queued: f.queued, running: f.running }
 }
 
+/// A service's migration as the wire carries it.
+pub(crate) fn migration_to_pb((service, m): (&'static str, reelforge_kit::db::MigrationState)) -> pb::ServiceMigration {
+    pb::ServiceMigration { service: service.to_owned(), name: m.name, applied_ms: m.applied_at.map_or(0, |s| s.saturating_mul(1000)), known: m.known }
+}
+
 /// A setting as the wire carries it.
 pub(crate) fn setting_to_pb(s: Setting) -> pb::Setting {
     let (kind, min, max) = match s.def.kind {

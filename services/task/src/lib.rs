@@ -33,7 +33,7 @@ pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
 pub use library::MaterialLibrary;
-pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, render_keys, renders_prefix, tool_prefix, unmigrate};
+pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, migration_book, render_keys, renders_prefix, tool_prefix, unmigrate};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};
@@ -58,6 +58,9 @@ pub struct Backends {
     pub materials: tonic::transport::Channel,
     /// A channel to the auth service, which says who is a service provider.
     pub auth: tonic::transport::Channel,
+    /// Every service's migrations as this binary carries them (they share the database), which
+    /// the maintenance area's upgrade page lists.
+    pub migrations: Vec<reelforge_kit::db::MigrationBook>,
 }
 
 /// Builds the gRPC service, every call of which must carry a token `keys` verify, and starts its farm
@@ -74,6 +77,6 @@ pub async fn grpc_service(
     let history = HistoryStore::new(b.cache.clone());
     let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
     tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));
-    let grpc = TaskGrpc::new(store, settings, events, history, b.blob);
+    let grpc = TaskGrpc::new(store, settings, events, history, b.blob).with_migrations(b.migrations);
     Ok(TaskServiceServer::with_interceptor(grpc, keys.verifier()))
 }

@@ -206,6 +206,7 @@ async fn farm_with(
                     blob: blob.clone(),
                     materials: Channel::from_shared(url.clone())?.connect_lazy(),
                     auth: Channel::from_shared(url.clone())?.connect_lazy(),
+                    migrations: Vec::new(),
                 },
                 settings,
                 &keys,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
-import type { AdminTask, Attempt, Farm, Setting } from '@/api/maintainFarm';
+import type { AdminTask, Attempt, Farm, Migration, Setting } from '@/api/maintainFarm';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 
 const ADMIN = { ...SIGNED_IN, roleId: 0 };
@@ -24,6 +24,15 @@ const settings: Setting[] = [
   { key: 'toolbox.maxActivePerUser', value: '20', kind: 'number', min: 1, max: 50, defaultValue: '20' },
 ];
 
+const migrations: Migration[] = [
+  { service: 'auth', name: 'm20260101_000001_users', applied: true, appliedTime: '2026-11-01 10:00:00', known: true },
+  { service: 'auth', name: 'm20260201_000002_roles', applied: true, appliedTime: '2026-11-02 10:00:00', known: true },
+  { service: 'task', name: 'm20260101_000001_tasks', applied: true, appliedTime: '2026-11-01 10:00:00', known: true },
+  { service: 'task', name: 'm20261128_000014_market', applied: false, appliedTime: '', known: true },
+  { service: 'ring', name: 'm20260101_000001_rings', applied: true, appliedTime: '2026-11-01 10:00:00', known: true },
+  { service: 'ring', name: 'm20270101_000009_later', applied: true, appliedTime: '2027-01-01 10:00:00', known: false },
+];
+
 function serve(rows: AdminTask[]) {
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
@@ -31,6 +40,7 @@ function serve(rows: AdminTask[]) {
     if (url.startsWith('/maintain/task/attempts/')) return [attempt];
     if (url === '/maintain/audit') return [{ actor: 'admin1', action: 'requeue', item: 'task:9', before: 'error', after: 'wait', time: 't' }];
     if (url === '/maintain/farm') return farm;
+    if (url === '/maintain/migrations') return migrations;
     if (url === '/maintain/config') return settings;
     throw new Error(`unexpected GET ${url}`);
   });
@@ -67,6 +77,16 @@ describe('maintenance farm pages', () => {
     fireEvent.click(screen.getByTestId('maintenance-switch'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/maintain/farm/maintenance', { maintenance: true }));
+  });
+
+  it("list each service's migrations: up to date, pending, or applied by a newer version", async () => {
+    serve([]);
+    renderApp('/eb-maintain/upgrade', ADMIN);
+    expect(await screen.findByTestId('migration-state-auth')).toHaveTextContent('已是最新');
+    expect(screen.getByText('m20260201_000002_roles · 2026-11-02 10:00:00')).toBeInTheDocument();
+    expect(screen.getByTestId('migration-state-task')).toHaveTextContent('待执行：m20261128_000014_market');
+    expect(screen.getByTestId('migration-state-ring')).toHaveTextContent('由更新版本执行：m20270101_000009_later');
+    expect(screen.getByTestId('migration-state-ring')).toHaveTextContent('已是最新');
   });
 
   it('change a number setting', async () => {

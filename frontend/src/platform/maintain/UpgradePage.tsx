@@ -1,6 +1,6 @@
-import { Alert, App, Card, Descriptions, Popconfirm, Space, Statistic, Switch, Typography } from 'antd';
+import { Alert, App, Card, Descriptions, Popconfirm, Space, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFarm, useSetMaintenance } from '@/api/maintainFarm';
+import { byService, useFarm, useMigrations, useSetMaintenance, type ServiceMigrations } from '@/api/maintainFarm';
 import { AuditTrail } from './components/AuditTrail';
 import { maintainErrorText } from './maintainErrors';
 
@@ -28,8 +28,8 @@ export function UpgradePage() {
             <Descriptions.Item label={t('maintainFarm.upgrade.running')}>
               <span data-testid="farm-version">{farm?.version ?? '—'}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('maintainFarm.upgrade.migrations')}>{t('maintainFarm.upgrade.migrationsNotAvailable')}</Descriptions.Item>
           </Descriptions>
+          <MigrationTable />
         </Card>
         <Card title={t('maintainFarm.upgrade.maintenance')}>
           <Typography.Paragraph type="secondary">{t('maintainFarm.upgrade.intro')}</Typography.Paragraph>
@@ -66,5 +66,43 @@ export function UpgradePage() {
         <AuditTrail item="farm:maintenance" />
       </Space>
     </div>
+  );
+}
+
+/** Each service's database migrations: how many the build carries, the last applied, and any pending or newer than the build. */
+function MigrationTable() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError, error } = useMigrations();
+  if (isError) return <Alert type="error" showIcon title={maintainErrorText(error)} />;
+  const rows = byService(data ?? []);
+  return (
+    <>
+      <Typography.Title level={5}>{t('maintainFarm.upgrade.migrations')}</Typography.Title>
+      <Table<ServiceMigrations>
+        size="small"
+        rowKey="service"
+        loading={isLoading}
+        pagination={false}
+        dataSource={rows}
+        data-testid="migrations"
+        columns={[
+          { title: t('maintainFarm.upgrade.service'), dataIndex: 'service' },
+          { title: t('maintainFarm.upgrade.carried'), dataIndex: 'total' },
+          { title: t('maintainFarm.upgrade.lastApplied'), render: (_, r) => (r.last ? `${r.last.name} · ${r.last.appliedTime}` : '—') },
+          {
+            title: t('maintainFarm.upgrade.state'),
+            render: (_, r) => (
+              <Space wrap size={4} data-testid={`migration-state-${r.service}`}>
+                {r.pending.length === 0 ? <Tag color="success">{t('maintainFarm.upgrade.upToDate')}</Tag> : <Tag color="warning">{t('maintainFarm.upgrade.pending', { names: r.pending.join(', ') })}</Tag>}
+                {r.newer.length > 0 ? <Tag color="error">{t('maintainFarm.upgrade.newer', { names: r.newer.join(', ') })}</Tag> : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {t('maintainFarm.upgrade.migrationsNote')}
+      </Typography.Paragraph>
+    </>
   );
 }

@@ -238,6 +238,16 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
                     blob: blobs.clone(),
                     materials: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
                     auth: reelforge_kit::grpc::channel(&format!("http://{grpc}"), &Default::default())?,
+                    // As `reelforge`'s wiring lists them; the system migrated them all above.
+                    migrations: vec![
+                        reelforge_auth::migration_book(),
+                        reelforge_material::migration_book(),
+                        reelforge_category::migration_book(),
+                        reelforge_favourite::migration_book(),
+                        reelforge_font::migration_book(),
+                        reelforge_task::migration_book(),
+                        reelforge_ring::migration_book(),
+                    ],
                 },
                 reelforge_task::FarmSettings {
                     queue: render_queue.clone(),

@@ -24,6 +24,11 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     migration::Migrator::up(db, None).await
 }
 
+/// The service's migrations as this binary carries them, for the upgrade page's listing.
+pub fn migration_book() -> reelforge_kit::db::MigrationBook {
+    reelforge_kit::db::MigrationBook::of::<migration::Migrator>("ring")
+}
+
 /// Undoes the service's migrations, dropping what they made: the down path, which the migration
 /// test runs up, down and up again.
 pub async fn unmigrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {

@@ -180,6 +180,20 @@ impl TaskStore {
         if self.in_maintenance(tenant).await? { Err(TaskError::Maintenance) } else { Ok(()) }
     }
 
+    /// Where the deployment's database stands with each service's migrations in `books` (they
+    /// share the one database, each recording its own in its own table).
+    pub async fn migrations(
+        &self,
+        books: &[reelforge_kit::db::MigrationBook],
+    ) -> Result<Vec<(&'static str, reelforge_kit::db::MigrationState)>, TaskError> {
+        let mut out = Vec::new();
+        for book in books {
+            let states = reelforge_kit::db::migration_states(&self.db, book).await?;
+            out.extend(states.into_iter().map(|s| (book.service, s)));
+        }
+        Ok(out)
+    }
+
     /// The tenant's farm: its maintenance switch and the jobs still queued and running (draining).
     pub async fn farm(&self, tenant: &str) -> Result<Farm, TaskError> {
         let count = |state: &'static str| {
