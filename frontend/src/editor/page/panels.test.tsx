@@ -39,6 +39,39 @@ afterEach(() => {
 });
 
 const renderWith = (ui: React.ReactNode) => renderEditor(ui);
+
+/**
+ * Draws a text layer (`patch` over a new one) with the font list `fonts` and says which font files
+ * it fetched and the faces it registered (jsdom has no FontFace API: a stand-in records them).
+ */
+async function facesMadeFor(fonts: unknown[], patch: Record<string, unknown>): Promise<{ files: string[]; made: string[] }> {
+  const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url.startsWith('/font/ofuseranddefault/')) return fonts;
+    if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(8) };
+    throw new Error(`unexpected ${url}`);
+  });
+  const made: string[] = [];
+  const g = globalThis as unknown as { FontFace?: unknown };
+  g.FontFace = class {
+    constructor(name: string, _data: ArrayBuffer, d: FontFaceDescriptors) {
+      made.push(`${name} ${d.weight} ${d.style}`);
+    }
+    load = async () => this;
+  };
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { add: () => undefined } });
+  try {
+    const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), ...patch } as unknown as Layer;
+    renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('layer-text').dataset.font).toBe('ready'));
+    const files = get.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/font/file/'));
+    return { files, made };
+  } finally {
+    delete g.FontFace;
+    delete (document as unknown as { fonts?: unknown }).fonts;
+    resetFontFaces();
+  }
+}
+
 const layers = firstSceneLayers;
 
 describe('shape panel', () => {
@@ -113,32 +146,10 @@ describe('stage drawing', () => {
   });
 
   it('draws a bold text of a document that leaves italic out in the default family’s Bold face', async () => {
-    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-      if (url.startsWith('/font/ofuseranddefault/')) return FONTS_WITH_DEFAULT;
-      if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(8) };
-      throw new Error(`unexpected ${url}`);
+    expect(await facesMadeFor(FONTS_WITH_DEFAULT, { bold: true, italic: undefined })).toEqual({
+      files: ['/font/file/sys-cjk-bold'],
+      made: ['Noto Sans CJK SC 700 normal'],
     });
-    // jsdom has no FontFace API: a stand-in records the faces made.
-    const made: string[] = [];
-    const g = globalThis as unknown as { FontFace?: unknown };
-    g.FontFace = class {
-      constructor(family: string, _data: ArrayBuffer, d: FontFaceDescriptors) {
-        made.push(`${family} ${d.weight} ${d.style}`);
-      }
-      load = async () => this;
-    };
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: () => undefined } });
-    try {
-      const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), bold: true, italic: undefined } as unknown as Layer;
-      renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
-      await waitFor(() => expect(screen.getByTestId('layer-text').dataset.font).toBe('ready'));
-      expect(get).toHaveBeenCalledWith('/font/file/sys-cjk-bold', undefined, { responseType: 'blob', silent: true });
-      expect(made).toEqual(['Noto Sans CJK SC 700 normal']);
-    } finally {
-      delete g.FontFace;
-      delete (document as unknown as { fonts?: unknown }).fonts;
-      resetFontFaces();
-    }
   });
 });
 
@@ -149,40 +160,12 @@ describe("a library font's faces", () => {
     { id: 'one-r', name: 'One Face', nameCN: 'One Face', style: 'Regular', system: false, format: 'ttf', relativePath: '/font/file/one-r' },
   ];
 
-  async function facesMadeFor(fontId: string, fontFamily: string): Promise<{ files: string[]; made: string[] }> {
-    const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
-      if (url.startsWith('/font/ofuseranddefault/')) return family;
-      if (url.startsWith('/font/file/')) return { arrayBuffer: async () => new ArrayBuffer(8) };
-      throw new Error(`unexpected ${url}`);
-    });
-    const made: string[] = [];
-    const g = globalThis as unknown as { FontFace?: unknown };
-    g.FontFace = class {
-      constructor(name: string, _data: ArrayBuffer, d: FontFaceDescriptors) {
-        made.push(`${name} ${d.weight} ${d.style}`);
-      }
-      load = async () => this;
-    };
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: () => undefined } });
-    try {
-      const layer = { ...buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio), fontId, fontFamily, italic: true } as unknown as Layer;
-      renderWith(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
-      await waitFor(() => expect(screen.getByTestId('layer-text').dataset.font).toBe('ready'));
-      const files = get.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/font/file/'));
-      return { files, made };
-    } finally {
-      delete g.FontFace;
-      delete (document as unknown as { fonts?: unknown }).fonts;
-      resetFontFaces();
-    }
-  }
-
   it("draws an italic text from its family's Italic file, as the renderer picks it, though the layer names the Regular", async () => {
-    expect(await facesMadeFor('lib-r', 'Lib Sans')).toEqual({ files: ['/font/file/lib-i'], made: ['Lib Sans 400 italic'] });
+    expect(await facesMadeFor(family, { fontId: 'lib-r', fontFamily: 'Lib Sans', italic: true })).toEqual({ files: ['/font/file/lib-i'], made: ['Lib Sans 400 italic'] });
   });
 
   it('never registers a Regular file as italic: a family without one is slanted by the browser', async () => {
-    expect(await facesMadeFor('one-r', 'One Face')).toEqual({ files: ['/font/file/one-r'], made: ['One Face 400 normal'] });
+    expect(await facesMadeFor(family, { fontId: 'one-r', fontFamily: 'One Face', italic: true })).toEqual({ files: ['/font/file/one-r'], made: ['One Face 400 normal'] });
   });
 
   it('matches slant before weight, as CSS and the renderer match faces', () => {
