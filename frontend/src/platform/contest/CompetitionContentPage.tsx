@@ -1,5 +1,5 @@
 import { LikeFilled, LikeOutlined, SettingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Result, Row, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useContest, useContests, useLikeEntry, useWithdrawEntry, type ContestDto, type EntryDto } from '@/api/contest';
 import { useAppSelector } from '@/app/hooks';
 import { BackLink } from '@/components/BackLink';
+import { DetailFallback } from '@/components/DetailFallback';
 import { useTaskName } from '@/components/task/taskName';
 import { contestErrorText } from './contestErrors';
 import { ContestFacts } from './ContestFacts';
@@ -199,14 +200,7 @@ function ContestView({ id }: { id: number }) {
       {t('contest.detail.back')}
     </BackLink>
   );
-  if (isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (isError)
-    return (
-      <div style={PAGE}>
-        {back}
-        <Result status="warning" title={contestErrorText(error)} data-testid="contest-error" />
-      </div>
-    );
+  if (isPending || isError) return <DetailFallback refusal={isError ? contestErrorText(error) : null} back={back} style={PAGE} testId="contest-error" />;
   const { contest, entries } = data;
   const mine = entries.find((e) => e.mine);
   const open = contest.state === 'open';

@@ -1,10 +1,11 @@
 import { TrophyFilled } from '@ant-design/icons';
-import { Alert, Card, Empty, Result, Space, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Empty, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useContest, useContests, type ContestDto, type EntryDto } from '@/api/contest';
 import { BackLink } from '@/components/BackLink';
+import { DetailFallback } from '@/components/DetailFallback';
 import { useTaskName } from '@/components/task/taskName';
 import { contestErrorText } from './contestErrors';
 import { ContestFacts } from './ContestFacts';
@@ -89,14 +90,7 @@ function ContestResult({ id }: { id: number }) {
       {t('contest.result.back')}
     </BackLink>
   );
-  if (isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (isError)
-    return (
-      <div style={PAGE}>
-        {back}
-        <Result status="warning" title={contestErrorText(error)} data-testid="contest-error" />
-      </div>
-    );
+  if (isPending || isError) return <DetailFallback refusal={isError ? contestErrorText(error) : null} back={back} style={PAGE} testId="contest-error" />;
   const { contest, entries } = data;
   const scores = contest.ranking === 'scores';
   const columns: TableColumnsType<EntryDto> = [

@@ -1,10 +1,11 @@
 import { EditOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePublishService, useService, useWithdrawRequest, type RequestDto, type SampleDto, type ServiceDto } from '@/api/market';
 import { BackLink } from '@/components/BackLink';
+import { DetailFallback } from '@/components/DetailFallback';
 import { marketErrorText } from './marketErrors';
 import { PublishSwitch, RequestStateTag, ServiceFacts, ServiceKindTag } from './MarketTags';
 import { deliveredWorkPath, editServicePath, idParam, MARKET_PATH } from './paths';
@@ -87,14 +88,7 @@ function ServiceView({ id }: { id: number }) {
       {t('market.detail.back')}
     </BackLink>
   );
-  if (isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (isError)
-    return (
-      <div style={PAGE}>
-        {back}
-        <Result status="warning" title={marketErrorText(error)} data-testid="market-error" />
-      </div>
-    );
+  if (isPending || isError) return <DetailFallback refusal={isError ? marketErrorText(error) : null} back={back} style={PAGE} testId="market-error" />;
   const { service, samples, myRequests } = data;
   const hasOpen = myRequests.some((r) => r.state === 'open');
   return (
