@@ -110,7 +110,7 @@ export async function editorModes({ page, baseUrl, outDir, assert }) {
   await page.getByTestId('advanced-section').waitFor();
   await shot('editor-pro-ivvr');
   await page.getByTestId('clear-task').click();
-  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await page.locator('.rf-warm-tip .ant-btn-primary').click();
   await page.waitForFunction(() => document.querySelectorAll('#editor .rf-layer').length === 0);
   await shot('cleared');
   // Saved, so leaving asks nothing.

@@ -42,6 +42,7 @@ import { maintainOffer } from './maintain-offer.mjs';
 import { contestJourney } from './contest-journey.mjs';
 import { marketJourney } from './market-journey.mjs';
 import { startJourney } from './start-journey.mjs';
+import { sharedScreens } from './shared-screens.mjs';
 import { qsPortal } from './qs-portal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -481,8 +482,8 @@ if (!staticServer) {
     await page.getByTestId(`material-${ids[1]}`).waitFor();
 
     await page.getByTestId(`delete-${ids[1]}`).click();
-    // The confirm button (antd spaces two-character labels: "确 定").
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    // The warm-tip confirm's OK button.
+    await page.locator('.rf-warm-tip .ant-btn-primary').click();
     await page.getByTestId(`material-${ids[1]}`).waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
     await shot(page, 'material-23-deleted');
@@ -626,6 +627,11 @@ if (!staticServer) {
   await check('start-journey', async (open) => {
     const page = await open('#/login');
     await startJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 29: the shared screens — the beginner tip once per page, the draggable popup, the warm-tip confirm.
+  await check('shared-screens', async (open) => {
+    const page = await open('#/login');
+    await sharedScreens({ page, outDir, assert, signIn });
   });
   // Issue 30: the qs portal's pages in its own frame, and the home page's sections.
   await check('qs-portal', async (open) => {

@@ -1,6 +1,7 @@
 import { Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_WIDTH } from './dialogWidth';
 
 export interface RenameModalProps {
   /** The current name; the modal is open while it is not null. */
@@ -23,6 +24,7 @@ export function RenameModal({ name, onCancel, onSubmit, pending = false }: Renam
     <Modal
       open={name !== null}
       title={t('rename.title')}
+      width={DIALOG_WIDTH}
       okText={t('rename.ok')}
       cancelText={t('rename.cancel')}
       onCancel={onCancel}

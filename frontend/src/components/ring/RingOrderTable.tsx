@@ -1,7 +1,8 @@
-import { Button, Image, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Image, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RingState, ringStateName, type RingOrder, type RingOrderPage } from '@/api/ring';
+import { useWarmTip } from '@/components/WarmTip';
 import { useTaskName } from '@/components/task/taskName';
 import { RingStateTag } from './RingStateTag';
 
@@ -50,6 +51,7 @@ export interface RingOrderTableProps {
 /** Ring orders: cover, work, masked number, state (with the reason of a failure), time, and cancel of a set one. */
 export function RingOrderTable({ data, loading, page, pageSize, onPage, onCancel, cancelling = null }: RingOrderTableProps) {
   const { t } = useTranslation();
+  const warmTip = useWarmTip();
   const shown = useTaskName();
   const total = data?.total ?? 0;
   return (
@@ -92,11 +94,17 @@ export function RingOrderTable({ data, loading, page, pageSize, onPage, onCancel
                 key: 'actions',
                 render: (_: unknown, order: RingOrder) =>
                   order.state === RingState.success ? (
-                    <Popconfirm title={t('ring.orders.cancelConfirm')} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={() => onCancel(order)}>
-                      <Button size="small" danger loading={cancelling === order.id} data-testid={`ring-cancel-${order.id}`}>
-                        {t('ring.orders.cancel')}
-                      </Button>
-                    </Popconfirm>
+                    <Button
+                      size="small"
+                      danger
+                      loading={cancelling === order.id}
+                      onClick={() =>
+                        warmTip({ content: t('ring.orders.cancelConfirm'), okText: t('tasks.yes'), cancelText: t('tasks.no'), okButtonProps: { danger: true }, onOk: () => onCancel(order) })
+                      }
+                      data-testid={`ring-cancel-${order.id}`}
+                    >
+                      {t('ring.orders.cancel')}
+                    </Button>
                   ) : null,
               },
             ]

@@ -1,6 +1,6 @@
 import { CloseCircleOutlined, DownloadOutlined, EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '@/api/keys';
 import {
@@ -14,6 +14,7 @@ import {
   withTicket,
   type TaskSummary,
 } from '@/api/videoTask';
+import { useWarmTip } from '@/components/WarmTip';
 
 /** Returns the task's status as last heard from the farm, else as listed. */
 export function useLiveStatus(task: TaskSummary): number {
@@ -30,6 +31,7 @@ export interface TaskActionsProps {
 export function TaskActions({ task, onPreview }: TaskActionsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const queryClient = useQueryClient();
   const status = useLiveStatus(task);
   const run = useRunTask();
@@ -53,11 +55,16 @@ export function TaskActions({ task, onPreview }: TaskActionsProps) {
   return (
     <Space size={4} wrap>
       {isActive(status) ? (
-        <Popconfirm title={t('tasks.cancelConfirm')} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={onCancel}>
-          <Button size="small" danger icon={<CloseCircleOutlined />} loading={cancel.isPending} data-testid={`cancel-${task.id}`}>
-            {t('tasks.cancel')}
-          </Button>
-        </Popconfirm>
+        <Button
+          size="small"
+          danger
+          icon={<CloseCircleOutlined />}
+          loading={cancel.isPending}
+          onClick={() => warmTip({ content: t('tasks.cancelConfirm'), okText: t('tasks.yes'), cancelText: t('tasks.no'), okButtonProps: { danger: true }, onOk: onCancel })}
+          data-testid={`cancel-${task.id}`}
+        >
+          {t('tasks.cancel')}
+        </Button>
       ) : (
         <Button size="small" type="primary" ghost icon={<PlayCircleOutlined />} loading={run.isPending} onClick={onRun} data-testid={`run-${task.id}`}>
           {t('tasks.run')}

@@ -5,7 +5,7 @@
  * deployment lists text to speech as available; otherwise the button says why.
  */
 import { SoundOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Tooltip } from 'antd';
+import { Alert, App, Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_TO_SPEECH, useAbilities, type SpeechInput } from '@/api/ai';
@@ -13,6 +13,7 @@ import { ApiError } from '@/api/errors';
 import { api } from '@/api/client';
 import { refusedField } from '@/api/toolbox';
 import type { TaskState } from '@/api/videoTask';
+import { DraggablePopup } from '@/components/DraggablePopup';
 import { DEFAULT_SPEECH, SpeechForm, useRefusalText } from '@/components/speech/SpeechForm';
 import { TaskProgress } from '@/components/task/TaskProgress';
 import { useEditorDispatch } from '@/editor/page/useEditor';
@@ -99,7 +100,7 @@ export function Dubbing() {
       <Button size="small" icon={<SoundOutlined />} onClick={() => setOpen(true)} data-testid="dubbing">
         {t('audioPanel.dubbing')}
       </Button>
-      <Modal
+      <DraggablePopup
         open={open}
         title={t('audioPanel.dubbingTitle')}
         onCancel={() => {
@@ -127,7 +128,7 @@ export function Dubbing() {
           ) : null}
           {phase.phase === 'failed' && !phase.refused ? <Alert type="error" showIcon title={phase.title} description={phase.detail || undefined} data-testid="dubbing-error" /> : null}
         </div>
-      </Modal>
+      </DraggablePopup>
     </>
   );
 }

@@ -4,12 +4,13 @@
  * 'submit as template' (save, then `POST /template/submit` with the mode's kind); and 'clear'
  * (spec §4), which keeps the sounds of an IVVR task.
  */
-import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitTemplate } from '@/api/template';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector, useAppStore } from '@/app/hooks';
+import { useWarmTip } from '@/components/WarmTip';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 import { useEditorPro } from '@/editor/pro/pro';
@@ -42,6 +43,20 @@ export function ModeBar({ save }: ModeBarProps) {
   const submit = useSubmitTemplate();
   const pro = useEditorPro();
   const [busy, setBusy] = useState(false);
+  const warmTip = useWarmTip();
+  const askClear = () =>
+    warmTip({
+      content: (
+        <>
+          <div>{t('editorMode.clear.title')}</div>
+          <Typography.Text type="secondary">{t(mode.keepAudioOnClear ? 'editorMode.clear.bodyKeepAudio' : 'editorMode.clear.body')}</Typography.Text>
+        </>
+      ),
+      okText: t('editorMode.clear.ok'),
+      cancelText: t('editor.leave.stay'),
+      okButtonProps: { danger: true },
+      onOk: () => void dispatch(a.clearTask()),
+    });
 
   const onSubmit = async () => {
     const block = submitBlock(store.getState().editor.doc, mode);
@@ -86,17 +101,9 @@ export function ModeBar({ save }: ModeBarProps) {
           {t('editorMode.submit')}
         </Button>
       )}
-      <Popconfirm
-        title={t('editorMode.clear.title')}
-        description={t(mode.keepAudioOnClear ? 'editorMode.clear.bodyKeepAudio' : 'editorMode.clear.body')}
-        okText={t('editorMode.clear.ok')}
-        cancelText={t('editor.leave.stay')}
-        onConfirm={() => dispatch(a.clearTask())}
-      >
-        <Button size="small" data-testid="clear-task">
-          {t('editorMode.clear.button')}
-        </Button>
-      </Popconfirm>
+      <Button size="small" onClick={askClear} data-testid="clear-task">
+        {t('editorMode.clear.button')}
+      </Button>
     </Space>
   );
 }

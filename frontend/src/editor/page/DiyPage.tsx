@@ -9,6 +9,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { useTask } from '@/api/videoTask';
+import { BeginnerTip } from '@/components/BeginnerTip';
+import { DIALOG_WIDTH } from '@/components/dialogWidth';
 import { resign } from '@/editor/materials/tickets';
 import { Autosave } from '@/editor/autosave/Autosave';
 import { PlaybackClock } from '@/editor/playback/clock';
@@ -128,6 +130,7 @@ function LeaveGuard() {
     <Modal
       open={blocker.state === 'blocked'}
       title={t('editor.leave.title')}
+      width={DIALOG_WIDTH}
       okText={t('editor.leave.ok')}
       cancelText={t('editor.leave.stay')}
       onOk={() => blocker.proceed?.()}
@@ -229,6 +232,7 @@ function Editor() {
       <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
       <RunModal taskId={runId} taskName={name} onClose={() => setRunId(null)} />
       <SaveConflict save={save} />
+      <BeginnerTip tip="editor" />
     </div>
     </ClockContext.Provider>
   );

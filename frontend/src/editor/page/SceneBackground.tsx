@@ -4,10 +4,11 @@
  * (`engine/prepare.rs` `background`). The document names it by material id only (`scene.id`); its
  * signed address comes from `/material/info`.
  */
-import { App, Button, Modal, Segmented, Space, Typography } from 'antd';
+import { App, Button, Segmented, Space, Typography } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterialInfo, type Material } from '@/api/material';
+import { DraggablePopup } from '@/components/DraggablePopup';
 import { MaterialPanel } from '@/editor/materials/MaterialPanel';
 import { blurCss } from '@/editor/model/filterCss';
 import type { Scene } from '@/editor/model/gen/Scene';
@@ -86,11 +87,11 @@ export function BackgroundMaterialField({ scene, blurField }: { scene: Scene; bl
           {blurField}
         </>
       )}
-      <Modal open={picking} title={t('editor.props.bgPickTitle')} footer={null} width={720} onCancel={() => setPicking(false)} destroyOnHidden>
+      <DraggablePopup open={picking} title={t('editor.props.bgPickTitle')} footer={null} width={720} onCancel={() => setPicking(false)} destroyOnHidden>
         <div style={{ height: 480, overflow: 'auto' }}>
           <MaterialPanel onPick={pick} />
         </div>
-      </Modal>
+      </DraggablePopup>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useContest, useContests, useLikeEntry, useWithdrawEntry, type ContestDt
 import { useAppSelector } from '@/app/hooks';
 import { BackLink } from '@/components/BackLink';
 import { DetailFallback } from '@/components/DetailFallback';
+import { useWarmTip } from '@/components/WarmTip';
 import { useTaskName } from '@/components/task/taskName';
 import { contestErrorText } from './contestErrors';
 import { ContestFacts } from './ContestFacts';
@@ -156,12 +157,12 @@ function EntryCard({ entry, contest, onPlay }: { entry: EntryDto; contest: Conte
 /** The caller's own entry, withdrawable while the contest is open. */
 function MyEntry({ entry, contest, onPlay }: { entry: EntryDto; contest: ContestDto; onPlay: (e: EntryDto) => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const name = useTaskName();
   const withdraw = useWithdrawEntry();
   const ask = () =>
-    modal.confirm({
-      title: t('contest.mine.withdrawTitle'),
+    warmTip({
       content: t('contest.mine.withdrawConfirm', { name: name(entry.taskName) }),
       okButtonProps: { danger: true, 'data-testid': 'confirm-withdraw' },
       onOk: () =>

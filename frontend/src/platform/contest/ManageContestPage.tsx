@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SCORE_MAX, SCORE_MIN, useContest, useContests, useDeleteContest, useScoreEntry, type ContestDto, type EntryDto } from '@/api/contest';
+import { useWarmTip } from '@/components/WarmTip';
 import { useTaskName } from '@/components/task/taskName';
 import { contestErrorText } from './contestErrors';
 import { ContestFormModal } from './ContestFormModal';
@@ -88,16 +89,15 @@ type Editing = { contest: ContestDto | null } | null;
  */
 export function ManageContestPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const { data, isFetching, isError, error } = useContests();
   const remove = useDeleteContest();
   const [editing, setEditing] = useState<Editing>(null);
   const [scoring, setScoring] = useState<ContestDto | null>(null);
 
   const confirmDelete = (c: ContestDto) =>
-    modal.confirm({
-      title: t('maintain.warmTip'),
-      width: 416,
+    warmTip({
       content: t('contest.manage.deleteConfirm', { title: c.title }),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
       onOk: () =>

@@ -2,6 +2,7 @@ import { App, Button, Space, Switch, Table, Tabs, Typography, type TableColumnsT
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_DIMENSIONS, useCategoryTree, useChangeCategory, type CategoryChange, type CategoryDimension, type TaskVideoCategory } from '@/api/category';
+import { useWarmTip } from '@/components/WarmTip';
 import { NameModal } from './components/NameModal';
 import { maintainErrorText } from './maintainErrors';
 
@@ -19,7 +20,8 @@ function rows(tree: TaskVideoCategory[]): TaskVideoCategory[] {
 /** One dimension's category tree: create, rename, delete (refused while in use), home-page push. */
 export function DimensionTree({ dimension }: { dimension: CategoryDimension }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const { data, isFetching, isError } = useCategoryTree(dimension);
   const change = useChangeCategory();
   const [naming, setNaming] = useState<Naming | null>(null);
@@ -46,9 +48,7 @@ export function DimensionTree({ dimension }: { dimension: CategoryDimension }) {
   };
 
   const confirmDelete = (c: TaskVideoCategory) =>
-    modal.confirm({
-      title: t('maintain.warmTip'),
-      width: 416,
+    warmTip({
       content: t('maintain.category.deleteConfirm', { name: c.categoryName }),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
       onOk: () => send({ op: 'delete', categoryId: c.categoryId }, t('maintain.category.deleted')),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_CATEGORIES, SystemState, systemCategory, useSystemMaterials, useUpdateSystemMaterials } from '@/api/maintain';
 import type { Material } from '@/api/material';
+import { useWarmTip } from '@/components/WarmTip';
 import { SystemEditModal } from './components/SystemEditModal';
 import { SystemUploadModal } from './components/SystemUploadModal';
 import { maintainErrorText } from './maintainErrors';
@@ -21,7 +22,8 @@ function Preview({ m }: { m: Material }) {
 /** /eb-maintain/material: the tenant's system library: upload into the starter categories, edit, retire and offer again. */
 export function MaterialPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
   const [openState, setOpenState] = useState<number | undefined>(undefined);
   const [pageNum, setPageNum] = useState(1);
@@ -39,9 +41,7 @@ export function MaterialPage() {
       },
     );
   const retire = (m: Material) =>
-    modal.confirm({
-      title: t('maintain.warmTip'),
-      width: 416,
+    warmTip({
       content: t('maintain.material.retireConfirm', { name: m.materialName }),
       okButtonProps: { 'data-testid': 'confirm-retire' },
       onOk: () => setState(m, SystemState.retired),

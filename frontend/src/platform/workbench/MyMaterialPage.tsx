@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, FolderOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
-import { App, Button, Col, Modal, Popconfirm, Row, Segmented, Space, Spin, Tabs, TreeSelect, Typography } from 'antd';
+import { App, Button, Col, Modal, Row, Segmented, Space, Spin, Tabs, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
 } from '@/api/material';
 import { EmptyState } from '@/components/EmptyState';
 import { InfiniteMore } from '@/components/InfiniteMore';
+import { useWarmTip } from '@/components/WarmTip';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import { RenameModal } from '@/components/RenameModal';
@@ -59,6 +60,7 @@ export function listCategoryOf(param: string | undefined): number {
 export function MyMaterialPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const navigate = useNavigate();
   const { categoryId: param } = useParams();
   const categoryId = listCategoryOf(param);
@@ -203,11 +205,16 @@ export function MyMaterialPage() {
             <Button size="small" type="primary" icon={<VideoCameraAddOutlined />} onClick={() => void navigate(fromJiancaiLink(chosen))} data-testid="create-from-selected">
               {t('material.createFrom')}
             </Button>
-            <Popconfirm title={t('material.batchDeleteConfirm', { count: chosen.length })} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={onBatchDelete}>
-              <Button size="small" danger icon={<DeleteOutlined />} loading={batchDelete.isPending} data-testid="batch-delete">
-                {t('material.batchDelete')}
-              </Button>
-            </Popconfirm>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              loading={batchDelete.isPending}
+              onClick={() => warmTip({ content: t('material.batchDeleteConfirm', { count: chosen.length }), okButtonProps: { danger: true }, onOk: onBatchDelete })}
+              data-testid="batch-delete"
+            >
+              {t('material.batchDelete')}
+            </Button>
             <Button size="small" icon={<FolderOutlined />} onClick={() => setMoving(true)} data-testid="batch-move">
               {t('material.move')}
             </Button>
@@ -234,9 +241,16 @@ export function MyMaterialPage() {
                   actions={[
                     <SubmitToLibrary key="submit" material={m} />,
                     <Button key="rename" type="text" size="small" icon={<EditOutlined />} onClick={() => setRenaming(m)} aria-label={t('material.rename')} data-testid={`rename-${m.id}`} />,
-                    <Popconfirm key="delete" title={t('material.deleteConfirm')} okText={t('tasks.yes')} cancelText={t('tasks.no')} onConfirm={() => onDelete(m)}>
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('material.delete')} data-testid={`delete-${m.id}`} />
-                    </Popconfirm>,
+                    <Button
+                      key="delete"
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('material.delete')}
+                      onClick={() => warmTip({ content: t('material.deleteConfirm'), okButtonProps: { danger: true }, onOk: () => onDelete(m) })}
+                      data-testid={`delete-${m.id}`}
+                    />,
                   ]}
                 />
               </Col>

@@ -12,6 +12,7 @@ import { quotaPercent, quotaUsageText } from '@/api/quotaUsage';
 import { useMyToolRuns, useToolTypes } from '@/api/toolbox';
 import { isActive, TaskStatus, useMyTasks, type TaskPage, type TaskSummary } from '@/api/videoTask';
 import { editorLinkFor } from '@/app/editor';
+import { BeginnerTip } from '@/components/BeginnerTip';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
 import { LiveTaskStatus } from '@/components/task/LiveTaskStatus';
@@ -189,6 +190,7 @@ export function WorkbenchHomePage() {
           <Running />
         </Col>
       </Row>
+      <BeginnerTip tip="workbench" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AppstoreAddOutlined, CopyOutlined, DeleteOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Input, Pagination, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Input, Pagination, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { editorLinkFor, EDITOR_PATH, EDITOR_READY } from '@/app/editor';
 import { isActive, TASKS_PAGE_SIZE, useDeleteTask, useDuplicateTask, useMyTasks, useRenameTask, type TaskSummary } from '@/api/videoTask';
 import { EmptyState } from '@/components/EmptyState';
 import { RenameModal } from '@/components/RenameModal';
+import { useWarmTip } from '@/components/WarmTip';
 import { SetRingButton } from '@/components/ring/SetRingButton';
 import { LiveTaskCover } from '@/components/task/LiveTaskCover';
 import { LiveTaskProgress } from '@/components/task/LiveTaskProgress';
@@ -53,6 +54,13 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
   useListCatchesUp(task);
   const remove = useDeleteTask();
   const duplicate = useDuplicateTask();
+  const warmTip = useWarmTip();
+  const askDelete = () =>
+    warmTip({
+      content: t('works.deleteConfirm'),
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutate(task.id, { onSuccess: () => void message.success(t('works.deleted')) }),
+    });
   return (
     <Card size="small" cover={<LiveTaskCover task={task} width="100%" height={150} />} data-testid={`work-${task.id}`}>
       <Space orientation="vertical" size={6} style={{ width: '100%' }}>
@@ -87,16 +95,9 @@ function WorkCard({ task, onPreview, onRename, onSubmitTemplate }: WorkCardProps
           <Button size="small" icon={<AppstoreAddOutlined />} onClick={() => onSubmitTemplate(task)} data-testid={`submit-template-${task.id}`}>
             {t('tpl.submitAction')}
           </Button>
-          <Popconfirm
-            title={t('works.deleteConfirm')}
-            okText={t('tasks.yes')}
-            cancelText={t('tasks.no')}
-            onConfirm={() => remove.mutate(task.id, { onSuccess: () => void message.success(t('works.deleted')) })}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid={`delete-${task.id}`}>
-              {t('works.delete')}
-            </Button>
-          </Popconfirm>
+          <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending} onClick={askDelete} data-testid={`delete-${task.id}`}>
+            {t('works.delete')}
+          </Button>
         </Space>
       </Space>
     </Card>

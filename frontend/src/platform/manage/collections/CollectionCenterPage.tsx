@@ -12,6 +12,7 @@ import {
   type CollectionKind,
 } from '@/api/collection';
 import { MoveButtons } from '@/components/MoveButtons';
+import { useWarmTip } from '@/components/WarmTip';
 import { collectionErrorText } from './collectionErrors';
 import { NewCollectionModal } from './NewCollectionModal';
 import { centerTitleKey, detailPath, moved } from './paths';
@@ -20,7 +21,8 @@ import { Thumb } from './Thumb';
 /** The actions of one collection's row: publish, order, open, delete. */
 function useRowActions(kind: CollectionKind, list: Collection[]) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const warmTip = useWarmTip();
   const publish = usePublishCollection();
   const order = useOrderCollections();
   const remove = useDeleteCollection();
@@ -41,9 +43,7 @@ function useRowActions(kind: CollectionKind, list: Collection[]) {
         { onSuccess: () => void message.success(t('collection.center.ordered')), onError: fail },
       ),
     confirmDelete: (c: Collection) =>
-      modal.confirm({
-        title: t('maintain.warmTip'),
-        width: 416,
+      warmTip({
         content: t('collection.center.deleteConfirm', { kind: kindWord, name: c.name }),
         okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: () => remove.mutate(c.id, { onSuccess: () => void message.success(t('collection.center.deleted')), onError: fail }),
