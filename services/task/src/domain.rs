@@ -164,11 +164,30 @@ pub fn template_grant(creator_id: &str, task_info: &str) -> Grant {
     }
 }
 
+/// What the material library's probe found of a material an owner may use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaterialFacts {
+    /// The material id.
+    pub id: String,
+    /// Its kind: `video`, `audio`, `picture`, `gif`, `pptx`.
+    pub kind: String,
+    /// `processing`, `ready` or `failed`.
+    pub state: String,
+    /// Its length, milliseconds (0 for a still, and before probing ends).
+    pub duration_ms: u64,
+}
+
 /// The material library as the task service asks it: which materials an owner may name.
 #[async_trait::async_trait]
 pub trait Library: Send + Sync {
     /// Returns which of `ids` `owner` may use: their own materials and the tenant's system ones.
     async fn usable(&self, owner: &Owner, ids: &[String]) -> Result<BTreeSet<String>, TaskError>;
+
+    /// Returns the probe's facts of those of `ids` that `owner` may use; the others are left out.
+    /// A library that only answers use (none configured) knows no facts, so every id is left out.
+    async fn facts(&self, _owner: &Owner, _ids: &[String]) -> Result<Vec<MaterialFacts>, TaskError> {
+        Ok(Vec::new())
+    }
 }
 
 /// A task service without a material library: no material named by address is confirmed.

@@ -883,6 +883,37 @@ impl TaskService for TaskGrpc {
         Ok(Response::new(pb::SlotList { items }))
     }
 
+    #[tracing::instrument(skip_all, fields(category_id = req.get_ref().category_id))]
+    async fn one_click_choose(&self, req: Request<pb::OneClickChooseRequest>) -> Result<Response<pb::OneClickChoice>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let items = self.store.one_click_templates(&viewer, req.category_id, req.time_length).await.map_err(to_status)?;
+        let items = items
+            .into_iter()
+            .map(|c| pb::OneClickTemplate {
+                template: Some(template_to_pb(c.template, false)),
+                video_slots: c.video_slots.into_iter().map(|s| pb::OneClickSlot { id: s.id, scene_index: s.scene_index, seconds: s.seconds }).collect(),
+            })
+            .collect();
+        Ok(Response::new(pb::OneClickChoice { items }))
+    }
+
+    #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
+    async fn one_click_assemble(&self, req: Request<pb::OneClickAssembleRequest>) -> Result<Response<pb::OneClickAssembly>, Status> {
+        let viewer = viewer(&req)?;
+        let req = req.into_inner();
+        let (task_id, placed) = self
+            .store
+            .one_click_assemble(&viewer, req.template_id, &req.material_ids, &req.picture_ids, &req.task_name)
+            .await
+            .map_err(to_status)?;
+        let placed = placed
+            .into_iter()
+            .map(|p| pb::OneClickPlaced { held: p.held(), slot_id: p.slot_id, material_id: p.material_id, start: p.start, end: p.end, slot: p.slot })
+            .collect();
+        Ok(Response::new(pb::OneClickAssembly { task_id, placed }))
+    }
+
     #[tracing::instrument(skip_all, fields(template_id = req.get_ref().template_id))]
     async fn template_fill(&self, req: Request<pb::FillTemplateRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
         let viewer = viewer(&req)?;

@@ -18,6 +18,7 @@ pub mod library;
 pub mod maintain;
 pub mod market;
 pub mod offer;
+pub mod one_click;
 mod providers;
 mod store;
 pub mod template;
@@ -33,7 +34,7 @@ pub use farm::FarmSettings;
 pub use grpc::TaskGrpc;
 pub use history::HistoryStore;
 pub use library::MaterialLibrary;
-pub use store::{Deleted, OutboxEntry, Reaped, TaskStore, migrate, migration_book, render_keys, renders_prefix, tool_prefix, unmigrate};
+pub use store::{Deleted, OneClickTemplate, OutboxEntry, Reaped, TaskStore, migrate, migration_book, render_keys, renders_prefix, tool_prefix, unmigrate};
 
 use reelforge_kit::identity::{Guarded, Keyring};
 use reelforge_kit::{BlobStore, Cache, EventBus, JobQueue};

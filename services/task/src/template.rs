@@ -212,7 +212,7 @@ pub fn slot_kind_name(kind: SlotKind) -> &'static str {
 }
 
 /// Calls `f` with every layer of the rule (group members included) and its scene index.
-fn each_layer_mut(rule: &mut Rule, f: &mut dyn FnMut(u32, &mut Layer)) {
+pub(crate) fn each_layer_mut(rule: &mut Rule, f: &mut dyn FnMut(u32, &mut Layer)) {
     fn walk(scene: u32, layer: &mut Layer, f: &mut dyn FnMut(u32, &mut Layer)) {
         f(scene, layer);
         if let Layer::Group(g) = layer {

@@ -7,7 +7,7 @@ pub enum ToolType {
     VideoSplit,
     /// A pptx to a video.
     PptConverter,
-    /// Uploaded clips and a template to an assembled task.
+    /// Uploaded clips and a template to an assembled editor task (the `oneClick` routes).
     OneClickFilming,
     /// The sound of a video as mp3, aac or wav.
     ExtractAudio,
@@ -175,8 +175,9 @@ impl ToolType {
         match self {
             Self::PptConverter if crate::pipeline::ppt::office_programs().is_err() => Some(Unavailable::NotConfigured),
             _ if self.runs() => None,
-            // Its page works through the card routes, not as a tool run.
-            Self::BusinessCard => None,
+            // Their pages work through their own routes, not as tool runs: the card routes, and
+            // one-click filming's `oneClick` routes (a template filled into an editor task).
+            Self::BusinessCard | Self::OneClickFilming => None,
             Self::ExtractPortrait => Some(Unavailable::NoModel),
             _ => Some(Unavailable::NotBuilt),
         }
@@ -245,7 +246,8 @@ mod tests {
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));
-        assert_eq!(ToolType::OneClickFilming.why_unavailable().map(Unavailable::code), Some("not_built"));
+        assert_eq!(ToolType::OneClickFilming.why_unavailable(), None, "its page works through the oneClick routes");
+        assert!(!ToolType::OneClickFilming.runs(), "and it is no tool run");
         let ppt = ToolType::PptConverter.why_unavailable();
         assert_eq!(ppt.is_none(), crate::pipeline::ppt::office_programs().is_ok());
     }

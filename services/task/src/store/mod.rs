@@ -9,7 +9,9 @@ mod fair;
 mod maintain;
 mod market;
 mod migration;
+mod one_click;
 mod template;
+pub use one_click::OneClickTemplate;
 pub use template::TEMPLATE_PAGE_MAX;
 
 use std::sync::Arc;

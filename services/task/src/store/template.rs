@@ -244,7 +244,7 @@ impl TaskStore {
         Ok((rows.into_iter().map(to_template).collect(), total))
     }
 
-    fn filtered(tenant: &str, filter: &TemplateFilter) -> sea_orm::Select<video_template::Entity> {
+    pub(super) fn filtered(tenant: &str, filter: &TemplateFilter) -> sea_orm::Select<video_template::Entity> {
         let mut query = video_template::Entity::find().filter(video_template::Column::Tenant.eq(tenant));
         if let Some(kind) = filter.kind {
             query = query.filter(video_template::Column::Kind.eq(kind.name()));
@@ -437,7 +437,7 @@ impl TaskStore {
     }
 
     /// Saves `task_info` as a new task of the viewer made from template `t`.
-    async fn task_from(&self, viewer: &Viewer, t: &Template, name: &str, task_info: String) -> Result<i64, TaskError> {
+    pub(super) async fn task_from(&self, viewer: &Viewer, t: &Template, name: &str, task_info: String) -> Result<i64, TaskError> {
         let access = viewer.owner.access().with_grant(template_grant(&t.creator_id, &t.task_info));
         let checked = check_rule_for(&task_info, &access)?;
         self.confirm(&viewer.owner, &checked.materials).await?;
