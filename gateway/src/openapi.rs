@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, provider, review, ring, search, shape, system, task, template, toolbox, user};
+use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, review, ring, search, shape, system, task, template, toolbox, user};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -42,7 +42,8 @@ use crate::routes::{ai, catalogue, category, collection, contest, favourite, fon
         review::overview, review::review_list, review::decide, review::music_list, review::music_upload, review::music_update,
         ring::profile, ring::precheck, ring::check, ring::fix, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
         ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file,
-        toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output
+        toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output,
+        one_click::template, one_click::upload, one_click::run
     )
 )]
 pub struct ApiDoc;

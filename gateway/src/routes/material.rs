@@ -210,9 +210,9 @@ impl UploadForm {
 /// One recorded upload: its material, and whether it is the caller's existing material of the same
 /// file (nothing new was made).
 #[derive(Serialize)]
-struct Uploaded {
-    id: String,
-    duplicate: bool,
+pub(crate) struct Uploaded {
+    pub(crate) id: String,
+    pub(crate) duplicate: bool,
 }
 
 /// The answer's `uploads`, beside `data`: one entry per file, in order.
@@ -222,7 +222,7 @@ struct Uploads {
 }
 
 /// Stores every `uploadFile` part, then records each; a failure undoes the whole request.
-async fn upload_files(
+pub(crate) async fn upload_files(
     req: &HttpRequest,
     payload: web::Payload,
     state: &AppState,

@@ -16,6 +16,7 @@ pub mod manage;
 pub mod market;
 pub mod provider;
 pub mod material;
+pub mod one_click;
 pub mod review;
 pub mod ring;
 pub mod search;
@@ -75,6 +76,9 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/videotask/cover", web::get().to(task::cover))
         .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
         .route("/v2/videotask/cancelTask", web::post().to(task::cancel))
+        .route("/v2/videotask/oneClick/template", web::post().to(one_click::template))
+        .route("/v2/videotask/oneClick/upload", web::post().to(one_click::upload))
+        .route("/v2/videotask/oneClick/run", web::post().to(one_click::run))
         .route("/videotask/ofids/{ids}", web::get().to(task::of_ids))
         .route("/videotask/updateOneTask", web::post().to(task::update_one))
         .route("/videotask/store", web::post().to(task::store))

@@ -15,7 +15,7 @@ use crate::{ApiError, AppState, body, caller, envelope, upload};
 const SHEET_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Reads a number sent as a JSON number or a string.
-fn lenient_i64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+pub(crate) fn lenient_i64<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     match serde_json::Value::deserialize(d)? {
         serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| serde::de::Error::custom("not an integer")),
         serde_json::Value::String(s) if s.trim().is_empty() => Ok(0),

@@ -114,7 +114,7 @@ pub(crate) fn refusal(e: ApiError) -> Result<HttpResponse, ApiError> {
 }
 
 /// Reads material ids given as strings (the library's ids) or numbers; `None` when one is neither.
-fn material_ids(values: &[serde_json::Value]) -> Option<Vec<String>> {
+pub(crate) fn material_ids(values: &[serde_json::Value]) -> Option<Vec<String>> {
     values
         .iter()
         .map(|v| match v {

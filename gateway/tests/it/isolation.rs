@@ -34,6 +34,8 @@ const NO_ID: &[&str] = &[
     "POST /search/history/clear",
     "POST /upload/material",
     "POST /upload/multimaterial",
+    // One-click filming's upload: the clips become the caller's own materials.
+    "POST /v2/videotask/oneClick/upload",
     "POST /material/ofuser",
     "POST /material/ofdefault",
     "GET /material/quota",
@@ -117,6 +119,11 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /videotask/cover", Scope::User),
     ("POST /videotask/mediaTicket", Scope::User),
     ("POST /v2/videotask/cancelTask", Scope::User),
+    // One-click filming: a category of the victim's tenant (none of its templates is approved);
+    // the victim's pending template (a neighbour, a manager, sees it: it has no video slot) with
+    // the victim's clip (tests/one_click.rs refuses another user's clip in a usable template).
+    ("POST /v2/videotask/oneClick/template", Scope::Tenant),
+    ("POST /v2/videotask/oneClick/run", Scope::User),
     ("GET /videotask/ofids/{ids}", Scope::User),
     ("POST /videotask/updateOneTask", Scope::User),
     ("POST /videotask/store", Scope::User),
@@ -364,6 +371,8 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /videotask/cover" => s.call(Method::GET, &format!("/videotask/cover?taskId={}", victim.task), stranger),
         "POST /videotask/mediaTicket" => json(serde_json::json!({"taskId": victim.task})),
         "POST /v2/videotask/cancelTask" => json(serde_json::json!({"taskIds": [victim.task]})),
+        "POST /v2/videotask/oneClick/template" => json(serde_json::json!({"categoryId": victim.category, "timeLength": 2})),
+        "POST /v2/videotask/oneClick/run" => json(serde_json::json!({"templateId": victim.template, "materialIds": [victim.material]})),
         "GET /videotask/ofids/{ids}" => s.call(Method::GET, &format!("/videotask/ofids/{}", victim.task), stranger),
         "POST /videotask/updateOneTask" => json(serde_json::json!({"id": victim.task, "name": "mine"})),
         "POST /videotask/store" => json(serde_json::json!({"id": victim.task, "taskName": "mine", "videoCreateInfo": common::rule().to_string()})),

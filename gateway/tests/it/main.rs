@@ -15,6 +15,7 @@ mod maintain;
 mod manage;
 mod market;
 mod maintain_farm;
+mod one_click;
 mod materials;
 mod providers;
 mod revocation;
