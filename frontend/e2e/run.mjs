@@ -31,6 +31,7 @@ import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxPpt } from './toolbox-ppt.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
+import { oneClickJourney } from './oneclick-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
@@ -582,6 +583,11 @@ if (!staticServer) {
   await check('toolbox-journey', async (open) => {
     const page = await open('#/login');
     await toolboxJourney({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: one-click filming: two uploaded clips into a template's video slots, then the editor.
+  await check('oneclick-journey', async (open) => {
+    const page = await open('#/login');
+    await oneClickJourney({ page, baseUrl, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
   // Issue 29: an administrator keeps the categories and the system library; a user finds the upload.
   await check('maintain-journey', async (open) => {

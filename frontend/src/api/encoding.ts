@@ -21,6 +21,7 @@ export const JSON_BODY_URLS = [
   '/material/ringUpload',
   '/material/v2/ifdownloadbyphone',
   '/toolbox/',
+  '/videotask/oneClick/',
   '/manage/collection/',
   '/contest/',
   '/manage/contest/',

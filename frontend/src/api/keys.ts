@@ -48,6 +48,9 @@ export const queryKeys = {
     check: (filter: object) => ['template', 'check', filter] as const,
     checkOne: (id: number) => ['template', 'checkOne', id] as const,
   },
+  oneClick: {
+    templates: (categoryId: number, timeLength: number) => ['oneClick', 'templates', { categoryId, timeLength }] as const,
+  },
   toolbox: {
     all: ['toolbox'] as const,
     types: ['toolbox', 'types'] as const,

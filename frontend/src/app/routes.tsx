@@ -69,6 +69,7 @@ import { CardDetailPage } from '@/platform/toolbox/businessCard/CardDetailPage';
 import { CardEditPage } from '@/platform/toolbox/businessCard/CardEditPage';
 import { CardTemplatePage } from '@/platform/toolbox/businessCard/CardTemplatePage';
 import { MyToolsPage } from '@/platform/toolbox/MyToolsPage';
+import { OneClickPage } from '@/platform/toolbox/oneClick/OneClickPage';
 import { ToolPage } from '@/platform/toolbox/ToolPage';
 import { TOOLS, DEFAULT_TOOL } from '@/platform/toolbox/tools';
 import { ToolsIndexPage } from '@/platform/toolbox/ToolsIndexPage';
@@ -173,9 +174,15 @@ const qsChildren: RouteObject[] = [
   { path: 'competition-content', element: login(<CompetitionContentPage />) },
 ];
 
+/** Tools whose pages are their own flows, not the tool-run page. */
+const OWN_PAGES = new Set(['business-card', 'ai-one-step-video-cut', 'intelligent-generation']);
+
 const toolChildren: RouteObject[] = [
   { index: true, element: to(DEFAULT_TOOL) },
-  ...TOOLS.filter((tool) => tool.path !== 'business-card').map((tool) => ({ path: tool.path, element: login(<ToolPage key={tool.path} path={tool.path} />) })),
+  ...TOOLS.filter((tool) => !OWN_PAGES.has(tool.path)).map((tool) => ({ path: tool.path, element: login(<ToolPage key={tool.path} path={tool.path} />) })),
+  // One-click filming: the template chosen by the user, or for them by the clips' length.
+  { path: 'ai-one-step-video-cut', element: login(<OneClickPage key="choose" mode="choose" page="aiOneStepVideoCut" />) },
+  { path: 'intelligent-generation', element: login(<OneClickPage key="auto" mode="auto" page="intelligentGeneration" />) },
   {
     path: 'business-card',
     element: <Outlet />,
