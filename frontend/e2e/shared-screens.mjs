@@ -39,6 +39,11 @@ export async function sharedScreens({ page, outDir, assert, signIn }) {
     await page.getByTestId('scene-bg-pick').click();
     const handle = page.getByTestId('popup-handle');
     await handle.waitFor();
+    // Measured once it has zoomed in: its box is scaled until then.
+    await page.waitForFunction(() => {
+      const el = document.querySelector('.react-draggable');
+      return el && Math.abs(el.getBoundingClientRect().width - el.offsetWidth) < 0.5;
+    });
     const before = await dialogBox(page, handle);
     const grip = await handle.boundingBox();
     await page.mouse.move(grip.x + 20, grip.y + grip.height / 2);
@@ -67,13 +72,21 @@ export async function sharedScreens({ page, outDir, assert, signIn }) {
       const dialog = page.locator('.rf-warm-tip .ant-modal');
       await dialog.waitFor();
       const heading = await dialog.locator('.ant-modal-confirm-title').textContent();
-      const box = await dialog.boundingBox();
+      // The layout width: the box is scaled while the dialog zooms in.
+      const width = await dialog.evaluate((el) => el.offsetWidth);
       assert(heading === title, `the confirm is titled ${heading}`);
-      assert(Math.round(box.width) === 416, `the confirm is ${box.width} wide`);
+      assert(width === 416, `the confirm is ${width} wide`);
       return dialog;
     };
     const zh = await warmTip('温馨提示');
     await shot('warm-tip');
+    // A dialog covers the tip (the tip sits under antd's layers), so it never takes a dialog's clicks.
+    const onTop = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid="beginner-tip-editor"]');
+      const box = card.getBoundingClientRect();
+      return !card.contains(document.elementFromPoint(box.right - 40, box.bottom - 20));
+    });
+    assert(onTop, "the tip's buttons stand above an open dialog");
     await zh.getByRole('button', { name: /留\s?下/ }).click();
     await zh.waitFor({ state: 'detached' });
     note('the warm tip is 416 wide and titled 温馨提示');

@@ -58,7 +58,8 @@ describe('the beginner tip', () => {
 
   it('does not block the page: only its buttons take clicks', () => {
     renderTip('editor');
-    expect(screen.getByTestId('beginner-tip-editor')).toHaveAttribute('aria-modal', 'false');
+    expect(screen.getByRole('complementary', { name: /新手提示/ })).toBe(screen.getByTestId('beginner-tip-editor'));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('beginner-tip-editor')).toHaveStyle({ pointerEvents: 'none', position: 'fixed' });
     expect(screen.getByTestId('tip-got-it')).toHaveStyle({ pointerEvents: 'auto' });
   });

@@ -65,7 +65,8 @@ export function BeginnerTip({ tip }: { tip: TipId }) {
   };
   const steps: unknown = t(`shared.beginnerTip.${tip}`, { returnObjects: true });
   return createPortal(
-    <div role="dialog" aria-modal="false" aria-labelledby={titleId} data-testid={`beginner-tip-${tip}`} style={PLACE}>
+    // An aside, not a dialog: it asks nothing and the page's own dialogs stay the only ones.
+    <aside aria-labelledby={titleId} data-testid={`beginner-tip-${tip}`} style={PLACE}>
       <Card
         size="small"
         title={
@@ -90,7 +91,7 @@ export function BeginnerTip({ tip }: { tip: TipId }) {
           </Button>
         </Space>
       </Card>
-    </div>,
+    </aside>,
     document.body,
   );
 }
