@@ -22,18 +22,25 @@ function asVariant(value: string | null | undefined): Variant | null {
 
 /**
  * Returns the variant from, in order: `?variant=` in the query, `?variant=` inside the hash,
- * `window.__REELFORGE__.variant`, else the default.
+ * `window.__REELFORGE__.variant` (a host page's own setting), the variant the server named for the
+ * page's host, else the default.
  */
 export function resolveVariant(
   location: { search: string; hash: string },
   config: RuntimeConfig | undefined,
+  served?: string | null,
 ): Variant {
   const fromSearch = asVariant(new URLSearchParams(location.search).get('variant'));
   if (fromSearch) return fromSearch;
   const hashQuery = location.hash.includes('?') ? location.hash.slice(location.hash.indexOf('?')) : '';
   const fromHash = asVariant(new URLSearchParams(hashQuery).get('variant'));
   if (fromHash) return fromHash;
-  return asVariant(config?.variant) ?? DEFAULT_VARIANT;
+  return asVariant(config?.variant) ?? asVariant(served) ?? DEFAULT_VARIANT;
+}
+
+/** The variant the gateway named in the entry page for the host it was asked for (`gateway/src/spa.rs`). */
+export function servedVariant(doc: Document): string | null {
+  return doc.querySelector('meta[name="reelforge-variant"]')?.getAttribute('content') ?? null;
 }
 
 let current: Variant | null = null;
@@ -41,7 +48,7 @@ let current: Variant | null = null;
 /** Returns the variant of this page load (resolved once, then cached). */
 export function currentVariant(): Variant {
   if (current === null) {
-    current = typeof window === 'undefined' ? DEFAULT_VARIANT : resolveVariant(window.location, window.__REELFORGE__);
+    current = typeof window === 'undefined' ? DEFAULT_VARIANT : resolveVariant(window.location, window.__REELFORGE__, servedVariant(document));
   }
   return current;
 }

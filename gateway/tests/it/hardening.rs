@@ -19,7 +19,7 @@ fn root(s: &System) -> String {
 fn built_spa() -> Fallible<tempfile::TempDir> {
     let dir = tempfile::tempdir()?;
     std::fs::create_dir(dir.path().join("assets"))?;
-    std::fs::write(dir.path().join("index.html"), "<!doctype html><script src=\"/assets/app.js\"></script>")?;
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><html><head><title>r</title></head><body><script src=\"/assets/app.js\"></script></body></html>")?;
     std::fs::write(dir.path().join("assets/app.js"), "console.log('app')\n//# sourceMappingURL=app.js.map\n")?;
     std::fs::write(dir.path().join("assets/app.js.map"), r#"{"version":3,"sources":["../src/secret.tsx"],"mappings":""}"#)?;
     Ok(dir)
@@ -216,6 +216,69 @@ async fn hosts_no_variant_names_are_refused_but_probes_answer() -> TestResult {
     }
     let cc = envelope(get("/diyvrbt/system/info", "cc.example.net:443")).await?;
     assert_eq!(cc["code"], 2000, "{cc}");
+    Ok(())
+}
+
+/// Catalogue T1: the same requests on each carrier's own host get that carrier: its variant, the
+/// entry page naming it (the front end's headers and pictures follow it), its ringtone limits, and
+/// only its own users; a user of one carrier is a stranger on another's host.
+#[tokio::test]
+async fn each_carriers_host_gets_its_own_variant_page_limits_and_users() -> TestResult {
+    let carriers = [("qs", "127.0.0.1", 3.0), ("cc", "cc.example.net", 4.0), ("migu", "migu.example.net", 5.0), ("cu", "cu.example.net", 6.0)];
+    let spa = built_spa()?;
+    let static_dir = spa.path().to_path_buf();
+    let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
+        c.http.static_dir = static_dir;
+        for (variant, host, seconds) in carriers {
+            c.tenants.get_mut(variant).expect("a default variant").hosts = vec![host.to_owned()];
+            c.ring.profiles.get_mut(variant).expect("a default profile").max_seconds = seconds;
+        }
+    })
+    .await?;
+    let client = reqwest::Client::new();
+    let mut users = Vec::new();
+    for (variant, _, _) in carriers {
+        users.push(s.user(variant, "carrier", 1).await?);
+    }
+    // As the carrier's browser signs its calls: cc's with a bearer token, the others' with userId.
+    let signed = |r: reqwest::RequestBuilder, user: &common::User| {
+        if user.tenant == "cc" {
+            r.header("Authorization", format!("Bearer {}", user.token))
+        } else {
+            r.header("Authorization", &user.token).header("userId", &user.user_id)
+        }
+    };
+    for ((variant, host, seconds), user) in carriers.iter().zip(&users) {
+        let get = |path: &str| client.get(format!("{}{path}", root(&s))).header("Host", *host);
+        let info = envelope(get("/diyvrbt/system/info")).await?;
+        assert_eq!((info["code"].as_i64(), info["data"]["variant"].as_str()), (Some(2000), Some(*variant)), "{host}: {info}");
+
+        let page = get("/").send().await?;
+        assert_eq!(page.status(), StatusCode::OK, "{host}");
+        let tag = header(&page, "etag").ok_or("the entry page has an ETag")?;
+        let body = page.text().await?;
+        assert!(body.contains(&format!("<meta name=\"reelforge-variant\" content=\"{variant}\" />")), "{host}: {body}");
+        let again = get("/").header("If-None-Match", &tag).send().await?;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{host}: the same page revalidates");
+
+        let profile = data(signed(get("/diyvrbt/ring/profile"), user)).await?;
+        assert_eq!((profile["variant"].as_str(), profile["maxSeconds"].as_f64()), (Some(*variant), Some(*seconds)), "{host}: {profile}");
+
+        for stranger in users.iter().filter(|u| u.tenant != *variant) {
+            let v = envelope(signed(get("/diyvrbt/ring/profile"), stranger)).await?;
+            assert_eq!(v["code"], 4000, "{}'s user on {host}: {v}", stranger.tenant);
+        }
+    }
+    // Entry pages differ by carrier, so a cache keyed by host never serves one carrier another's.
+    let tags: std::collections::HashSet<String> = futures::future::try_join_all(carriers.iter().map(|(_, host, _)| {
+        let request = client.get(format!("{}/", root(&s))).header("Host", *host);
+        async move { Ok::<_, reqwest::Error>(header(&request.send().await?, "etag").unwrap_or_default()) }
+    }))
+    .await?
+    .into_iter()
+    .collect();
+    assert_eq!(tags.len(), carriers.len(), "{tags:?}");
+    assert_refused(client.get(format!("{}/", root(&s))).header("Host", "carrier.example.org").send().await?, "an unknown host").await?;
     Ok(())
 }
 
