@@ -47,6 +47,7 @@ pub fn export_all(dir: &Path) -> Result<(), ts_rs::ExportError> {
     catalogue::codes::ToolboxTask::export_all(&cfg)?;
     catalogue::media::MediaExtensions::export_all(&cfg)?;
     audio::AudioRules::export_all(&cfg)?;
+    catalogue::text::TextRules::export_all(&cfg)?;
     std::fs::write(dir.join("catalogue.ts"), catalogue_ts()).map_err(ts_rs::ExportError::Io)?;
     Ok(())
 }
@@ -64,12 +65,13 @@ pub fn catalogue_ts() -> String {
          import type {{ MediaExtensions }} from \"./MediaExtensions\";\n\
          import type {{ QualityLevel }} from \"./QualityLevel\";\n\
          import type {{ ShapeKind }} from \"./ShapeKind\";\n\
+         import type {{ TextRules }} from \"./TextRules\";\n\
          import type {{ ToolboxTask }} from \"./ToolboxTask\";\n\
          import type {{ TransitionInfo }} from \"./TransitionInfo\";\n\n\
          export interface Catalogue {{\n  filters: Filter[];\n  transitions: TransitionInfo[];\n  animations: AnimationInfo[];\n  artWords: ArtWordStyle[];\n  \
          shapes: ShapeKind[];\n  ratios: AspectRatio[];\n  qualityLevels: QualityLevel[];\n  taskStatuses: Code[];\n  \
          settingStatuses: Code[];\n  operatorLevels: Code[];\n  roles: string[];\n  cardFields: Code[];\n  \
-         toolboxTasks: ToolboxTask[];\n  mediaTypes: MediaExtensions[];\n  audio: AudioRules;\n}}\n\n\
+         toolboxTasks: ToolboxTask[];\n  mediaTypes: MediaExtensions[];\n  audio: AudioRules;\n  text: TextRules;\n}}\n\n\
          export const CATALOGUE: Catalogue = {json};\n"
     )
 }

@@ -1,6 +1,7 @@
 /** The CSS of a text block laid out as the renderer lays it out (`compose/text.rs`), shared by text and art-word layers. */
 import type { CSSProperties } from 'react';
 import type { TextLayer } from '@/editor/model/gen/TextLayer';
+import { CATALOGUE } from '@/editor/model/gen/catalogue';
 
 /** The fields of a layer that lay its text out. */
 export type TextBoxFields = Pick<TextLayer, 'fontSize' | 'lineHeight' | 'bold' | 'italic' | 'underline' | 'strikeThrough' | 'textAlign' | 'letterSpacing'>;
@@ -15,6 +16,10 @@ export function textBoxStyle(layer: TextBoxFields, scale: number, family: string
     fontWeight: layer.bold ? 700 : 400,
     fontStyle: layer.italic ? 'italic' : 'normal',
     textDecoration: [layer.underline && 'underline', layer.strikeThrough && 'line-through'].filter(Boolean).join(' ') || 'none',
+    // The renderer's lines (the catalogue's `text`): a fixed offset puts the underline's top edge
+    // that far below the baseline, where the browser's own would sit by the font's metrics.
+    textUnderlineOffset: `${CATALOGUE.text.underlineOffsetEm}em`,
+    textDecorationThickness: decorationThickness(layer.fontSize) * scale,
     textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
     letterSpacing: layer.letterSpacing * scale,
     whiteSpace: 'pre-wrap',
@@ -23,4 +28,10 @@ export function textBoxStyle(layer: TextBoxFields, scale: number, family: string
     wordBreak: 'keep-all',
     overflowWrap: 'anywhere',
   };
+}
+
+/** A decoration line's thickness in video pixels at `fontSize`, as the renderer draws it. */
+export function decorationThickness(fontSize: number): number {
+  const rules = CATALOGUE.text;
+  return Math.max(fontSize * rules.decorationThicknessEm, rules.decorationMinPx);
 }

@@ -337,15 +337,16 @@ pub fn rasterise(style: &TextStyle, w: u32, h: u32) -> Result<Sprite, MediaError
             x0 = x0.min(g.x);
             x1 = x1.max(g.x + g.w);
         }
-        let thick = (size / 14.0).max(1.0);
+        let lines = reelforge_timeline::catalogue::text::TEXT_RULES;
+        let thick = lines.thickness(f64::from(size)) as f32;
         if x1 > x0 {
             if style.underline
-                && let Some(r) = sk::Rect::from_xywh(x0, line_y + size * 0.12, x1 - x0, thick)
+                && let Some(r) = sk::Rect::from_xywh(x0, line_y + size * lines.underline_offset_em as f32, x1 - x0, thick)
             {
                 deco.push_rect(r);
             }
             if style.strike
-                && let Some(r) = sk::Rect::from_xywh(x0, line_y - size * 0.32, x1 - x0, thick)
+                && let Some(r) = sk::Rect::from_xywh(x0, line_y + size * lines.strike_offset_em as f32, x1 - x0, thick)
             {
                 deco.push_rect(r);
             }

@@ -1,5 +1,5 @@
-//! Catalogues as data: filters, transitions, animations, art-word styles, shapes, ratios, codes and
-//! media types.
+//! Catalogues as data: filters, transitions, animations, art-word styles, shapes, ratios, codes,
+//! media types and the text decoration lines.
 //! Every list is exported to the frontend as `gen/catalogue.ts` (see `typescript`).
 
 pub mod animations;
@@ -9,6 +9,7 @@ pub mod filters;
 pub mod media;
 pub mod ratios;
 pub mod shapes;
+pub mod text;
 pub mod transitions;
 
 use serde::Serialize;
@@ -47,6 +48,8 @@ pub struct Catalogue {
     pub media_types: &'static [media::MediaExtensions],
     /// Ducking and loudness constants.
     pub audio: crate::audio::AudioRules,
+    /// Where a text's underline and strike-through lie.
+    pub text: text::TextRules,
 }
 
 /// Returns every catalogue.
@@ -67,5 +70,6 @@ pub fn all() -> Catalogue {
         toolbox_tasks: codes::TOOLBOX_TASKS,
         audio: crate::audio::AUDIO_RULES,
         media_types: media::MEDIA_TYPES,
+        text: text::TEXT_RULES,
     }
 }

@@ -8,6 +8,7 @@ import type { Filter } from "./Filter";
 import type { MediaExtensions } from "./MediaExtensions";
 import type { QualityLevel } from "./QualityLevel";
 import type { ShapeKind } from "./ShapeKind";
+import type { TextRules } from "./TextRules";
 import type { ToolboxTask } from "./ToolboxTask";
 import type { TransitionInfo } from "./TransitionInfo";
 
@@ -27,6 +28,7 @@ export interface Catalogue {
   toolboxTasks: ToolboxTask[];
   mediaTypes: MediaExtensions[];
   audio: AudioRules;
+  text: TextRules;
 }
 
 export const CATALOGUE: Catalogue = {
@@ -1277,5 +1279,11 @@ export const CATALOGUE: Catalogue = {
     "loudnessTargetLufs": -16.0,
     "loudnessTargetMin": -40.0,
     "loudnessTargetMax": -5.0
+  },
+  "text": {
+    "underlineOffsetEm": 0.12,
+    "strikeOffsetEm": -0.32,
+    "decorationThicknessEm": 0.07142857142857142,
+    "decorationMinPx": 1.0
   }
 };
