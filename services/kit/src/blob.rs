@@ -1,10 +1,15 @@
 //! Blob storage for uploads, renders and covers: opendal on a local directory (embedded) or on an
 //! S3-compatible store, chosen by URL. Keys are made by the server and checked here once more.
 
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
 use bytes::Bytes;
 use opendal::layers::TimeoutLayer;
 use opendal::{ErrorKind, HttpTransporter, OperationContext, Operator, services};
 use opendal_http_transport_reqwest::ReqwestTransport;
+use reqsign_aws_v4::{Credential, RequestSigner, StaticCredentialProvider};
+use reqsign_core::{Context, Signer};
 
 use crate::config::TimeoutConfig;
 
@@ -29,6 +34,27 @@ pub enum BlobError {
 #[derive(Clone, Debug)]
 pub struct BlobStore {
     op: Operator,
+    /// Where writes begun and never completed are found: opendal sees only objects.
+    unfinished: Unfinished,
+}
+
+#[derive(Clone, Debug)]
+enum Unfinished {
+    /// The file store's directory of temporary files.
+    Files(PathBuf),
+    /// The S3 store's multipart uploads.
+    Multipart(S3Calls),
+}
+
+/// A write begun and never completed: an S3 multipart upload, or a temporary file of the file store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncompleteUpload {
+    /// The key being written; on the file store the temporary file, `.partial/{name}`.
+    pub key: String,
+    /// Which upload of the key: the S3 upload id, or the temporary file's name.
+    pub upload_id: String,
+    /// When it began by the store's clock (on the file store, when its file was last written).
+    pub initiated: SystemTime,
 }
 
 impl BlobStore {
@@ -40,7 +66,7 @@ impl BlobStore {
 
     /// Opens `url` (see [`BlobStore::open`]); calls to an S3 store time out as `timeouts` says.
     pub fn open_with(url: &str, timeouts: &TimeoutConfig) -> Result<Self, BlobError> {
-        let op = if let Some(dir) = url.strip_prefix("fs://") {
+        let (op, unfinished) = if let Some(dir) = url.strip_prefix("fs://") {
             if dir.is_empty() {
                 return Err(BlobError::Url("fs:// needs a directory".into()));
             }
@@ -48,24 +74,37 @@ impl BlobStore {
             // A streamed write goes to a temporary file renamed into place when complete, so a
             // refused or broken upload never leaves a partial object under its key.
             let partial = format!("{}/.partial", dir.trim_end_matches('/'));
-            Operator::new(services::Fs::default().root(dir).atomic_write_dir(&partial))?
+            (Operator::new(services::Fs::default().root(dir).atomic_write_dir(&partial))?, Unfinished::Files(partial.into()))
         } else if let Some(rest) = url.strip_prefix("s3://") {
             let (bucket, query) = rest.split_once('?').unwrap_or((rest, ""));
             if bucket.is_empty() {
                 return Err(BlobError::Url("s3:// needs a bucket".into()));
             }
-            let mut b = services::S3::default().bucket(bucket).region("us-east-1");
+            let (mut endpoint, mut region, mut key_id, mut secret, mut root, mut anonymous) = (None, "us-east-1", None, None, "", false);
             for pair in query.split('&').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-                b = match k {
-                    "endpoint" => b.endpoint(v),
-                    "region" => b.region(v),
-                    "access_key_id" => b.access_key_id(v),
-                    "secret_access_key" => b.secret_access_key(v),
-                    "root" => b.root(v),
-                    "anonymous" => b.skip_signature(),
+                match k {
+                    "endpoint" => endpoint = Some(v),
+                    "region" => region = v,
+                    "access_key_id" => key_id = Some(v),
+                    "secret_access_key" => secret = Some(v),
+                    "root" => root = v,
+                    "anonymous" => anonymous = true,
                     other => return Err(BlobError::Url(format!("unknown s3 option `{other}`"))),
-                };
+                }
+            }
+            let mut b = services::S3::default().bucket(bucket).region(region).root(root);
+            if let Some(endpoint) = endpoint {
+                b = b.endpoint(endpoint);
+            }
+            if let Some(id) = key_id {
+                b = b.access_key_id(id);
+            }
+            if let Some(secret) = secret {
+                b = b.secret_access_key(secret);
+            }
+            if anonymous {
+                b = b.skip_signature();
             }
             // An HTTP client of the store's own: opendal's default is one client for the whole
             // process, whose pooled connections die with the async runtime that opened them, so a
@@ -74,17 +113,42 @@ impl BlobStore {
                 .connect_timeout(TimeoutConfig::of(timeouts.connect_seconds))
                 .build()
                 .map_err(|e| BlobError::Url(format!("http client: {e}")))?;
+            // Addressed as opendal addresses it: path-style, the endpoint's scheme defaulting to https.
+            let endpoint = match endpoint {
+                Some(e) if e.starts_with("http") => e.to_owned(),
+                Some(e) => format!("https://{e}"),
+                None => "https://s3.amazonaws.com".to_owned(),
+            };
+            let signer = match (key_id, secret) {
+                (Some(id), Some(secret)) if !anonymous => Some(Signer::new(
+                    Context::new(),
+                    StaticCredentialProvider::new(id, secret),
+                    RequestSigner::new("s3", region),
+                )),
+                _ => None,
+            };
+            let calls = S3Calls {
+                client: client.clone(),
+                bucket_url: format!("{}/{}", endpoint.trim_end_matches('/'), uri_encode(bucket, false)),
+                root: match root.trim_matches('/') {
+                    "" => String::new(),
+                    r => format!("{r}/"),
+                },
+                signer,
+                timeout: TimeoutConfig::of(timeouts.storage_seconds),
+            };
             let transport = HttpTransporter::new(ReqwestTransport::new(client));
             let deadlines = TimeoutLayer::new()
                 .with_timeout(TimeoutConfig::of(timeouts.storage_seconds))
                 .with_io_timeout(TimeoutConfig::of(timeouts.storage_io_seconds));
-            Operator::new(b.disable_config_load().disable_ec2_metadata())?
+            let op = Operator::new(b.disable_config_load().disable_ec2_metadata())?
                 .with_context(OperationContext::new().with_http_transport(transport))
-                .layer(deadlines)
+                .layer(deadlines);
+            (op, Unfinished::Multipart(calls))
         } else {
             return Err(BlobError::Url(format!("unsupported scheme in `{url}` (expected fs:// or s3://)")));
         };
-        Ok(Self { op })
+        Ok(Self { op, unfinished })
     }
 
     /// Writes `data` under `key`, replacing what was there.
@@ -236,10 +300,172 @@ impl BlobStore {
         Ok(out)
     }
 
+    /// The writes under `prefix` begun and never completed, which a process killed in the middle
+    /// of an upload leaves (a writer dropped unended aborts its own): the S3 store's multipart
+    /// uploads, or every temporary file of the file store whatever the prefix, since a temporary
+    /// file's name keeps only the last segment of its key.
+    pub async fn incomplete_uploads(&self, prefix: &str) -> Result<Vec<IncompleteUpload>, BlobError> {
+        check_key(prefix)?;
+        match &self.unfinished {
+            Unfinished::Files(dir) => temporary_files(dir).await,
+            Unfinished::Multipart(s3) => s3.uploads(prefix).await,
+        }
+    }
+
+    /// Gives `upload` up, removing what was sent so far; one already gone is not an error.
+    pub async fn abort_upload(&self, upload: &IncompleteUpload) -> Result<(), BlobError> {
+        match &self.unfinished {
+            Unfinished::Files(dir) => {
+                if matches!(upload.upload_id.as_str(), "" | "." | "..") || upload.upload_id.contains(['/', '\\']) {
+                    return Err(BlobError::Key(upload.key.clone()));
+                }
+                match tokio::fs::remove_file(dir.join(&upload.upload_id)).await {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error(e)),
+                    _ => Ok(()),
+                }
+            }
+            Unfinished::Multipart(s3) => {
+                check_key(&upload.key)?;
+                s3.abort(&upload.key, &upload.upload_id).await
+            }
+        }
+    }
+
     /// Answers whether the store is reachable.
     pub async fn check(&self) -> Result<(), BlobError> {
         Ok(self.op.check().await?)
     }
+}
+
+/// The temporary files of the file store's writes in progress or abandoned; one gone before it
+/// was looked at is left out.
+async fn temporary_files(dir: &std::path::Path) -> Result<Vec<IncompleteUpload>, BlobError> {
+    let mut entries = match tokio::fs::read_dir(dir).await {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io_error(e)),
+    };
+    let mut out = Vec::new();
+    while let Some(entry) = entries.next_entry().await.map_err(io_error)? {
+        let meta = match entry.metadata().await {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(io_error(e)),
+        };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if meta.is_file() {
+            out.push(IncompleteUpload { key: format!(".partial/{name}"), upload_id: name, initiated: meta.modified().map_err(io_error)? });
+        }
+    }
+    Ok(out)
+}
+
+/// Signed S3 calls of our own for what opendal does not do: list and abort the multipart uploads
+/// it did not start.
+#[derive(Clone, Debug)]
+struct S3Calls {
+    /// The store's client (opendal's transport has a clone of it).
+    client: reqwest::Client,
+    /// `{endpoint}/{bucket}`.
+    bucket_url: String,
+    /// The store's root as a prefix of the bucket's keys (`a/b/`, or empty).
+    root: String,
+    /// None for an anonymous store.
+    signer: Option<Signer<Credential>>,
+    timeout: Duration,
+}
+
+/// A page of a `ListMultipartUploads` answer.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct UploadsPage {
+    #[serde(default)]
+    is_truncated: bool,
+    #[serde(default)]
+    next_key_marker: String,
+    #[serde(default)]
+    next_upload_id_marker: String,
+    #[serde(default, rename = "Upload")]
+    uploads: Vec<UploadEntry>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct UploadEntry {
+    key: String,
+    upload_id: String,
+    initiated: String,
+}
+
+impl S3Calls {
+    /// The multipart uploads under `prefix`, page by page; one whose time the store does not say
+    /// (or says unreadably) is left out, so nothing acts on an age it does not know.
+    async fn uploads(&self, prefix: &str) -> Result<Vec<IncompleteUpload>, BlobError> {
+        let mut query = format!("uploads&prefix={}", uri_encode(&format!("{}{prefix}", self.root), false));
+        let mut out = Vec::new();
+        loop {
+            let body = self.call(reqwest::Method::GET, format!("{}?{query}", self.bucket_url), "ListMultipartUploads").await?;
+            let page: UploadsPage = quick_xml::de::from_str(&body).map_err(|e| s3_error("ListMultipartUploads answer", e))?;
+            for u in page.uploads {
+                let (Some(key), Ok(at)) = (u.key.strip_prefix(&self.root), chrono::DateTime::parse_from_rfc3339(&u.initiated)) else { continue };
+                out.push(IncompleteUpload { key: key.to_owned(), upload_id: u.upload_id, initiated: at.into() });
+            }
+            // A truncated page without markers would ask for the same page for ever.
+            if !page.is_truncated || page.next_key_marker.is_empty() {
+                return Ok(out);
+            }
+            query = format!(
+                "uploads&prefix={}&key-marker={}&upload-id-marker={}",
+                uri_encode(&format!("{}{prefix}", self.root), false),
+                uri_encode(&page.next_key_marker, false),
+                uri_encode(&page.next_upload_id_marker, false)
+            );
+        }
+    }
+
+    async fn abort(&self, key: &str, upload_id: &str) -> Result<(), BlobError> {
+        let url = format!("{}/{}?uploadId={}", self.bucket_url, uri_encode(&format!("{}{key}", self.root), true), uri_encode(upload_id, false));
+        match self.call(reqwest::Method::DELETE, url, "AbortMultipartUpload").await {
+            // Gone already: aborted by another janitor, or completed.
+            Err(BlobError::Store(e)) if e.kind() == ErrorKind::NotFound => Ok(()),
+            other => other.map(drop),
+        }
+    }
+
+    /// Sends a signed request without a body; answers the body of a 2xx answer.
+    async fn call(&self, method: reqwest::Method, url: String, what: &'static str) -> Result<String, BlobError> {
+        let (mut head, ()) = http::Request::builder().method(method).uri(&url).body(()).map_err(|e| s3_error(what, e))?.into_parts();
+        if let Some(signer) = &self.signer {
+            signer.sign(&mut head, None).await.map_err(|e| s3_error(what, e))?;
+        }
+        let answer = self.client.request(head.method, url).headers(head.headers).timeout(self.timeout).send().await.map_err(|e| s3_error(what, e))?;
+        let status = answer.status();
+        let body = answer.text().await.map_err(|e| s3_error(what, e))?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        let kind = match status {
+            reqwest::StatusCode::NOT_FOUND => ErrorKind::NotFound,
+            reqwest::StatusCode::FORBIDDEN => ErrorKind::PermissionDenied,
+            _ => ErrorKind::Unexpected,
+        };
+        Err(BlobError::Store(opendal::Error::new(kind, format!("{what}: {status}: {body}"))))
+    }
+}
+
+fn s3_error(what: &'static str, e: impl Into<anyhow::Error>) -> BlobError {
+    BlobError::Store(opendal::Error::new(ErrorKind::Unexpected, what).set_source(e))
+}
+
+/// `s` percent-encoded as S3 reads a path (`/` kept) or a query value (`/` encoded too).
+fn uri_encode(s: &str, keep_slash: bool) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            b'/' if keep_slash => "/".to_owned(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// The prefix of the objects a user uploads: `t/{tenant}/u/{user}/materials/`, each part made one

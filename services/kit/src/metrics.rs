@@ -72,10 +72,10 @@ pub static RENDER_FAILURES: LazyLock<IntCounterVec> = LazyLock::new(|| {
 });
 
 /// Objects the material janitor removed (referenced by no material, older than its grace), and
-/// their bytes when the store said them.
+/// their bytes when the store said them; `uploads`: the incomplete uploads it aborted.
 pub static JANITOR_REMOVED: LazyLock<IntCounterVec> = LazyLock::new(|| {
     let c = IntCounterVec::new(
-        Opts::new("reelforge_janitor_removed_total", "Unreferenced material objects the janitor removed, by what is counted"),
+        Opts::new("reelforge_janitor_removed_total", "Unreferenced material objects the janitor removed and incomplete uploads it aborted, by what is counted"),
         &["what"],
     )
     .unwrap_or_else(|_| unreachable_counter());

@@ -1,7 +1,9 @@
 //! The janitor: removes the objects under the materials prefixes that no material references once
 //! they are older than a grace period: uploads abandoned between the gateway's store and `Record`,
 //! objects a failed cleanup left, files of deleted materials. An object a live row names (its
-//! original or anything in its directory) and a fresh one are never touched.
+//! original or anything in its directory) and a fresh one are never touched. It also aborts the
+//! uploads under `t/` begun longer ago than the grace period and never completed (a process killed
+//! in the middle of one leaves its S3 multipart upload, which no object listing shows).
 
 use std::collections::HashSet;
 use std::time::{Duration, SystemTime};
@@ -16,9 +18,12 @@ use crate::store::MaterialStore;
 pub struct Swept {
     /// The keys removed.
     pub removed: Vec<String>,
-    /// Unreferenced objects left because they are younger than the grace period.
+    /// The keys of the incomplete uploads aborted.
+    pub aborted: Vec<String>,
+    /// Unreferenced objects and incomplete uploads left because they are younger than the grace period.
     pub fresh: usize,
-    /// Unreferenced objects whose removal failed (logged; the next sweep tries again).
+    /// Unreferenced objects and incomplete uploads whose removal failed (logged; the next sweep
+    /// tries again).
     pub failed: usize,
 }
 
@@ -53,11 +58,13 @@ impl Janitor {
         Self { store, blob, grace }
     }
 
-    /// Removes every unreferenced material object older than the grace period. The objects are
-    /// listed before the rows are read, so a material recorded meanwhile keeps its objects.
+    /// Removes every unreferenced material object and aborts every incomplete upload older than
+    /// the grace period. The objects are listed before the rows are read, so a material recorded
+    /// meanwhile keeps its objects.
     #[tracing::instrument(skip_all)]
     pub async fn sweep(&self) -> Result<Swept, MaterialError> {
         let objects = self.blob.list_modified("t/").await?;
+        let uploads = self.blob.incomplete_uploads("t/").await?;
         let live: HashSet<String> = self.store.live_dirs().await?;
         let now = SystemTime::now();
         let mut swept = Swept::default();
@@ -82,9 +89,28 @@ impl Janitor {
                 }
             }
         }
+        for upload in uploads {
+            if now.duration_since(upload.initiated).unwrap_or_default() < self.grace {
+                swept.fresh += 1;
+                continue;
+            }
+            let key = upload.key.clone();
+            match self.blob.abort_upload(&upload).await {
+                Ok(()) => {
+                    tracing::info!(%key, upload_id = %upload.upload_id, "incomplete upload aborted");
+                    swept.aborted.push(key);
+                }
+                Err(e) => {
+                    tracing::warn!(%key, upload_id = %upload.upload_id, error = %e, "incomplete upload not aborted");
+                    swept.failed += 1;
+                }
+            }
+        }
         let removed = u64::try_from(swept.removed.len()).unwrap_or(u64::MAX);
+        let aborted = u64::try_from(swept.aborted.len()).unwrap_or(u64::MAX);
         reelforge_kit::metrics::JANITOR_REMOVED.with_label_values(&["objects"]).inc_by(removed);
-        tracing::info!(removed, fresh = swept.fresh, failed = swept.failed, "material janitor swept");
+        reelforge_kit::metrics::JANITOR_REMOVED.with_label_values(&["uploads"]).inc_by(aborted);
+        tracing::info!(removed, aborted, fresh = swept.fresh, failed = swept.failed, "material janitor swept");
         Ok(swept)
     }
 

@@ -232,7 +232,60 @@ async fn blob_local_directory() -> TestResult {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
     assert_eq!(std::fs::read_dir(&partial)?.count(), 0, "a dropped write leaves no temporary file");
+    // One whose process died leaves its temporary file: an incomplete upload until aborted.
+    assert!(store.incomplete_uploads("t/").await?.is_empty());
+    abandon(&store, "t/qs/u/killed/materials/d/original.mp4").await?;
+    let left = store.incomplete_uploads("t/").await?;
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].key.starts_with(".partial/original.mp4."), "{left:?}");
+    store.abort_upload(&left[0]).await?;
+    assert_eq!(std::fs::read_dir(&partial)?.count(), 0, "an aborted upload leaves no temporary file");
+    store.abort_upload(&left[0]).await?;
     blob_suite(store).await
+}
+
+/// Begins a write of `key` whose process then "dies": its writer is forgotten, so nothing aborts
+/// it. Two chunks are written, so on S3 the multipart upload has begun and has a part.
+async fn abandon(store: &BlobStore, key: &str) -> TestResult {
+    let mut w = store.writer(key).await?;
+    w.write(vec![5u8; 2 * reelforge_kit::blob::WRITE_CHUNK + 1].into()).await?;
+    std::mem::forget(w);
+    Ok(())
+}
+
+/// The multipart uploads under the bucket's `prefix` as the store itself answers
+/// `ListMultipartUploads`, unsigned and without the blob store's code.
+async fn listed_by_the_bucket(prefix: &str) -> Result<String, Box<dyn std::error::Error>> {
+    let url = s3_url();
+    let bucket = url.trim_start_matches("s3://").split('?').next().unwrap_or_default().to_owned();
+    let endpoint = url.split(['?', '&']).find_map(|p| p.strip_prefix("endpoint=")).ok_or("no endpoint in the test store's url")?.to_owned();
+    Ok(reqwest::get(format!("{endpoint}/{bucket}?uploads&prefix={prefix}")).await?.error_for_status()?.text().await?)
+}
+
+/// A write whose process died leaves an S3 multipart upload no object listing shows: it is listed
+/// under its prefix (relative to the store's root, with when it began) and under no other, and once
+/// aborted the bucket lists it no more. The store signs its calls (SeaweedFS takes any key).
+#[tokio::test]
+async fn blob_s3_incomplete_uploads_are_listed_and_aborted() -> TestResult {
+    let root = unique("uploads");
+    let url = format!("{}&root=/{root}&access_key_id=reelforge&secret_access_key=reelforge", s3_url().replace("&anonymous", ""));
+    let store = BlobStore::open(&url)?;
+    let key = "t/qs/u/a@x.cn/materials/m 1/original.mp4";
+    abandon(&store, key).await?;
+    let listed = store.incomplete_uploads("t/qs/").await?;
+    assert_eq!(listed.iter().map(|u| u.key.as_str()).collect::<Vec<_>>(), [key], "{listed:?}");
+    let age = std::time::SystemTime::now().duration_since(listed[0].initiated).unwrap_or_default();
+    assert!(age < Duration::from_secs(600), "begun just now, not {age:?} ago");
+    assert!(store.incomplete_uploads("t/cc/").await?.is_empty(), "another prefix has none");
+    assert!(!store.exists(key).await?, "nothing is visible under the key");
+    assert!(listed_by_the_bucket(&format!("{root}/t/qs/")).await?.contains(&listed[0].upload_id));
+
+    store.abort_upload(&listed[0]).await?;
+    assert!(store.incomplete_uploads("t/").await?.is_empty());
+    assert!(!listed_by_the_bucket(&format!("{root}/")).await?.contains("<Upload>"), "the bucket lists no upload");
+    store.abort_upload(&listed[0]).await?;
+    assert!(store.abort_upload(&reelforge_kit::blob::IncompleteUpload { key: "../x".into(), ..listed[0].clone() }).await.is_err());
+    Ok(())
 }
 
 #[tokio::test]
@@ -291,7 +344,9 @@ async fn s3_calls_to_a_silent_store_time_out() -> TestResult {
     assert!(matches!(put, Ok(Err(_))), "a put to a silent store fails, it does not hang: {put:?}");
     let stat = tokio::time::timeout(Duration::from_secs(20), store.check()).await;
     assert!(matches!(stat, Ok(Err(_))), "a check of a silent store fails: {stat:?}");
-    assert!(started.elapsed() < Duration::from_secs(15), "both failed in {:?}", started.elapsed());
+    let uploads = tokio::time::timeout(Duration::from_secs(20), store.incomplete_uploads("t/")).await;
+    assert!(matches!(uploads, Ok(Err(_))), "listing a silent store's uploads fails: {uploads:?}");
+    assert!(started.elapsed() < Duration::from_secs(15), "all failed in {:?}", started.elapsed());
     held.abort();
     Ok(())
 }

@@ -1,6 +1,7 @@
-//! The janitor on the local file store and on S3 (SeaweedFS): unreferenced material objects older
-//! than the grace period go; a live material's objects, fresh objects and everything outside the
-//! materials prefixes stay.
+//! The janitor on the local file store and on S3 (SeaweedFS): unreferenced material objects and
+//! incomplete uploads (an S3 multipart upload, a temporary file) older than the grace period go; a
+//! live material's objects, fresh objects and uploads and everything outside the materials prefixes
+//! stay.
 
 use std::time::Duration;
 
@@ -61,13 +62,22 @@ async fn suite(blob: BlobStore) -> TestResult {
     for key in kept.iter().chain(&orphans).chain(&others) {
         blob.put(key, b"abc".to_vec()).await?;
     }
+    // An upload whose process was killed midway (its writer forgotten, so nothing aborts it): two
+    // chunks written, so on S3 its multipart upload has begun and holds a part.
+    let killed = format!("{prefix}{}/original.mp4", uuid::Uuid::new_v4());
+    let mut w = blob.writer(&killed).await?;
+    w.write(vec![5u8; 2 * reelforge_kit::blob::WRITE_CHUNK + 1].into()).await?;
+    std::mem::forget(w);
+    let unfinished: Vec<String> = blob.incomplete_uploads("t/").await?.into_iter().map(|u| u.key).collect();
+    assert_eq!(unfinished.len(), 1, "the killed upload is listed: {unfinished:?}");
 
     // Everything is fresh under a day's grace: nothing goes.
     let swept = Janitor::new(store.clone(), blob.clone(), Duration::from_secs(24 * 3600)).sweep().await?;
-    assert_eq!((swept.removed.len(), swept.fresh), (0, 2), "{swept:?}");
+    assert_eq!((swept.removed.len(), swept.aborted.len(), swept.fresh), (0, 0, 3), "{swept:?}");
     for key in kept.iter().chain(&orphans).chain(&others) {
         assert!(blob.exists(key).await?, "{key} is fresh");
     }
+    assert_eq!(blob.incomplete_uploads("t/").await?.len(), 1, "the fresh upload is kept");
 
     // With no grace, the unreferenced material objects go and nothing else does.
     let swept = Janitor::new(store.clone(), blob.clone(), Duration::ZERO).sweep().await?;
@@ -82,8 +92,11 @@ async fn suite(blob: BlobStore) -> TestResult {
     for key in &orphans {
         assert!(!blob.exists(key).await?, "{key} is removed");
     }
+    assert_eq!(swept.aborted, unfinished, "{swept:?}");
+    assert!(blob.incomplete_uploads("t/").await?.is_empty(), "the killed upload is aborted");
+    assert!(!blob.exists(&killed).await?);
     let again = Janitor::new(store, blob, Duration::ZERO).sweep().await?;
-    assert_eq!((again.removed.len(), again.fresh, again.failed), (0, 0, 0), "a second sweep finds nothing");
+    assert_eq!((again.removed.len(), again.aborted.len(), again.fresh, again.failed), (0, 0, 0, 0), "a second sweep finds nothing");
     Ok(())
 }
 
