@@ -95,7 +95,7 @@ export function referenceDocuments(pics) {
       size: 50,
       rule: base(ratio('9:16', 360, 640, 50, 720), [
         word('t1', 101, 20, 80, 320, 60, '春节快乐 新年好', 40, '#ffffff', { bold: true }),
-        word('t2', 102, 20, 260, 320, 90, '铃声视频 Reelforge 2026', 28, '#fde047'),
+        word('t2', 102, 20, 260, 320, 90, '铃声视频 Reelforge 2026', 28, '#fde047', { underline: true }),
         word('t3', 103, 20, 480, 320, 40, '双击编辑文字', 24, '#111827', { bgFillColor: '#ffffff' }),
       ], '#7f1d1d'),
     },

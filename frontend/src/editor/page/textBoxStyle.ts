@@ -20,6 +20,8 @@ export function textBoxStyle(layer: TextBoxFields, scale: number, family: string
     // that far below the baseline, where the browser's own would sit by the font's metrics.
     textUnderlineOffset: `${CATALOGUE.text.underlineOffsetEm}em`,
     textDecorationThickness: decorationThickness(layer.fontSize) * scale,
+    // The renderer's line is one solid bar; the browser's default breaks it around descenders.
+    textDecorationSkipInk: 'none',
     textAlign: (layer.textAlign || 'center') as CSSProperties['textAlign'],
     letterSpacing: layer.letterSpacing * scale,
     whiteSpace: 'pre-wrap',
