@@ -230,8 +230,8 @@ async fn each_carriers_host_gets_its_own_variant_page_limits_and_users() -> Test
     let s = common::start_on(&reelforge_kit::testing::fresh_sqlite(), None, |c| {
         c.http.static_dir = static_dir;
         for (variant, host, seconds) in carriers {
-            c.tenants.get_mut(variant).expect("a default variant").hosts = vec![host.to_owned()];
-            c.ring.profiles.get_mut(variant).expect("a default profile").max_seconds = seconds;
+            c.tenants.entry(variant.to_owned()).or_default().hosts = vec![host.to_owned()];
+            c.ring.profiles.entry(variant.to_owned()).or_insert_with(common::ring_profile).max_seconds = seconds;
         }
     })
     .await?;
