@@ -1,14 +1,6 @@
-import type { TaskVideoCategory } from '@/api/category';
+import { cat } from '@/test/templateFixtures';
 import { ALL, childrenOf, chooseFirst, chooseSecond, effectiveCategoryId, initialSelection, NO_SELECTION } from './categorySelection';
 
-const cat = (categoryId: number, categoryName: string, children: TaskVideoCategory[] = []): TaskVideoCategory => ({
-  categoryId,
-  categoryName,
-  dimension: 'industry',
-  higherUpId: -1,
-  push: false,
-  children,
-});
 
 const list = [cat(1, '行业', [cat(11, '餐饮'), cat(12, '教育')]), cat(2, '用途', [cat(21, '节日')]), cat(3, '尺寸')];
 

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { TaskVideoCategory } from '@/api/category';
+import { cat } from '@/test/templateFixtures';
 import { makeQueryClient, Providers } from '@/app/providers';
 import { makeStore } from '@/app/store';
 import { initialSelection, NO_SELECTION, type CategorySelection } from '../categorySelection';
@@ -8,14 +9,6 @@ import { CategoryPicker } from './CategoryPicker';
 
 jest.setTimeout(60_000);
 
-const cat = (categoryId: number, categoryName: string, children: TaskVideoCategory[] = []): TaskVideoCategory => ({
-  categoryId,
-  categoryName,
-  dimension: 'industry',
-  higherUpId: -1,
-  push: false,
-  children,
-});
 
 const TWO_LEVEL = [cat(1, '行业', [cat(11, '餐饮'), cat(12, '教育')]), cat(2, '用途', [cat(21, '节日')])];
 const IVVR = [cat(30, '彩铃场景'), cat(31, '企业宣传')];
