@@ -31,6 +31,9 @@ const shared = {
 const config: Config = {
   // Component tests render the whole app; on a shared 2-core machine the first one warms up slowly.
   testTimeout: 30_000,
+  // A worker per core: jest's default (cores − 1) ran the suite in band on the 2-core machine, one
+  // core idle for the whole phase (docs/benchmarks.md, "Build": 16 min with two workers).
+  maxWorkers: '100%',
   // A handle left open by a page test (found in CI: jest idled for minutes after every test had
   // passed) must not hold the run: results are final once the last test ends.
   forceExit: true,
