@@ -40,3 +40,6 @@ export function toolRun(id: number, status: number, change: Partial<ToolRun> = {
     ...change,
   };
 }
+
+/** GET /material/quota of a user with no limits and nothing stored. */
+export const NO_QUOTA = { usedBytes: 0, limitBytes: 0, materials: 0, limitMaterials: 0, tenantUsedBytes: 0, tenantLimitBytes: 0, tenantMaterials: 0, tenantLimitMaterials: 0 };

@@ -6,7 +6,7 @@ import type { ToolRun } from '@/api/toolbox';
 import { applyLanguage, i18n } from '@/app/i18n';
 import { material, page } from '@/test/materials';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
-import { TOOL_TYPES, toolRun } from '@/test/toolboxFixtures';
+import { NO_QUOTA, TOOL_TYPES, toolRun } from '@/test/toolboxFixtures';
 import { unavailableText } from './toolText';
 
 // Whole-app renders with antd forms on a loaded machine can pass the default 30 s.
@@ -58,7 +58,7 @@ function serve(options: Served = {}) {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
     if (url === '/toolbox/types') return { dataList: TOOL_TYPES };
     if (url.startsWith('/toolbox/run/') && options.toolRun) return options.toolRun();
-    if (url === '/material/quota') return { usedBytes: 0, limitBytes: 0, materials: 0, limitMaterials: 0, tenantUsedBytes: 0, tenantLimitBytes: 0, tenantMaterials: 0, tenantLimitMaterials: 0 };
+    if (url === '/material/quota') return NO_QUOTA;
     throw new Error(`unexpected GET ${url}`);
   });
   const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {

@@ -7,7 +7,7 @@ import type { OneClickTemplate } from '@/api/oneClick';
 import { material, page } from '@/test/materials';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
 import { cat, SYSTEM_INFO, tpl } from '@/test/templateFixtures';
-import { toolType, TOOL_TYPES } from '@/test/toolboxFixtures';
+import { NO_QUOTA, toolType, TOOL_TYPES } from '@/test/toolboxFixtures';
 import { autoPick, categoryOptions, fitProblem, hundredthsDown, planSlots, totalSeconds } from './plan';
 
 jest.setTimeout(120_000);
@@ -35,7 +35,7 @@ function serve(options: Served = {}) {
     if (url === '/system/info') return SYSTEM_INFO;
     if (url === '/toolbox/types') return { dataList: types };
     if (url === '/category/taskvideo') return { dataList: [cat(5, '旅行', [cat(6, '海岛')])] };
-    if (url === '/material/quota') return { usedBytes: 0, limitBytes: 0, materials: 0, limitMaterials: 0, tenantUsedBytes: 0, tenantLimitBytes: 0, tenantMaterials: 0, tenantLimitMaterials: 0 };
+    if (url === '/material/quota') return NO_QUOTA;
     throw new Error(`unexpected GET ${url}`);
   });
   const post = jest.spyOn(api, 'post').mockImplementation(async (url: string, data?: unknown) => {
