@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { animationState, layerState, motionMaxScale, motionZoom } from '../../src/editor/model/animation';
 import { parseColour } from '../../src/editor/model/colour';
-import { shapeOutline } from '../../src/editor/model/shape';
+import { shapeDrawing, shapeOutline } from '../../src/editor/model/shape';
 import { findAnimation } from '../../src/editor/model/catalogue';
 import { defaultAttachRange, extendedSceneLength, sizeCategory, slotKind } from '../../src/editor/model/layout';
 import { clipSourceTime, framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
@@ -100,6 +100,12 @@ describe('timeline vectors shared with services/timeline', () => {
 
   test('basic shape outlines', () => {
     check<{ kind: string; w: number; h: number }>('shape_outline', ({ kind, w, h }) => shapeOutline(kind, w, h));
+  });
+
+  test('what a shape is painted from', () => {
+    check<{ kind: string; code: string; svgStyleType: string; w: number; h: number; radius: number }>('shape_drawing', ({ kind, code, svgStyleType, w, h, radius }) =>
+      shapeDrawing(kind, code, svgStyleType, w, h, radius),
+    );
   });
 
   test('colour strings', () => {

@@ -52,3 +52,31 @@ export function shapeOutline(kind: string, w: number, h: number): Outline {
       return { kind: 'rect' };
   }
 }
+
+/** Rounded to two decimals and written shortest, as the renderer writes numbers into a drawing. */
+function short(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/**
+ * The drawing a catalogue rectangle is painted from, in place of its `shapeCode`: the box at the
+ * layer's size with its corner radius (at most half the shorter side), so the radius rounds it
+ * however the box is stretched (`services/timeline/src/shape.rs` `rect_drawing`; shared vectors).
+ */
+function rectDrawing(w: number, h: number, radius: number): string {
+  const [bw, bh] = [Math.max(1, w), Math.max(1, h)];
+  const r = Math.min(Math.max(0, radius), Math.min(bw, bh) / 2);
+  const [sw, sh, sr] = [short(bw), short(bh), short(r)];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${sw} ${sh}" width="${sw}" height="${sh}" fill="currentColor"><rect width="${sw}" height="${sh}" rx="${sr}"/></svg>`;
+}
+
+/**
+ * What a shape layer is painted from: null draws the basic outline (no `shapeCode`), a rectangle
+ * that takes the layer's paint is its `rectDrawing`, anything else its own `shapeCode`
+ * (`services/timeline/src/shape.rs` `shape_drawing`; shared vectors).
+ */
+export function shapeDrawing(kind: string, code: string, svgStyleType: string, w: number, h: number, radius: number): string | null {
+  if (code.trim() === '') return null;
+  if (kind === 'rect' && svgStyleType !== 'specialSvg') return rectDrawing(w, h, radius);
+  return code;
+}

@@ -16,7 +16,7 @@ import { selectCurrentSceneStart } from '@/editor/state/selectors';
 import { textBoxStyle } from './textBoxStyle';
 import { useEditorSelector } from './useEditor';
 import { adjustmentsCss, blurCss, catalogueFilterCss, joinFilters } from '@/editor/model/filterCss';
-import { shapeOutline } from '@/editor/model/shape';
+import { shapeDrawing, shapeOutline } from '@/editor/model/shape';
 import { shapeImageUrl } from '@/editor/model/shapeSvg';
 
 /** How much of a layer shows while the paused playhead is outside its time. */
@@ -35,10 +35,13 @@ export interface LayerViewProps {
   faint?: boolean;
 }
 
-/** Draws a shape's SVG (`shapeCode`) painted as the renderer paints it, or, without one, its basic kind's outline (`model/shape.ts`, the renderer's). */
+/** Draws a shape's drawing (`shapeDrawing`: its `shapeCode`, a rectangle's at its size and radius) painted as the renderer paints it, or, without one, its basic kind's outline (`model/shape.ts`, the renderer's). */
 function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
-  const { w, h, shapeCode } = layer;
-  const src = useMemo(() => (shapeCode ? shapeImageUrl({ ...layer, shapeCode }) : null), [layer, shapeCode]);
+  const { w, h } = layer;
+  const src = useMemo(() => {
+    const drawing = shapeDrawing(layer.shape, layer.shapeCode ?? '', layer.svgStyleType, layer.w, layer.h, layer.borderRadius);
+    return drawing === null ? null : shapeImageUrl({ ...layer, shapeCode: drawing });
+  }, [layer]);
   if (src !== null) return <img src={src} alt="" draggable={false} data-testid="shape-svg" style={{ display: 'block', width: '100%', height: '100%' }} />;
   const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
   const outline = shapeOutline(layer.shape, w, h);

@@ -106,6 +106,15 @@ describe('stage drawing', () => {
     expect(decodeURIComponent(img.src)).toContain('* { fill: #ff0000 }');
   });
 
+  it('draws a catalogue rectangle at its box size with its corner radius, as the renderer does', () => {
+    const square = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100" fill="currentColor"><rect width="100" height="100"/></svg>';
+    const built = buildLayer({ kind: 'shape', shape: 'rect', shapeCode: square }, 1, 100, [0, 3], newRule().resolutionRatio);
+    const layer = { ...built, w: 300, h: 120, borderRadius: 24 } as Layer;
+    render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const img = screen.getByTestId('shape-svg') as HTMLImageElement;
+    expect(decodeURIComponent(img.src)).toContain('<rect width="300" height="120" rx="24"/>');
+  });
+
   it('draws a picture with its catalogue filter and blur as the renderer applies them', () => {
     const layer = { ...buildLayer({ kind: 'picture', src: '/p.png', width: 400, height: 300 }, 1, 100, [0, 3], newRule().resolutionRatio), filter: 'warm', blur: 4 } as Layer;
     render(<LayerView layer={layer} scale={1.5} editing={false} flagged={false} onEditEnd={() => undefined} />);

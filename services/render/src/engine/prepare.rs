@@ -787,7 +787,13 @@ fn shape_layer(ctx: &Ctx<'_>, s: &ShapeLayer) -> Result<Drawable, RenderError> {
     };
     let style = shape::ShapeStyle {
         kind: s.shape.clone(),
-        svg: s.shape_code.clone().filter(|c| !c.trim().is_empty()),
+        svg: reelforge_timeline::shape::shape_drawing(
+            &s.shape,
+            s.shape_code.as_deref().unwrap_or_default(),
+            &s.svg_style_type,
+            (s.common.w, s.common.h),
+            s.border_radius,
+        ),
         // Multi-colour drawings keep their own colours; plain shapes and lines take the layer's.
         recolour: s.svg_style_type != "specialSvg",
         fill,

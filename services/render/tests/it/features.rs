@@ -351,6 +351,23 @@ fn a_shape_filling_its_box_keeps_its_shadow() -> R {
 }
 
 #[test]
+fn a_catalogue_rectangles_radius_rounds_its_corners() -> R {
+    let dir = tempfile::tempdir()?;
+    let m = Materials::new(dir.path());
+    let square = reelforge_timeline::catalogue::shapes::svg("rect").ok_or("the catalogue has a rectangle")?;
+    let l = json!({"type": "shape", "id": "s", "shape": "rect", "shapeCode": square, "fill": "#ff0000",
+        "x": 40, "y": 20, "w": 80, "h": 50, "borderRadius": 20, "startTime": 0, "endTime": 2, "inTime": 0, "outTime": 0});
+    let b = render_frame(&rule(json!([scene(None, json!({}), json!([l]))]))?, &m, 1.0)?;
+    // The box's corner is outside a 20 px round; its edges' middles and its centre are inside.
+    assert!(near(px(&b, 41, 21), [0, 255, 0]), "the corner is cut: {:?}", px(&b, 41, 21));
+    assert!(near(px(&b, 118, 68), [0, 255, 0]), "the far corner is cut: {:?}", px(&b, 118, 68));
+    for (x, y) in [(80, 21), (41, 45), (80, 45)] {
+        assert!(near(px(&b, x, y), RED), "inside the rounded box at ({x}, {y}): {:?}", px(&b, x, y));
+    }
+    Ok(())
+}
+
+#[test]
 fn segment_audio_lines_up_with_the_full_render() -> R {
     let dir = tempfile::tempdir()?;
     let st = std::process::Command::new("gst-launch-1.0")

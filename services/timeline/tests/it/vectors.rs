@@ -397,9 +397,29 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
     .map(|(k, w, h)| Ok(json!({ "input": { "kind": k, "w": w, "h": h }, "expected": serde_json::to_value(shape::outline(k, w, h))? })))
     .collect::<Result<_, serde_json::Error>>()?;
 
+    let square = reelforge_timeline::catalogue::shapes::svg("rect").unwrap_or_default();
+    let star = reelforge_timeline::catalogue::shapes::svg("star").unwrap_or_default();
+    let drawings: Vec<Value> = [
+        ("rect", square.as_str(), "", (300.0, 120.0), 24.0),
+        ("rect", square.as_str(), "", (37.5, 120.25), 8.125),
+        ("rect", square.as_str(), "", (640.0, 360.0), 1000.0),
+        ("rect", square.as_str(), "", (50.0, 50.0), 0.0),
+        ("rect", square.as_str(), "", (0.0, 20.0), 4.0),
+        ("rect", square.as_str(), "specialSvg", (300.0, 120.0), 24.0),
+        ("rect", "  ", "", (300.0, 120.0), 24.0),
+        ("star", star.as_str(), "", (300.0, 120.0), 24.0),
+    ]
+    .iter()
+    .map(|&(kind, code, style, size, r)| {
+        json!({ "input": { "kind": kind, "code": code, "svgStyleType": style, "w": size.0, "h": size.1, "radius": r },
+                "expected": shape::shape_drawing(kind, code, style, size, r) })
+    })
+    .collect();
+
     Ok(vec![
         ("animation_state", Value::Array(animation)),
         ("shape_outline", Value::Array(shapes)),
+        ("shape_drawing", Value::Array(drawings)),
         ("layer_state", Value::Array(layer)),
         ("motion_zoom", Value::Array(motions)),
         ("colour", Value::Array(colours)),
