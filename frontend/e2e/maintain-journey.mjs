@@ -64,11 +64,15 @@ async function steps({ page, assert, signIn, bin, shot }) {
   // The tenant's first system list makes the starter library; the upload comes after it, so it is the newest.
   await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
   await page.getByTestId('system-upload').click();
-  // An option clicked while the dropdown still animates in can be lost on a loaded machine: the
-  // choice is read back from the select, and made again if it did not take.
+  // An option clicked while the dropdown still animates in can be lost on a loaded machine, or never
+  // hold still long enough for a click (CI once waited out the whole timeout on "element is not
+  // stable"): the click is given 5 s, the choice is read back from the select, and made again from a
+  // closed dropdown if it did not take.
   for (let tries = 0; ; tries += 1) {
     await page.getByTestId('upload-category').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('静态背景 · 3001').click();
+    const option = page.locator('.ant-select-dropdown:visible').getByTitle('静态背景 · 3001');
+    const clicked = await option.click({ timeout: 5_000 }).then(() => true, (e) => { console.log(`maintain-journey: the category option took no click (${String(e).split('\n')[0]})`); return false; });
+    if (!clicked) await page.locator('.ant-modal-title').click(); // closes the dropdown, not the dialog (Escape would)
     const chosen = page.getByTestId('upload-category').getByText('静态背景 · 3001');
     if (await chosen.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
     assert(tries < 2, 'the upload dialog took the category 静态背景 · 3001');
