@@ -269,6 +269,9 @@ fn ai_config() -> reelforge_kit::config::AiConfig {
     let mut ai = reelforge_kit::config::AiConfig::default();
     let off = reelforge_kit::config::AiProviderConfig { provider: "none".into(), ..Default::default() };
     ai.tenants.insert("cc".into(), [(reelforge_ai::speech::ABILITY.to_owned(), off)].into_iter().collect());
+    // Video auditing's example list (docs/ai.md): offered for every tenant.
+    let words = vec!["样例词".to_owned(), "demo word".to_owned()];
+    ai.abilities.insert(reelforge_ai::audit::ABILITY.to_owned(), reelforge_kit::config::AiProviderConfig { provider: "local".into(), words, ..Default::default() });
     ai
 }
 
@@ -777,7 +780,7 @@ async fn distributed_survives_a_broker_restart() -> TestResult {
         tasks.push(save_and_run(&farm, document(&id)).await?);
     }
     // No worker takes from this queue: it holds the jobs through the restart. A client of its own,
-    // as a second process would have (the worker's client waits on its own queue meanwhile).
+    // as a second process would have.
     let held = unique("q2");
     let config = QueueConfig { url: amqp_url(), delivery_limit: 2, ..QueueConfig::default() };
     let client = reelforge_kit::queue::open(&config, &reelforge_kit::db::connect(&fresh_sqlite()).await?).await?;
@@ -1029,6 +1032,64 @@ async fn distributed_runs_a_tool() -> TestResult {
     runs_a_tool(distributed().await?).await
 }
 
+/// A frame cut through the farm: a clip of three scenes (still red, moving bars, still blue)
+/// becomes three pictures stored under the job's keys, each with its scene's stretch and its
+/// scene's colours.
+async fn cuts_frames_by_scene(farm: Farm) -> TestResult {
+    let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: USER.into() };
+    let new = NewMaterial {
+        name: "scenes.mp4".into(),
+        kind: MaterialKind::Video,
+        category_id: 0,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 3.0,
+        size: "320x180".into(),
+        material_state: 0,
+        system: false,
+    };
+    let m = farm.materials.insert(&owner, new).await?;
+    let dir = tempfile::tempdir()?;
+    let segments = [("red", 25), ("smpte horizontal-speed=4", 25), ("blue", 25)];
+    let clip = tokio::task::spawn_blocking({
+        let dir = dir.path().to_path_buf();
+        move || reelforge_tools::testing::scenes(&dir, "scenes.mp4", &segments, 25)
+    })
+    .await??;
+    farm.blob.upload_file(&m.relative_path, &clip).await?;
+    let run = pb::RunToolRequest {
+        tool_type: "VIDEO_KEY_FRAMES".into(),
+        params: r#"{"mode": "scenes", "minSceneMs": 300}"#.into(),
+        material_ids: vec![m.id.clone()],
+        source_task_id: 0,
+    };
+    let queued = farm.tasks.clone().run_tool(farm.req(run)?).await?.into_inner();
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.outputs.len()), (10, 3), "{t:?}");
+    for (i, (o, scene)) in t.outputs.iter().zip(["red", "bars", "blue"]).enumerate() {
+        assert!(o.key.starts_with(&reelforge_worker::tool_prefix("qs", t.id, &queued.job_id)), "{}", o.key);
+        assert_eq!((o.kind.as_str(), o.name.clone(), o.width, o.height), ("picture", format!("frame-{}.jpg", i + 1), 320, 180));
+        let r = o.ranges.first().ok_or("the scene's stretch")?;
+        let start = i as u64 * 1000;
+        assert!(r.start_ms.abs_diff(start) <= 40 && r.end_ms.abs_diff(start + 1000) <= 40, "{scene}: {r:?}");
+        let (_, _, rgb) = reelforge_tools::testing::picture_rgb(&farm.blob.get(&o.key).await?)?;
+        let [red, green, blue] = reelforge_tools::testing::mean_rgb(&rgb);
+        match scene {
+            "red" => assert!(red > 200.0 && green.max(blue) < 40.0, "{scene}: {red:.0} {green:.0} {blue:.0}"),
+            "blue" => assert!(blue > 200.0 && red.max(green) < 40.0, "{scene}: {red:.0} {green:.0} {blue:.0}"),
+            // The bars hold every colour: neither one of the still scenes'.
+            _ => assert!(red.min(green).min(blue) > 60.0, "{scene}: {red:.0} {green:.0} {blue:.0}"),
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_cuts_frames_by_scene() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    cuts_frames_by_scene(farm).await
+}
+
 /// A dubbing goes through the farm as a tool run does: Mandarin text spoken by the local voice
 /// (espeak-ng) ends as one WAV under the job's keys, its header true to its length, never listed
 /// among the toolbox's runs. A rate out of range is refused naming the field, nothing queued; a
@@ -1072,6 +1133,72 @@ async fn embedded_speaks_a_dubbing() -> TestResult {
 #[tokio::test]
 async fn distributed_speaks_a_dubbing() -> TestResult {
     speaks_a_dubbing(distributed().await?).await
+}
+
+/// The report of a finished audit (its first output), read from storage.
+async fn audit_report(farm: &Farm, t: &pb::Task) -> Result<reelforge_ai::audit::Report, Box<dyn std::error::Error>> {
+    let report = t.outputs.first().ok_or("no report")?;
+    assert_eq!((report.kind.as_str(), report.name.as_str()), ("report", "audit.json"), "{t:?}");
+    Ok(serde_json::from_slice(&farm.blob.get(&report.key).await?)?)
+}
+
+/// Video auditing through the farm: a work whose title "样例词" the renderer draws from 2 s to 3 s,
+/// with a second text layer spelling "demo word" with dots and spaces off the picture: its
+/// rendered frames are read by OCR and the word is flagged at a time within its second, with the
+/// frame's picture; the hidden layer is flagged by its id from the document's text. A clip with
+/// no listed word passes. Refusals name their field and queue nothing.
+async fn audits_a_video_and_a_work(farm: Farm) -> TestResult {
+    let mut tasks = farm.tasks.clone();
+    let audit = |ids: Vec<String>, task: i64| pb::RunToolRequest { tool_type: "VIDEO_AUDIT".into(), params: "{}".into(), material_ids: ids, source_task_id: task };
+    let refused = tasks.run_tool(farm.req(audit(Vec::new(), 0))?).await.err().ok_or("nothing to audit refused")?;
+    assert!(refused.code() == tonic::Code::InvalidArgument && refused.message().starts_with("materialId:"), "{}", refused.message());
+    let refused = tasks.run_tool(farm.req(audit(Vec::new(), 987_654))?).await.err().ok_or("someone's work refused")?;
+    assert!(refused.message().starts_with("taskId:"), "{}", refused.message());
+
+    let doc = serde_json::json!({
+        "version": 1, "renderVersion": 2, "ruleType": "VIDEO_EDIT", "videoQuality": 30, "frameRate": 80,
+        "resolutionRatio": {"name": "16:9", "width": 640, "height": 360, "ratio": "16:9", "sizeId": 41, "targetWidth": 640},
+        "scenes": [{"type": "canvas", "timeLength": 4, "bgColor": "#000000", "layers": [
+            {"type": "word", "id": "title", "content": "样例词", "color": "#ffffff", "fontSize": 64,
+             "x": 160, "y": 120, "w": 320, "h": 100, "startTime": 2, "endTime": 3, "inTime": 0, "outTime": 0},
+            {"type": "word", "id": "hidden", "content": "d.e.m.o w-o-r-d", "color": "#ffffff", "fontSize": 20,
+             "x": 5000, "y": 5000, "w": 200, "h": 40, "startTime": 0, "endTime": 4, "inTime": 0, "outTime": 0}]}],
+        "audio": []
+    });
+    let task_id = save_and_run(&farm, doc.to_string()).await?;
+    assert_eq!(ended(&farm, task_id).await?.status, 10, "the work rendered");
+    let queued = tasks.run_tool(farm.req(audit(Vec::new(), task_id))?).await?.into_inner();
+    let events = watch_to_end(&farm, queued.task_id).await?;
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
+    let t = ended(&farm, queued.task_id).await?;
+    let report = audit_report(&farm, &t).await?;
+    assert_eq!((report.verdict.as_str(), report.source.as_str(), report.layers_read), ("flagged", "work", 2), "{report:?}");
+    assert!(report.frames_read >= 4, "one frame a second at least: {report:?}");
+    let frames: Vec<_> = report.hits.iter().filter(|h| h.source == reelforge_ai::audit::Source::Frame).collect();
+    assert!(!frames.is_empty() && frames.iter().all(|h| h.word == "样例词"), "{report:?}");
+    assert!(frames.iter().all(|h| h.time_ms.is_some_and(|ms| (2000..3000).contains(&ms))), "flagged while it is shown: {frames:?}");
+    let bbox = frames[0].bbox.ok_or("a box")?;
+    assert!(bbox.x >= 100 && bbox.x + bbox.w <= 540 && bbox.y >= 80 && bbox.y + bbox.h <= 280, "where it is drawn: {bbox:?}");
+    let picture = frames[0].frame_output.and_then(|i| t.outputs.get(i)).ok_or("the frame's picture")?;
+    assert_eq!((picture.kind.as_str(), picture.width, picture.height), ("picture", 640, 360));
+    let texts: Vec<_> = report.hits.iter().filter(|h| h.source == reelforge_ai::audit::Source::Text).map(|h| (h.word.as_str(), h.layer_id.as_deref())).collect();
+    assert_eq!(texts, [("样例词", Some("title")), ("demo word", Some("hidden"))], "{report:?}");
+    let toolbox = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
+    assert_eq!(toolbox.total, 0, "an audit is not a toolbox run");
+
+    let clean = clip_material(&farm).await?;
+    let queued = tasks.run_tool(farm.req(audit(vec![clean], 0))?).await?.into_inner();
+    let t = ended(&farm, queued.task_id).await?;
+    let report = audit_report(&farm, &t).await?;
+    assert_eq!((report.verdict.as_str(), report.hits.len(), t.outputs.len()), ("pass", 0, 1), "{report:?}");
+    assert!(report.frames_read >= 4 && report.layers_read == 0, "{report:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_audits_a_video_and_a_work() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    audits_a_video_and_a_work(farm).await
 }
 
 /// Both queues of the farm drained: nothing ready or unacknowledged in the render queue or its

@@ -2,6 +2,7 @@
 //! dead-letter exchange, publisher confirms with `mandatory`, manual acks and per-consumer prefetch.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -26,10 +27,15 @@ pub struct AmqpQueue {
     delivery_limit: u32,
     prefetch: u16,
     link: Mutex<Option<Link>>,
-    /// Consumers by queue, with the generation of the link they were made on.
-    consumers: Mutex<HashMap<String, (u64, Channel, Consumer)>>,
+    /// Consumers by queue, with the generation of the link they were made on. Each queue has its
+    /// own lock, held while its consumer waits for a delivery; the map's lock only finds the slot,
+    /// so a client consuming several queues waits on each at once, not one after another.
+    consumers: Mutex<HashMap<String, Arc<Mutex<Option<Consuming>>>>>,
     generations: AtomicU64,
 }
+
+/// A queue's consumer: the generation of the link it was made on, its channel and its stream.
+type Consuming = (u64, Channel, Consumer);
 
 /// One connection with its publisher channel and what was declared on it.
 struct Link {
@@ -196,15 +202,17 @@ impl JobQueue for AmqpQueue {
     }
 
     async fn receive(&self, queue: &str, wait: Duration) -> Result<Option<Job>, QueueError> {
-        // Lock order: consumers, then link (publishers take only the link, briefly).
-        let mut consumers = self.consumers.lock().await;
+        // Lock order: the map (only to find the queue's slot), then the slot, then the link
+        // (publishers take only the link, briefly).
+        let slot = Arc::clone(self.consumers.lock().await.entry(queue.to_owned()).or_default());
+        let mut slot = slot.lock().await;
         let guard = self.link(queue).await?;
         let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         // A consumer of an older connection went with it; its deliveries come again.
-        if consumers.get(queue).is_some_and(|(generation, _, _)| *generation != link.generation) {
-            consumers.remove(queue);
+        if slot.as_ref().is_some_and(|(generation, _, _)| *generation != link.generation) {
+            *slot = None;
         }
-        if !consumers.contains_key(queue) {
+        if slot.is_none() {
             let channel = link.conn.create_channel().await.map_err(broker)?;
             channel.basic_qos(self.prefetch, BasicQosOptions::default()).await.map_err(broker)?;
             let tag = format!("reelforge-{}", uuid::Uuid::new_v4());
@@ -212,18 +220,18 @@ impl JobQueue for AmqpQueue {
                 .basic_consume(queue.into(), tag.as_str().into(), BasicConsumeOptions::default(), FieldTable::default())
                 .await
                 .map_err(broker)?;
-            consumers.insert(queue.to_owned(), (link.generation, channel, consumer));
+            *slot = Some((link.generation, channel, consumer));
         }
         drop(guard);
-        let Some((_, _, consumer)) = consumers.get_mut(queue) else { return Ok(None) };
+        let Some((_, _, consumer)) = slot.as_mut() else { return Ok(None) };
         match tokio::time::timeout(wait, consumer.next()).await {
             Err(_) => Ok(None),
             Ok(None) => {
-                consumers.remove(queue);
+                *slot = None;
                 Err(QueueError::Broker(format!("consumer of `{queue}` was cancelled")))
             }
             Ok(Some(Err(e))) => {
-                consumers.remove(queue);
+                *slot = None;
                 Err(broker(e))
             }
             Ok(Some(Ok(delivery))) => Ok(Some(Job {

@@ -432,6 +432,35 @@ async fn broker_shows(queue: &str, want: (Vec<u64>, u64)) -> TestResult {
     }
 }
 
+/// One client consuming two queues waits on each at once: a job published to the second queue is
+/// taken while the first queue's wait (20 s, with nothing in it) is still going. The client once
+/// held one lock over every queue's wait, so the second receive began only when the first ended.
+#[tokio::test]
+async fn a_client_waits_on_two_queues_at_once() -> TestResult {
+    let q = queue::open(&queue_config(&amqp_url()), &db::connect(&fresh_sqlite()).await?).await?;
+    let (idle, busy) = (unique("idle"), unique("busy"));
+    q.publish(&idle, "warm-up", b"x").await?;
+    let warm = q.receive(&idle, Duration::from_secs(10)).await?.ok_or("the idle queue's first job")?;
+    q.ack(warm).await?;
+    let waiting = tokio::spawn({
+        let (q, idle) = (Arc::clone(&q), idle.clone());
+        async move { q.receive(&idle, Duration::from_secs(20)).await.map(|job| job.is_none()) }
+    });
+    q.publish(&busy, "job-1", b"x").await?;
+    let job = q.receive(&busy, Duration::from_secs(20)).await?.ok_or("the busy queue's job")?;
+    assert!(!waiting.is_finished(), "the busy queue's job came only after the idle queue's wait ended");
+    q.ack(job).await?;
+    assert!(waiting.await??, "the idle queue had no job to give");
+    let conn = lapin::Connection::connect(&amqp_url(), lapin::ConnectionProperties::default()).await?;
+    let admin = conn.create_channel().await?;
+    for name in [&idle, &busy] {
+        for q in [name.clone(), format!("{name}.dead")] {
+            admin.queue_delete(q.as_str().into(), lapin::options::QueueDeleteOptions::default()).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Two workers with prefetch 1 and uneven jobs: the broker never lets a consumer hold more than one
 /// unacknowledged job, so a worker busy with a long render leaves the rest to the other
 /// (catalogue Q6, read from RabbitMQ).
