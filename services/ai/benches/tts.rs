@@ -54,7 +54,7 @@ fn main() -> Result<(), Error> {
             seconds = wav.duration_ms() as f64 / 1000.0;
             let t = Instant::now();
             let status = Command::new("espeak-ng")
-                .args(["-b", "1", "-v", speech.voice.espeak(), "-w"])
+                .args(["-b", "1", "-v", speech.voice.espeak_with_variant(), "-w"])
                 .arg(&out)
                 .arg("-f")
                 .arg(&file)
