@@ -98,3 +98,51 @@ export interface SpeechInput {
 /** Queues a dubbing on the farm; answers its run (progress: the task's events; the WAV: the run's output 0). Quiet: the forms word a refusal next to its field. */
 export const textToVoice = (input: SpeechInput): Promise<{ taskId: number; jobId: string }> =>
   api.post<{ taskId: number; jobId: string }>('/tts/textToVoice', input, { silent: true });
+
+/** The ability key of speech recognition. */
+export const SPEECH_RECOGNITION = 'speech-content-analysis';
+
+/** A language speech is recognised in: English (the local model) or 普通话 (refused unless a provider hears it). */
+export type SpeechLanguage = 'en' | 'cmn';
+/** The languages, in the order the forms offer them. */
+export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = ['en', 'cmn'];
+
+/** One recognised word, milliseconds from the material's start. */
+export interface HeardWord {
+  word: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** A recognition's result, the run's output 0 (`transcript.json`). */
+export interface Transcript {
+  language: string;
+  text: string;
+  words: HeardWord[];
+  durationMs: number;
+  model: string;
+}
+
+/** Queues a recognition of my sound or video material on the farm (progress: the task's events; the transcript: output 0). Quiet: the forms word a refusal. */
+export const voiceToText = (input: { materialId: string; language: SpeechLanguage }): Promise<{ taskId: number; jobId: string }> =>
+  api.post<{ taskId: number; jobId: string }>('/ASR/voiceToText', input, { silent: true });
+
+/** Reads a finished recognition's transcript (its output 0, JSON served as a file). */
+export async function fetchTranscript(taskId: number): Promise<Transcript> {
+  const blob = await api.get<Blob>(`/toolbox/file/${taskId}/0`, undefined, { responseType: 'blob' });
+  // FileReader rather than Blob.text(): every browser and the test DOM have it.
+  const text = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the transcript could not be read'));
+    reader.readAsText(blob);
+  });
+  const parsed = JSON.parse(text) as Partial<Transcript>;
+  return {
+    language: parsed.language ?? '',
+    text: parsed.text ?? '',
+    words: Array.isArray(parsed.words) ? parsed.words : [],
+    durationMs: parsed.durationMs ?? 0,
+    model: parsed.model ?? '',
+  };
+}

@@ -1,11 +1,13 @@
 /** The editor's toolbar: add text and shapes, undo/redo, stacking, groups, delete, aspect ratio and zoom. */
 import { Button, Dropdown, Select, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SPEECH_RECOGNITION, useAbilities } from '@/api/ai';
 import { SHAPE_KINDS, useAddShape } from '@/editor/materials/shapes';
 import { PICKABLE_RATIOS, TEXT_SIZES, type TextSize } from '@/editor/state/defaults';
 import { editorActions as a, ZOOM_MAX, ZOOM_MIN } from '@/editor/state/editorSlice';
 import { selectSelectedLayers } from '@/editor/state/selectors';
+import { SmartSubtitles } from '@/editor/subtitles/SmartSubtitles';
 import { useSubtitleImport } from '@/editor/subtitles/useSubtitleImport';
 import { ExactFrame } from './ExactFrame';
 import { useEditorDispatch, useEditorSelector } from './useEditor';
@@ -15,6 +17,8 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 /** The add-text menu's key of the SRT import. */
 const SRT_KEY = 'srt';
+/** The add-text menu's key of smart subtitles (speech recognition). */
+const ASR_KEY = 'asr';
 
 /** `extra` comes last in the bar (the in-call preview's toggle). */
 export function Toolbar({ scale, extra }: { scale: number; extra?: ReactNode }) {
@@ -22,6 +26,8 @@ export function Toolbar({ scale, extra }: { scale: number; extra?: ReactNode }) 
   const zh = i18n.language.startsWith('zh');
   const dispatch = useEditorDispatch();
   const subtitles = useSubtitleImport();
+  const asr = useAbilities().data?.find((x) => x.key === SPEECH_RECOGNITION);
+  const [smartOpen, setSmartOpen] = useState(false);
   const addShape = useAddShape();
   const { addText } = useTextFit();
   const selection = useEditorSelector((s) => s.selection);
@@ -42,15 +48,19 @@ export function Toolbar({ scale, extra }: { scale: number; extra?: ReactNode }) 
             ...(Object.keys(TEXT_SIZES) as TextSize[]).map((size) => ({ key: size, label: t(`editor.text.${size}`) })),
             { type: 'divider' as const },
             { key: SRT_KEY, label: t('editor.subtitles.import') },
-            // No speech recognition service exists yet (GET /ai/abilities lists it unavailable).
-            { key: 'asr', label: t('editor.subtitles.asrUnavailable'), disabled: true },
+            // Offered when GET /ai/abilities lists speech recognition available; otherwise it says why.
+            asr?.available
+              ? { key: ASR_KEY, label: t('editor.subtitles.smart') }
+              : { key: ASR_KEY, label: <Tooltip title={asr?.reason}>{t('editor.subtitles.asrUnavailable')}</Tooltip>, disabled: true },
           ],
-          onClick: ({ key }) => (key === SRT_KEY ? subtitles.pick() : addText({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') })),
+          onClick: ({ key }) =>
+            key === SRT_KEY ? subtitles.pick() : key === ASR_KEY ? setSmartOpen(true) : addText({ kind: 'text', size: key as TextSize, content: t('editor.defaultText') }),
         }}
       >
         <Button data-testid="add-text">{t('editor.addText')}</Button>
       </Dropdown>
       {subtitles.input}
+      <SmartSubtitles open={smartOpen} onClose={() => setSmartOpen(false)} />
       <Dropdown
         menu={{
           items: SHAPE_KINDS.map((shape) => ({ key: shape.key, label: zh ? shape.nameZh : shape.nameEn })),

@@ -2,14 +2,18 @@ import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { TEXT_ABILITIES, TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
+import { SPEECH_RECOGNITION, TEXT_ABILITIES, TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
+import { VIDEO_AUDITING } from '@/api/audit';
 import { NotFound } from '@/components/NotFound';
 import { parseAbilitySlug } from './abilitySlug';
+import { AuditPanel } from './AuditPanel';
 import { KeywordsPanel } from './KeywordsPanel';
+import { isMediaAbility, MEDIA_ABILITIES, MediaPanel } from './MediaPanel';
+import { RecognitionPanel } from './RecognitionPanel';
 import { SpeechPanel } from './SpeechPanel';
 import { TextPanel } from './TextPanel';
 
-const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction', TEXT_TO_SPEECH];
+const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction', TEXT_TO_SPEECH, SPEECH_RECOGNITION, VIDEO_AUDITING, ...Object.keys(MEDIA_ABILITIES)];
 
 /** /ai/ability/:slug: the ability's real page where one is built (text abilities, keywords, speech), with
  *  the server's reason when it is not available; "coming" for the rest; malformed slugs are not found. */
@@ -51,6 +55,12 @@ export function AbilityPage() {
         <KeywordsPanel />
       ) : ability.key === TEXT_TO_SPEECH ? (
         <SpeechPanel available={ability.available} />
+      ) : isMediaAbility(ability.key) ? (
+        <MediaPanel ability={ability.key} available={ability.available} />
+      ) : ability.key === SPEECH_RECOGNITION ? (
+        <RecognitionPanel available={ability.available} />
+      ) : ability.key === VIDEO_AUDITING ? (
+        <AuditPanel available={ability.available} />
       ) : (
         <TextPanel ability={ability.key} />
       )}
