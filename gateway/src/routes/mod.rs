@@ -26,6 +26,7 @@ pub mod task;
 pub mod template;
 pub mod toolbox;
 pub mod user;
+pub mod video_audit;
 
 use actix_web::web;
 
@@ -118,6 +119,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/ai/text", web::post().to(ai::text))
         .route("/ai/keywords", web::post().to(ai::keywords))
         .route("/tts/textToVoice", web::post().to(ai::text_to_voice))
+        .route("/ai/audit", web::post().to(video_audit::audit))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/material/ofuser", web::post().to(material::of_user))

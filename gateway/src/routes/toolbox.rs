@@ -401,6 +401,7 @@ fn content_type(kind: &str, name: &str) -> &'static str {
         ("audio", "wav") => "audio/wav",
         ("audio", _) => "audio/mp4",
         ("picture", _) => "image/jpeg",
+        ("report", _) => "application/json",
         _ => "video/mp4",
     }
 }
@@ -465,6 +466,10 @@ pub async fn use_output(req: HttpRequest, bytes: web::Bytes, state: web::Data<Ap
     use futures::StreamExt;
     let b: UseBody = body::parse(&req, &bytes)?;
     let (caller, o) = output(&req, &state, b.task_id, &b.index.to_string(), None).await?;
+    if o.kind == "report" {
+        // An audit's report is read, not a material.
+        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "index" }), &format!("index: output {} is a report, not a material", b.index)));
+    }
     let media = state.media.as_ref().ok_or(ApiError::NotAvailable("tool outputs from this gateway"))?;
     let blob = media.blob();
     let ext = o.name.rsplit('.').next().unwrap_or("bin").to_ascii_lowercase();

@@ -190,6 +190,8 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /toolbox/run/{id}", Scope::User),
     ("GET /toolbox/file/{id}/{index}", Scope::User),
     ("POST /toolbox/use", Scope::User),
+    // An audit names a work or a material: only the caller's own are audited.
+    ("POST /ai/audit", Scope::User),
     // An administrator changes the system materials of their own tenant only.
     ("POST /maintain/material/update", Scope::Tenant),
     // Template managers decide on their own tenant's users' materials, and keep its music only.
@@ -450,6 +452,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /toolbox/run/{id}" => s.call(Method::GET, &format!("/toolbox/run/{}", victim.tool_run), stranger),
         "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
         "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
+        "POST /ai/audit" => json(serde_json::json!({"taskId": victim.task})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),
         "POST /manage/music/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),

@@ -26,3 +26,4 @@ mod templates;
 mod toolbox;
 mod trust;
 mod uploads;
+mod video_audit;

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 /// The abilities with an implementation on this machine (nothing downloaded at run time).
 pub const LOCAL: &[&str] =
-    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary"];
+    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY];
 
 /// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
 pub const HTTP: &[&str] = &[
@@ -104,6 +104,7 @@ impl Providers {
         let cfg = self.configured(tenant, ability);
         match cfg.provider.as_str() {
             "local" if ability == crate::speech::ABILITY => self.espeak_runs().await.map(|()| "local"),
+            "local" if ability == crate::audit::ABILITY => self.audit_ready(&cfg).await.map(|()| "local"),
             "local" if LOCAL.contains(&ability) => Ok("local"),
             "local" => Err(Unavailable {
                 code: "no-local-implementation",
@@ -160,6 +161,33 @@ impl Providers {
         self.cached(format!("local|{}", self.config.espeak_program), check)
             .await
             .map_err(|words| Unavailable { code: "not-configured", words })
+    }
+
+    /// Whether video auditing can run here: the OCR program with both languages' data (a health
+    /// check, cached), and a word list for the tenant.
+    async fn audit_ready(&self, cfg: &AiProviderConfig) -> Result<(), Unavailable> {
+        let ocr = self.tesseract();
+        let check = async move { tokio::task::spawn_blocking(move || ocr.check()).await.map_err(|e| e.to_string())? };
+        self.cached(format!("local|{}", self.config.tesseract_program), check)
+            .await
+            .map_err(|words| Unavailable { code: "not-configured", words })?;
+        if crate::audit::WordList::new(&cfg.words).is_empty() {
+            return Err(Unavailable {
+                code: "not-configured",
+                words: format!("no sensitive words are listed; set [ai.abilities.{0}] words = [...] (or [ai.tenants.<tenant>.{0}])", crate::audit::ABILITY),
+            });
+        }
+        Ok(())
+    }
+
+    /// The OCR program of video auditing.
+    pub fn tesseract(&self) -> crate::audit::Tesseract {
+        crate::audit::Tesseract::new(&self.config.tesseract_program)
+    }
+
+    /// The sensitive words of `tenant` (its own video-auditing entry's, else the common one's).
+    pub fn audit_words(&self, tenant: &str) -> crate::audit::WordList {
+        crate::audit::WordList::new(&self.configured(tenant, crate::audit::ABILITY).words)
     }
 
     /// The local text-to-speech voice.

@@ -71,7 +71,7 @@ fn http(base_url: &str, model: &str, key_env: &str) -> AiProviderConfig {
         timeout_seconds: 1,
         retries: 2,
         first_retry_ms: 50,
-        voices: Default::default(),
+        ..AiProviderConfig::default()
     }
 }
 

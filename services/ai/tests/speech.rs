@@ -215,6 +215,7 @@ async fn speech_through_the_http_provider() -> Fallible {
             retries: 2,
             first_retry_ms: 50,
             voices,
+            ..AiProviderConfig::default()
         };
         let mut c = AiConfig::default();
         c.abilities.insert(speech::ABILITY.into(), cfg);

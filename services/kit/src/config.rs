@@ -666,19 +666,23 @@ pub struct AiConfig {
     pub health_ttl_seconds: u64,
     /// The program of the local text-to-speech voice (`espeak-ng`, looked up on the PATH).
     pub espeak_program: String,
+    /// The OCR program video auditing reads frames with (`tesseract`, looked up on the PATH).
+    pub tesseract_program: String,
 }
 
 impl Default for AiConfig {
     fn default() -> Self {
         let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
         Self {
-            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary"]
+            // Video auditing is local too, yet offered only once a word list is configured.
+            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary", "video-auditing"]
                 .into_iter()
                 .map(|k| (k.to_owned(), local.clone()))
                 .collect(),
             tenants: BTreeMap::new(),
             health_ttl_seconds: 30,
             espeak_program: "espeak-ng".into(),
+            tesseract_program: "tesseract".into(),
         }
     }
 }
@@ -704,6 +708,8 @@ pub struct AiProviderConfig {
     /// For `http` text-to-speech: the endpoint's voice for each of ours (`cmn`, `en`); a voice not
     /// named here is sent under its own name.
     pub voices: BTreeMap<String, String>,
+    /// For video auditing: the sensitive words looked for (docs/ai.md); none leaves it not configured.
+    pub words: Vec<String>,
 }
 
 impl Default for AiProviderConfig {
@@ -717,6 +723,7 @@ impl Default for AiProviderConfig {
             retries: 2,
             first_retry_ms: 500,
             voices: BTreeMap::new(),
+            words: Vec::new(),
         }
     }
 }
@@ -925,9 +932,19 @@ fn unknown_keys(value: &toml::Value, known: &toml::Value, prefix: &str) -> Vec<S
     let mut out = Vec::new();
     for (k, v) in table {
         let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-        // Any variant key may be configured; its fields are those of a default one.
-        let keyed_by_variant = matches!(prefix, "tenants" | "ring.profiles" | "ring.platforms");
-        let known_here = if keyed_by_variant { known_table.values().next() } else { known_table.get(k) };
+        // Any variant key may be configured; its fields are those of a default one. So may any AI
+        // ability (a provider's fields), common or under a tenant, whose defaults list none.
+        let keyed_by_variant = matches!(prefix, "tenants" | "ring.profiles" | "ring.platforms" | "ai.abilities");
+        let tenant_abilities;
+        let known_here = if keyed_by_variant {
+            known_table.values().next()
+        } else if prefix == "ai.tenants" {
+            let provider = toml::Value::try_from(AiProviderConfig::default()).ok();
+            tenant_abilities = v.as_table().map(|t| toml::Value::Table(t.keys().filter_map(|a| Some((a.clone(), provider.clone()?))).collect()));
+            tenant_abilities.as_ref()
+        } else {
+            known_table.get(k)
+        };
         match known_here {
             None => out.push(path),
             Some(kv) if kv.is_table() => out.extend(unknown_keys(v, kv, &path)),
@@ -997,6 +1014,18 @@ mod tests {
         std::fs::write(&bad_tenant, "[tenants.qs]\nhost = []\n")?;
         let err = Config::load(Some(&bad_tenant)).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("unknown key `tenants.qs.host`"), "{err}");
+
+        // AI providers by ability, common and per tenant: any ability key, a provider's fields.
+        let ai = dir.path().join("ai.toml");
+        std::fs::write(&ai, "[ai.abilities.video-auditing]\nprovider = \"local\"\nwords = [\"样例词\"]\n[ai.abilities.text-generation]\nprovider = \"http\"\nbase_url = \"https://llm.example/v1\"\n[ai.tenants.cc.video-auditing]\nprovider = \"local\"\nwords = [\"其他\", \"demo word\"]\n")?;
+        let c = Config::load(Some(&ai))?;
+        assert_eq!(c.ai.abilities["video-auditing"].words, ["样例词"]);
+        assert_eq!(c.ai.abilities["text-generation"].base_url, "https://llm.example/v1");
+        assert_eq!(c.ai.tenants["cc"]["video-auditing"].words, ["其他", "demo word"]);
+        let bad_ai = dir.path().join("bad-ai.toml");
+        std::fs::write(&bad_ai, "[ai.tenants.cc.video-auditing]\nword = [\"x\"]\n")?;
+        let err = Config::load(Some(&bad_ai)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown key `ai.tenants.cc.video-auditing.word`"), "{err}");
 
         let unknown = dir.path().join("unknown.toml");
         std::fs::write(&unknown, "[http]\nadress = \"x\"\n")?;

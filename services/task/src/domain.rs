@@ -438,6 +438,19 @@ pub fn parse_speech(params: &str, material_ids: &[String]) -> Result<ToolRun, Ta
     Ok(ToolRun { tool_type: TEXT_TO_VOICE.to_owned(), params: speech.to_json().to_string(), material_ids: Vec::new(), outputs: Vec::new() })
 }
 
+/// Checks a video audit's request (docs/ai.md, "Video auditing"): one material or one of the
+/// caller's works, validated by the ai crate; refusals name `materialId`, `taskId` or the key.
+pub fn parse_audit(params: &str, material_ids: &[String], source_task_id: i64) -> Result<ToolRun, TaskError> {
+    use reelforge_ai::audit::{Target, VIDEO_AUDIT};
+    let value: serde_json::Value = if params.trim().is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?
+    };
+    let target = Target::parse(&value, material_ids, source_task_id).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    Ok(ToolRun { tool_type: VIDEO_AUDIT.to_owned(), params: target.to_json().to_string(), material_ids: material_ids.to_vec(), outputs: Vec::new() })
+}
+
 /// Refuses, naming `materialIds` (`materialIds[1]` where a tool takes several), an input material
 /// the owner may not use (neither theirs nor a system material).
 pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {

@@ -4,6 +4,7 @@
 //! the types, `params` the parameters, `limits` the limits, `pipeline` the tools' pipelines.
 
 mod error;
+pub mod frames;
 mod gst_run;
 mod kind;
 mod limits;

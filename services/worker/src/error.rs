@@ -40,6 +40,9 @@ pub enum WorkerError {
     /// A dubbing's voice failed or has no provider (the HTTP provider has had its retries).
     #[error("text to speech: {0}")]
     Speech(reelforge_ai::AiError),
+    /// A video audit's OCR failed or the ability has no provider.
+    #[error("video auditing: {0}")]
+    Audit(reelforge_ai::AiError),
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
@@ -71,6 +74,7 @@ impl WorkerError {
             | Self::Render(_)
             | Self::Tool(_)
             | Self::Speech(_)
+            | Self::Audit(_)
             | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
@@ -98,6 +102,7 @@ impl WorkerError {
             Self::Render(_) => "render",
             Self::Tool(_) => "tool",
             Self::Speech(_) => "speech",
+            Self::Audit(_) => "audit",
             Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",

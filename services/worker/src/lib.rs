@@ -8,6 +8,7 @@
 //! handed back, and a hand-back waits longer with each delivery, so a restart of a service does not
 //! spend a job's delivery limit.
 
+mod audit;
 pub mod cache;
 mod clients;
 mod error;
@@ -379,6 +380,9 @@ impl Worker {
     ) -> Result<Rendered, WorkerError> {
         if msg.tool_type == reelforge_ai::speech::TEXT_TO_VOICE {
             return self.process_speech(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::audit::VIDEO_AUDIT {
+            return self.process_audit(msg, dir, cancel, shutdown).await;
         }
         if !msg.tool_type.is_empty() {
             return self.process_tool(msg, dir, cancel, shutdown).await;

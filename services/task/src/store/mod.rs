@@ -631,8 +631,12 @@ impl TaskStore {
     pub async fn run_tool(&self, owner: &Owner, mut tool: ToolRun) -> Result<(i64, Run), TaskError> {
         self.refuse_in_maintenance(&owner.tenant).await?;
         self.refuse_tool_run(owner).await?;
+        // An audit of a work carries the work's document to the worker, as a render does.
+        let mut job_info = String::new();
         if tool.tool_type == reelforge_tools::ring_fix::RING_FIX {
             tool.params = self.ring_fix_source(owner, &tool.params).await?;
+        } else if tool.tool_type == reelforge_ai::audit::VIDEO_AUDIT && tool.material_ids.is_empty() {
+            (tool.params, job_info) = self.audit_source(owner, &tool.params).await?;
         } else {
             confirm_inputs(self.library.as_ref(), owner, &tool.material_ids).await?;
         }
@@ -668,7 +672,7 @@ impl TaskStore {
             state: JOB_QUEUED.to_owned(),
             attempt: 1,
             heartbeat_ms: 0,
-            task_info: String::new(),
+            task_info: job_info,
             created_ms: now,
             granted: String::new(),
             tool_type: tool.tool_type,
@@ -681,6 +685,21 @@ impl TaskStore {
         self.outbox.notify_one();
         tracing::info!(task_id = task.id, job_id = %job.id, tool = %job.tool_type, "tool run queued");
         Ok((task.id, Run { job_id: job.id, status: TaskStatus::Wait }))
+    }
+
+    /// A video audit's source work: the owner's own editor work, whose document (`taskInfo`) the
+    /// job carries and whose finished render's key, when it has one, the parameters gain.
+    async fn audit_source(&self, owner: &Owner, params: &str) -> Result<(String, String), TaskError> {
+        let mut value: serde_json::Value = serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: {e}")))?;
+        let id = value.get("sourceTaskId").and_then(serde_json::Value::as_i64).unwrap_or_default();
+        let source = match self.work(owner, id).await {
+            Err(TaskError::NotFound(_) | TaskError::NotAWork(_)) => return Err(TaskError::Invalid(format!("taskId: task {id} is not one of your works"))),
+            r => r?,
+        };
+        if source.status == TaskStatus::Success.code() && !source.video_key.is_empty() {
+            value["sourceKey"] = serde_json::Value::String(source.video_key);
+        }
+        Ok((value.to_string(), source.task_info))
     }
 
     /// Adds to a RING_FIX run's parameters the video key of its source work, which must be the
@@ -705,7 +724,8 @@ impl TaskStore {
             .filter(video_task::Column::UserId.eq(&owner.user_id))
             .filter(video_task::Column::ToolType.ne(""))
             .filter(video_task::Column::ToolType.ne(reelforge_tools::ring_fix::RING_FIX))
-            .filter(video_task::Column::ToolType.ne(reelforge_ai::speech::TEXT_TO_VOICE));
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::speech::TEXT_TO_VOICE))
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::audit::VIDEO_AUDIT));
         if let Some(t) = tool_type {
             query = query.filter(video_task::Column::ToolType.eq(t));
         }
