@@ -20,7 +20,11 @@ const ESM_PACKAGES = ['@ant-design', '@rc-component', 'rc-[^/]+', 'antd', '@babe
 const shared = {
   transform: swcTransform,
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    // The browser build, as webpack takes it through the package's `browser` field (jest reads `main`, the Node one).
+    '^tus-js-client$': '<rootDir>/node_modules/tus-js-client/lib.es5/browser/index.js',
+  },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 

@@ -43,6 +43,7 @@ import { maintainOffer } from './maintain-offer.mjs';
 import { contestJourney } from './contest-journey.mjs';
 import { marketJourney } from './market-journey.mjs';
 import { startJourney } from './start-journey.mjs';
+import { uploadResume } from './upload-resume.mjs';
 import { sharedScreens } from './shared-screens.mjs';
 import { qsPortal } from './qs-portal.mjs';
 
@@ -645,6 +646,11 @@ if (!staticServer) {
   await check('start-journey', async (open) => {
     const page = await open('#/login');
     await startJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: /upload resumes an interrupted upload from its last stored part.
+  await check('upload-resume', async (open) => {
+    const page = await open('#/login');
+    await uploadResume({ page, outDir, assert, signIn });
   });
   // Issue 29: the shared screens — the beginner tip once per page, the draggable popup, the warm-tip confirm.
   await check('shared-screens', async (open) => {

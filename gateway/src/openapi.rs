@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, review, ring, search, shape, system, task, template, toolbox, user, video_audit};
+use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, user, video_audit};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -21,7 +21,7 @@ use crate::routes::{ai, catalogue, category, collection, contest, favourite, fon
         font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
         task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,
         history::store, history::store_time, history::get_one,
-        material::upload, material::upload_many, material::of_user, material::of_default, material::info,
+        material::upload, material::upload_many, resumable::create, resumable::offset, resumable::append, resumable::terminate, material::of_user, material::of_default, material::info,
         material::by_ids, material::rename, material::delete, material::batch_delete, material::delete_by_choice,
         material::move_category, material::audit, material::batch_open_state, material::change_cover,
         material::video_state, material::volume, material::file, material::quota,

@@ -134,8 +134,12 @@ impl Quota {
 /// the form around it) is beyond the bytes left. HTTP 413, in the envelope. The material service
 /// checks again, exactly, when it records the file.
 pub fn within_quota(req: &HttpRequest, quota: &Quota) -> Result<(), Refusal> {
-    let file = announced(req).map_or(0, |n| n.saturating_sub(FORM_SLACK));
-    if quota.exceeded_by(file) { Err(quota.refusal(StatusCode::PAYLOAD_TOO_LARGE)) } else { Ok(()) }
+    fits_quota(quota, announced(req).map_or(0, |n| n.saturating_sub(FORM_SLACK)))
+}
+
+/// Refuses one more material of `bytes` beyond the caller's or their tenant's quota (HTTP 413).
+pub fn fits_quota(quota: &Quota, bytes: u64) -> Result<(), Refusal> {
+    if quota.exceeded_by(bytes) { Err(quota.refusal(StatusCode::PAYLOAD_TOO_LARGE)) } else { Ok(()) }
 }
 
 /// A refused upload: answered in the envelope (code 3000) with `data.reason` and its details,
@@ -154,9 +158,15 @@ impl Refusal {
         Self { status: StatusCode::OK, reason, desc: desc.into(), details: serde_json::Map::new() }
     }
 
-    fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+    /// The refusal with `key` in its data.
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
         self.details.insert(key.to_owned(), value.into());
         self
+    }
+
+    /// The refusal answered with HTTP `status` (a protocol whose clients read statuses: tus).
+    pub fn with_status(self, status: StatusCode) -> Self {
+        Self { status, ..self }
     }
 }
 
@@ -243,10 +253,15 @@ pub fn unsupported(kinds: &[&str]) -> Refusal {
         .with("accepted", serde_json::Value::Object(accepted(kinds)))
 }
 
+/// The material kind of an accepted extension.
+pub fn kind_of(ext: &str) -> Option<&'static str> {
+    EXTENSIONS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)
+}
+
 /// The kind of a file named with extension `ext` whose content starts with `head`, when the two
 /// agree; `None` for anything else.
 pub fn sniff(ext: &str, head: &[u8]) -> Option<&'static str> {
-    let kind = EXTENSIONS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)?;
+    let kind = kind_of(ext)?;
     let at = |i: usize, magic: &[u8]| head.get(i..i + magic.len()) == Some(magic);
     let iso_bmff = || [b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip"].iter().any(|b| at(4, *b));
     // A HEIF file's major brand: HEVC pictures and sequences, the generic image brands, AVIF.
@@ -402,7 +417,8 @@ pub struct Rules<'a> {
     pub announced: Option<u64>,
 }
 
-fn too_large(kind: &str, limit: u64) -> Refusal {
+/// The refusal of a file of `kind` beyond its `limit` bytes.
+pub fn too_large(kind: &str, limit: u64) -> Refusal {
     let mb = limit / (1024 * 1024);
     Refusal::new(FILE_TOO_LARGE, format!("file too large: {kind} limit is {mb} MB")).with("kind", kind).with("limitMb", mb)
 }

@@ -94,6 +94,8 @@ export interface ApiClient {
   beacon(url: string, data: Record<string, unknown>): boolean;
   /** Number of requests in flight (for tests and diagnostics). */
   pendingCount(): number;
+  /** The headers every call carries, for a library that sends its own requests (the resumable uploader). */
+  headers(): Record<string, string>;
 }
 
 /** Browsers refuse keep-alive bodies over 64 KB; a little is left for the form encoding's slack. */
@@ -307,6 +309,7 @@ export function createApiClient(hooks: ApiHooks, adapter?: AxiosAdapter, fetcher
     post: (url, data, options) => request({ ...options, url, data, method: 'POST' }),
     stream,
     pendingCount: () => pending.size,
+    headers: () => buildHeaders(hooks.getAuth(), hooks.getVariant()),
   };
 }
 

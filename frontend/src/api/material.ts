@@ -2,6 +2,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from './client';
 import { scaleBytes } from './bytes';
+import { uploadResumable } from './resumableUpload';
 import { ApiError, UNSUPPORTED_FILE_TYPE } from './errors';
 import { materialTypeOf } from './uploadFormats';
 import { queryKeys } from './keys';
@@ -251,12 +252,33 @@ export async function uploadMaterial(file: File, target: UploadTarget, onProgres
   return id;
 }
 
-/** Uploads a material; the lists and the quota reload. */
+/** One upload: the file, where it goes, and what the uploader is told as it goes. */
+export interface UploadVars {
+  file: File;
+  target: UploadTarget;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Sent in parts that survive an interruption (`/upload/resumable`; the target's category is not used there). */
+  resumable?: boolean;
+  /** A resumable upload went on from this byte of an earlier, unfinished one. */
+  onResumed?: (fromByte: number) => void;
+}
+
+/** Uploads a material (in one request, or resumably); the lists and the quota reload. */
 export function useUploadMaterial() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, target, onProgress, signal }: { file: File; target: UploadTarget; onProgress?: (percent: number) => void; signal?: AbortSignal }) =>
-      uploadMaterial(file, target, onProgress, signal),
+    mutationFn: ({ file, target, onProgress, signal, resumable, onResumed }: UploadVars) =>
+      resumable
+        ? uploadResumable(
+            file,
+            ({ percent, resumedFrom }) => {
+              if (resumedFrom !== undefined) onResumed?.(resumedFrom);
+              onProgress?.(percent);
+            },
+            signal,
+          )
+        : uploadMaterial(file, target, onProgress, signal),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.material.lists }),

@@ -15,6 +15,7 @@ pub mod maintain_task;
 pub mod manage;
 pub mod market;
 pub mod provider;
+pub mod resumable;
 pub mod material;
 pub mod one_click;
 pub mod review;
@@ -122,6 +123,10 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/ai/audit", web::post().to(video_audit::audit))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
+        .route("/upload/resumable", web::post().to(resumable::create))
+        .route("/upload/resumable/{id}", web::head().to(resumable::offset))
+        .route("/upload/resumable/{id}", web::patch().to(resumable::append))
+        .route("/upload/resumable/{id}", web::delete().to(resumable::terminate))
         .route("/material/ofuser", web::post().to(material::of_user))
         .route("/material/ofdefault", web::post().to(material::of_default))
         .route("/material/quota", web::get().to(material::quota))

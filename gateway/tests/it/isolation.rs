@@ -8,6 +8,7 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use common::{Fallible, System, User, data, envelope};
+use base64::Engine;
 use reqwest::Method;
 
 /// Routes that name no row of anyone: they act on the caller or the tenant as a whole.
@@ -34,6 +35,8 @@ const NO_ID: &[&str] = &[
     "POST /search/history/clear",
     "POST /upload/material",
     "POST /upload/multimaterial",
+    // Opens an upload in the caller's own material directory (made from the token's identity).
+    "POST /upload/resumable",
     // One-click filming's upload: the clips become the caller's own materials.
     "POST /v2/videotask/oneClick/upload",
     "POST /material/ofuser",
@@ -190,6 +193,10 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /toolbox/run/{id}", Scope::User),
     ("GET /toolbox/file/{id}/{index}", Scope::User),
     ("POST /toolbox/use", Scope::User),
+    // A resumable upload lives in its owner's material directory: another user's id is not found.
+    ("HEAD /upload/resumable/{id}", Scope::User),
+    ("PATCH /upload/resumable/{id}", Scope::User),
+    ("DELETE /upload/resumable/{id}", Scope::User),
     // An audit names a work or a material: only the caller's own are audited.
     ("POST /ai/audit", Scope::User),
     // An administrator changes the system materials of their own tenant only.
@@ -290,6 +297,8 @@ struct Rows {
     /// A provider's published service, and the owner's open request to it.
     service: i64,
     request: i64,
+    /// The owner's resumable upload, its first part sent: its path under the API.
+    upload: String,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -347,7 +356,24 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
     let service = data(s.call(Method::POST, "/market/service/save", &provider).json(&offer)).await?["id"].as_i64().ok_or("service id")?;
     data(s.call(Method::POST, "/market/service/publish", &provider).json(&serde_json::json!({"id": service, "published": true}))).await?;
     let request = data(s.call(Method::POST, "/market/request", &owner).json(&serde_json::json!({"serviceId": service, "note": "他们的需求"}))).await?["id"].as_i64().ok_or("request id")?;
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material, collection, application, contest, entry, service, request })
+    let opened = s
+        .call(Method::POST, "/upload/resumable", &owner)
+        .header("Tus-Resumable", "1.0.0")
+        .header("Upload-Length", common::MP4.len().to_string())
+        .header("Upload-Metadata", format!("filename {}", base64::engine::general_purpose::STANDARD.encode("他们的.mp4")))
+        .send()
+        .await?;
+    let upload = opened.headers().get("location").and_then(|v| v.to_str().ok()).ok_or("an upload's location")?.trim_start_matches("/diyvrbt").to_owned();
+    let first = s
+        .call(Method::PATCH, &upload, &owner)
+        .header("Tus-Resumable", "1.0.0")
+        .header("Upload-Offset", "0")
+        .header("Content-Type", "application/offset+octet-stream")
+        .body(common::MP4[..1000].to_vec())
+        .send()
+        .await?;
+    assert_eq!(first.status(), reqwest::StatusCode::NO_CONTENT, "the victim's first part is stored");
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material, collection, application, contest, entry, service, request, upload })
 }
 
 /// The editor state the victim keeps for their task.
@@ -356,7 +382,19 @@ const VICTIM_HISTORY: &str = r#"{"name":"他们的"}"#;
 /// `stranger` tries `route` on `victim`'s id; answers the envelope.
 async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fallible<serde_json::Value> {
     let json = |v: serde_json::Value| s.call(Method::POST, &route[5..], stranger).json(&v);
+    let tus = |method: Method| s.call(method, &victim.upload, stranger).header("Tus-Resumable", "1.0.0");
     let r = match route {
+        // A HEAD answer has no body: its status stands for the envelope.
+        "HEAD /upload/resumable/{id}" => {
+            let status = tus(Method::HEAD).send().await?.status();
+            let code = if status.is_success() { 2000 } else { 3000 };
+            return Ok(serde_json::json!({"code": code, "desc": format!("{status}: not found")}));
+        }
+        "PATCH /upload/resumable/{id}" => tus(Method::PATCH)
+            .header("Upload-Offset", "1000")
+            .header("Content-Type", "application/offset+octet-stream")
+            .body(common::MP4[1000..].to_vec()),
+        "DELETE /upload/resumable/{id}" => tus(Method::DELETE),
         "POST /category/taskvideo" => json(serde_json::json!({"categoryName": "子", "dimension": "industry", "higherUpId": victim.category})),
         "POST /category/taskvideo/delete" => json(serde_json::json!({"categoryId": victim.category})),
         "POST /category/updatename" => json(serde_json::json!({"categoryId": victim.category, "categoryName": "mine"})),
@@ -542,6 +580,9 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     let e = &c["entries"][0];
     let kept = (c["contest"]["title"].as_str(), c["contest"]["state"].as_str(), c["entries"].as_array().map(Vec::len), e["id"].as_i64(), e["likes"].as_i64(), e["score"].is_null());
     assert_eq!(kept, (Some("他们的比赛"), Some("open"), Some(1), Some(victim.entry), Some(0), true), "the contest and its entry as made: {c}");
+    let upload = s.call(Method::HEAD, &victim.upload, &victim.owner).header("Tus-Resumable", "1.0.0").send().await?;
+    let at = upload.headers().get("upload-offset").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    assert_eq!((upload.status(), at.as_deref()), (reqwest::StatusCode::OK, Some("1000")), "the upload stands where its owner left it");
     let m = data(s.call(Method::GET, &format!("/market/service/{}", victim.service), &victim.owner)).await?;
     let kept = (m["service"]["title"].as_str(), m["service"]["published"].as_bool(), m["myRequests"][0]["id"].as_i64(), m["myRequests"][0]["state"].as_str());
     assert_eq!(kept, (Some("他们的服务"), Some(true), Some(victim.request), Some("open")), "the service and the request as made: {m}");

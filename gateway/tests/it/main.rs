@@ -18,6 +18,7 @@ mod maintain_farm;
 mod one_click;
 mod materials;
 mod providers;
+mod resumable;
 mod revocation;
 mod ring;
 mod signin;

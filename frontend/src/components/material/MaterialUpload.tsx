@@ -2,6 +2,7 @@ import { CheckCircleOutlined, CloseOutlined, UploadOutlined } from '@ant-design/
 import { App, Button, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/api/bytes';
 import { acceptedFormatsText, ApiError, errorText, UNSUPPORTED_FILE_TYPE } from '@/api/errors';
 import { materialTypeOf, UPLOAD_ACCEPT, useUploadMaterial } from '@/api/material';
 import { useAppSelector } from '@/app/hooks';
@@ -14,6 +15,8 @@ interface UploadRow {
   status: 'uploading' | 'done' | 'error' | 'cancelled';
   materialId?: string;
   error?: string;
+  /** A resumable upload went on from this byte of an earlier, unfinished one. */
+  resumedFrom?: number;
 }
 
 export interface MaterialUploadProps {
@@ -22,6 +25,8 @@ export interface MaterialUploadProps {
   /** Called with each new material's id. */
   onUploaded?: (materialId: string) => void;
   size?: 'small' | 'middle';
+  /** Send each file in parts that survive an interruption (`/upload/resumable`); the category is not used. */
+  resumable?: boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface MaterialUploadProps {
  * formats; a failed upload says why under its name (the client has toasted it once, after its retries).
  * An upload in flight can be cancelled (its request aborted); leaving the page cancels the rest.
  */
-export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: MaterialUploadProps) {
+export function MaterialUpload({ categoryId, onUploaded, size = 'middle', resumable = false }: MaterialUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const userId = useAppSelector((s) => s.user.id) ?? '';
@@ -64,6 +69,8 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
         file: f,
         target: { userId, categoryId },
         signal: controller.signal,
+        resumable,
+        onResumed: (fromByte) => patch(f.uid, { resumedFrom: fromByte }),
         onProgress: (percent) => {
           patch(f.uid, { percent });
           onProgress?.({ percent });
@@ -130,6 +137,16 @@ export function MaterialUpload({ categoryId, onUploaded, size = 'middle' }: Mate
               ) : (
                 <Progress percent={row.percent} size="small" status={row.status === 'done' ? 'success' : 'active'} data-testid="upload-progress" />
               )}
+              {row.resumedFrom !== undefined ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="upload-resumed">
+                  {t('material.upload.resumed', { size: formatBytes(row.resumedFrom) })}
+                </Typography.Text>
+              ) : null}
+              {resumable && row.status === 'error' ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="upload-resume-hint">
+                  {t('material.upload.resumeHint')}
+                </Typography.Text>
+              ) : null}
             </div>
           ))}
         </Space>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { uploadResumable } from '@/api/resumableUpload';
 import type { Rule } from '@/editor/model/gen/Rule';
 import { material, page } from '@/test/materials';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
@@ -9,6 +10,10 @@ import { LOADING_PATIENCE_MS } from './LoadingPage';
 import type { StartHandoff } from './startJobs';
 
 type Handler = (url: string, body: Record<string, unknown>) => unknown;
+
+// The page's resumable sends are tested in api/resumableUpload.test.ts against a tus server; here each
+// file is answered at once.
+jest.mock('@/api/resumableUpload', () => ({ ...jest.requireActual('@/api/resumableUpload'), uploadResumable: jest.fn() }));
 
 /** Answers the layout's calls and `get`/`post` by the handlers; anything else fails the call. */
 function serve(get: Handler, post: Handler = () => undefined) {
@@ -207,13 +212,15 @@ describe('/upload', () => {
   it('uploads several files, follows each until probed, and leads to a task made of the ready ones', async () => {
     const state: Record<string, string> = { u1: 'processing', u2: 'ready' };
     let n = 0;
+    jest.mocked(uploadResumable).mockImplementation(async (_file, onProgress) => {
+      n += 1;
+      // The first file goes on from an earlier, unfinished upload of it.
+      onProgress?.({ percent: 100, resumedFrom: n === 1 ? 4 * 1024 * 1024 : undefined });
+      return `u${n}`;
+    });
     serve(
       () => undefined,
       (url) => {
-        if (url === '/upload/material') {
-          n += 1;
-          return `UPLOADED - u${n}`;
-        }
         if (url === '/material/info/u1') return material('u1', { state: state.u1 });
         if (url === '/material/info/u2') return material('u2', { type: 'audio' });
         return undefined;
@@ -224,6 +231,7 @@ describe('/upload', () => {
     expect(container.contains(input)).toBe(true);
     fireEvent.change(input, { target: { files: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.mp3', { type: 'audio/mpeg' })] } });
     expect(await screen.findByText('本次已上传 2 个')).toBeInTheDocument();
+    expect(screen.getByTestId('upload-resumed')).toHaveTextContent('已从 4 MB 处继续上传');
     await screen.findByText('素材u2');
     // Audio cannot start a task, and the picture is still being probed.
     expect(screen.queryByTestId('upload-create')).toBeNull();

@@ -17,7 +17,8 @@ export function startable(materials: readonly Material[]): string[] {
 /**
  * `/upload`: the full-page uploader: many files at once, each with its progress and a cancel; what
  * arrived is listed and followed until probed, then leads to my materials or to a task made of it.
- * An interrupted upload is sent again whole (no resuming).
+ * Files go in parts that survive an interruption: the same file chosen again goes on from its last
+ * stored part (`api/resumableUpload.ts`).
  */
 export function UploadPage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function UploadPage() {
       <Typography.Title level={3}>{t('page.upload')}</Typography.Title>
       <Card>
         <Typography.Paragraph type="secondary">{t('start.upload.hint')}</Typography.Paragraph>
-        <MaterialUpload onUploaded={(id) => setIds((all) => [id, ...all.filter((x) => x !== id)])} />
+        <MaterialUpload resumable onUploaded={(id) => setIds((all) => [id, ...all.filter((x) => x !== id)])} />
       </Card>
       {ids.length > 0 ? (
         <Card title={t('start.upload.arrived', { count: ids.length })} style={{ marginTop: 16 }} data-testid="upload-arrived">
