@@ -15,6 +15,7 @@ class FakeServer implements HttpStack {
 
   createRequest(method: string, url: string): HttpRequest {
     const headers: Record<string, string> = {};
+    let progress: (sent: number) => void = () => undefined;
     const reply = (status: number, out: Record<string, string>, body = ''): HttpResponse => ({
       getStatus: () => status,
       getHeader: (h) => out[h],
@@ -28,7 +29,9 @@ class FakeServer implements HttpStack {
         headers[h] = v;
       },
       getHeader: (h) => headers[h],
-      setProgressHandler: () => undefined,
+      setProgressHandler: (handler) => {
+        progress = handler;
+      },
       abort: async () => undefined,
       getUnderlyingObject: () => null,
       send: async (body?: Blob) => {
@@ -42,6 +45,8 @@ class FakeServer implements HttpStack {
         if (!upload) return reply(404, {});
         if (method === 'HEAD') return reply(200, { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length) });
         this.patches += 1;
+        // Half the part leaves the browser before the network goes away.
+        progress(Math.floor((body?.size ?? 0) / 2));
         if (this.cut.has(this.patches)) throw new Error('the network went away');
         if (Number(headers['Upload-Offset']) !== upload.offset) {
           return reply(409, {}, JSON.stringify({ code: 3000, desc: `Upload-Offset: the upload stands at ${upload.offset}`, data: { reason: 'wrong_offset' } }));
@@ -59,17 +64,20 @@ describe('resumable uploads', () => {
 
   it('goes on from the last stored part when the same file is chosen again after an interruption', async () => {
     const server = new FakeServer();
-    server.cut.add(2);
+    server.cut.add(2).add(3);
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4', lastModified: 1 });
-    const settings = { partBytes: 4, retryDelaysMs: [], httpStack: server };
-    const first = uploadResumable(file, undefined, undefined, settings);
+    const settings = { partBytes: 4, retryDelaysMs: [0], httpStack: server };
+    const before: ResumableProgress[] = [];
+    const first = uploadResumable(file, (p) => before.push(p), undefined, settings);
     await expect(first).rejects.toBeInstanceOf(ApiError);
     expect(server.uploads.get('u1')).toEqual({ length: 10, offset: 4 });
+    // The retry asked where the upload stood: that is not a resumed upload.
+    expect(before.every((p) => p.resumedFrom === undefined)).toBe(true);
 
     const seen: ResumableProgress[] = [];
     const id = await uploadResumable(file, (p) => seen.push(p), undefined, settings);
     expect(id).toBe('m-1');
-    expect(server.calls).toEqual(['POST', 'PATCH', 'PATCH', 'HEAD', 'PATCH', 'PATCH']);
+    expect(server.calls).toEqual(['POST', 'PATCH', 'PATCH', 'HEAD', 'PATCH', 'HEAD', 'PATCH', 'PATCH']);
     expect(seen.at(-1)).toEqual({ percent: 100, resumedFrom: 4 });
     // Finished, the upload is forgotten: the same file again is a new upload.
     await uploadResumable(file, undefined, undefined, settings);

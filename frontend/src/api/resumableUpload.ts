@@ -63,6 +63,9 @@ const SETTINGS: ResumableSettings = { partBytes: RESUMABLE_PART_BYTES, retryDela
 export function uploadResumable(file: File, onProgress?: (progress: ResumableProgress) => void, signal?: AbortSignal, settings: ResumableSettings = SETTINGS): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let resumedFrom: number | undefined;
+    // Only the offset asked before this call sent anything is where it went on from: a retry's
+    // question after a failed part is the same upload going on.
+    let sent = false;
     const upload = new tus.Upload(file, {
       endpoint: `${API_BASE}${URL}`,
       chunkSize: settings.partBytes,
@@ -73,7 +76,8 @@ export function uploadResumable(file: File, onProgress?: (progress: ResumablePro
       removeFingerprintOnSuccess: true,
       onAfterResponse: (req, res) => {
         const offset = Number(res.getHeader('Upload-Offset'));
-        if (req.getMethod() === 'HEAD' && offset > 0) resumedFrom = offset;
+        if (req.getMethod() === 'HEAD' && !sent && offset > 0) resumedFrom = offset;
+        if (req.getMethod() === 'PATCH') sent = true;
       },
       onProgress: (sent, total) => onProgress?.({ percent: total > 0 ? Math.floor((sent * 100) / total) : 0, resumedFrom }),
       onSuccess: ({ lastResponse }) => {
