@@ -45,11 +45,14 @@ pub enum ToolType {
     VideoSpeedup,
     /// Business cards from a sheet (its own page and routes).
     BusinessCard,
+    /// Key frames of a video as pictures: one per detected scene, or one every so often (the page
+    /// `ai-frame-cut` of §2's tool list; §9 lists no type whose outputs are pictures).
+    VideoKeyFrames,
 }
 
 impl ToolType {
-    /// Every type, in §9's order (shown, hidden, then the others).
-    pub const ALL: [Self; 21] = [
+    /// Every type, in §9's order (shown, hidden, then the others), then those §9 does not list.
+    pub const ALL: [Self; 22] = [
         Self::VideoSplit,
         Self::PptConverter,
         Self::OneClickFilming,
@@ -71,6 +74,7 @@ impl ToolType {
         Self::VideoHToV,
         Self::VideoSpeedup,
         Self::BusinessCard,
+        Self::VideoKeyFrames,
     ];
 
     /// The wire name (`EXTRACT_AUDIO`).
@@ -97,6 +101,7 @@ impl ToolType {
             Self::VideoHToV => "VIDEO_H_TO_V",
             Self::VideoSpeedup => "VIDEO_SPEEDUP",
             Self::BusinessCard => "BUSINESS_CARD",
+            Self::VideoKeyFrames => "VIDEO_KEY_FRAMES",
         }
     }
 
@@ -129,6 +134,7 @@ impl ToolType {
             Self::VideoHToV => "change-screen",
             Self::VideoSpeedup => "speed-video",
             Self::BusinessCard => "business-card",
+            Self::VideoKeyFrames => "ai-frame-cut",
         }
     }
 
@@ -167,6 +173,7 @@ impl ToolType {
                 | Self::PptConverter
                 | Self::VideoBeauty
                 | Self::IncreaseResolution
+                | Self::VideoKeyFrames
         )
     }
 
@@ -242,7 +249,7 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 18);
+        assert_eq!(runs.len(), 19);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));

@@ -5,6 +5,7 @@
 
 mod error;
 pub mod frames;
+mod frame_params;
 mod gst_run;
 mod kind;
 mod limits;
@@ -17,6 +18,7 @@ pub mod ring_fix;
 pub mod testing;
 
 pub use error::{ParamError, ToolError};
+pub use frame_params::KeyFrames;
 pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
 pub use look_params::{Beautify, Slides, Upscale, UpscaleTarget};

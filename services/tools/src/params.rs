@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::ParamError;
+use crate::frame_params::KeyFrames;
 use crate::kind::ToolType;
 use crate::look_params::{Beautify, Slides, Upscale};
 use crate::probe::Facts;
@@ -269,7 +270,8 @@ impl Split {
     }
 }
 
-/// INTELLIGENT_TASK: the scenes worth keeping, joined into one video.
+/// INTELLIGENT_TASK: the scenes worth keeping, joined into one video (or each its own clip: the
+/// smart clips of `/aitask/smartClips`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Highlights {
     /// How scenes are found.
@@ -278,6 +280,11 @@ pub struct Highlights {
     pub min_keep_ms: u64,
     /// The kept scenes' total length at most, milliseconds.
     pub target_ms: u64,
+    /// Each kept stretch as its own clip instead of one joined video.
+    pub clips: bool,
+    /// The industry category (of the tenant's, for AI templates) a smart task's clips are for; 0
+    /// for none. Kept with the run for `/aitask/get`; the tool does not read it.
+    pub industry_id: u64,
 }
 
 /// EXTRACT_PERSON_AUDIO: the voice of a stereo mix, and its accompaniment if asked.
@@ -396,6 +403,8 @@ pub enum Params {
     VideoBeauty(Beautify),
     /// INCREASE_RESOLUTION.
     IncreaseResolution(Upscale),
+    /// VIDEO_KEY_FRAMES.
+    VideoKeyFrames(KeyFrames),
 }
 
 /// Fastest and slowest speed-up.
@@ -598,15 +607,25 @@ fn scene_detect(f: &Fields<'_>) -> Result<SceneDetect, ParamError> {
     Ok(SceneDetect { sensitivity, min_scene_ms })
 }
 
+/// The scene detection's fields of `params`, where the caller has refused the keys its tool does not know.
+pub(crate) fn scene_detect_of(value: &Value) -> Result<SceneDetect, ParamError> {
+    scene_detect(&Fields::of(value, "params", &["mode", "sensitivity", "minSceneMs"])?)
+}
+
 fn highlights(value: &Value) -> Result<Highlights, ParamError> {
-    let f = Fields::of(value, "params", &["sensitivity", "minSceneMs", "minKeepMs", "targetMs"])?;
+    let f = Fields::of(value, "params", &["sensitivity", "minSceneMs", "minKeepMs", "targetMs", "clips", "industryId"])?;
     let detect = scene_detect(&f)?;
+    let clips = match f.get("clips") {
+        None => false,
+        Some(v) => v.as_bool().ok_or_else(|| ParamError::new("params.clips", "must be true or false"))?,
+    };
+    let industry_id = if f.get("industryId").is_none() { 0 } else { f.uint("industryId")? };
     let min_keep_ms = if f.get("minKeepMs").is_none() { MIN_KEEP_MS } else { f.uint_in("minKeepMs", MIN_SCENE_MS.0, MIN_SCENE_MS.1)? };
     let target_ms = f.uint_in("targetMs", TARGET_MS.0, TARGET_MS.1)?;
     if min_keep_ms > target_ms {
         return Err(ParamError::new("params.minKeepMs", "must not be longer than targetMs"));
     }
-    Ok(Highlights { detect, min_keep_ms, target_ms })
+    Ok(Highlights { detect, min_keep_ms, target_ms, clips, industry_id })
 }
 
 fn erase(f: &Fields<'_>) -> Result<Erase, ParamError> {
@@ -746,6 +765,7 @@ impl Params {
             ToolType::PptConverter => Ok(Self::PptConverter(Slides::parse(value)?)),
             ToolType::VideoBeauty => Ok(Self::VideoBeauty(Beautify::parse(value)?)),
             ToolType::IncreaseResolution => Ok(Self::IncreaseResolution(Upscale::parse(value)?)),
+            ToolType::VideoKeyFrames => Ok(Self::VideoKeyFrames(KeyFrames::parse(value)?)),
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -771,6 +791,7 @@ impl Params {
             Self::PptConverter(_) => ToolType::PptConverter,
             Self::VideoBeauty(_) => ToolType::VideoBeauty,
             Self::IncreaseResolution(_) => ToolType::IncreaseResolution,
+            Self::VideoKeyFrames(_) => ToolType::VideoKeyFrames,
         }
     }
 
@@ -833,12 +854,21 @@ impl Params {
             Self::VideoSplit(Split::Scenes(d)) => {
                 serde_json::json!({"mode": "scenes", "sensitivity": d.sensitivity, "minSceneMs": d.min_scene_ms})
             }
-            Self::IntelligentTask(h) => serde_json::json!({
-                "sensitivity": h.detect.sensitivity,
-                "minSceneMs": h.detect.min_scene_ms,
-                "minKeepMs": h.min_keep_ms,
-                "targetMs": h.target_ms,
-            }),
+            Self::IntelligentTask(h) => {
+                let mut v = serde_json::json!({
+                    "sensitivity": h.detect.sensitivity,
+                    "minSceneMs": h.detect.min_scene_ms,
+                    "minKeepMs": h.min_keep_ms,
+                    "targetMs": h.target_ms,
+                });
+                if h.clips {
+                    v["clips"] = Value::Bool(true);
+                }
+                if h.industry_id > 0 {
+                    v["industryId"] = serde_json::json!(h.industry_id);
+                }
+                v
+            }
             Self::ExtractPersonAudio(v) => serde_json::json!({"accompaniment": v.accompaniment}),
             Self::VideoRemoveWatermark(m) => {
                 serde_json::json!({"x": m.x, "y": m.y, "width": m.width, "height": m.height, "method": m.method.name()})
@@ -850,6 +880,7 @@ impl Params {
             Self::PptConverter(p) => p.to_json(),
             Self::VideoBeauty(b) => b.to_json(),
             Self::IncreaseResolution(u) => u.to_json(),
+            Self::VideoKeyFrames(k) => k.to_json(),
         }
     }
 
@@ -939,6 +970,7 @@ impl Params {
                 "params.minSceneMs",
                 format!("the clip ({} ms) is too short for two scenes of at least {} ms", input.duration_ms, d.min_scene_ms),
             )),
+            Self::VideoKeyFrames(k) => k.check_input(input),
             Self::IntelligentTask(h) if h.min_keep_ms > input.duration_ms => Err(ParamError::new(
                 "params.minKeepMs",
                 format!("{} ms is longer than the clip ({} ms): no scene could be kept", h.min_keep_ms, input.duration_ms),
@@ -1032,6 +1064,8 @@ mod tests {
         assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 500})), "params.targetMs");
         assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "minKeepMs": 6000})), "params.minKeepMs");
         assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "sensitivity": 100})), "params.sensitivity");
+        assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "clips": "yes"})), "params.clips");
+        assert_eq!(field(ToolType::IntelligentTask, json!({"targetMs": 5000, "industryId": -1})), "params.industryId");
         assert_eq!(field(ToolType::ExtractPersonAudio, json!({"accompaniment": "yes"})), "params.accompaniment");
         let mark = |v: Value| field(ToolType::VideoRemoveWatermark, v);
         assert_eq!(mark(json!({"x": 0, "y": 0, "width": 0, "height": 10, "method": "blur"})), "params.width");
@@ -1096,6 +1130,7 @@ mod tests {
             (ToolType::VideoSplit, json!({"times": [1000, 2500]})),
             (ToolType::VideoSplit, json!({"mode": "scenes", "sensitivity": 70, "minSceneMs": 500})),
             (ToolType::IntelligentTask, json!({"sensitivity": 60, "minSceneMs": 1000, "minKeepMs": 1500, "targetMs": 20000})),
+            (ToolType::IntelligentTask, json!({"sensitivity": 60, "minSceneMs": 1000, "minKeepMs": 1500, "targetMs": 9000, "clips": true, "industryId": 7})),
             (ToolType::ExtractPersonAudio, json!({"accompaniment": false})),
             (ToolType::VideoRemoveWatermark, json!({"x": 7, "y": 3, "width": 41, "height": 20, "method": "inpaint"})),
             (ToolType::VideoRemoveSubtitle, json!({"mode": "band", "y": 140, "height": 30, "method": "blur"})),

@@ -19,11 +19,13 @@
 //! - VIDEO_SPLIT: each clip is a cut that keeps one stretch (`part-1.mp4`, …), frame-exact; the
 //!   stretches are the given times' or the detected scenes' ([`crate::scene`]).
 //! - INTELLIGENT_TASK: the detected scenes ranked by [`Scene::score`], the best kept up to the target
-//!   length ([`pick`]), joined in time order as one cut.
+//!   length ([`pick`]), joined in time order as one cut (or, asked for `clips`, each its own cut:
+//!   the smart clips of `/aitask/smartClips`).
 //! - EXTRACT_PERSON_AUDIO: see [`voice`].
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 //! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 //! - PPT_CONVERTER: see [`ppt`]; VIDEO_BEAUTY, INCREASE_RESOLUTION: see [`looks`].
+//! - VIDEO_KEY_FRAMES: see [`key_frames`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -41,6 +43,7 @@ use crate::probe::{Facts, picture_size, probe};
 use crate::scene::{self, Scene};
 
 mod erase;
+mod key_frames;
 mod looks;
 mod picture;
 mod portrait;
@@ -221,6 +224,7 @@ impl Job<'_> {
             Params::PptConverter(slides) => self.slides(slides),
             Params::VideoBeauty(look) => self.beauty(look),
             Params::IncreaseResolution(up) => self.upscale(up),
+            Params::VideoKeyFrames(k) => self.key_frames(k),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {
@@ -508,7 +512,17 @@ impl Job<'_> {
             let why = format!("none of the {} scenes found lasts {} ms or more: shorten minKeepMs", scenes.len(), h.min_keep_ms);
             return Err(ParamError::new("params.minKeepMs", why).into());
         }
-        Ok(vec![self.keep(&kept, true, "highlights.mp4", (DETECT_SHARE, 1.0 - DETECT_SHARE))?])
+        if !h.clips {
+            return Ok(vec![self.keep(&kept, true, "highlights.mp4", (DETECT_SHARE, 1.0 - DETECT_SHARE))?]);
+        }
+        // The smart clips: each kept stretch its own clip, in time order, its progress a share of the rest.
+        let n = kept.len() as f64;
+        let mut outputs = Vec::with_capacity(kept.len());
+        for (i, range) in kept.iter().enumerate() {
+            let share = (DETECT_SHARE + (1.0 - DETECT_SHARE) * i as f64 / n, (1.0 - DETECT_SHARE) / n);
+            outputs.push(self.keep(std::slice::from_ref(range), true, &format!("clip-{}.mp4", i + 1), share)?);
+        }
+        Ok(outputs)
     }
 
     /// The input's scenes, reporting progress in the first `share` of the run.
@@ -637,7 +651,7 @@ mod tests {
     fn the_best_scenes_are_kept_up_to_the_target_in_time_order() {
         let scene = |start_ms, end_ms, motion| Scene { start_ms, end_ms, motion, contrast: 10.0 };
         let scenes = [scene(0, 4000, 1.0), scene(4000, 4500, 50.0), scene(4500, 9000, 20.0), scene(9000, 15000, 5.0)];
-        let h = |min_keep_ms, target_ms| Highlights { detect: SceneDetect { sensitivity: 60, min_scene_ms: 100 }, min_keep_ms, target_ms };
+        let h = |min_keep_ms, target_ms| Highlights { detect: SceneDetect { sensitivity: 60, min_scene_ms: 100 }, min_keep_ms, target_ms, clips: false, industry_id: 0 };
         let r = |start_ms, end_ms| MsRange { start_ms, end_ms };
         // The 0.5 s scene is too short; then 4.5–9 s (best), 9–15 s, and 0–4 s does not fit.
         assert_eq!(pick(&scenes, &h(1000, 11_000)), [r(4500, 9000), r(9000, 15_000)]);

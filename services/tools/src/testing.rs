@@ -243,3 +243,25 @@ pub fn stereo_mix(dir: &Path, name: &str, centre: u32, left: Option<u32>, mono: 
     Ok(path)
 }
 
+/// A picture file's (PNG, JPEG…) size and its pixels as packed RGB.
+pub fn picture_rgb(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), ToolError> {
+    let rgb = image::load_from_memory(bytes).map_err(|e| ToolError::Failed(format!("reading a picture: {e}")))?.to_rgb8();
+    Ok((rgb.width(), rgb.height(), rgb.into_raw()))
+}
+
+/// The mean red, green and blue of packed RGB, 0–255.
+pub fn mean_rgb(rgb: &[u8]) -> [f64; 3] {
+    let n = (rgb.len() / 3).max(1) as f64;
+    let mut sum = [0.0; 3];
+    for px in rgb.chunks_exact(3) {
+        for (s, v) in sum.iter_mut().zip(px) {
+            *s += f64::from(*v);
+        }
+    }
+    sum.map(|s| s / n)
+}
+
+/// The luma (BT.601, full range) of packed RGB, as [`luma_frames`] gives a frame's.
+pub fn rgb_luma(rgb: &[u8]) -> Vec<u8> {
+    rgb.chunks_exact(3).map(|p| (0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2])).round().clamp(0.0, 255.0) as u8).collect()
+}

@@ -103,6 +103,15 @@ fn intelligent_cut_keeps_the_liveliest_scenes_up_to_the_target_in_time_order() -
     assert_eq!(frames.len() as u64, kept / FRAME_MS, "the kept ranges' frames, joined");
     assert!(o.duration_ms.abs_diff(kept) <= FRAME_MS, "{} ms for {kept} ms kept", o.duration_ms);
 
+    // The smart clips: the same scenes, each its own clip in time order, as long as its stretch.
+    let clips = tool(ToolType::IntelligentTask, json!({"minSceneMs": 200, "minKeepMs": 500, "targetMs": 2000, "clips": true}), &input, &dir.path().join("clips"))?;
+    let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["clip-1.mp4", "clip-2.mp4"]);
+    for (c, r) in clips.iter().zip(&o.ranges) {
+        assert_eq!((c.kind, c.ranges.as_slice()), (OutputKind::Video, std::slice::from_ref(r)), "{}", c.name);
+        assert_eq!(luma_frames(&c.path)?.len() as u64, (r.end_ms - r.start_ms) / FRAME_MS, "{}: its stretch's frames", c.name);
+    }
+
     // No scene as long as the minimum: refused naming it. A cancel leaves nothing.
     let err = tool(ToolType::IntelligentTask, json!({"minSceneMs": 200, "minKeepMs": 4000, "targetMs": 5000}), &input, &dir.path().join("no"));
     assert!(matches!(&err, Err(ToolError::Param(p)) if p.field == "params.minKeepMs"), "{err:?}");
