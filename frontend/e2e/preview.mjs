@@ -86,7 +86,7 @@ const base = (resolutionRatio, layers, bgColor) => ({
 });
 const common = (id, z, x, y, w, h) => ({ id, z, x, y, w, h, startTime: 0, endTime: 4, rotate: 0 });
 
-/** The four reference documents; `pics` are uploaded pictures {url}. */
+/** The reference documents; `pics` are uploaded pictures {url}. */
 export function referenceDocuments(pics) {
   const word = (id, z, x, y, w, h, content, fontSize, color, extra = {}) => ({ type: 'word', ...common(id, z, x, y, w, h), content, fontSize, color, textAlign: 'center', lineHeight: 1.2, ...extra });
   return [
@@ -130,8 +130,38 @@ export function referenceDocuments(pics) {
         word('a3', 103, 40, 250, 560, 90, '霓虹 半透明', 48, '#ffffff', { type: 'artWord', bold: true, lineHeight: 1.5, color1: '#7df9ff', color2: '#1e90ff', fillColor: '#1e90ff', border1: { color: '#ffffff', width: 1 }, border2: { color: '#0b3d91', width: 3 }, shadowColor: '', alpha: 200 }),
       ], '#334155'),
     },
+    {
+      // Issue 33's widened suite: pictures turned both ways (their corners must show whole), shapes
+      // with drop shadows that reach past their box, a catalogue rectangle with a corner radius.
+      name: 'rotated-shadows-1x1',
+      size: 51,
+      rule: base(ratio('1:1', 640, 640, 51, 720), [
+        { type: 'picture', ...common('p1', 101, 40, 60, 260, 173), rotate: 12, src: pics[0].url, opacity: 1, filter: '', maskClip: -1 },
+        { type: 'picture', ...common('p2', 102, 340, 60, 260, 173), rotate: -15, src: pics[1].url, opacity: 1, filter: '', maskClip: -1 },
+        { type: 'shape', ...common('s1', 103, 60, 330, 220, 140), shape: 'rect', shapeCode: CATALOGUE_RECT, fill: '#22c55e', stroke: '', strokeWidth: 0, borderRadius: 36 },
+        { type: 'shape', ...common('s2', 104, 360, 330, 200, 200), shape: 'circle', fill: '', fillType: 'gradient', gradientColors: ['#f97316', '#a855f7'], stroke: '', strokeWidth: 0, borderRadius: 0,
+          shadowColor: '#000000', shadowSetX: 12, shadowSetY: 12, shadowBlur: 8 },
+        { type: 'shape', ...common('s3', 105, 80, 520, 180, 80), shape: 'rect', fill: '#3b82f6', stroke: '#ffffff', strokeWidth: 4, borderRadius: 0,
+          shadowColor: '#111827', shadowSetX: 10, shadowSetY: 10, shadowBlur: 6 },
+      ], '#e2e8f0'),
+    },
+    {
+      // Issue 33's widened suite: a bordered picture with round corners, a mirrored one, and a title
+      // longer than its box (the overflow rule is the same on both sides).
+      name: 'borders-overflow-4x3',
+      size: 42,
+      rule: base(ratio('4:3', 640, 480, 42, 960), [
+        { type: 'picture', ...common('p1', 101, 40, 40, 260, 173), src: pics[0].url, opacity: 1, filter: '', maskClip: -1, borderWidth: 6, borderColor: '#ffffff', borderRadius: 24 },
+        { type: 'picture', ...common('p2', 102, 340, 40, 260, 173), src: pics[0].url, opacity: 1, filter: '', maskClip: -1, mirror: true },
+        word('t1', 103, 40, 260, 560, 60, '一行放不下的长标题 会换到第二行 再到第三行', 36, '#ffffff', { bold: true }),
+        word('t2', 104, 40, 400, 560, 50, 'Reelforge 2026', 30, '#fde047', { italic: true }),
+      ], '#1e3a8a'),
+    },
   ];
 }
+
+/** The catalogue's rectangle drawing (`GET /shape/rect`), as a picked rectangle carries it. */
+const CATALOGUE_RECT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100" fill="currentColor"><rect width="100" height="100"/></svg>';
 
 /** The mean SSIM of two PNGs (data URLs) in the page, the second scaled to the first's size. */
 export async function ssimInPage(page, stageUrl, stillUrl) {

@@ -1,5 +1,5 @@
 /** One layer drawn on the stage as DOM (text stays crisp and selectable): `component{id}` with its handle `component-help{id}`. */
-import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import { useAppSelector } from '@/app/hooks';
 import { DEFAULT_FAMILY, familyFace, styleFlags, useFontFace, useFonts, type FaceState } from '@/editor/fonts/fonts';
 import { useMaterialInfo } from '@/api/material';
@@ -38,12 +38,17 @@ export interface LayerViewProps {
 /** Draws a shape's drawing (`shapeDrawing`: its `shapeCode`, a rectangle's at its size and radius) painted as the renderer paints it, or, without one, its basic kind's outline (`model/shape.ts`, the renderer's). */
 function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
   const { w, h } = layer;
+  const gradientId = `shape-fill-${useId().replace(/[^\w-]/g, '')}`;
   const src = useMemo(() => {
     const drawing = shapeDrawing(layer.shape, layer.shapeCode ?? '', layer.svgStyleType, layer.w, layer.h, layer.borderRadius);
     return drawing === null ? null : shapeImageUrl({ ...layer, shapeCode: drawing });
   }, [layer]);
   if (src !== null) return <img src={src} alt="" draggable={false} data-testid="shape-svg" style={{ display: 'block', width: '100%', height: '100%' }} />;
-  const common = { fill: layer.fill || 'none', stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
+  // The renderer's fill of an outline: a gradient from the box's top-left to its bottom-right corner
+  // (two colours), one colour, or the plain fill.
+  const gradient = layer.fillType === 'gradient' ? layer.gradientColors.filter((c) => c.trim() !== '') : [];
+  const fill = gradient.length >= 2 ? `url(#${gradientId})` : layer.fillType === 'gradient' ? (gradient[0] ?? 'none') : layer.fill || 'none';
+  const common = { fill, stroke: layer.stroke || 'none', strokeWidth: layer.strokeWidth, vectorEffect: 'non-scaling-stroke' as const };
   const outline = shapeOutline(layer.shape, w, h);
   let body;
   switch (outline.kind) {
@@ -61,6 +66,14 @@ function ShapeSvg({ layer }: { layer: Layer & { type: 'shape' } }) {
   }
   return (
     <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" width="100%" height="100%" style={{ display: 'block', overflow: 'visible' }}>
+      {gradient.length >= 2 ? (
+        <defs>
+          <linearGradient id={gradientId} gradientUnits="userSpaceOnUse" x1={0} y1={0} x2={w} y2={h}>
+            <stop offset={0} stopColor={gradient[0]} />
+            <stop offset={1} stopColor={gradient[1]} />
+          </linearGradient>
+        </defs>
+      ) : null}
       {body}
     </svg>
   );

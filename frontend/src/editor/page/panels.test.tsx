@@ -115,6 +115,17 @@ describe('stage drawing', () => {
     expect(decodeURIComponent(img.src)).toContain('<rect width="300" height="120" rx="24"/>');
   });
 
+  it('fills a basic outline with the layer’s gradient, corner to corner, as the renderer does', () => {
+    const built = buildLayer({ kind: 'shape', shape: 'circle' }, 1, 100, [0, 3], newRule().resolutionRatio);
+    const layer = { ...built, w: 200, h: 100, fill: '', fillType: 'gradient', gradientColors: ['#f97316', '#a855f7'] } as Layer;
+    const { container } = render(<LayerView layer={layer} scale={1} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const ellipse = container.querySelector('ellipse') as SVGEllipseElement;
+    const gradient = container.querySelector('linearGradient') as SVGLinearGradientElement;
+    expect(ellipse.getAttribute('fill')).toBe(`url(#${gradient.id})`);
+    expect([gradient.getAttribute('x2'), gradient.getAttribute('y2')]).toEqual(['200', '100']);
+    expect(Array.from(gradient.querySelectorAll('stop')).map((s) => s.getAttribute('stop-color'))).toEqual(['#f97316', '#a855f7']);
+  });
+
   it('draws a picture with its catalogue filter and blur as the renderer applies them', () => {
     const layer = { ...buildLayer({ kind: 'picture', src: '/p.png', width: 400, height: 300 }, 1, 100, [0, 3], newRule().resolutionRatio), filter: 'warm', blur: 4 } as Layer;
     render(<LayerView layer={layer} scale={1.5} editing={false} flagged={false} onEditEnd={() => undefined} />);
