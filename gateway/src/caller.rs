@@ -264,7 +264,7 @@ mod tests {
     fn edge() -> Edge {
         let mut variants = BTreeMap::new();
         for (k, hosts) in [("qs", vec!["video.example.com"]), ("cc", vec!["cc.example.net", "app.cc.example.net"]), ("migu", vec![]), ("cu", vec![])] {
-            variants.insert(k.to_owned(), TenantConfig { hosts: hosts.into_iter().map(str::to_owned).collect(), handoff_secret: String::new() });
+            variants.insert(k.to_owned(), TenantConfig { hosts: hosts.into_iter().map(str::to_owned).collect(), handoff_secret: String::new(), import_hosts: Vec::new() });
         }
         Edge { variants, client_ip_header: String::new(), trusted_proxies: Vec::new() }
     }

@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, user, video_audit};
+use crate::routes::{ai, aitask, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, url_import, user, video_audit};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -43,6 +43,7 @@ use crate::routes::{ai, catalogue, category, collection, contest, favourite, fon
         ring::profile, ring::precheck, ring::check, ring::fix, ring::if_download_by_phone, ring::upload_copyright, ring::save_ring,
         ring::ring_upload, ring::cancel, ring::orders, ring::tenant_orders, ring::file,
         toolbox::types, toolbox::run, toolbox::mine, toolbox::get, toolbox::file, toolbox::use_output,
+        aitask::smart_clips, aitask::get, aitask::categories, url_import::batch,
         one_click::template, one_click::upload, one_click::run
     )
 )]

@@ -164,6 +164,12 @@ impl Refusal {
         self
     }
 
+    /// The refusal of one of several files, `field` (`urls[1]`): named in its message and its data.
+    pub fn naming(mut self, field: &str) -> Self {
+        self.desc = format!("{field}: {}", self.desc);
+        self.with("field", field)
+    }
+
     /// The refusal answered with HTTP `status` (a protocol whose clients read statuses: tus).
     pub fn with_status(self, status: StatusCode) -> Self {
         Self { status, ..self }
@@ -431,13 +437,24 @@ pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, r
         .and_then(|d| d.get_filename())
         .map(str::to_owned)
         .unwrap_or_default();
+    let mut chunks = field.map(|c| c.map_err(|e| UploadError::from(ApiError::BadRequest(format!("uploadFile: {e}")))));
+    store_stream(&mut chunks, name, blob, dir, file, rules).await
+}
+
+/// [`store`] for a file named `name` whose bytes come from `chunks` (a part of a form, a download):
+/// the same sniffing of its kind from its first bytes, the same limits; on any failure nothing
+/// remains stored.
+pub async fn store_stream<S>(chunks: &mut S, name: String, blob: &BlobStore, dir: &str, file: &str, rules: &Rules<'_>) -> Result<Stored, UploadError>
+where
+    S: futures::Stream<Item = Result<Bytes, UploadError>> + Unpin,
+{
     let ext = extension(&name).ok_or_else(|| unsupported(rules.kinds))?;
     let mut head = Vec::with_capacity(HEAD);
     let mut pending: Vec<Bytes> = Vec::new();
     while head.len() < HEAD {
-        match field.next().await {
+        match chunks.next().await {
             Some(chunk) => {
-                let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("uploadFile: {e}")))?;
+                let chunk = chunk?;
                 head.extend_from_slice(&chunk[..chunk.len().min(HEAD - head.len())]);
                 pending.push(chunk);
             }
@@ -454,7 +471,7 @@ pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, r
     }
     let key = format!("{dir}{file}.{ext}");
     let mut writer = blob.writer(&key).await.map_err(storage)?;
-    match copy(field, &mut writer, pending, kind, limit).await {
+    match copy(chunks, &mut writer, pending, kind, limit).await {
         Ok(size) => Ok(Stored { key, kind, size, name }),
         Err(e) => {
             if let Err(a) = writer.abort().await {
@@ -465,8 +482,8 @@ pub async fn store(field: &mut Field, blob: &BlobStore, dir: &str, file: &str, r
     }
 }
 
-async fn copy(
-    field: &mut Field,
+async fn copy<S: futures::Stream<Item = Result<Bytes, UploadError>> + Unpin>(
+    chunks: &mut S,
     writer: &mut reelforge_kit::blob::BlobWriter,
     pending: Vec<Bytes>,
     kind: &str,
@@ -477,8 +494,8 @@ async fn copy(
         size += chunk.len() as u64;
         writer.write(chunk).await.map_err(storage)?;
     }
-    while let Some(chunk) = field.next().await {
-        let chunk = chunk.map_err(|e| ApiError::BadRequest(format!("uploadFile: {e}")))?;
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk?;
         size += chunk.len() as u64;
         if size > limit {
             return Err(too_large(kind, limit).into());

@@ -20,7 +20,8 @@ pub struct CategoryDto {
     children: Vec<CategoryDto>,
 }
 
-fn dto(c: pb::Category) -> CategoryDto {
+/// A category of the service as the browser reads it.
+pub(crate) fn dto(c: pb::Category) -> CategoryDto {
     CategoryDto {
         category_id: c.category_id,
         category_name: c.category_name,

@@ -1,6 +1,7 @@
 //! The API routes, one module per noun, and the health endpoints.
 
 pub mod ai;
+pub mod aitask;
 pub mod catalogue;
 pub mod category;
 pub mod collection;
@@ -26,6 +27,7 @@ pub mod system;
 pub mod task;
 pub mod template;
 pub mod toolbox;
+pub mod url_import;
 pub mod user;
 pub mod video_audit;
 
@@ -75,6 +77,10 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/toolbox/run/{id}", web::get().to(toolbox::get))
         .route("/toolbox/file/{id}/{index}", web::get().to(toolbox::file))
         .route("/toolbox/use", web::post().to(toolbox::use_output))
+        .route("/aitask/smartClips", web::post().to(aitask::smart_clips))
+        .route("/aitask/get", web::post().to(aitask::get))
+        .route("/aitask/getCategory", web::get().to(aitask::categories))
+        .route("/material/v2/batchUrlVideoAddResult", web::post().to(url_import::batch))
         .route("/videotask/cover", web::get().to(task::cover))
         .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
         .route("/v2/videotask/cancelTask", web::post().to(task::cancel))

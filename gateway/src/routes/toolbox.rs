@@ -204,22 +204,53 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         let field = serde_json::json!({ "field": "type" });
         return Ok(envelope::refused(StatusCode::OK, field, "type: TEXT_TO_VOICE runs from /tts/textToVoice, not the toolbox"));
     }
+    if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
+        // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.
+        let ask = reelforge_proto::ai::GetAbilityRequest { key: key.to_owned() };
+        let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
+        if !ability.available {
+            let why = format!("type: {key} is {}: {}", ability.reason_code, ability.reason);
+            return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "type", "reason": ability.reason_code }), &why));
+        }
+    }
     let Some(ids) = material_ids(&b.material_ids) else {
         let field = serde_json::json!({ "field": "materialIds" });
         return Ok(envelope::refused(StatusCode::OK, field, "materialIds: not a list of material ids"));
     };
-    if let Some(e) = check_against_the_library(&req, &state, &caller, &b, &ids).await? {
-        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": e.field }), &e.to_string()));
+    match queue(&req, &state, &caller, b, ids).await? {
+        Ok(answer) => Ok(envelope::ok(answer)),
+        Err(refused) => Ok(refused),
+    }
+}
+
+/// Queues a run of the caller once the library's facts of its inputs pass; a refusal comes back as
+/// the envelope to answer (3000 with `data.field`), nothing queued.
+async fn queue(req: &HttpRequest, state: &AppState, caller: &caller::Caller, b: RunBody, ids: Vec<String>) -> Result<Result<RunAnswer, HttpResponse>, ApiError> {
+    if let Some(e) = check_against_the_library(req, state, caller, &b, &ids).await? {
+        return Ok(Err(envelope::refused(StatusCode::OK, serde_json::json!({ "field": e.field }), &e.to_string())));
     }
     let params = if b.params.is_null() { "{}".to_owned() } else { b.params.to_string() };
     let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids, source_task_id: 0 };
     match state.clients.task.clone().run_tool(caller.request(ask)?).await {
         Ok(r) => {
             let r = r.into_inner();
-            Ok(envelope::ok(RunAnswer { task_id: r.task_id, job_id: r.job_id }))
+            Ok(Ok(RunAnswer { task_id: r.task_id, job_id: r.job_id }))
         }
-        Err(s) => refusal(s.into()),
+        Err(s) => refusal(s.into()).map(Err),
     }
+}
+
+/// Queues a run of `kind` with `params` on the materials `ids` for the caller, as `POST /toolbox/run` does.
+pub(crate) async fn queue_run(
+    req: &HttpRequest,
+    state: &AppState,
+    caller: &caller::Caller,
+    kind: ToolType,
+    params: serde_json::Value,
+    ids: Vec<String>,
+) -> Result<Result<RunAnswer, HttpResponse>, ApiError> {
+    let material_ids = ids.iter().map(|id| serde_json::Value::String(id.clone())).collect();
+    queue(req, state, caller, RunBody { kind: kind.name().to_owned(), material_ids, params }, ids).await
 }
 
 /// One output of a tool run (its storage key is never shown).
@@ -354,7 +385,7 @@ pub async fn mine(req: HttpRequest, q: web::Query<MineQuery>, state: web::Data<A
 }
 
 /// One of the caller's tool runs (an editor work is not found here).
-async fn tool_run(caller: &caller::Caller, state: &AppState, task_id: i64) -> Result<pb::Task, ApiError> {
+pub(crate) async fn tool_run(caller: &caller::Caller, state: &AppState, task_id: i64) -> Result<pb::Task, ApiError> {
     let t = state.clients.task.clone().get(caller.request(pb::GetTaskRequest { task_id })?).await?.into_inner();
     if t.tool_type.is_empty() {
         return Err(ApiError::BadRequest(format!("id: task {task_id} is not a tool run")));
@@ -463,13 +494,21 @@ pub struct UseAnswer {
 /// recorded by the material service, which holds it to the caller's quota (a refusal removes the copy).
 #[utoipa::path(post, path = "/diyvrbt/toolbox/use", request_body = UseBody, responses((status = 200, body = UseAnswer)))]
 pub async fn use_output(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    use futures::StreamExt;
     let b: UseBody = body::parse(&req, &bytes)?;
     let (caller, o) = output(&req, &state, b.task_id, &b.index.to_string(), None).await?;
     if o.kind == "report" {
         // An audit's report is read, not a material.
         return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "index" }), &format!("index: output {} is a report, not a material", b.index)));
     }
+    let material_id = into_material(&state, &caller, &o).await?;
+    Ok(envelope::ok(UseAnswer { material_id }))
+}
+
+/// Copies a finished run's output `o` into the caller's library and answers its material id. The
+/// library knows a file the caller already has by its content: the same output made a material
+/// twice answers the same material (the second copy is removed).
+pub(crate) async fn into_material(state: &AppState, caller: &caller::Caller, o: &pb::ToolOutput) -> Result<String, ApiError> {
+    use futures::StreamExt;
     let media = state.media.as_ref().ok_or(ApiError::NotAvailable("tool outputs from this gateway"))?;
     let blob = media.blob();
     let ext = o.name.rsplit('.').next().unwrap_or("bin").to_ascii_lowercase();
@@ -507,10 +546,7 @@ pub async fn use_output(req: HttpRequest, bytes: web::Bytes, state: web::Data<Ap
         system: false,
     };
     match state.clients.material.clone().record(caller.request(record)?).await {
-        Ok(r) => {
-            let material_id = r.into_inner().material.map(|m| m.material_id).unwrap_or_default();
-            Ok(envelope::ok(UseAnswer { material_id }))
-        }
+        Ok(r) => Ok(r.into_inner().material.map(|m| m.material_id).unwrap_or_default()),
         Err(s) => {
             // The service removes the object when it refuses; a lost answer leaves it here.
             let _ = blob.delete(&key).await;

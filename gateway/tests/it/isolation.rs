@@ -60,6 +60,10 @@ const NO_ID: &[&str] = &[
     // The catalogue of toolbox types, and the caller's own tool runs.
     "GET /toolbox/types",
     "GET /toolbox/mine",
+    // The tenant's industry categories a smart task is filed under.
+    "GET /aitask/getCategory",
+    // Videos imported by address become the caller's own materials (tests/url_import.rs).
+    "POST /material/v2/batchUrlVideoAddResult",
     // The manage area's counts, queues, music list and upload, for its template managers (tests/manage.rs).
     "GET /manage/overview",
     "POST /manage/review/list",
@@ -193,6 +197,9 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /toolbox/run/{id}", Scope::User),
     ("GET /toolbox/file/{id}/{index}", Scope::User),
     ("POST /toolbox/use", Scope::User),
+    // A smart task of the victim's video (filed under the victim's tenant's category), and the victim's run read as one.
+    ("POST /aitask/smartClips", Scope::User),
+    ("POST /aitask/get", Scope::User),
     // A resumable upload lives in its owner's material directory: another user's id is not found.
     ("HEAD /upload/resumable/{id}", Scope::User),
     ("PATCH /upload/resumable/{id}", Scope::User),
@@ -490,6 +497,8 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /toolbox/run/{id}" => s.call(Method::GET, &format!("/toolbox/run/{}", victim.tool_run), stranger),
         "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
         "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
+        "POST /aitask/smartClips" => json(serde_json::json!({"materialIds": [victim.material], "industryId": victim.category})),
+        "POST /aitask/get" => json(serde_json::json!({"id": victim.tool_run})),
         "POST /ai/audit" => json(serde_json::json!({"taskId": victim.task})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),

@@ -4,6 +4,7 @@
 mod common;
 
 mod ai;
+mod aitask;
 mod climax;
 mod collections;
 mod contests;
@@ -27,4 +28,5 @@ mod templates;
 mod toolbox;
 mod trust;
 mod uploads;
+mod url_import;
 mod video_audit;

@@ -53,7 +53,7 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
 
     let types = data(s.call(Method::GET, "/toolbox/types", &ann)).await?;
     let list = types["dataList"].as_array().ok_or("dataList")?;
-    assert_eq!(list.len(), 21, "{types}");
+    assert_eq!(list.len(), 22, "{types}");
     let of = |t: &str| list.iter().find(|x| x["type"] == t).cloned().unwrap_or_default();
     assert_eq!((of("VIDEO_SPEEDUP")["available"].as_bool(), of("VIDEO_SPEEDUP")["path"].as_str()), (Some(true), Some("speed-video")));
     assert_eq!(of("EXTRACT_PORTRAIT")["available"], false);
@@ -239,5 +239,52 @@ async fn an_ai_video_cut_lists_the_scenes_it_kept() -> Fallible<()> {
     let out = &done["outputs"][0];
     assert_eq!((out["name"].as_str(), done["params"]["sensitivity"].as_u64()), (Some("highlights.mp4"), Some(60)), "{done}");
     assert_eq!(out["ranges"], serde_json::json!([{"startMs": 800, "endMs": 2000}, {"startMs": 2000, "endMs": 2800}]), "{done}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_frame_cut_makes_one_picture_per_scene_each_usable_as_a_material() -> Fallible<()> {
+    let s = common::start().await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let types = data(s.call(Method::GET, "/toolbox/types", &ann)).await?;
+    let frames = types["dataList"].as_array().and_then(|l| l.iter().find(|x| x["type"] == "VIDEO_KEY_FRAMES").cloned()).ok_or("VIDEO_KEY_FRAMES")?;
+    assert_eq!((frames["path"].as_str(), frames["available"].as_bool(), frames["shown"].as_bool()), (Some("ai-frame-cut"), Some(true), Some(true)), "{frames}");
+    let dir = tempfile::tempdir()?;
+    // Still red 0–1 s, moving bars 1–2 s, still blue 2–3 s.
+    let scenes = [("red", 25), ("smpte horizontal-speed=4", 25), ("blue", 25)];
+    let clip = std::fs::read(reelforge_tools::testing::scenes(dir.path(), "scenes.mp4", &scenes, 25)?)?;
+    let material = common::upload(&s, &ann, "scenes.mp4", &clip).await?;
+    common::settled(&s, &ann, &material).await?;
+    // Refused before anything is queued: an interval making more than 100 pictures of the clip, a bad mode.
+    for (params, field) in [(serde_json::json!({"mode": "interval", "everyMs": 100}), "params.everyMs"), (serde_json::json!({"mode": "shots"}), "params.mode")] {
+        let body = serde_json::json!({"type": "VIDEO_KEY_FRAMES", "materialIds": [material], "params": params});
+        let answer = envelope(s.call(Method::POST, "/toolbox/run", &ann).json(&body)).await?;
+        assert_eq!((answer["code"].as_i64(), answer["data"]["field"].as_str()), (Some(3000), Some(field)), "{answer}");
+    }
+    assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 0, "nothing was queued");
+    let params = serde_json::json!({"mode": "scenes", "minSceneMs": 300});
+    let run = data(s.call(Method::POST, "/toolbox/run", &ann).json(&serde_json::json!({"type": "VIDEO_KEY_FRAMES", "materialIds": [material], "params": params}))).await?;
+    let task_id = run["taskId"].as_i64().ok_or("taskId")?;
+    let job_id = run["jobId"].as_str().ok_or("jobId")?.to_owned();
+    work_the_job(&s, &ann, task_id, &job_id, &clip, params, reelforge_tools::ToolType::VideoKeyFrames).await?;
+    let done = data(s.call(Method::GET, &format!("/toolbox/run/{task_id}"), &ann)).await?;
+    let outputs = done["outputs"].as_array().ok_or("outputs")?;
+    assert_eq!(outputs.len(), 3, "{done}");
+    for (i, o) in outputs.iter().enumerate() {
+        let start = i as u64 * 1000;
+        assert_eq!((o["kind"].as_str(), o["width"].as_u64(), o["ranges"][0]["startMs"].as_u64().map(|ms| ms.abs_diff(start) <= 40)), (Some("picture"), Some(320), Some(true)), "{o}");
+        let file = s.call(Method::GET, &format!("/toolbox/file/{task_id}/{i}"), &ann).send().await?;
+        assert_eq!(file.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/jpeg"));
+        let (_, _, rgb) = reelforge_tools::testing::picture_rgb(&file.bytes().await?)?;
+        let [red, _, blue] = reelforge_tools::testing::mean_rgb(&rgb);
+        match i {
+            0 => assert!(red > 200.0 && blue < 40.0, "the red scene's picture: {red:.0} {blue:.0}"),
+            2 => assert!(blue > 200.0 && red < 40.0, "the blue scene's picture: {red:.0} {blue:.0}"),
+            _ => {}
+        }
+    }
+    let used = data(s.call(Method::POST, "/toolbox/use", &ann).json(&serde_json::json!({"taskId": task_id, "index": 2}))).await?;
+    let m = common::settled(&s, &ann, used["materialId"].as_str().ok_or("materialId")?).await?;
+    assert_eq!((m["type"].as_str(), m["materialName"].as_str()), (Some("picture"), Some("frame-3.jpg")), "{m}");
     Ok(())
 }

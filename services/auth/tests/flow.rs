@@ -28,7 +28,7 @@ fn config(dir: &Path) -> Config {
     c.auth.token_hours = 1;
     c.auth.user_check_seconds = 2;
     if let Some(cc) = c.tenants.get_mut("cc") {
-        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: HANDOFF_SECRET.into() };
+        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: HANDOFF_SECRET.into(), ..TenantConfig::default() };
     }
     c
 }

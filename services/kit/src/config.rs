@@ -225,6 +225,8 @@ pub struct UploadConfig {
     pub media_max_seconds: u64,
     /// The most streams (video, audio, subtitles) one video or audio upload may carry.
     pub media_max_streams: u64,
+    /// The longest one import of a video by address may take, seconds (its size is `video_mb`).
+    pub import_seconds: u64,
 }
 
 impl Default for UploadConfig {
@@ -239,6 +241,7 @@ impl Default for UploadConfig {
             video_max_pixels: 7680 * 4320,
             media_max_seconds: 3 * 3600,
             media_max_streams: 8,
+            import_seconds: 120,
         }
     }
 }
@@ -736,6 +739,10 @@ pub struct TenantConfig {
     pub hosts: Vec<String>,
     /// HMAC secret the host platform signs hand-off tokens with; empty turns hand-offs off.
     pub handoff_secret: String,
+    /// The only hosts videos are imported from by address (`/material/v2/batchUrlVideoAddResult`):
+    /// host names or IP addresses, each optionally with `:port`; empty turns the import off. A
+    /// private, loopback or link-local address is fetched only when it is listed itself.
+    pub import_hosts: Vec<String>,
 }
 
 /// How the task service's relay fills the render queue.

@@ -48,11 +48,19 @@ pub enum ToolType {
     /// Key frames of a video as pictures: one per detected scene, or one every so often (the page
     /// `ai-frame-cut` of §2's tool list; §9 lists no type whose outputs are pictures).
     VideoKeyFrames,
+    /// The best frames of a video as cover pictures (the AI ability `cover-generation`, docs/ai.md).
+    VideoCover,
+    /// A sound's steady noise suppressed (the AI ability `audio-noise-reduction`).
+    AudioDenoise,
+    /// A recording's echo of a far-end sound cancelled (the AI ability `echo-cancellation`).
+    AudioEchoCancel,
+    /// A sound's level brought up or down to a loudness (the AI ability `gain-control`).
+    AudioGainControl,
 }
 
 impl ToolType {
     /// Every type, in §9's order (shown, hidden, then the others), then those §9 does not list.
-    pub const ALL: [Self; 22] = [
+    pub const ALL: [Self; 26] = [
         Self::VideoSplit,
         Self::PptConverter,
         Self::OneClickFilming,
@@ -75,6 +83,10 @@ impl ToolType {
         Self::VideoSpeedup,
         Self::BusinessCard,
         Self::VideoKeyFrames,
+        Self::VideoCover,
+        Self::AudioDenoise,
+        Self::AudioEchoCancel,
+        Self::AudioGainControl,
     ];
 
     /// The wire name (`EXTRACT_AUDIO`).
@@ -102,6 +114,10 @@ impl ToolType {
             Self::VideoSpeedup => "VIDEO_SPEEDUP",
             Self::BusinessCard => "BUSINESS_CARD",
             Self::VideoKeyFrames => "VIDEO_KEY_FRAMES",
+            Self::VideoCover => "VIDEO_COVER",
+            Self::AudioDenoise => "AUDIO_DENOISE",
+            Self::AudioEchoCancel => "AUDIO_ECHO_CANCEL",
+            Self::AudioGainControl => "AUDIO_GAIN_CONTROL",
         }
     }
 
@@ -135,6 +151,8 @@ impl ToolType {
             Self::VideoSpeedup => "speed-video",
             Self::BusinessCard => "business-card",
             Self::VideoKeyFrames => "ai-frame-cut",
+            // The AI abilities' runs have their pages under /ai/ability, not /tools.
+            Self::VideoCover | Self::AudioDenoise | Self::AudioEchoCancel | Self::AudioGainControl => "",
         }
     }
 
@@ -148,6 +166,10 @@ impl ToolType {
                 | Self::VideoRemoveWatermark
                 | Self::VideoRemoveSubtitle
                 | Self::VideoHToV
+                | Self::VideoCover
+                | Self::AudioDenoise
+                | Self::AudioEchoCancel
+                | Self::AudioGainControl
         )
     }
 
@@ -174,6 +196,10 @@ impl ToolType {
                 | Self::VideoBeauty
                 | Self::IncreaseResolution
                 | Self::VideoKeyFrames
+                | Self::VideoCover
+                | Self::AudioDenoise
+                | Self::AudioEchoCancel
+                | Self::AudioGainControl
         )
     }
 
@@ -181,6 +207,8 @@ impl ToolType {
     pub fn why_unavailable(self) -> Option<Unavailable> {
         match self {
             Self::PptConverter if crate::pipeline::ppt::office_programs().is_err() => Some(Unavailable::NotConfigured),
+            Self::AudioDenoise | Self::AudioEchoCancel | Self::AudioGainControl if !crate::pipeline::dsp::installed() => Some(Unavailable::NoAudioDsp),
+            Self::VideoCover if !crate::pipeline::cover::installed() => Some(Unavailable::NoFrameDecoder),
             _ if self.runs() => None,
             // Their pages work through their own routes, not as tool runs: the card routes, and
             // one-click filming's `oneClick` routes (a template filled into an editor task).
@@ -207,6 +235,10 @@ pub enum Unavailable {
     /// It needs a program the farm does not have installed (PPT_CONVERTER: LibreOffice's
     /// `soffice` and poppler's `pdftoppm`).
     NotConfigured,
+    /// The audio filters' GStreamer element (`webrtcdsp`, with `webrtcechoprobe`) is not installed.
+    NoAudioDsp,
+    /// The cover frames' decoding elements are not installed (GStreamer's `videoconvert`, `videoscale`).
+    NoFrameDecoder,
 }
 
 impl Unavailable {
@@ -215,7 +247,7 @@ impl Unavailable {
         match self {
             Self::NoModel => "no_model",
             Self::NotBuilt => "not_built",
-            Self::NotConfigured => "not_configured",
+            Self::NotConfigured | Self::NoAudioDsp | Self::NoFrameDecoder => "not_configured",
         }
     }
 
@@ -225,6 +257,10 @@ impl Unavailable {
             Self::NoModel => "person matting needs a segmentation model, and none ships in a package on the farm",
             Self::NotBuilt => "this tool is not built yet",
             Self::NotConfigured => "not configured: LibreOffice (soffice) or poppler (pdftoppm) is not installed on the farm (make deps-debian)",
+            Self::NoAudioDsp => {
+                "not configured: GStreamer's webrtcdsp and webrtcechoprobe (the Debian package gstreamer1.0-plugins-bad) are not installed on the farm"
+            }
+            Self::NoFrameDecoder => "not configured: GStreamer's videoconvert (the Debian package gstreamer1.0-plugins-base) is not installed on the farm",
         }
     }
 }
@@ -249,7 +285,7 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 19);
+        assert_eq!(runs.len(), 23);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));

@@ -3,6 +3,7 @@
 //! GStreamer pipelines that run a tool on the render farm's worker. `lib.rs` wires; `kind` holds
 //! the types, `params` the parameters, `limits` the limits, `pipeline` the tools' pipelines.
 
+mod ai_params;
 mod error;
 pub mod frames;
 mod frame_params;
@@ -17,6 +18,7 @@ pub mod scene;
 pub mod ring_fix;
 pub mod testing;
 
+pub use ai_params::{AudioClean, Covers, Filter, MAX_COVERS};
 pub use error::{ParamError, ToolError};
 pub use frame_params::KeyFrames;
 pub use kind::{ToolType, Unavailable};

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::ai_params::{AudioClean, Covers, Filter};
 use crate::error::ParamError;
 use crate::frame_params::KeyFrames;
 use crate::kind::ToolType;
@@ -405,6 +406,10 @@ pub enum Params {
     IncreaseResolution(Upscale),
     /// VIDEO_KEY_FRAMES.
     VideoKeyFrames(KeyFrames),
+    /// VIDEO_COVER.
+    VideoCover(Covers),
+    /// AUDIO_DENOISE, AUDIO_ECHO_CANCEL or AUDIO_GAIN_CONTROL (the filter says which).
+    AudioClean(AudioClean),
 }
 
 /// Fastest and slowest speed-up.
@@ -766,6 +771,10 @@ impl Params {
             ToolType::VideoBeauty => Ok(Self::VideoBeauty(Beautify::parse(value)?)),
             ToolType::IncreaseResolution => Ok(Self::IncreaseResolution(Upscale::parse(value)?)),
             ToolType::VideoKeyFrames => Ok(Self::VideoKeyFrames(KeyFrames::parse(value)?)),
+            ToolType::VideoCover => Ok(Self::VideoCover(Covers::parse(value)?)),
+            ToolType::AudioDenoise => Ok(Self::AudioClean(AudioClean::denoise(value)?)),
+            ToolType::AudioEchoCancel => Ok(Self::AudioClean(AudioClean::echo_cancel(value)?)),
+            ToolType::AudioGainControl => Ok(Self::AudioClean(AudioClean::gain(value)?)),
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -792,6 +801,12 @@ impl Params {
             Self::VideoBeauty(_) => ToolType::VideoBeauty,
             Self::IncreaseResolution(_) => ToolType::IncreaseResolution,
             Self::VideoKeyFrames(_) => ToolType::VideoKeyFrames,
+            Self::VideoCover(_) => ToolType::VideoCover,
+            Self::AudioClean(c) => match c.filter {
+                Filter::Denoise { .. } => ToolType::AudioDenoise,
+                Filter::EchoCancel { .. } => ToolType::AudioEchoCancel,
+                Filter::Gain { .. } => ToolType::AudioGainControl,
+            },
         }
     }
 
@@ -806,6 +821,9 @@ impl Params {
             Self::PrePictureVideo(p) if p.visual == Visual::Picture => vec![Input::Sound, Input::Picture],
             Self::PrePictureVideo(_) => vec![Input::Sound],
             Self::PptConverter(_) => vec![Input::Presentation],
+            // The recording, then the far end: what its loudspeaker played.
+            Self::AudioClean(AudioClean { filter: Filter::EchoCancel { .. }, .. }) => vec![Input::Sound, Input::Sound],
+            Self::AudioClean(_) => vec![Input::Sound],
             _ => vec![Input::Video],
         }
     }
@@ -881,6 +899,8 @@ impl Params {
             Self::VideoBeauty(b) => b.to_json(),
             Self::IncreaseResolution(u) => u.to_json(),
             Self::VideoKeyFrames(k) => k.to_json(),
+            Self::VideoCover(c) => c.to_json(),
+            Self::AudioClean(c) => c.to_json(),
         }
     }
 

@@ -25,6 +25,7 @@
 //! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
 //! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 //! - PPT_CONVERTER: see [`ppt`]; VIDEO_BEAUTY, INCREASE_RESOLUTION: see [`looks`].
+//! - VIDEO_COVER: see [`cover`]; AUDIO_DENOISE, AUDIO_ECHO_CANCEL, AUDIO_GAIN_CONTROL: see [`dsp`].
 //! - VIDEO_KEY_FRAMES: see [`key_frames`].
 
 use std::path::{Path, PathBuf};
@@ -42,6 +43,8 @@ use crate::params::{
 use crate::probe::{Facts, picture_size, probe};
 use crate::scene::{self, Scene};
 
+pub(crate) mod cover;
+pub(crate) mod dsp;
 mod erase;
 mod key_frames;
 mod looks;
@@ -225,6 +228,8 @@ impl Job<'_> {
             Params::VideoBeauty(look) => self.beauty(look),
             Params::IncreaseResolution(up) => self.upscale(up),
             Params::VideoKeyFrames(k) => self.key_frames(k),
+            Params::VideoCover(c) => self.covers(*c),
+            Params::AudioClean(c) => self.clean_sound(c),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {

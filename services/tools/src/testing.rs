@@ -243,6 +243,7 @@ pub fn stereo_mix(dir: &Path, name: &str, centre: u32, left: Option<u32>, mono: 
     Ok(path)
 }
 
+
 /// A picture file's (PNG, JPEG…) size and its pixels as packed RGB.
 pub fn picture_rgb(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), ToolError> {
     let rgb = image::load_from_memory(bytes).map_err(|e| ToolError::Failed(format!("reading a picture: {e}")))?.to_rgb8();
@@ -264,4 +265,101 @@ pub fn mean_rgb(rgb: &[u8]) -> [f64; 3] {
 /// The luma (BT.601, full range) of packed RGB, as [`luma_frames`] gives a frame's.
 pub fn rgb_luma(rgb: &[u8]) -> Vec<u8> {
     rgb.chunks_exact(3).map(|p| (0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2])).round().clamp(0.0, 255.0) as u8).collect()
+}
+
+/// Writes `samples` (−1 to 1) as a 16-bit mono WAV of `rate` Hz into `dir/name`.
+pub fn write_wav(dir: &Path, name: &str, rate: u32, samples: &[f32]) -> Result<PathBuf, ToolError> {
+    let path = dir.join(name);
+    let data = u32::try_from(samples.len() * 2).map_err(|e| ToolError::Failed(e.to_string()))?;
+    let mut bytes = Vec::with_capacity(44 + samples.len() * 2);
+    bytes.extend_from_slice(b"RIFF");
+    bytes.extend_from_slice(&(36 + data).to_le_bytes());
+    bytes.extend_from_slice(b"WAVEfmt ");
+    for v in [16u32.to_le_bytes().as_slice(), &1u16.to_le_bytes(), &1u16.to_le_bytes(), &rate.to_le_bytes(), &(rate * 2).to_le_bytes(), &2u16.to_le_bytes(), &16u16.to_le_bytes()] {
+        bytes.extend_from_slice(v);
+    }
+    bytes.extend_from_slice(b"data");
+    bytes.extend_from_slice(&data.to_le_bytes());
+    for s in samples {
+        bytes.extend_from_slice(&((s.clamp(-1.0, 1.0) * 32767.0).round() as i16).to_le_bytes());
+    }
+    std::fs::write(&path, bytes)?;
+    Ok(path)
+}
+
+/// The sound of the file at `path` decoded to mono 48 kHz samples.
+pub fn mono_samples(path: &Path) -> Result<Vec<f32>, ToolError> {
+    let running = launch(
+        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audioresample \
+         ! audio/x-raw,format=F32LE,layout=interleaved,rate=48000,channels=1 ! appsink name=out sync=false",
+        Some(path),
+        None,
+    )?;
+    crate::gst_run::sound_only(&running.0, "d")?;
+    let sink = app_sink(&running.0, "out")?;
+    running.0.set_state(gst::State::Playing)?;
+    let mut samples = Vec::new();
+    while let Ok(sample) = sink.pull_sample() {
+        let Some(buffer) = sample.buffer() else { continue };
+        let map = buffer.map_readable().map_err(|e| ToolError::Failed(e.to_string()))?;
+        samples.extend(map.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    }
+    Ok(samples)
+}
+
+/// A noisy tone at 48 kHz, `seconds` long: white noise of deviation `noise` throughout and, from
+/// 1 s on, beeps of a 440 Hz tone of amplitude `tone`, 600 ms on and 600 ms off (a steady tone
+/// would be taken for noise by a suppressor that learns the noise in the pauses).
+pub fn noisy_beeps(seconds: f64, tone: f32, noise: f32) -> Vec<f32> {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    // A uniform variable of deviation 1 is ±√3.
+    let half = noise * 3f32.sqrt();
+    (0..(seconds * 48_000.0) as usize)
+        .map(|i| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let u = (seed >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
+            let t = i as f64 / 48_000.0;
+            let on = beep_on(t);
+            let v = if on { tone * (2.0 * std::f64::consts::PI * 440.0 * t).sin() as f32 } else { 0.0 };
+            v + u * half
+        })
+        .collect()
+}
+
+/// Whether [`noisy_beeps`]' tone sounds at `t` seconds.
+fn beep_on(t: f64) -> bool {
+    t >= 1.0 && ((t - 1.0) / 0.6).floor() as i64 % 2 == 0
+}
+
+/// The signal-to-noise ratio (dB) of [`noisy_beeps`]' tone in `samples` (48 kHz) from 2 s on: the
+/// tone's power (a 440 Hz sine fitted to each 20 ms block of the beeps) over the power of what is
+/// left (the blocks of the beeps less their fitted tone, and the pauses), blocks within 100 ms of a
+/// beep's start or end left out (the suppressor's gain moves there).
+pub fn beeps_snr_db(samples: &[f32]) -> f64 {
+    const RATE: f64 = 48_000.0;
+    let block = (RATE * 0.02) as usize;
+    let (mut tone, mut tone_n, mut rest, mut rest_n) = (0f64, 0f64, 0f64, 0f64);
+    for (k, b) in samples.chunks_exact(block).enumerate() {
+        let (start, end) = (k as f64 * 0.02, (k + 1) as f64 * 0.02);
+        let phase = (start - 1.0).rem_euclid(0.6);
+        if start < 2.0 || phase < 0.1 || phase + 0.02 > 0.5 || beep_on(start) != beep_on(end - 1e-6) {
+            continue;
+        }
+        let (mut c, mut s) = (0.0, 0.0);
+        let w = |i: usize| 2.0 * std::f64::consts::PI * 440.0 * (start + i as f64 / RATE);
+        for (i, x) in b.iter().enumerate() {
+            c += f64::from(*x) * w(i).cos();
+            s += f64::from(*x) * w(i).sin();
+        }
+        let on = beep_on(start);
+        let (a, bb) = if on { (2.0 * c / block as f64, 2.0 * s / block as f64) } else { (0.0, 0.0) };
+        let residual: f64 = b.iter().enumerate().map(|(i, x)| (f64::from(*x) - a * w(i).cos() - bb * w(i).sin()).powi(2)).sum::<f64>() / block as f64;
+        if on {
+            tone += (a * a + bb * bb) / 2.0;
+            tone_n += 1.0;
+        }
+        rest += residual;
+        rest_n += 1.0;
+    }
+    10.0 * ((tone / tone_n.max(1.0)) / (rest / rest_n.max(1.0)).max(1e-12)).log10()
 }

@@ -179,7 +179,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
     config.auth.keys = vec![SigningKeyConfig { id: "k1".into(), secret: "0123456789abcdef0123456789abcdef".into() }];
     config.http.addr = format!("127.0.0.1:{}", free_port()?);
     if let Some(cc) = config.tenants.get_mut("cc") {
-        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into() };
+        *cc = TenantConfig { hosts: vec!["cc.example.net".into()], handoff_secret: CC_HANDOFF_SECRET.into(), ..TenantConfig::default() };
     }
     // The tests reach the gateway by its loopback address: once a variant names hosts, only named
     // hosts are served.

@@ -40,22 +40,22 @@ const SOUND_CAPS: &str = "audio/x-raw,format=F32LE,layout=interleaved,rate=48000
 /// The sound's AAC bitrate, bit/s.
 const AUDIO_BPS: u32 = 192_000;
 /// The video's source.
-const VIDEO_SRC: &str = "filesrc name=src ! decodebin name=d ";
+pub(super) const VIDEO_SRC: &str = "filesrc name=src ! decodebin name=d ";
 /// The other material's source.
-const SOUND_SRC: &str = "filesrc name=src2 ! decodebin name=d2 ";
+pub(super) const SOUND_SRC: &str = "filesrc name=src2 ! decodebin name=d2 ";
 
 /// A measured sound.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Level {
+pub(super) struct Level {
     /// Integrated loudness, LUFS (−70 for silence).
-    lufs: f64,
+    pub(super) lufs: f64,
     /// True peak over the channels, dBTP.
-    peak_dbtp: f64,
+    pub(super) peak_dbtp: f64,
 }
 
 impl Level {
     /// The gain that brings the sound to `target` LUFS, lowered where its peak would pass the ceiling.
-    fn gain_to(self, target: f64) -> f64 {
+    pub(super) fn gain_to(self, target: f64) -> f64 {
         if self.lufs <= SILENCE_LUFS {
             return 0.0;
         }
@@ -64,7 +64,7 @@ impl Level {
 }
 
 /// Two chained `volume`s making `db` (each goes to 10×, +20 dB).
-fn volume(db: f64) -> String {
+pub(super) fn volume(db: f64) -> String {
     let g = 10f64.powf(db.clamp(GAIN_LIMIT_DB.0, GAIN_LIMIT_DB.1) / 40.0);
     format!("volume volume={g:.6} ! volume volume={g:.6}")
 }
@@ -144,7 +144,7 @@ impl Job<'_> {
 
     /// Builds a pipeline of the video (`src`) and the other sound (`src2`), where given, and cuts
     /// the other sound (`bq`, where the description has it) at the video's end.
-    fn launch_sound(&self, description: &str, video: Option<&Path>, sound: Option<&Path>, out: Option<&Path>, end_ms: u64) -> Result<Running, ToolError> {
+    pub(super) fn launch_sound(&self, description: &str, video: Option<&Path>, sound: Option<&Path>, out: Option<&Path>, end_ms: u64) -> Result<Running, ToolError> {
         let running = launch(description, video, out)?;
         if let Some(sound) = sound {
             element(&running.0, "src2")?.set_property("location", sound.to_string_lossy().to_string());
@@ -163,7 +163,7 @@ impl Job<'_> {
 
     /// Measures the sound `graph` makes (a description ending where a sink links), reporting
     /// progress in `share` of the run.
-    fn measure(&mut self, graph: &str, video: Option<&Path>, sound: Option<&Path>, share: (f64, f64)) -> Result<Level, ToolError> {
+    pub(super) fn measure(&mut self, graph: &str, video: Option<&Path>, sound: Option<&Path>, share: (f64, f64)) -> Result<Level, ToolError> {
         let total_ms = self.facts.duration_ms.max(1);
         let description = format!("{graph}audioconvert ! {SOUND_CAPS} ! appsink name=meter sync=false");
         let running = self.launch_sound(&description, video, sound, None, total_ms)?;
