@@ -33,6 +33,7 @@ import { toolboxMore } from './toolbox-more.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
 import { oneClickJourney } from './oneclick-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
+import { aiMedia } from './ai-media.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
 import { manageJourney } from './manage-journey.mjs';
@@ -590,6 +591,11 @@ if (!staticServer) {
   await check('ai-dubbing', async (open) => {
     const page = await open('#/login');
     await aiDubbing({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: noise reduction and cover generation run on the farm from their ability pages.
+  await check('ai-media', async (open) => {
+    const page = await open('#/login');
+    await aiMedia({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages on the farm. (It was opt-in while a read of the run that
   // raced the run's end left the outputs spinner for good; the page now reads the run until it shows the end.)

@@ -32,7 +32,12 @@ export type ToolTypeName =
   | 'VIDEO_REMOVE_SUBTITLE'
   | 'VIDEO_H_TO_V'
   | 'VIDEO_SPEEDUP'
-  | 'BUSINESS_CARD';
+  | 'BUSINESS_CARD'
+  // The AI abilities' runs (docs/ai.md "Media abilities"), asked for from their ability pages.
+  | 'VIDEO_COVER'
+  | 'AUDIO_DENOISE'
+  | 'AUDIO_ECHO_CANCEL'
+  | 'AUDIO_GAIN_CONTROL';
 
 /** A tool as GET /toolbox/types describes it. */
 export interface ToolType {

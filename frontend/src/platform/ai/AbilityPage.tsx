@@ -56,7 +56,7 @@ export function AbilityPage() {
       ) : ability.key === TEXT_TO_SPEECH ? (
         <SpeechPanel available={ability.available} />
       ) : isMediaAbility(ability.key) ? (
-        <MediaPanel ability={ability.key} available={ability.available} />
+        <MediaPanel key={ability.key} ability={ability.key} available={ability.available} />
       ) : ability.key === SPEECH_RECOGNITION ? (
         <RecognitionPanel available={ability.available} />
       ) : ability.key === VIDEO_AUDITING ? (

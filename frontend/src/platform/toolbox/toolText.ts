@@ -10,10 +10,14 @@ export function pageKeyOf(path: string): string | null {
   return TOOLS.find((tool) => tool.path === path)?.page ?? null;
 }
 
-/** A tool's name: its page's name, else its type as the server spells it. */
+/** The AI abilities' runs, which have no toolbox page: named as their ability (docs/ai.md "Media abilities"). */
+const AI_RUNS = ['VIDEO_COVER', 'AUDIO_DENOISE', 'AUDIO_ECHO_CANCEL', 'AUDIO_GAIN_CONTROL'];
+
+/** A tool's name: its page's name, an AI ability's name, else its type as the server spells it. */
 export function toolName(t: TFunction, tool: Pick<ToolType, 'path' | 'type'>): string {
   const key = pageKeyOf(tool.path);
-  return key ? t(`page.${key}`) : tool.type;
+  if (key) return t(`page.${key}`);
+  return AI_RUNS.includes(tool.type) ? t(`aiMedia.type.${tool.type}`) : tool.type;
 }
 
 /** The name of the tool of `type` among `types`, else the type itself. */
