@@ -213,6 +213,15 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
             return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "type", "reason": ability.reason_code }), &why));
         }
     }
+    if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
+        // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.
+        let ask = reelforge_proto::ai::GetAbilityRequest { key: key.to_owned() };
+        let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
+        if !ability.available {
+            let why = format!("type: {key} is {}: {}", ability.reason_code, ability.reason);
+            return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "type", "reason": ability.reason_code }), &why));
+        }
+    }
     let Some(ids) = material_ids(&b.material_ids) else {
         let field = serde_json::json!({ "field": "materialIds" });
         return Ok(envelope::refused(StatusCode::OK, field, "materialIds: not a list of material ids"));

@@ -4,6 +4,7 @@
 mod common;
 
 mod ai;
+mod ai_media;
 mod aitask;
 mod climax;
 mod collections;

@@ -6,6 +6,7 @@ pub mod abilities;
 pub mod audit;
 pub mod domain;
 pub mod extract;
+pub mod media;
 mod grpc;
 pub mod provider;
 pub mod speech;

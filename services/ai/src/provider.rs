@@ -12,7 +12,8 @@ use serde::Deserialize;
 
 /// The abilities with an implementation on this machine (nothing downloaded at run time).
 pub const LOCAL: &[&str] =
-    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY];
+    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY,
+      "video-highlight-extraction", "cover-generation", "audio-noise-reduction", "echo-cancellation", "gain-control"];
 
 /// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
 pub const HTTP: &[&str] = &[
@@ -105,6 +106,7 @@ impl Providers {
         match cfg.provider.as_str() {
             "local" if ability == crate::speech::ABILITY => self.espeak_runs().await.map(|()| "local"),
             "local" if ability == crate::audit::ABILITY => self.audit_ready(&cfg).await.map(|()| "local"),
+            "local" if crate::media::tool_of(ability).is_some() => crate::media::local_status(ability).map(|()| "local"),
             "local" if LOCAL.contains(&ability) => Ok("local"),
             "local" => Err(Unavailable {
                 code: "no-local-implementation",

@@ -19,8 +19,19 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     let offered: Vec<_> = items.iter().filter(|a| a.available).map(|a| a.key.as_str()).collect();
     assert_eq!(
         offered,
-        ["title-generation", "dialogue-summary", "music-climax-cut", "text-to-speech", "keyword-extraction"],
-        "the defaults offer what runs locally (espeak-ng installed)"
+        [
+            "title-generation",
+            "dialogue-summary",
+            "video-highlight-extraction",
+            "cover-generation",
+            "music-climax-cut",
+            "audio-noise-reduction",
+            "echo-cancellation",
+            "gain-control",
+            "text-to-speech",
+            "keyword-extraction"
+        ],
+        "the defaults offer what runs locally (espeak-ng installed; webrtcdsp for the audio filters)"
     );
     let mut one = tonic::Request::new(GetAbilityRequest { key: "text-to-speech".into() });
     one.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);

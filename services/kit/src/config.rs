@@ -678,7 +678,8 @@ impl Default for AiConfig {
         let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
         Self {
             // Video auditing is local too, yet offered only once a word list is configured.
-            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary", "video-auditing"]
+            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary", "video-auditing",
+                "video-highlight-extraction", "cover-generation", "audio-noise-reduction", "echo-cancellation", "gain-control"]
                 .into_iter()
                 .map(|k| (k.to_owned(), local.clone()))
                 .collect(),
