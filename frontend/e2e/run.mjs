@@ -31,6 +31,7 @@ import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxPpt } from './toolbox-ppt.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
+import { toolboxFrames } from './toolbox-frames.mjs';
 import { oneClickJourney } from './oneclick-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiMedia } from './ai-media.mjs';
@@ -683,6 +684,11 @@ if (!staticServer) {
   await check('toolbox-erase', async (open) => {
     const page = await open('#/login');
     await toolboxErase({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: ai-frame-cut from its page: one picture per scene (their colours measured), one used, then one a second.
+  await check('toolbox-frames', async (open) => {
+    const page = await open('#/login');
+    await toolboxFrames({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: ppt from its page (a pptx uploaded, LibreOffice on the farm), the result played.
   await check('toolbox-ppt', async (open) => {

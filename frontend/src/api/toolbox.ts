@@ -33,6 +33,7 @@ export type ToolTypeName =
   | 'VIDEO_H_TO_V'
   | 'VIDEO_SPEEDUP'
   | 'BUSINESS_CARD'
+  | 'VIDEO_KEY_FRAMES'
   // The AI abilities' runs (docs/ai.md "Media abilities"), asked for from their ability pages.
   | 'VIDEO_COVER'
   | 'AUDIO_DENOISE'

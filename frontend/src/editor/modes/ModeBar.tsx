@@ -15,6 +15,7 @@ import { editorActions as a } from '@/editor/state/editorSlice';
 import { useEditorDispatch, useEditorSelector } from '@/editor/page/useEditor';
 import { useEditorPro } from '@/editor/pro/pro';
 import { modeOf, slotCounts, submitBlock } from './modes';
+import { SmartClipsPanel } from './SmartClipsPanel';
 
 const TAG_COLOURS: Record<string, string> = {
   ALL: 'default',
@@ -101,6 +102,7 @@ export function ModeBar({ save }: ModeBarProps) {
           {t('editorMode.submit')}
         </Button>
       )}
+      {mode.usedFor === 'AI_TEMPLATE' && <SmartClipsPanel />}
       <Button size="small" onClick={askClear} data-testid="clear-task">
         {t('editorMode.clear.button')}
       </Button>

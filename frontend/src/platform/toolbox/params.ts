@@ -43,6 +43,10 @@ export const LIMITS = {
   upscaleTargets: ['2x', '1080p', '2160p'],
   sharpen: { min: 0, max: 100 },
   maxUpscale: { long: 3_840, short: 2_160 },
+  /** ai-frame-cut: one picture per scene, or one every `everyMs` (ms); at most `maxPictures` a run. */
+  keyFrameModes: ['scenes', 'interval'],
+  everyMs: { min: 500, max: 600_000 },
+  maxPictures: 100,
 } as const;
 
 export type AudioFormat = (typeof LIMITS.audioFormats)[number];
@@ -135,6 +139,14 @@ export interface VocalsParams {
   accompaniment: boolean;
 }
 
+/** ai-frame-cut: the sharpest frame of each detected scene, or the frame every `everyMs`. */
+export type KeyFramesParams = ({ mode: 'scenes' } & SceneDetectParams) | { mode: 'interval'; everyMs: number };
+
+/** How many pictures an interval makes of a clip of `durationMs` (the server's rule: one at 0, `everyMs`, … before the end). */
+export function intervalPictures(everyMs: number, durationMs: number): number {
+  return everyMs > 0 ? Math.ceil(durationMs / everyMs) : 0;
+}
+
 /** True for a split by detected scenes. */
 export function byScenes(params: SplitParams): params is { mode: 'scenes' } & SceneDetectParams {
   return 'mode' in params && params.mode === 'scenes';
@@ -196,6 +208,7 @@ export interface ToolParams {
   PPT_CONVERTER: SlidesParams;
   VIDEO_BEAUTY: BeautyParams;
   INCREASE_RESOLUTION: UpscaleParams;
+  VIDEO_KEY_FRAMES: KeyFramesParams;
 }
 
 /** The types this frontend has a page form for. */
@@ -328,6 +341,7 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
   },
   VIDEO_BEAUTY: { type: 'VIDEO_BEAUTY', path: 'intelligent-beauty', input: 'video', needsSound: false, defaults: () => ({ strength: 60, brightness: 0, warmth: 0 }) },
   INCREASE_RESOLUTION: { type: 'INCREASE_RESOLUTION', path: 'ai-recover-video', input: 'video', needsSound: false, defaults: () => ({ target: '2x', sharpen: 50 }) },
+  VIDEO_KEY_FRAMES: { type: 'VIDEO_KEY_FRAMES', path: 'ai-frame-cut', input: 'video', needsSound: false, defaults: () => ({ mode: 'scenes', ...DEFAULT_DETECT }) },
 };
 
 /** The upscale's output size for the input (the server's rule: even sides), or null where it would not grow or would pass 4K. */
@@ -537,6 +551,18 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
     }
     case 'EXTRACT_PERSON_AUDIO':
       return [];
+    case 'VIDEO_KEY_FRAMES': {
+      const p = params as KeyFramesParams;
+      if (!(LIMITS.keyFrameModes as readonly string[]).includes(p.mode)) return [{ field: 'params.mode', key: 'oneOf', values: { list: LIMITS.keyFrameModes.join(', ') } }];
+      if (p.mode === 'scenes') return detectProblems(p);
+      if (!Number.isInteger(p.everyMs) || !within(p.everyMs, LIMITS.everyMs)) {
+        return [{ field: 'params.everyMs', key: 'betweenSeconds', values: { min: LIMITS.everyMs.min / 1000, max: LIMITS.everyMs.max / 1000 } }];
+      }
+      if (intervalPictures(p.everyMs, input.durationMs) > LIMITS.maxPictures) {
+        return [{ field: 'params.everyMs', key: 'toolboxFrames.problem.tooManyPictures', values: { max: LIMITS.maxPictures, seconds: Math.ceil(input.durationMs / LIMITS.maxPictures / 100) / 10 } }];
+      }
+      return [];
+    }
     case 'VIDEO_REMOVE_WATERMARK': {
       const p = params as WatermarkParams;
       return boxProblems(p, p.method, input, false);

@@ -21,6 +21,7 @@ import {
   type SlidesParams,
   type BeautyParams,
   type UpscaleParams,
+  type KeyFramesParams,
 } from '../params';
 import type { RangeTone } from '../InputPreview';
 import { CompressOptions } from './CompressOptions';
@@ -29,6 +30,7 @@ import { CaptionOptions, WatermarkOptions } from './EraseOptions';
 import { ExtractAudioOptions } from './ExtractAudioOptions';
 import { GifOptions } from './GifOptions';
 import { HToVOptions } from './HToVOptions';
+import { KeyFramesOptions } from './KeyFramesOptions';
 import { BeautyOptions, SlidesOptions, UpscaleOptions } from './LookOptions';
 import { PictureVideoOptions } from './PictureVideoOptions';
 import { ReplaceAudioOptions } from './ReplaceAudioOptions';
@@ -83,6 +85,8 @@ export function ToolOptions({ type, params, onChange, input, currentMs, frameUrl
       return <BeautyOptions value={params as BeautyParams} onChange={onChange} />;
     case 'INCREASE_RESOLUTION':
       return <UpscaleOptions value={params as UpscaleParams} onChange={onChange} input={input} />;
+    case 'VIDEO_KEY_FRAMES':
+      return <KeyFramesOptions value={params as KeyFramesParams} onChange={onChange} input={input} />;
   }
 }
 
