@@ -8,7 +8,7 @@ import { Alert, Button, Form, InputNumber, Radio, Select, Space, Switch, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRunTool, type ToolTypeName } from '@/api/toolbox';
-import { ToolInputPicker } from '@/platform/toolbox/ToolInputPicker';
+import { ToolInputPicker, useToolInput } from '@/platform/toolbox/ToolInputPicker';
 import { ToolRunView } from '@/platform/toolbox/ToolRunView';
 import { refusalText } from '@/platform/toolbox/toolText';
 
@@ -72,7 +72,10 @@ export function MediaPanel({ ability, available }: { ability: string; available:
   const run = useRunTool();
   const set = (patch: Partial<MediaOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const echo = ability === 'echo-cancellation';
-  const ready = available && input !== null && (!echo || farEnd !== null);
+  // The run waits for the library's probe of its inputs (as the toolbox's pages do).
+  const picked = useToolInput(input);
+  const pickedFar = useToolInput(echo ? farEnd : null);
+  const ready = available && picked.data?.state === 'ready' && (!echo || pickedFar.data?.state === 'ready');
 
   const start = () => {
     const type = MEDIA_ABILITIES[ability];
