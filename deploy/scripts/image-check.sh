@@ -59,6 +59,9 @@ run() { "$builder" run --rm --read-only --tmpfs /tmp --cap-drop ALL --security-o
 [ "$(run --entrypoint id "$tag" -u)" = 10001 ] || { echo "image-check: the image does not run as uid 10001"; exit 1; }
 run --entrypoint gst-inspect-1.0 "$tag" x264enc >/dev/null
 run --entrypoint gst-inspect-1.0 "$tag" avenc_aac >/dev/null
+# The AI audio filters (docs/ai.md "Media abilities"): webrtcdsp and its echo probe.
+run --entrypoint gst-inspect-1.0 "$tag" webrtcdsp >/dev/null
+run --entrypoint gst-inspect-1.0 "$tag" webrtcechoprobe >/dev/null
 run --entrypoint fc-list "$tag" ':charset=94c3' family | grep -q 'Noto Sans CJK SC'
 run --entrypoint fc-list "$tag" ':charset=1f3ac' family | grep -q 'Noto Color Emoji'
 run "$tag" --list-targets | grep -q '^worker'
