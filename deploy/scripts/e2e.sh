@@ -12,7 +12,12 @@ export REELFORGE_DATA_DIR=$DATA REELFORGE_HTTP__ADDR=127.0.0.1:$PORT REELFORGE_A
   REELFORGE_HTTP__STATIC_DIR=$ROOT/frontend/dist
 # The embedded default mails verification codes to this dev outbox; the sign-in journey reads them.
 export E2E_OUTBOX=$DATA/mail-outbox.log
-"$BIN" all >"$DATA/reelforge.log" 2>&1 &
+# URL import (docs/toolbox.md): the qs site imports videos only from the journeys' own server on this port.
+export E2E_IMPORT_PORT=$((PORT + 7))
+export REELFORGE_TENANTS__QS__IMPORT_HOSTS="[\"127.0.0.1:$E2E_IMPORT_PORT\"]"
+# Video auditing's example word list (docs/ai.md), which the ai-audit journey's clip shows; a key with
+# a `-` is set through env(1), the shell's export cannot name it.
+env 'REELFORGE_AI__ABILITIES__VIDEO-AUDITING__WORDS=["样例词", "demo word"]' "$BIN" all >"$DATA/reelforge.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null; rm -rf "$DATA"' EXIT
 for _ in $(seq 1 60); do

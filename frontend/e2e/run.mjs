@@ -36,6 +36,7 @@ import { oneClickJourney } from './oneclick-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiMedia } from './ai-media.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
+import { aiAudit } from './ai-audit.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
 import { manageJourney } from './manage-journey.mjs';
 import { providerJourney } from './provider-journey.mjs';
@@ -592,6 +593,11 @@ if (!staticServer) {
   await check('ai-dubbing', async (open) => {
     const page = await open('#/login');
     await aiDubbing({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: video auditing's page: a clip with a listed word drawn on it flagged at its time (tesseract on the farm).
+  await check('ai-audit', async (open) => {
+    const page = await open('#/login');
+    await aiAudit({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 28: noise reduction and cover generation run on the farm from their ability pages.
   await check('ai-media', async (open) => {

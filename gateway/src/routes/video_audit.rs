@@ -40,12 +40,6 @@ pub async fn audit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppStat
     if let Some(k) = fields.keys().find(|k| !["materialId", "taskId"].contains(&k.as_str())) {
         return refused(k, "unknown parameter; give materialId or taskId");
     }
-    let ask = pb::GetAbilityRequest { key: reelforge_ai::audit::ABILITY.to_owned() };
-    let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
-    if !ability.available {
-        let why = format!("{}: {}", ability.reason_code, ability.reason);
-        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "reason": ability.reason_code }), &why));
-    }
     let material = match fields.get("materialId") {
         None | Some(serde_json::Value::Null) => None,
         Some(serde_json::Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
@@ -68,10 +62,29 @@ pub async fn audit(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppStat
             Err(s) => return Err(s.into()),
         };
         match found {
-            None => return refused("materialId", &format!("material {id} is not among your materials")),
+            None => return refused("materialId", &format!("material {id} does not exist among your materials")),
             Some(m) if m.r#type != "video" => return refused("materialId", &format!("the material is a {}: choose a video", m.r#type)),
             Some(_) => {}
         }
+    }
+    if task_id != 0 {
+        // Only the caller's own editor works are found; another's is the same refusal as none.
+        let ask = reelforge_proto::task::GetTaskRequest { task_id };
+        match state.clients.task.clone().get(caller.request(ask)?).await {
+            Ok(t) if t.get_ref().tool_type.is_empty() => {}
+            Ok(_) => return refused("taskId", &format!("work {task_id} does not exist among your works")),
+            Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
+                return refused("taskId", &format!("work {task_id} does not exist among your works"));
+            }
+            Err(s) => return Err(s.into()),
+        }
+    }
+    // What is named is looked up first: a stranger's id is not found whether or not the ability is offered.
+    let ask = pb::GetAbilityRequest { key: reelforge_ai::audit::ABILITY.to_owned() };
+    let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
+    if !ability.available {
+        let why = format!("{}: {}", ability.reason_code, ability.reason);
+        return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "reason": ability.reason_code }), &why));
     }
     let ask = reelforge_proto::task::RunToolRequest {
         tool_type: reelforge_ai::audit::VIDEO_AUDIT.to_owned(),

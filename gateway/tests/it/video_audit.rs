@@ -78,7 +78,9 @@ async fn an_audit_of_a_work_runs_on_the_farm_and_flags_its_text_layer() -> Falli
     let theirs = envelope(s.call(Method::POST, "/ai/audit", &other).json(&serde_json::json!({"taskId": work}))).await?;
     assert_eq!((theirs["code"].as_i64(), theirs["data"]["field"].as_str()), (Some(3000), Some("taskId")), "another user's work: {theirs}");
     let cc = s.user("cc", "auditor", 8).await?;
-    let off = envelope(s.call(Method::POST, "/ai/audit", &cc).json(&serde_json::json!({"taskId": work}))).await?;
+    let theirs = data(s.call(Method::POST, "/videotask/save", &cc).form(&[("taskInfo", doc.to_string()), ("name", "审核".into())])).await?;
+    let theirs = theirs["taskId"].as_i64().or_else(|| theirs.as_i64()).ok_or("cc's work")?;
+    let off = envelope(s.call(Method::POST, "/ai/audit", &cc).json(&serde_json::json!({"taskId": theirs}))).await?;
     assert_eq!((off["code"].as_i64(), off["data"]["reason"].as_str()), (Some(3000), Some("not-configured")), "{off}");
     assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &me)).await?["total"], 0, "nothing was queued");
 

@@ -135,9 +135,18 @@ pub struct OcrLine {
 }
 
 impl OcrLine {
-    /// The line as read, its words joined by spaces.
+    /// The line as read: its words joined by a space between Latin letters or digits, by nothing
+    /// between Chinese characters (tesseract reads Chinese as separate pieces).
     pub fn text(&self) -> String {
-        self.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")
+        let mut out = String::new();
+        for w in &self.words {
+            let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+            if latin(out.chars().last()) && latin(w.text.chars().next()) {
+                out.push(' ');
+            }
+            out.push_str(&w.text);
+        }
+        out
     }
 }
 
@@ -481,11 +490,13 @@ mod tests {
                    5\t1\t1\t1\t1\t1\t147\t145\t121\t44\t96.6\t测试\n\
                    5\t1\t1\t1\t1\t2\t270\t144\t86\t45\t46.8\t敏感\n\
                    5\t1\t1\t1\t1\t3\t364\t147\t17\t43\t5.0\t~\n\
-                   5\t1\t1\t1\t2\t1\t10\t200\t50\t40\t90\thello\n";
+                   5\t1\t1\t1\t2\t1\t10\t200\t50\t40\t90\thello\n\
+                   5\t1\t1\t1\t2\t2\t70\t200\t50\t40\t90\tworld\n";
         let lines = parse_tsv(tsv);
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].text(), "测试 敏感");
+        assert_eq!(lines[0].text(), "测试敏感");
         assert_eq!(lines[1].words[0].bbox, Some(BBox { x: 10, y: 200, w: 50, h: 40 }));
+        assert_eq!(lines[1].text(), "hello world");
     }
 
     #[test]

@@ -142,7 +142,10 @@ export function AuditPanel({ available }: { available: boolean }) {
         <Form.Item label={t('audit.pick')} validateStatus={refused ? 'error' : undefined} help={refused ? refused.detail : undefined}>
           <Segmented
             value={kind}
-            onChange={(v) => setKind(v as 'material' | 'work')}
+            onChange={(v) => {
+              setKind(v as 'material' | 'work');
+              setPhase({ phase: 'idle' });
+            }}
             options={(['material', 'work'] as const).map((k) => ({ value: k, label: t(`audit.kinds.${k}`) }))}
             data-testid="audit-kind"
             style={{ marginBottom: 8 }}

@@ -693,7 +693,7 @@ impl TaskStore {
         let mut value: serde_json::Value = serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: {e}")))?;
         let id = value.get("sourceTaskId").and_then(serde_json::Value::as_i64).unwrap_or_default();
         let source = match self.work(owner, id).await {
-            Err(TaskError::NotFound(_) | TaskError::NotAWork(_)) => return Err(TaskError::Invalid(format!("taskId: task {id} is not one of your works"))),
+            Err(TaskError::NotFound(_) | TaskError::NotAWork(_)) => return Err(TaskError::Invalid(format!("taskId: work {id} does not exist among your works"))),
             r => r?,
         };
         if source.status == TaskStatus::Success.code() && !source.video_key.is_empty() {
