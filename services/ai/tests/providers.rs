@@ -154,12 +154,23 @@ async fn http_provider_success_timeout_retry_and_bad_key() -> Fallible {
 async fn availability_is_computed_per_tenant() -> Fallible {
     let mut c = AiConfig::default();
     c.tenants.insert("migu".into(), [("keyword-extraction".to_owned(), AiProviderConfig::default())].into_iter().collect());
-    c.abilities.insert("video-auditing".into(), AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() });
+    c.abilities.insert("text-to-image".into(), AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() });
     c.abilities.insert("cutting".into(), AiProviderConfig { provider: "magic".into(), ..AiProviderConfig::default() });
+    // Video auditing: the common list, a tenant's own (empty: not configured for it).
+    let words = vec!["样例词".to_owned()];
+    c.abilities.insert("video-auditing".into(), AiProviderConfig { provider: "local".into(), words, ..AiProviderConfig::default() });
+    c.tenants.entry("migu".into()).or_default().insert("video-auditing".into(), AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() });
+    let missing = AiConfig { tesseract_program: "/nonexistent/tesseract".into(), ..c.clone() };
     let p = Providers::new(c);
     assert_eq!(p.status("qs", "keyword-extraction").await, Ok("local"));
     assert_eq!(p.status("migu", "keyword-extraction").await.map_err(|u| u.code), Err("not-configured"), "turned off for migu");
-    assert_eq!(p.status("qs", "video-auditing").await.map_err(|u| u.code), Err("no-local-implementation"));
+    assert_eq!(p.status("qs", "text-to-image").await.map_err(|u| u.code), Err("no-local-implementation"));
+    assert_eq!(p.status("qs", "video-auditing").await, Ok("local"), "tesseract with chi_sim and eng, as `make deps` installs");
+    let no_words = p.status("migu", "video-auditing").await;
+    assert!(matches!(&no_words, Err(u) if u.code == "not-configured" && u.words.contains("words")), "{no_words:?}");
+    assert!(p.audit_words("migu").is_empty() && !p.audit_words("qs").is_empty());
+    let no_ocr = Providers::new(missing).status("qs", "video-auditing").await;
+    assert!(matches!(&no_ocr, Err(u) if u.code == "not-configured" && u.words.contains("tesseract-ocr-chi-sim")), "{no_ocr:?}");
     assert_eq!(p.status("qs", "cutting").await.map_err(|u| u.code), Err("bad-config"));
     let none = p.status("qs", "text-generation").await;
     assert!(matches!(&none, Err(u) if u.code == "not-configured" && u.words.contains("base_url")), "{none:?}");
