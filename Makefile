@@ -141,10 +141,13 @@ bench-tools: deps-debian
 
 ## The AI benchmark (issue 28): text to speech's real-time factor through the local voice (synthesis
 ## seconds / audio seconds) against plain `espeak-ng -w` on the same texts in one run; prints
-## `tts rtf: N` (goal <= 0.2) and `tts rtf vs plain espeak-ng wav: R` (docs/benchmarks.md, "AI").
+## `tts rtf: N` (goal <= 0.2) and `tts rtf vs plain espeak-ng wav: R`; then speech recognition's
+## (decode to 16 kHz + pocketsphinx, seconds / audio seconds, a ~30 s synthesised English clip):
+## `asr rtf: N` (goal <= 0.3) (docs/benchmarks.md, "AI").
 .PHONY: bench-ai
 bench-ai: deps-debian
 	$(CARGO) bench -p reelforge-ai --bench tts --profile dev
+	$(CARGO) bench -p reelforge-worker --bench asr --profile dev
 
 ## The fuzz benchmark (issue 24): every parser's harness for FUZZ_SECONDS (default 600) each; prints
 ## cases, crashes (goal 0) and the slowest input per target (docs/benchmarks.md, "Fuzzing").

@@ -14,6 +14,7 @@ import { afterShot, shooter } from './lib.mjs';
 
 const SENTENCE = 'Welcome to the video editing platform, this is a short test of speech recognition.';
 const DUB_AT = 1;
+const DOC_LENGTH = 9;
 
 async function api(page, url) {
   return page.evaluate(async (url) => {
@@ -67,7 +68,7 @@ export async function aiAsr({ page, baseUrl, outDir, assert, signIn }) {
     await shot('page-transcript');
     // Mandarin: refused with the server's reason under the language.
     await page.getByTestId('asr-language').click();
-    await page.getByRole('option', { name: '普通话' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '普通话' }).click();
     await page.getByTestId('asr-run').click();
     await page.getByText(/no Mandarin speech model/).waitFor({ timeout: 15_000 });
     await shot('page-mandarin-refused');
@@ -75,6 +76,13 @@ export async function aiAsr({ page, baseUrl, outDir, assert, signIn }) {
     // The editor: a dubbing at 1 s, then smart subtitles from it.
     await page.evaluate(() => (window.location.hash = '#/diy'));
     await page.getByTestId('timeline-ruler').waitFor();
+    // One 9 s scene: the dubbing (about 5 s from 1 s) ends inside the document.
+    await page.getByTestId('bottom-tab-scenes').click();
+    const length = page.getByTestId('scene-strip').getByRole('spinbutton', { name: '时长' }).first();
+    await length.fill(String(DOC_LENGTH));
+    await length.press('Enter');
+    await page.getByTestId('bottom-tab-timeline').click();
+    await page.waitForFunction((d) => (document.querySelector('[data-testid="current-time"]')?.textContent ?? '').includes(`/ 00:0${d}.0`), DOC_LENGTH);
     const ruler = await page.getByTestId('timeline-ruler').boundingBox();
     await page.mouse.click(ruler.x + DUB_AT * 100, ruler.y + 5);
     await page.waitForFunction((t) => Math.abs(Number(document.querySelector('[data-testid="current-time"]')?.dataset.time) - t) < 0.06, DUB_AT);

@@ -36,6 +36,7 @@ import { oneClickJourney } from './oneclick-journey.mjs';
 import { aiJourney } from './ai-journey.mjs';
 import { aiMedia } from './ai-media.mjs';
 import { aiDubbing } from './ai-dubbing.mjs';
+import { aiAsr } from './ai-asr.mjs';
 import { aiAudit } from './ai-audit.mjs';
 import { maintainJourney } from './maintain-journey.mjs';
 import { manageJourney } from './manage-journey.mjs';
@@ -594,15 +595,20 @@ if (!staticServer) {
     const page = await open('#/login');
     await aiDubbing({ page, baseUrl, outDir, assert, signIn });
   });
-  // Issue 28: video auditing's page: a clip with a listed word drawn on it flagged at its time (tesseract on the farm).
-  await check('ai-audit', async (open) => {
-    const page = await open('#/login');
-    await aiAudit({ page, baseUrl, outDir, assert, signIn });
-  });
   // Issue 28: noise reduction and cover generation run on the farm from their ability pages.
   await check('ai-media', async (open) => {
     const page = await open('#/login');
     await aiMedia({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: speech recognition's page and the editor's smart subtitles from a dubbing (pocketsphinx on the farm).
+  await check('ai-asr', async (open) => {
+    const page = await open('#/login');
+    await aiAsr({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 28: video auditing's page: a clip with a listed word drawn on it flagged at its time (tesseract on the farm).
+  await check('ai-audit', async (open) => {
+    const page = await open('#/login');
+    await aiAudit({ page, baseUrl, outDir, assert, signIn });
   });
   // Issue 27: three tools run from their pages on the farm. (It was opt-in while a read of the run that
   // raced the run's end left the outputs spinner for good; the page now reads the run until it shows the end.)

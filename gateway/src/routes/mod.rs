@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod aitask;
+pub mod asr;
 pub mod catalogue;
 pub mod category;
 pub mod collection;
@@ -126,6 +127,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/ai/text", web::post().to(ai::text))
         .route("/ai/keywords", web::post().to(ai::keywords))
         .route("/tts/textToVoice", web::post().to(ai::text_to_voice))
+        .route("/ASR/voiceToText", web::post().to(asr::voice_to_text))
         .route("/ai/audit", web::post().to(video_audit::audit))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))

@@ -204,14 +204,9 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         let field = serde_json::json!({ "field": "type" });
         return Ok(envelope::refused(StatusCode::OK, field, "type: TEXT_TO_VOICE runs from /tts/textToVoice, not the toolbox"));
     }
-    if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
-        // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.
-        let ask = reelforge_proto::ai::GetAbilityRequest { key: key.to_owned() };
-        let ability = state.clients.ai.clone().get_ability(caller.request(ask)?).await?.into_inner();
-        if !ability.available {
-            let why = format!("type: {key} is {}: {}", ability.reason_code, ability.reason);
-            return Ok(envelope::refused(StatusCode::OK, serde_json::json!({ "field": "type", "reason": ability.reason_code }), &why));
-        }
+    if b.kind.trim() == reelforge_ai::asr::VOICE_TO_TEXT {
+        let field = serde_json::json!({ "field": "type" });
+        return Ok(envelope::refused(StatusCode::OK, field, "type: VOICE_TO_TEXT runs from /ASR/voiceToText, not the toolbox"));
     }
     if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
         // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.

@@ -197,15 +197,17 @@ const CASES: &[(&str, Scope)] = &[
     ("GET /toolbox/run/{id}", Scope::User),
     ("GET /toolbox/file/{id}/{index}", Scope::User),
     ("POST /toolbox/use", Scope::User),
+    // An audit names a work or a material: only the caller's own are audited.
+    ("POST /ai/audit", Scope::User),
     // A smart task of the victim's video (filed under the victim's tenant's category), and the victim's run read as one.
     ("POST /aitask/smartClips", Scope::User),
     ("POST /aitask/get", Scope::User),
+    // A recognition names its material: only the caller's own (or system ones) are recognised.
+    ("POST /ASR/voiceToText", Scope::User),
     // A resumable upload lives in its owner's material directory: another user's id is not found.
     ("HEAD /upload/resumable/{id}", Scope::User),
     ("PATCH /upload/resumable/{id}", Scope::User),
     ("DELETE /upload/resumable/{id}", Scope::User),
-    // An audit names a work or a material: only the caller's own are audited.
-    ("POST /ai/audit", Scope::User),
     // An administrator changes the system materials of their own tenant only.
     ("POST /maintain/material/update", Scope::Tenant),
     // Template managers decide on their own tenant's users' materials, and keep its music only.
@@ -497,9 +499,10 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "GET /toolbox/run/{id}" => s.call(Method::GET, &format!("/toolbox/run/{}", victim.tool_run), stranger),
         "GET /toolbox/file/{id}/{index}" => s.call(Method::GET, &format!("/toolbox/file/{}/0?download=1", victim.tool_run), stranger),
         "POST /toolbox/use" => json(serde_json::json!({"taskId": victim.tool_run, "index": 0})),
+        "POST /ai/audit" => json(serde_json::json!({"taskId": victim.task})),
         "POST /aitask/smartClips" => json(serde_json::json!({"materialIds": [victim.material], "industryId": victim.category})),
         "POST /aitask/get" => json(serde_json::json!({"id": victim.tool_run})),
-        "POST /ai/audit" => json(serde_json::json!({"taskId": victim.task})),
+        "POST /ASR/voiceToText" => json(serde_json::json!({"materialId": victim.material})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),
         "POST /manage/music/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),

@@ -6,6 +6,7 @@ mod common;
 mod ai;
 mod ai_media;
 mod aitask;
+mod asr;
 mod climax;
 mod collections;
 mod contests;

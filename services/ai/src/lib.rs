@@ -3,6 +3,7 @@
 //! OpenAI-compatible endpoint) or none; `available` is computed from it and its health check.
 
 pub mod abilities;
+pub mod asr;
 pub mod audit;
 pub mod domain;
 pub mod extract;

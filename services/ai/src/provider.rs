@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 /// The abilities with an implementation on this machine (nothing downloaded at run time).
 pub const LOCAL: &[&str] =
-    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY,
+    &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY, crate::asr::ABILITY,
       "video-highlight-extraction", "cover-generation", "audio-noise-reduction", "echo-cancellation", "gain-control"];
 
 /// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
@@ -106,6 +106,7 @@ impl Providers {
         match cfg.provider.as_str() {
             "local" if ability == crate::speech::ABILITY => self.espeak_runs().await.map(|()| "local"),
             "local" if ability == crate::audit::ABILITY => self.audit_ready(&cfg).await.map(|()| "local"),
+            "local" if ability == crate::asr::ABILITY => self.recogniser_runs().await.map(|()| "local"),
             "local" if crate::media::tool_of(ability).is_some() => crate::media::local_status(ability).map(|()| "local"),
             "local" if LOCAL.contains(&ability) => Ok("local"),
             "local" => Err(Unavailable {
@@ -190,6 +191,21 @@ impl Providers {
     /// The sensitive words of `tenant` (its own video-auditing entry's, else the common one's).
     pub fn audit_words(&self, tenant: &str) -> crate::audit::WordList {
         crate::audit::WordList::new(&self.configured(tenant, crate::audit::ABILITY).words)
+    }
+
+    /// Whether the local recogniser runs here with its English model: speech recognition
+    /// configured as local on a machine without them is not configured, saying what installs them.
+    async fn recogniser_runs(&self) -> Result<(), Unavailable> {
+        let asr = self.pocketsphinx();
+        let check = async move { tokio::task::spawn_blocking(move || asr.check()).await.map_err(|e| e.to_string())? };
+        self.cached(format!("local|{}|{}", self.config.asr_program, self.config.asr_model_dir), check)
+            .await
+            .map_err(|words| Unavailable { code: "not-configured", words })
+    }
+
+    /// The local speech recogniser.
+    pub fn pocketsphinx(&self) -> crate::asr::PocketSphinx {
+        crate::asr::PocketSphinx::new(&self.config.asr_program, std::path::Path::new(&self.config.asr_model_dir))
     }
 
     /// The local text-to-speech voice.

@@ -28,10 +28,11 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
             "audio-noise-reduction",
             "echo-cancellation",
             "gain-control",
+            "speech-content-analysis",
             "text-to-speech",
             "keyword-extraction"
         ],
-        "the defaults offer what runs locally (espeak-ng installed; webrtcdsp for the audio filters)"
+        "the defaults offer what runs locally (espeak-ng installed; webrtcdsp for the audio filters; pocketsphinx and its English model)"
     );
     let mut one = tonic::Request::new(GetAbilityRequest { key: "text-to-speech".into() });
     one.extensions_mut().insert(keys.verify(&keys.service_token("qs", None, 60)?)?);
@@ -44,4 +45,18 @@ async fn lists_the_catalogue_to_a_verified_caller_only() -> Result<(), Box<dyn s
     assert_eq!(unverified.err().map(|s| s.code()), Some(tonic::Code::Unauthenticated));
     let _server = reelforge_ai::grpc_service(&reelforge_kit::config::AiConfig::default(), &keys);
     Ok(())
+}
+
+#[tokio::test]
+async fn speech_recognition_is_offered_only_where_its_program_and_model_are() {
+    use reelforge_ai::Providers;
+    use reelforge_kit::config::AiConfig;
+    let here = Providers::new(AiConfig::default());
+    assert_eq!(here.status("qs", reelforge_ai::asr::ABILITY).await, Ok("local"));
+    let no_model = Providers::new(AiConfig { asr_model_dir: "/nonexistent/model".into(), ..AiConfig::default() });
+    let why = no_model.status("qs", reelforge_ai::asr::ABILITY).await.err();
+    assert!(why.as_ref().is_some_and(|u| u.code == "not-configured" && u.words.contains("pocketsphinx-en-us")), "{why:?}");
+    let no_program = Providers::new(AiConfig { asr_program: "/nonexistent/pocketsphinx_continuous".into(), ..AiConfig::default() });
+    let why = no_program.status("qs", reelforge_ai::asr::ABILITY).await.err();
+    assert!(why.as_ref().is_some_and(|u| u.code == "not-configured" && u.words.contains("cannot run")), "{why:?}");
 }

@@ -671,6 +671,10 @@ pub struct AiConfig {
     pub espeak_program: String,
     /// The OCR program video auditing reads frames with (`tesseract`, looked up on the PATH).
     pub tesseract_program: String,
+    /// The local speech recogniser (`pocketsphinx_continuous`, looked up on the PATH).
+    pub asr_program: String,
+    /// The directory of its English model (acoustic model `en-us/`, dictionary, language model).
+    pub asr_model_dir: String,
 }
 
 impl Default for AiConfig {
@@ -678,7 +682,7 @@ impl Default for AiConfig {
         let local = AiProviderConfig { provider: "local".into(), ..AiProviderConfig::default() };
         Self {
             // Video auditing is local too, yet offered only once a word list is configured.
-            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary", "video-auditing",
+            abilities: ["keyword-extraction", "music-climax-cut", "text-to-speech", "title-generation", "dialogue-summary", "video-auditing", "speech-content-analysis",
                 "video-highlight-extraction", "cover-generation", "audio-noise-reduction", "echo-cancellation", "gain-control"]
                 .into_iter()
                 .map(|k| (k.to_owned(), local.clone()))
@@ -687,6 +691,8 @@ impl Default for AiConfig {
             health_ttl_seconds: 30,
             espeak_program: "espeak-ng".into(),
             tesseract_program: "tesseract".into(),
+            asr_program: "pocketsphinx_continuous".into(),
+            asr_model_dir: "/usr/share/pocketsphinx/model/en-us".into(),
         }
     }
 }

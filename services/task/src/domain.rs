@@ -451,6 +451,19 @@ pub fn parse_audit(params: &str, material_ids: &[String], source_task_id: i64) -
     Ok(ToolRun { tool_type: VIDEO_AUDIT.to_owned(), params: target.to_json().to_string(), material_ids: material_ids.to_vec(), outputs: Vec::new() })
 }
 
+/// Checks a speech recognition's request (docs/ai.md, "Speech recognition"): one material and the
+/// sound's language, validated by the ai crate; refusals name `materialId`, `language` or the key.
+pub fn parse_recognition(params: &str, material_ids: &[String]) -> Result<ToolRun, TaskError> {
+    use reelforge_ai::asr::{Recognition, VOICE_TO_TEXT};
+    let value: serde_json::Value = if params.trim().is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?
+    };
+    let ask = Recognition::parse(&value, material_ids).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    Ok(ToolRun { tool_type: VOICE_TO_TEXT.to_owned(), params: ask.to_json().to_string(), material_ids: material_ids.to_vec(), outputs: Vec::new() })
+}
+
 /// Refuses, naming `materialIds` (`materialIds[1]` where a tool takes several), an input material
 /// the owner may not use (neither theirs nor a system material).
 pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {

@@ -535,6 +535,8 @@ impl TaskService for TaskGrpc {
             domain::parse_ring_fix(&req.params, req.source_task_id).map_err(to_status)?
         } else if req.tool_type.trim() == reelforge_ai::speech::TEXT_TO_VOICE {
             domain::parse_speech(&req.params, &req.material_ids).map_err(to_status)?
+        } else if req.tool_type.trim() == reelforge_ai::asr::VOICE_TO_TEXT {
+            domain::parse_recognition(&req.params, &req.material_ids).map_err(to_status)?
         } else if req.tool_type.trim() == reelforge_ai::audit::VIDEO_AUDIT {
             domain::parse_audit(&req.params, &req.material_ids, req.source_task_id).map_err(to_status)?
         } else {

@@ -16,6 +16,7 @@ mod pipeline;
 mod probe;
 pub mod scene;
 pub mod ring_fix;
+pub mod speech_sound;
 pub mod testing;
 
 pub use ai_params::{AudioClean, Covers, Filter, MAX_COVERS};

@@ -43,6 +43,9 @@ pub enum WorkerError {
     /// A video audit's OCR failed or the ability has no provider.
     #[error("video auditing: {0}")]
     Audit(reelforge_ai::AiError),
+    /// A recognition's recogniser failed, heard nothing, or has no provider.
+    #[error("speech recognition: {0}")]
+    Recognition(reelforge_ai::AiError),
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
@@ -75,6 +78,7 @@ impl WorkerError {
             | Self::Tool(_)
             | Self::Speech(_)
             | Self::Audit(_)
+            | Self::Recognition(_)
             | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
@@ -103,6 +107,7 @@ impl WorkerError {
             Self::Tool(_) => "tool",
             Self::Speech(_) => "speech",
             Self::Audit(_) => "audit",
+            Self::Recognition(_) => "recognition",
             Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",

@@ -8,6 +8,7 @@
 //! handed back, and a hand-back waits longer with each delivery, so a restart of a service does not
 //! spend a job's delivery limit.
 
+mod asr;
 mod audit;
 pub mod cache;
 mod clients;
@@ -380,6 +381,9 @@ impl Worker {
     ) -> Result<Rendered, WorkerError> {
         if msg.tool_type == reelforge_ai::speech::TEXT_TO_VOICE {
             return self.process_speech(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::asr::VOICE_TO_TEXT {
+            return self.process_asr(msg, dir, cancel, shutdown).await;
         }
         if msg.tool_type == reelforge_ai::audit::VIDEO_AUDIT {
             return self.process_audit(msg, dir, cancel, shutdown).await;

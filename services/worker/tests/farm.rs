@@ -1290,3 +1290,95 @@ async fn distributed_a_job_naming_someone_elses_key_fails_its_task_saying_why() 
     queues_drained(&farm).await?;
     Ok(())
 }
+
+/// A sound material of the user's holding `wav`'s bytes.
+async fn sound_material(farm: &Farm, wav: &[u8]) -> Result<String, Box<dyn std::error::Error>> {
+    let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: USER.into() };
+    let new = NewMaterial {
+        name: "speech.wav".into(),
+        kind: MaterialKind::Audio,
+        category_id: 0,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 0.0,
+        size: String::new(),
+        material_state: 0,
+        system: false,
+    };
+    let m = farm.materials.insert(&owner, new).await?;
+    farm.blob.put(&m.relative_path, wav.to_vec()).await?;
+    Ok(m.id)
+}
+
+/// Speech recognition through the farm (docs/ai.md, "Speech recognition"): English spoken by the
+/// local voice, stored as the user's sound, ends as one transcript under the job's keys whose
+/// words are exactly what the local recogniser hears in the same sound decoded here, in order and
+/// inside it; never listed among the toolbox's runs. A silent sound fails saying no speech was heard, a
+/// video without sound fails naming `materialId`, Mandarin fails as not configured; none leaves
+/// an output. A run without a material is refused naming it, nothing queued.
+async fn recognises_speech(farm: Farm) -> TestResult {
+    let mut tasks = farm.tasks.clone();
+    let recognition = |ids: Vec<String>, language: &str| pb::RunToolRequest {
+        tool_type: "VOICE_TO_TEXT".into(),
+        params: format!(r#"{{"language": "{language}"}}"#),
+        material_ids: ids,
+        source_task_id: 0,
+    };
+    let refused = tasks.run_tool(farm.req(recognition(Vec::new(), "en"))?).await.err().ok_or("no material refused")?;
+    assert!(refused.code() == tonic::Code::InvalidArgument && refused.message().starts_with("materialId:"), "{}", refused.message());
+
+    let speech = reelforge_ai::Speech { text: "Please open the door and bring me a cup of coffee.".into(), voice: reelforge_ai::Voice::English, rate: 1.0, pitch: 50 };
+    let wav = reelforge_ai::speech::Espeak::new("espeak-ng").synthesise(&speech, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
+    let sound = sound_material(&farm, wav.bytes()).await?;
+    let queued = tasks.run_tool(farm.req(recognition(vec![sound], "en"))?).await?.into_inner();
+    let events = watch_to_end(&farm, queued.task_id).await?;
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.tool_type.as_str(), t.outputs.len()), (10, "VOICE_TO_TEXT", 1), "{t:?}");
+    let out = &t.outputs[0];
+    assert!(out.key.starts_with(&reelforge_worker::tool_prefix("qs", t.id, &queued.job_id)), "{}", out.key);
+    assert_eq!((out.kind.as_str(), out.name.as_str()), ("report", "transcript.json"));
+    let transcript: reelforge_ai::asr::Transcript = serde_json::from_slice(&farm.blob.get(&out.key).await?)?;
+    let dir = tempfile::tempdir()?;
+    let (source, decoded) = (dir.path().join("speech.wav"), dir.path().join("speech-16k.wav"));
+    std::fs::write(&source, wav.bytes())?;
+    let here = tokio::task::spawn_blocking(move || -> Result<reelforge_ai::asr::Transcript, Box<dyn std::error::Error + Send + Sync>> {
+        let no = std::sync::atomic::AtomicBool::new(false);
+        reelforge_tools::speech_sound::speech_wav(&source, &decoded, reelforge_ai::asr::SAMPLE_RATE, &no, &mut |_| {})?;
+        let asr = reelforge_ai::asr::PocketSphinx::new("pocketsphinx_continuous", std::path::Path::new("/usr/share/pocketsphinx/model/en-us"));
+        Ok(asr.recognise(&decoded, 0, Duration::from_secs(60), &no)?)
+    })
+    .await?
+    .map_err(|e| e.to_string())?;
+    assert!(!transcript.words.is_empty(), "{transcript:?}");
+    assert_eq!(transcript.words, here.words, "the farm hears what the recogniser hears");
+    assert!(transcript.words.windows(2).all(|p| p[0].end_ms <= p[1].start_ms), "{transcript:?}");
+    assert!(transcript.duration_ms.abs_diff(wav.duration_ms()) <= 50 && transcript.words.iter().all(|w| w.end_ms <= transcript.duration_ms + 50), "{transcript:?}");
+    let toolbox = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
+    assert_eq!(toolbox.total, 0, "a recognition is not a toolbox run");
+
+    // Two seconds of silence: the 44-byte header of a 16-bit mono 22 050 Hz WAV, then zeros.
+    let mut silence = wav.bytes()[..44].to_vec();
+    let data = 22_050u32 * 2 * 2;
+    silence[4..8].copy_from_slice(&(36 + data).to_le_bytes());
+    silence[40..44].copy_from_slice(&data.to_le_bytes());
+    silence.resize(44 + data as usize, 0);
+    let quiet = sound_material(&farm, &silence).await?;
+    let mute = media_material(&farm, MaterialKind::Video, reelforge_tools::testing::Clip { sound: false, ..Default::default() }).await?;
+    let sound = sound_material(&farm, wav.bytes()).await?;
+    for (ids, language, why) in [(vec![quiet], "en", "no speech"), (vec![mute], "en", "materialId"), (vec![sound], "cmn", "not-configured")] {
+        let queued = tasks.run_tool(farm.req(recognition(ids, language))?).await?.into_inner();
+        let failed = ended(&farm, queued.task_id).await?;
+        assert_eq!(failed.status, 9, "{failed:?}");
+        assert!(failed.reason.contains(why), "{why}: {}", failed.reason);
+        let left = farm.blob.list(&reelforge_worker::tool_prefix("qs", queued.task_id, &queued.job_id)).await?;
+        assert!(failed.outputs.is_empty() && left.is_empty(), "{left:?}");
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_recognises_speech() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    recognises_speech(farm).await
+}

@@ -716,8 +716,8 @@ impl TaskStore {
         Ok(value.to_string())
     }
 
-    /// Returns one page (1-based) of the owner's toolbox runs (not the ringtone's fixes nor
-    /// dubbings), of `tool_type` when given, newest first, with the total.
+    /// Returns one page (1-based) of the owner's toolbox runs (not the ringtone's fixes,
+    /// dubbings, audits nor recognitions), of `tool_type` when given, newest first, with the total.
     pub async fn mine_tools(&self, owner: &Owner, tool_type: Option<&str>, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
         let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
@@ -725,7 +725,8 @@ impl TaskStore {
             .filter(video_task::Column::ToolType.ne(""))
             .filter(video_task::Column::ToolType.ne(reelforge_tools::ring_fix::RING_FIX))
             .filter(video_task::Column::ToolType.ne(reelforge_ai::speech::TEXT_TO_VOICE))
-            .filter(video_task::Column::ToolType.ne(reelforge_ai::audit::VIDEO_AUDIT));
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::audit::VIDEO_AUDIT))
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::asr::VOICE_TO_TEXT));
         if let Some(t) = tool_type {
             query = query.filter(video_task::Column::ToolType.eq(t));
         }
