@@ -19,9 +19,9 @@ const FIRST_SCENE = 5.5;
 const SECOND_SCENE = 8;
 const IN_FIRST = ['MOTIONIN_MOVE_LEFT', 'MOTIONIN_OPACITY', 'PYTHONERASE_LEFT', 'MOTIONIN_MOVE_UP'];
 const IN_SECOND = ['MOTIONIN_MOVE_DOWN', 'MOTIONIN_OPACITY', 'PYTHONERASE_UP', 'MOTIONIN_MOVE_RIGHT'];
-/** One transition per document, of different composites: planes moved, a circle mask, an edge wipe, blinds. */
-const TRANSITIONS = { 'text-cjk-9x16': 'MOVE_LEFT', 'pictures-filters-16x9': 'CIRCLE_OPEN', 'shapes-mask-16x9': 'ERASE_RIGHT', 'art-words-16x9': 'SHUTTERS_HORIZONTAL' };
-const SECOND_BG = { 'text-cjk-9x16': '#1e3a8a', 'pictures-filters-16x9': '#3f3f46', 'shapes-mask-16x9': '#e0f2fe', 'art-words-16x9': '#0f172a' };
+/** One transition per document, of different composites: planes moved, a circle mask, an edge wipe, blinds, a dissolve. */
+const TRANSITIONS = { 'text-cjk-9x16': 'MOVE_LEFT', 'pictures-filters-16x9': 'CIRCLE_OPEN', 'shapes-mask-16x9': 'ERASE_RIGHT', 'art-words-16x9': 'SHUTTERS_HORIZONTAL', 'rotated-shadows-1x1': 'OVERLAY' };
+const SECOND_BG = { 'text-cjk-9x16': '#1e3a8a', 'pictures-filters-16x9': '#3f3f46', 'shapes-mask-16x9': '#e0f2fe', 'art-words-16x9': '#0f172a', 'rotated-shadows-1x1': '#7c2d12' };
 
 /** A reference document with motion: in-animations, a transition and a second scene. */
 export function withMotion(doc) {

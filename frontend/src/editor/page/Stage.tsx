@@ -65,11 +65,34 @@ function useSize(el: HTMLElement | null): { width: number; height: number } {
   return size;
 }
 
-/** The stage's scale for a view: fitted to the frame, or the fixed zoom. */
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * The stage's scale for a view: fitted to the frame, or the fixed zoom. A fitted stage is a whole
+ * number of pixels wide and high (its width a multiple of the ratio's smallest whole width): a
+ * fractional edge showed a column of the dark backdrop beside the scene (issue 33).
+ */
 export function stageScale(view: { fit: boolean; zoom: number }, frame: { width: number; height: number }, doc: { width: number; height: number }): number {
   if (!view.fit) return view.zoom;
   if (frame.width <= 0 || frame.height <= 0) return 1;
-  return Math.max(0.1, Math.min((frame.width - FIT_MARGIN) / doc.width, (frame.height - FIT_MARGIN) / doc.height));
+  const fitted = Math.max(0.1, Math.min((frame.width - FIT_MARGIN) / doc.width, (frame.height - FIT_MARGIN) / doc.height));
+  if (!Number.isInteger(doc.width) || !Number.isInteger(doc.height) || doc.width <= 0 || doc.height <= 0) return fitted;
+  const unit = doc.width / gcd(doc.width, doc.height);
+  const width = Math.floor((doc.width * fitted) / unit) * unit;
+  return width >= unit ? width / doc.width : fitted;
+}
+
+/**
+ * Where a fitted stage of `stage` pixels sits in a frame of `frame` pixels: centred, on whole
+ * pixels (centring with auto margins put it half a pixel off whenever the two differed by an odd
+ * number, and the half-covered edge column showed the backdrop).
+ */
+export function stageMargin(frame: { width: number; height: number }, stage: { width: number; height: number }): string {
+  const left = Math.max(0, Math.floor((frame.width - stage.width) / 2));
+  const top = Math.max(0, Math.floor((frame.height - stage.height) / 2));
+  return `${top}px 0 0 ${left}px`;
 }
 
 export interface StageProps {
@@ -201,7 +224,7 @@ export function Stage({ onScale, overlay }: StageProps) {
         data-scale={scale}
         style={{
           position: 'relative',
-          margin: 'auto',
+          margin: view.fit ? stageMargin(size, { width: ratio.width * scale, height: ratio.height * scale }) : 'auto',
           flex: 'none',
           width: ratio.width * scale,
           height: ratio.height * scale,
