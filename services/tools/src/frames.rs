@@ -126,6 +126,23 @@ pub fn sample(
 mod tests {
     use super::*;
 
+    /// Three one-second scenes of different colours, sampled once every 10 s: the first frame and
+    /// one at each cut are kept, nothing else.
+    #[test]
+    fn a_frame_is_kept_at_each_scene_change_between_samples() -> Result<(), ToolError> {
+        let dir = tempfile::tempdir()?;
+        let clip = crate::testing::scenes(dir.path(), "scenes.mp4", &[("red", 25), ("blue", 25), ("white", 25)], 25)?;
+        let mut kept = Vec::new();
+        let length = sample(&clip, 10_000, 960, &AtomicBool::new(false), &mut |s| {
+            kept.push((s.time_ms, s.width, s.height, s.rgb.len()));
+            Ok(())
+        })?;
+        assert!(length.abs_diff(3000) <= 40, "{length} ms");
+        assert_eq!(kept.iter().map(|k| k.0).collect::<Vec<_>>(), [0, 1000, 2000], "{kept:?}");
+        assert!(kept.iter().all(|&(_, w, h, n)| (w, h, n) == (320, 180, 320 * 180 * 3)), "{kept:?}");
+        Ok(())
+    }
+
     #[test]
     fn the_decoded_size_keeps_the_shape_and_is_even() {
         assert_eq!(decoded_size(1920, 1080, 960), (960, 540));
