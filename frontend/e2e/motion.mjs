@@ -8,6 +8,7 @@
 // `motion SSIM <document> @<t>s: N`; images kept under <E2E_OUT>/motion/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeClip, uploadFile } from './oneclick-journey.mjs';
 import { referenceDocuments, saveTask, ssimInPage, stageSettled, uploadPicture, SSIM_FLOOR } from './preview.mjs';
 
 /** The goal of the issue for frames in motion; reported, not enforced (the floor is preview.mjs's). */
@@ -22,6 +23,32 @@ const IN_SECOND = ['MOTIONIN_MOVE_DOWN', 'MOTIONIN_OPACITY', 'PYTHONERASE_UP', '
 /** One transition per document, of different composites: planes moved, a circle mask, an edge wipe, blinds, a dissolve. */
 const TRANSITIONS = { 'text-cjk-9x16': 'MOVE_LEFT', 'pictures-filters-16x9': 'CIRCLE_OPEN', 'shapes-mask-16x9': 'ERASE_RIGHT', 'art-words-16x9': 'SHUTTERS_HORIZONTAL', 'rotated-shadows-1x1': 'OVERLAY' };
 const SECOND_BG = { 'text-cjk-9x16': '#1e3a8a', 'pictures-filters-16x9': '#3f3f46', 'shapes-mask-16x9': '#e0f2fe', 'art-words-16x9': '#0f172a', 'rotated-shadows-1x1': '#7c2d12' };
+
+/**
+ * Issue 33's held frame: a clip cut to 0.2–0.8 s on a layer of the whole scene, so from 0.6 s into
+ * the layer on it shows the cut's last frame (a ball that moves: a frame off shows the ball
+ * elsewhere), under a title; 4:3.
+ */
+function heldFrameDocument(clipId) {
+  const src = `/diyvrbt/material/file/${clipId}/original`;
+  return {
+    name: 'held-frame-4x3',
+    size: 42,
+    rule: {
+      version: 1, renderVersion: 2, ruleType: 'VIDEO_EDIT', videoQuality: 30, frameRate: 25,
+      resolutionRatio: { name: '4:3', width: 640, height: 480, ratio: '4:3', sizeId: 42, targetWidth: 960 },
+      scenes: [{
+        type: 'canvas', timeLength: 4, bgColor: '#14532d', effectTime: 1, isActive: true,
+        layers: [
+          { type: 'video', id: 'v1', z: 101, x: 80, y: 90, w: 480, h: 270, startTime: 0, endTime: 4, rotate: 0, videoSrc: src, source: src, materialId: clipId,
+            cutInfo: { start: 0.2, end: 0.8 }, volume: 0, noAudio: true },
+          { type: 'word', id: 't1', z: 102, x: 40, y: 390, w: 560, h: 60, startTime: 0, endTime: 4, rotate: 0, content: '停在最后一帧', fontSize: 36, color: '#ffffff', textAlign: 'center', lineHeight: 1.2 },
+        ],
+      }],
+      audio: [],
+    },
+  };
+}
 
 /** A reference document with motion: in-animations, a transition and a second scene. */
 export function withMotion(doc) {
@@ -100,8 +127,9 @@ export async function motionCheck({ page, baseUrl, outDir, assert }) {
   const dir = path.join(outDir, 'motion');
   mkdirSync(dir, { recursive: true });
   const pics = [await uploadPicture(page, 'photo', 'motion-a.png'), await uploadPicture(page, 'other', 'motion-b.png')];
+  const clipId = await uploadFile(page, makeClip(dir, 'held-clip.mp4', 'ball', 2));
   const results = [];
-  for (const doc of referenceDocuments(pics).map(withMotion)) {
+  for (const doc of [...referenceDocuments(pics), heldFrameDocument(clipId)].map(withMotion)) {
     const fps = doc.rule.frameRate;
     const taskId = await saveTask(page, doc.rule, `motion ${doc.name}`, doc.size);
     await page.goto(`${baseUrl}/#/diy?taskId=${taskId}`, { waitUntil: 'domcontentloaded' });

@@ -17,7 +17,7 @@ import { api, notedJourney } from './lib.mjs';
  * Makes a `seconds` long 640×360 clip of a GStreamer test `pattern` (H.264 in MP4, no sound: an AAC
  * track's priming would make it a few milliseconds longer than its pictures); answers its path.
  */
-function makeClip(dir, name, pattern, seconds) {
+export function makeClip(dir, name, pattern, seconds) {
   const file = path.join(dir, name);
   execFileSync('gst-launch-1.0', [
     '-q', '-e',
@@ -28,7 +28,7 @@ function makeClip(dir, name, pattern, seconds) {
 }
 
 /** Uploads a file as the signed-in user through /upload/material; answers the material id once the library has probed it. */
-async function uploadFile(page, file) {
+export async function uploadFile(page, file) {
   const id = await page.evaluate(async ({ name, b64 }) => {
     const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
     const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
@@ -43,7 +43,7 @@ async function uploadFile(page, file) {
   for (let i = 0; i < 240; i += 1) {
     const info = await api(page, `/material/info/${id}`, {});
     if (info.data?.state === 'ready') return id;
-    if (info.data?.state === 'failed') throw new Error(`the template's clip failed: ${JSON.stringify(info.data).slice(0, 300)}`);
+    if (info.data?.state === 'failed') throw new Error(`the clip failed: ${JSON.stringify(info.data).slice(0, 300)}`);
     await page.waitForTimeout(500);
   }
   throw new Error(`material ${id} still processing`);
