@@ -1,17 +1,19 @@
 // Issue 27, ai-frame-cut (VIDEO_KEY_FRAMES) in Chromium against `reelforge all`, through the UI as a user
-// would go: sign in; a 4.4 s clip of three scenes (still red, moving bars, still blue) uploaded, the method
+// would go: sign in; a 4.4 s clip of three scenes (still red, moving bars, still blue) imported by its
+// address (URL import: an unlisted host refused first, nothing fetched from it), the method
 // said on the page, one picture per scene, run and watched over the progress stream; three pictures shown,
 // each with its scene's stretch, the first red and the last blue (measured from the pictures the page shows);
 // the blue one used in the editor (a picture material); then a picture every second (5 pictures); smart clips
 // (/aitask/smartClips, /aitask/get) from the editor's AI template mode: the same video's liveliest scene
 // becomes a clip material; the page in en-US. Screenshots under <E2E_OUT>/toolbox-frames/. E2E_ONLY=toolbox-frames runs it alone.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { notedJourney } from './lib.mjs';
 import { numberInput, runAndWatch } from './toolbox-journey.mjs';
-import { runnable, upload } from './toolbox-more.mjs';
+import { runnable } from './toolbox-more.mjs';
 
 /** Makes a 4.4 s 640×360 clip of three scenes (cuts at 1.2 and 3.2 s) in `dir`; answers its path. */
 function makeScenes(dir) {
@@ -57,11 +59,39 @@ async function journey({ page, baseUrl, assert, signIn, shot, note }) {
   const clip = makeScenes(scratch);
   note(`clip ${statSync(clip).size} bytes`);
 
+  // --- The clip imported by its address: the site lists only this server (deploy/scripts/e2e.sh). ---
+  const port = Number(process.env.E2E_IMPORT_PORT);
+  assert(port > 0, 'E2E_IMPORT_PORT names the import server');
+  const asked = [];
+  const server = http.createServer((req, res) => {
+    asked.push(req.url);
+    res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': statSync(clip).size });
+    createReadStream(clip).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  let videoId;
+  try {
+    await page.goto(`${baseUrl}/#/tools/ai-frame-cut`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('tool-input-picker').waitFor({ timeout: 20_000 });
+    const input = page.getByTestId('url-import-input');
+    await input.fill(`http://localhost:${port}/scenes.mp4`);
+    await page.getByTestId('url-import-button').click();
+    const refused = (await page.getByTestId('url-import-refused').textContent({ timeout: 20_000 })) ?? '';
+    assert(refused.startsWith('urls[0]') && refused.includes('localhost'), `an unlisted host is refused naming the address: "${refused}"`);
+    assert(asked.length === 0, `nothing was fetched from an unlisted host: ${asked.join(', ')}`);
+    await shot('url-import-refused');
+    await input.fill(`http://127.0.0.1:${port}/scenes.mp4`);
+    const imported = page.waitForResponse((r) => r.url().includes('/batchUrlVideoAddResult'));
+    await page.getByTestId('url-import-button').click();
+    const answer = await (await imported).json();
+    assert(answer.code === 2000 && answer.data?.materialIds?.length === 1, `the import: ${JSON.stringify(answer).slice(0, 200)}`);
+    videoId = answer.data.materialIds[0];
+    note(`imported ${videoId} from ${asked.join(', ')}`);
+  } finally {
+    server.close();
+  }
+
   // --- One picture per scene: the method said, the scenes found, one picture each. ---
-  await page.goto(`${baseUrl}/#/tools/ai-frame-cut`, { waitUntil: 'domcontentloaded' });
-  await page.getByTestId('tool-input-picker').waitFor({ timeout: 20_000 });
-  const videoId = await upload(page, 'tool-input-picker', clip);
-  assert(videoId, 'the clip upload answered a material id');
   await page.getByTestId('input-preview').waitFor({ timeout: 90_000 });
   const method = (await page.getByTestId('frames-method').textContent()) ?? '';
   assert(method.includes('未使用 AI 模型') && method.includes('最清晰'), `the page says how pictures are chosen: "${method}"`);
@@ -132,8 +162,8 @@ async function journey({ page, baseUrl, assert, signIn, shot, note }) {
   await shot('smart-clips-done');
 
   // --- The page in English (opened afresh: the same address would keep the result on screen). ---
-  await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await page.goto(`${baseUrl}/#/tools-index`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
   await page.goto(`${baseUrl}/#/tools/ai-frame-cut`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId(`material-${videoId}`).click({ timeout: 20_000 });
   const english = (await page.getByTestId('frames-method').textContent({ timeout: 30_000 })) ?? '';

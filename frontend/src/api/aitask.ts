@@ -45,9 +45,11 @@ export function useIndustries() {
   });
 }
 
-/** Queues a smart task; answers its id. Refusals come back to the caller (they name their field). */
+/** Queues a smart task; answers its id. Refusals come back to the caller (they name their field). The body is form-encoded (spec editor-core §6), the ids joined by commas. */
 export function useSmartClips() {
-  return useMutation({ mutationFn: (input: SmartClipsInput) => api.post<{ id: number }>('/aitask/smartClips', input, { silent: true }) });
+  return useMutation({
+    mutationFn: (input: SmartClipsInput) => api.post<{ id: number }>('/aitask/smartClips', { ...input, materialIds: input.materialIds.join(',') }, { silent: true }),
+  });
 }
 
 /** A smart task, read again every second until it has ended. */

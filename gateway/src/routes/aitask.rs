@@ -48,10 +48,11 @@ async fn industries(state: &AppState, caller: &caller::Caller) -> Result<Vec<cpb
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmartClipsBody {
-    /// The video to clip (one: INTELLIGENT_TASK takes one input), as the library's id.
+    /// The video to clip (one: INTELLIGENT_TASK takes one input), as the library's id: a list, or
+    /// ids joined by commas (a form-encoded body, as the spec's clients send them).
     #[serde(default)]
-    #[schema(value_type = Vec<Object>)]
-    material_ids: Vec<serde_json::Value>,
+    #[schema(value_type = Object)]
+    material_ids: serde_json::Value,
     /// One of the tenant's industry categories (`/aitask/getCategory`); 0 or absent for none.
     #[serde(default)]
     industry_id: i64,
@@ -84,7 +85,13 @@ fn refused(field: &str, why: &str) -> HttpResponse {
 pub async fn smart_clips(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let b: SmartClipsBody = body::parse(&req, &bytes)?;
     let caller = caller::caller(&req, &state).await?;
-    let Some(ids) = material_ids(&b.material_ids) else {
+    let listed = match &b.material_ids {
+        serde_json::Value::String(joined) => joined.split(',').filter(|s| !s.trim().is_empty()).map(|s| serde_json::Value::String(s.trim().to_owned())).collect(),
+        serde_json::Value::Array(list) => list.clone(),
+        serde_json::Value::Null => Vec::new(),
+        other => vec![other.clone()],
+    };
+    let Some(ids) = material_ids(&listed) else {
         return Ok(refused("materialIds", "not a list of material ids"));
     };
     if ids.len() != 1 {

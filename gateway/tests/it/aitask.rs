@@ -52,8 +52,9 @@ async fn a_smart_task_clips_the_liveliest_scenes_into_materials() -> Fallible<()
     }
     assert_eq!(data(s.call(Method::GET, "/toolbox/mine", &ann)).await?["total"], 0, "nothing was queued");
 
-    let body = json!({"materialIds": [material], "industryId": food, "targetMs": 2000, "minKeepMs": 500, "minSceneMs": 200});
-    let queued = data(s.call(Method::POST, "/aitask/smartClips", &ann).json(&body)).await?;
+    // Form-encoded as the spec's clients send it, the ids joined by commas.
+    let form = [("materialIds", material.clone()), ("industryId", food.to_string()), ("targetMs", "2000".into()), ("minKeepMs", "500".into()), ("minSceneMs", "200".into())];
+    let queued = data(s.call(Method::POST, "/aitask/smartClips", &ann).form(&form)).await?;
     let (id, job_id) = (queued["id"].as_i64().ok_or("id")?, queued["jobId"].as_str().ok_or("jobId")?.to_owned());
     let waiting = data(s.call(Method::POST, "/aitask/get", &ann).json(&json!({"id": id}))).await?;
     assert_eq!((waiting["state"].as_str(), waiting["industryId"].as_i64(), waiting["aiCutedIds"].as_array().map(Vec::len)), (Some("waiting"), Some(food), Some(0)), "{waiting}");

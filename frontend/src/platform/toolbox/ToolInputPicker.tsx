@@ -7,6 +7,7 @@ import { InfiniteMore } from '@/components/InfiniteMore';
 import { MaterialCard } from '@/components/material/MaterialCard';
 import { MaterialUpload } from '@/components/material/MaterialUpload';
 import type { InputFacts, InputKind } from './params';
+import { UrlImport } from './UrlImport';
 
 /** The chosen input, followed while it is still being probed (its length and size come with probing). */
 export function useToolInput(materialId: string | null) {
@@ -59,6 +60,7 @@ export function ToolInputPicker({ kind, selectedId, onPick, testId = 'tool-input
         {t(PICK_TEXT[kind])}
       </Typography.Paragraph>
       <MaterialUpload onUploaded={onPick} size="small" />
+      {kind === 'video' ? <UrlImport onImported={onPick} /> : null}
       <div style={{ maxHeight: 320, overflow: 'auto', marginTop: 12 }}>
         {list.isError ? (
           <Typography.Text type="danger">{t('material.loadFailed')}</Typography.Text>
