@@ -4,7 +4,7 @@
 // image package needed): the still is scaled to the stage's size, both turned to luma
 // (Rec. 601), then the mean SSIM of 8×8 windows with a 4 px stride (Wang et al. 2004, constants
 // K1 0.01, K2 0.03, L 255; the block variant ssim.js calls "fast").
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The goal of the issue: the stage and the export agree at least this well. */
@@ -66,6 +66,30 @@ export async function uploadPicture(page, kind, name) {
   }, { kind, name });
 }
 
+/** The library font family the faces document is set in: its four files, uploaded as the user's fonts. */
+const LIBRARY_FAMILY = { name: 'Liberation Sans', dir: '/usr/share/fonts/truetype/liberation2', files: ['LiberationSans-Regular.ttf', 'LiberationSans-Italic.ttf', 'LiberationSans-Bold.ttf', 'LiberationSans-BoldItalic.ttf'] };
+
+/**
+ * Uploads the library family's files as the signed-in user's fonts (`POST /font/upload`); answers
+ * the Regular file's id (a text names it and its family; the faces are picked by weight and slant).
+ */
+export async function uploadLibraryFamily(page) {
+  const ids = [];
+  for (const file of LIBRARY_FAMILY.files) {
+    const b64 = readFileSync(path.join(LIBRARY_FAMILY.dir, file)).toString('base64');
+    const up = await page.evaluate(async ({ name, b64 }) => {
+      const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+      const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
+      const form = new FormData();
+      form.append('file', new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type: 'font/ttf' }));
+      return (await fetch('/diyvrbt/font/upload', { method: 'POST', headers, body: form })).json();
+    }, { name: file, b64 });
+    if (up.code !== 2000 || up.data.name !== LIBRARY_FAMILY.name) throw new Error(`font upload of ${file} answered ${JSON.stringify(up).slice(0, 300)}`);
+    ids.push(up.data.id);
+  }
+  return ids[0];
+}
+
 /** Saves `rule` as a new task of the signed-in user; answers its id. */
 export async function saveTask(page, rule, name, sizeCategoryId) {
   const saved = await page.evaluate(async ({ rule, name, sizeCategoryId }) => {
@@ -86,8 +110,8 @@ const base = (resolutionRatio, layers, bgColor) => ({
 });
 const common = (id, z, x, y, w, h) => ({ id, z, x, y, w, h, startTime: 0, endTime: 4, rotate: 0 });
 
-/** The reference documents; `pics` are uploaded pictures {url}. */
-export function referenceDocuments(pics) {
+/** The reference documents; `pics` are uploaded pictures {url}; `fontId` the library family's Regular file. */
+export function referenceDocuments(pics, fontId) {
   const word = (id, z, x, y, w, h, content, fontSize, color, extra = {}) => ({ type: 'word', ...common(id, z, x, y, w, h), content, fontSize, color, textAlign: 'center', lineHeight: 1.2, ...extra });
   return [
     {
@@ -157,6 +181,17 @@ export function referenceDocuments(pics) {
         word('t2', 104, 40, 400, 560, 50, 'Reelforge 2026', 30, '#fde047', { italic: true }),
       ], '#1e3a8a'),
     },
+    ...(fontId
+      ? [{
+        // Issue 33's widened suite: a library family's four faces, each picked from its own file
+        // (by weight and slant) on both sides.
+        name: 'library-faces-16x9',
+        size: 41,
+        rule: base(ratio('16:9', 640, 360, 41, 1280), ['', { italic: true }, { bold: true }, { bold: true, italic: true }].map((style, i) =>
+          word(`f${i}`, 101 + i, 40, 30 + i * 80, 560, 60, 'Quick brown fox 2026', 40, '#0f172a', { fontId, fontFamily: LIBRARY_FAMILY.name, ...style }),
+        ), '#f8fafc'),
+      }]
+      : []),
   ];
 }
 
@@ -255,12 +290,13 @@ export async function previewEqualsExport({ page, baseUrl, outDir, assert }) {
   const dir = path.join(outDir, 'preview');
   mkdirSync(dir, { recursive: true });
   const pics = [await uploadPicture(page, 'photo', 'preview-a.png'), await uploadPicture(page, 'other', 'preview-b.png')];
+  const fontId = await uploadLibraryFamily(page);
   const results = [];
   const first = page.viewportSize();
   for (const window of WINDOWS) {
     if (window) await page.setViewportSize(window);
     const at = window ? ` @${window.width}x${window.height}` : '';
-    results.push(...(await compareDocuments({ page, baseUrl, dir, assert, pics, at, suffix: window ? `-${window.width}` : '' })));
+    results.push(...(await compareDocuments({ page, baseUrl, dir, assert, pics, fontId, at, suffix: window ? `-${window.width}` : '' })));
   }
   if (first) await page.setViewportSize(first);
   const below = results.filter((r) => r.ssim < SSIM_GOAL).map((r) => r.name);
@@ -270,9 +306,9 @@ export async function previewEqualsExport({ page, baseUrl, outDir, assert }) {
 }
 
 /** Compares every reference document's stage with its still in the page's current window. */
-async function compareDocuments({ page, baseUrl, dir, assert, pics, at, suffix }) {
+async function compareDocuments({ page, baseUrl, dir, assert, pics, fontId, at, suffix }) {
   const results = [];
-  for (const doc of referenceDocuments(pics)) {
+  for (const doc of referenceDocuments(pics, fontId)) {
     const taskId = await saveTask(page, doc.rule, `preview ${doc.name}`, doc.size);
     await page.goto(`${baseUrl}/#/diy?taskId=${taskId}`, { waitUntil: 'domcontentloaded' });
     await page.locator('#editor .rf-layer').first().waitFor();
