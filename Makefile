@@ -10,7 +10,7 @@ DEBIAN_PACKAGES := pkg-config protobuf-compiler libgstreamer1.0-dev libgstreamer
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-plugins-base-apps fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core \
   fontconfig ffmpeg time bc curl libheif-dev espeak-ng espeak-ng-data \
   libreoffice-impress-nogui poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim \
-  pocketsphinx pocketsphinx-en-us
+  pocketsphinx pocketsphinx-en-us fonts-liberation2
 E2E_PORT ?= 18080
 
 .PHONY: run test deps deps-debian deps-node deps-browser services-up build build-release frontend \
