@@ -44,6 +44,14 @@ impl Language {
         }
     }
 
+    /// The ISO 639-1 code an OpenAI-compatible transcription takes (`en`, `zh`).
+    pub fn iso(self) -> &'static str {
+        match self {
+            Self::English => "en",
+            Self::Mandarin => "zh",
+        }
+    }
+
     /// Reads a wire name; `en-US`, `zh`, `zh-CN` are taken as their language.
     pub fn parse(name: &str) -> Option<Self> {
         match name.trim().to_ascii_lowercase().as_str() {
@@ -251,6 +259,56 @@ impl PocketSphinx {
         let text = words.iter().map(|w| w.word.as_str()).collect::<Vec<_>>().join(" ");
         Ok(Transcript { language: Language::English.name().to_owned(), text, words, duration_ms, model: "pocketsphinx en-us".to_owned() })
     }
+}
+
+/// An OpenAI-compatible `verbose_json` transcription, as far as it is read.
+#[derive(Deserialize)]
+struct Verbose {
+    #[serde(default)]
+    words: Vec<VerboseWord>,
+}
+
+#[derive(Deserialize)]
+struct VerboseWord {
+    word: String,
+    start: f64,
+    end: f64,
+}
+
+/// Recognises the 16 kHz WAV `wav` (lasting `duration_ms`) through the HTTP provider configured
+/// for `tenant` (`POST /audio/transcriptions` with word timestamps, its retries); an answer with
+/// no word fails with [`AiError::BadInput`] as the local recogniser's does.
+pub async fn recognise_http(
+    providers: &crate::Providers,
+    tenant: &str,
+    wav: &[u8],
+    language: Language,
+    duration_ms: u64,
+) -> Result<Transcript, AiError> {
+    let http = providers.http(tenant, ABILITY).await?;
+    let body = http.transcription(providers.client(), wav, language.iso()).await?;
+    let verbose: Verbose = serde_json::from_slice(&body).map_err(|e| AiError::Upstream(format!("not a verbose_json transcription: {e}")))?;
+    let ms = |s: f64| (s.max(0.0) * 1000.0).round() as u64;
+    let words: Vec<Word> = verbose
+        .words
+        .into_iter()
+        .map(|w| Word { word: w.word.trim().to_owned(), start_ms: ms(w.start), end_ms: ms(w.end) })
+        .filter(|w| !w.word.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Err(AiError::BadInput("no speech was heard in the sound".to_owned()));
+    }
+    // Chinese words are written together, others with a space.
+    let cjk = |c: char| ('\u{3400}'..='\u{9fff}').contains(&c);
+    let mut text = String::new();
+    for w in &words {
+        let tight = text.chars().last().is_some_and(cjk) && w.word.chars().next().is_some_and(cjk);
+        if !text.is_empty() && !tight {
+            text.push(' ');
+        }
+        text.push_str(&w.word);
+    }
+    Ok(Transcript { language: language.name().to_owned(), text, words, duration_ms, model: format!("http {}", http.model()) })
 }
 
 /// Reads `pocketsphinx_continuous -time yes`'s output: per utterance a line with the hypothesis,

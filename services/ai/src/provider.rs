@@ -25,6 +25,7 @@ pub const HTTP: &[&str] = &[
     "smart-reply",
     "keyword-generation",
     crate::speech::ABILITY,
+    crate::asr::ABILITY,
 ];
 
 /// Why an ability is not offered, with a stable code and the words that say what would enable it.
@@ -302,9 +303,19 @@ impl HttpProvider {
     /// `POST {base_url}{path}` with a JSON body, answering the body of a 2xx: each try has the
     /// timeout; a timeout, a failed connection or a 5xx is tried again with backoff, a 4xx is not.
     async fn post(&self, client: &reqwest::Client, path: &str, body: &serde_json::Value) -> Result<Vec<u8>, AiError> {
+        self.post_with(client, path, |req| req.json(body)).await
+    }
+
+    /// [`HttpProvider::post`] with the body `attach` sets on each try.
+    async fn post_with(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        attach: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
+    ) -> Result<Vec<u8>, AiError> {
         let failed = |e: reqwest::Error| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) };
         let once = || async {
-            let res = self.authed(client.post(format!("{}{path}", self.base_url))).json(body).timeout(self.timeout).send().await.map_err(failed)?;
+            let res = attach(self.authed(client.post(format!("{}{path}", self.base_url)))).timeout(self.timeout).send().await.map_err(failed)?;
             let status = res.status();
             let bytes = res.bytes().await.map_err(failed)?;
             if status.is_server_error() {
@@ -339,6 +350,26 @@ impl HttpProvider {
     pub async fn speech(&self, client: &reqwest::Client, input: &str, voice: &str, speed: f64) -> Result<Vec<u8>, AiError> {
         let body = serde_json::json!({"model": self.model, "input": input, "voice": voice, "speed": speed, "response_format": "wav"});
         self.post(client, "/audio/speech", &body).await
+    }
+
+    /// Transcription (`POST /audio/transcriptions`, OpenAI's call): the WAV as a multipart upload
+    /// in `language` (ISO 639-1), asked as `verbose_json` with word timestamps; answers the body.
+    pub async fn transcription(&self, client: &reqwest::Client, wav: &[u8], language: &str) -> Result<Vec<u8>, AiError> {
+        // The form is written here: the workspace's reqwest has no multipart feature, and the
+        // call's form is small and fixed. The boundary must not occur in the sound.
+        let mut boundary = format!("reelforge-{:x}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+        while wav.windows(boundary.len()).any(|w| w == boundary.as_bytes()) {
+            boundary.push('x');
+        }
+        let mut form = Vec::with_capacity(wav.len() + 1024);
+        for (name, value) in [("model", self.model.as_str()), ("language", language), ("response_format", "verbose_json"), ("timestamp_granularities[]", "word")] {
+            form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+        }
+        form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"speech.wav\"\r\nContent-Type: audio/wav\r\n\r\n").as_bytes());
+        form.extend_from_slice(wav);
+        form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        self.post_with(client, "/audio/transcriptions", |req| req.header(reqwest::header::CONTENT_TYPE, content_type.as_str()).body(form.clone())).await
     }
 }
 

@@ -1,6 +1,7 @@
 //! A speech recognition (`VOICE_TO_TEXT`, docs/ai.md "Speech recognition") on the farm: the
 //! material's sound decoded and resampled to 16 kHz mono by GStreamer, recognised by the provider
-//! `[ai]` configures for the job's tenant (the local PocketSphinx), and the transcript with its
+//! `[ai]` configures for the job's tenant (the local PocketSphinx, or an OpenAI-compatible
+//! `/audio/transcriptions`), and the transcript with its
 //! word timings (`transcript.json`, kind `report`) uploaded as the run's one output.
 
 use std::path::Path;
@@ -29,8 +30,8 @@ impl Worker {
         // A provider turned off since the call, or a language it cannot hear, fails the run with
         // its reason.
         let unavailable = |u| WorkerError::Recognition(reelforge_ai::AiError::Unavailable(u));
-        self.providers.status(&msg.tenant, asr::ABILITY).await.map_err(unavailable)?;
-        if let Some(gap) = ask.language.local_gap() {
+        let provider = self.providers.status(&msg.tenant, asr::ABILITY).await.map_err(unavailable)?;
+        if let Some(gap) = ask.language.local_gap().filter(|_| provider == "local") {
             return Err(unavailable(gap));
         }
         let reporter = progress::Reporter::start(self.bus.clone(), msg);
@@ -51,13 +52,28 @@ impl Worker {
         // Decoding is the quick part: the bar's first tenth; the recogniser says nothing until done.
         let mut progress = move |done_ms: u64| on_progress(reelforge_tools::Progress { done_ms: done_ms.min(total_ms) / 10, total_ms });
         let (asr, wav, cancel2) = (self.providers.pocketsphinx(), dir.join("speech.wav"), cancel.clone());
-        let work = tokio::task::spawn_blocking(move || -> Result<asr::Transcript, WorkerError> {
-            reelforge_tools::speech_sound::speech_wav(&input, &wav, asr::SAMPLE_RATE, &cancel2, &mut progress)?;
-            let wav_ms = std::fs::metadata(&wav)?.len().saturating_sub(44) * 1000 / u64::from(asr::SAMPLE_RATE * 2);
-            asr.recognise(&wav, wav_ms, limit, &cancel2).map_err(|e| match e {
-                reelforge_ai::AiError::Cancelled => WorkerError::Cancelled,
-                other => WorkerError::Recognition(other),
-            })
+        let (providers, tenant, language) = (self.providers.clone(), msg.tenant.clone(), ask.language);
+        let heard = |e| match e {
+            reelforge_ai::AiError::Cancelled => WorkerError::Cancelled,
+            other => WorkerError::Recognition(other),
+        };
+        let work = tokio::spawn(async move {
+            let decode = {
+                let (wav, cancel) = (wav.clone(), cancel2.clone());
+                tokio::task::spawn_blocking(move || -> Result<u64, WorkerError> {
+                    reelforge_tools::speech_sound::speech_wav(&input, &wav, asr::SAMPLE_RATE, &cancel, &mut progress)?;
+                    Ok(std::fs::metadata(&wav)?.len().saturating_sub(44) * 1000 / u64::from(asr::SAMPLE_RATE * 2))
+                })
+            };
+            let wav_ms = decode.await.map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))??;
+            if provider == "local" {
+                tokio::task::spawn_blocking(move || asr.recognise(&wav, wav_ms, limit, &cancel2).map_err(heard))
+                    .await
+                    .map_err(|e| WorkerError::Scratch(std::io::Error::other(e.to_string())))?
+            } else {
+                let bytes = tokio::fs::read(&wav).await?;
+                asr::recognise_http(&providers, &tenant, &bytes, language, wav_ms).await.map_err(heard)
+            }
         });
         let (heard, stopping) = supervise(work, &cancel, &mut shutdown, limit).await?;
         let transcript = match heard {
