@@ -145,6 +145,8 @@ async fn open(url: &str, list: &Allowlist, deadline: Instant, seconds: u64) -> R
         let left = deadline.saturating_duration_since(Instant::now());
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
+            // A proxy of the environment would connect elsewhere than the address checked.
+            .no_proxy()
             .resolve(&host, address)
             .connect_timeout(left.min(Duration::from_secs(10)))
             .build()
