@@ -108,7 +108,10 @@ function useTextFace(layer: TextLayer): { family: string; face: FaceState } {
  * A text laid out as the renderer lays it out (`compose/text.rs`): wrapped to the box width, lines
  * of fontSize × lineHeight with the glyphs centred in each (the CSS line box and cosmic-text agree
  * on that), the block centred vertically in the box and overflowing it evenly; the outline drawn
- * under the fill, as wide outside the glyph as the renderer's.
+ * under the fill, as wide outside the glyph as the renderer's. It is laid out at the document's own
+ * size and scaled to the stage as a whole: the browser puts each line's baseline on a whole pixel
+ * of the size it lays out at, which at a stage's fractional font sizes (38 px for 40 at scale 0.95)
+ * put every line up to a pixel and a half higher than the video (issue 33).
  */
 function TextBody({ layer, scale, editing, onEditEnd }: { layer: TextLayer; scale: number; editing: boolean; onEditEnd: (c: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -125,29 +128,31 @@ function TextBody({ layer, scale, editing, onEditEnd }: { layer: TextLayer; scal
   }, [editing]);
   const outline = layer.borderWidth > 0 && layer.borderColor;
   const style: CSSProperties = {
-    ...textBoxStyle(layer, scale, family),
+    ...textBoxStyle(layer, 1, family),
     color: layer.color,
-    WebkitTextStroke: outline ? `${2 * layer.borderWidth * scale}px ${layer.borderColor}` : undefined,
+    WebkitTextStroke: outline ? `${2 * layer.borderWidth}px ${layer.borderColor}` : undefined,
     paintOrder: outline ? 'stroke fill' : undefined,
     outline: 'none',
     cursor: editing ? 'text' : 'inherit',
   };
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', background: layer.bgFillColor || undefined }}>
-      <div
-        ref={ref}
-        style={style}
-        contentEditable={editing}
-        suppressContentEditableWarning
-        data-testid="layer-text"
-        data-font={face}
-        onBlur={(e) => editing && onEditEnd(e.currentTarget.innerText)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') e.currentTarget.blur();
-          e.stopPropagation();
-        }}
-      >
-        {layer.content}
+    <div style={{ width: '100%', height: '100%', background: layer.bgFillColor || undefined }}>
+      <div style={{ width: layer.w, height: layer.h, transform: `scale(${scale})`, transformOrigin: '0 0', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+        <div
+          ref={ref}
+          style={style}
+          contentEditable={editing}
+          suppressContentEditableWarning
+          data-testid="layer-text"
+          data-font={face}
+          onBlur={(e) => editing && onEditEnd(e.currentTarget.innerText)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') e.currentTarget.blur();
+            e.stopPropagation();
+          }}
+        >
+          {layer.content}
+        </div>
       </div>
     </div>
   );
