@@ -4,7 +4,7 @@
  * output 0, JSON served as a file); the frames it flags are the outputs the report names.
  */
 import { api } from './client';
-import { watchTaskProgress, type WatchHandlers } from './taskProgress';
+import { followToEnd, watchTaskProgress, type WatchHandlers } from './taskProgress';
 import { TaskStatus, type TaskState } from './videoTask';
 
 /** The ability key of video auditing. */
@@ -107,19 +107,7 @@ export async function audit(
 ): Promise<{ taskId: number; report: AuditReport }> {
   const { taskId } = await deps.start(target);
   handlers.onStarted(taskId);
-  let last: TaskState | null = null;
-  await deps.watch(
-    taskId,
-    {
-      onState: (state) => {
-        last = state;
-        handlers.onState(state);
-      },
-    },
-    signal,
-  );
-  if (signal.aborted) throw new DOMException('the audit was stopped', 'AbortError');
-  const end = last as TaskState | null;
+  const end = await followToEnd(taskId, handlers.onState, signal, deps.watch, 'audit');
   if (!end || end.status !== TaskStatus.success) throw new AuditFailed(end?.status ?? TaskStatus.error, end?.reason ?? '');
   return { taskId, report: await deps.report(taskId) };
 }

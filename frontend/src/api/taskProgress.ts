@@ -125,6 +125,31 @@ export async function watchTaskProgress(
   }
 }
 
+/** How a caller watches a run (the farm's progress stream by default; tests pass their own). */
+export type WatchRun = (taskId: number, handlers: WatchHandlers, signal: AbortSignal) => Promise<void>;
+
+/**
+ * Watches a farm run until it ends and answers its last state (null when none came), each state
+ * going to `onState` on the way; an AbortError naming `what` when `signal` stops the watching.
+ * One reading of "how did the run end" for the jobs a page starts and waits for (a dubbing, a
+ * recognition, an audit).
+ */
+export async function followToEnd(taskId: number, onState: (state: TaskState) => void, signal: AbortSignal, watch: WatchRun, what: string): Promise<TaskState | null> {
+  let last: TaskState | null = null;
+  await watch(
+    taskId,
+    {
+      onState: (state) => {
+        last = state;
+        onState(state);
+      },
+    },
+    signal,
+  );
+  if (signal.aborted) throw new DOMException(`the ${what} was stopped`, 'AbortError');
+  return last;
+}
+
 /**
  * Follows a task's progress while `active`, keeping the latest state in the query cache under
  * the state key (so any view of the task reads it) and reloading my tasks when it finishes.

@@ -6,7 +6,7 @@
  */
 import { textToVoice, type SpeechInput } from '@/api/ai';
 import type { Material } from '@/api/material';
-import { watchTaskProgress, type WatchHandlers } from '@/api/taskProgress';
+import { followToEnd, watchTaskProgress, type WatchHandlers } from '@/api/taskProgress';
 import { toolOutputToMaterial } from '@/api/toolbox';
 import { TaskStatus, type TaskState } from '@/api/videoTask';
 import { readyMaterial } from './readyMaterial';
@@ -50,19 +50,7 @@ export async function dub(
 ): Promise<Material> {
   const { taskId } = await deps.start(input);
   handlers.onStarted(taskId);
-  const seen: { last: TaskState | null } = { last: null };
-  await deps.watch(
-    taskId,
-    {
-      onState: (state) => {
-        seen.last = state;
-        handlers.onState(state);
-      },
-    },
-    signal,
-  );
-  if (signal.aborted) throw new DOMException('the dubbing was stopped', 'AbortError');
-  const end = seen.last;
+  const end = await followToEnd(taskId, handlers.onState, signal, deps.watch, 'dubbing');
   if (!end || end.status !== TaskStatus.success) throw new DubbingFailed(end?.status ?? TaskStatus.error, end?.reason ?? '');
   // The run's row (with its output) is stored before its end is announced, so it can be used now.
   const { materialId } = await deps.use(taskId, 0);

@@ -6,7 +6,7 @@
  * import's placement (ends shaved by 50 ms, past the document's end dropped: spec editor-core §5).
  */
 import { fetchTranscript, voiceToText, type HeardWord, type SpeechLanguage, type Transcript } from '@/api/ai';
-import { watchTaskProgress, type WatchHandlers } from '@/api/taskProgress';
+import { followToEnd, watchTaskProgress, type WatchHandlers } from '@/api/taskProgress';
 import { TaskStatus, type TaskState } from '@/api/videoTask';
 import type { Rule } from '@/editor/model/gen/Rule';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
@@ -157,19 +157,7 @@ export async function recognise(
 ): Promise<Transcript> {
   const { taskId } = await deps.start(input);
   handlers.onStarted(taskId);
-  const seen: { last: TaskState | null } = { last: null };
-  await deps.watch(
-    taskId,
-    {
-      onState: (state) => {
-        seen.last = state;
-        handlers.onState(state);
-      },
-    },
-    signal,
-  );
-  if (signal.aborted) throw new DOMException('the recognition was stopped', 'AbortError');
-  const end = seen.last;
+  const end = await followToEnd(taskId, handlers.onState, signal, deps.watch, 'recognition');
   if (!end || end.status !== TaskStatus.success) throw new RecognitionFailed(end?.status ?? TaskStatus.error, end?.reason ?? '');
   return deps.transcript(taskId);
 }
