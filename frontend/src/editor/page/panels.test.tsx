@@ -141,6 +141,18 @@ describe('stage drawing', () => {
     expect(screen.getByTestId('layer-text').style.fontFamily).toBe('"Noto Serif CJK SC", "Noto Sans CJK SC"');
   });
 
+  it('lays a text out at the document’s size and scales the laid-out block to the stage', () => {
+    jest.spyOn(api, 'get').mockResolvedValue({ arrayBuffer: async () => new ArrayBuffer(8) } as unknown as Blob);
+    const built = buildLayer({ kind: 'text', size: 'TOP' }, 1, 100, [0, 3], newRule().resolutionRatio);
+    const layer = { ...built, w: 300, h: 60, fontSize: 40, borderWidth: 2, borderColor: '#000000' } as Layer;
+    renderWith(<LayerView layer={layer} scale={0.95} editing={false} flagged={false} onEditEnd={() => undefined} />);
+    const text = screen.getByTestId('layer-text');
+    // Laid out at 40 px (the browser puts baselines on whole pixels of the size it lays out at).
+    expect([text.style.fontSize, text.style.webkitTextStroke]).toEqual(['40px', '4px #000000']);
+    const block = text.parentElement as HTMLElement;
+    expect([block.style.width, block.style.height, block.style.transform, block.style.transformOrigin]).toEqual(['300px', '60px', 'scale(0.95)', '0 0']);
+  });
+
   it('draws a text without a library font in the renderer’s default family, from its system font file', async () => {
     const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
       if (url.startsWith('/font/ofuseranddefault/')) return FONTS_WITH_DEFAULT;
