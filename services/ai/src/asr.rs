@@ -5,11 +5,10 @@
 //! 16-bit WAV, its word timings read from its `-time yes` lines. The sound is decoded and resampled
 //! by the worker (GStreamer); a recognition runs as a farm job (`VOICE_TO_TEXT`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -198,7 +197,8 @@ impl PocketSphinx {
     /// `cancel` is set, the program is killed. A sound with no word heard fails with
     /// [`AiError::BadInput`] saying so.
     pub fn recognise(&self, wav: &Path, duration_ms: u64, timeout: Duration, cancel: &AtomicBool) -> Result<Transcript, AiError> {
-        let mut child = Command::new(&self.program)
+        let mut command = Command::new(&self.program);
+        command
             .arg("-infile")
             .arg(wav)
             .args(["-time", "yes", "-samprate", &SAMPLE_RATE.to_string()])
@@ -207,46 +207,9 @@ impl PocketSphinx {
             .arg("-dict")
             .arg(self.dict())
             .arg("-lm")
-            .arg(self.lm())
-            // Its log goes to stderr: a whole screen per utterance, kept only for a failure's words.
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| AiError::Upstream(format!("`{}` did not start: {e}", self.program)))?;
-        // Read on threads of their own, so a full pipe never stalls the program while we wait.
-        let drain = |pipe: Option<Box<dyn Read + Send>>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                if let Some(mut p) = pipe {
-                    let _ = p.read_to_end(&mut bytes);
-                }
-                bytes
-            })
-        };
-        let out = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-        let err = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-        let started = Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().map_err(|e| AiError::Upstream(format!("waiting for pocketsphinx: {e}")))? {
-                break s;
-            }
-            let stop = if cancel.load(Ordering::Relaxed) {
-                Some(AiError::Cancelled)
-            } else if started.elapsed() > timeout {
-                Some(AiError::Timeout(timeout.as_secs()))
-            } else {
-                None
-            };
-            if let Some(e) = stop {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(e);
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
+            .arg(self.lm());
+        // Its log goes to stderr: a whole screen per utterance, kept only for a failure's words.
+        let crate::program::Finished { status, stdout: out, stderr: err } = crate::program::run(command, timeout, cancel)?;
         if !status.success() {
             let err = String::from_utf8_lossy(&err);
             let last = err.lines().rev().find(|l| l.contains("ERROR")).unwrap_or_default();

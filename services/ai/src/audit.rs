@@ -5,11 +5,10 @@
 //! `demo`. The frames themselves are decoded by the worker (GStreamer); this module reads one
 //! picture, matches text, and shapes the report.
 
-use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -216,47 +215,9 @@ impl Tesseract {
     /// Reads the text on the picture at `image` (PNG, PGM…): tesseract started with its arguments
     /// (no shell), TSV on its stdout. Past `timeout` or once `cancel` is set, the program is killed.
     pub fn read(&self, image: &Path, timeout: Duration, cancel: &AtomicBool) -> Result<Vec<OcrLine>, AiError> {
-        let mut child = Command::new(&self.program)
-            .arg(image)
-            .args(["stdout", "-l", &LANGUAGES.join("+"), "--psm", "11", "tsv"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| AiError::Upstream(format!("`{}` did not start: {e}", self.program)))?;
-        // Read on threads of their own, so a full pipe never stalls the program while we wait.
-        let drain = |pipe: Option<Box<dyn Read + Send>>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                if let Some(mut p) = pipe {
-                    let _ = p.read_to_end(&mut bytes);
-                }
-                bytes
-            })
-        };
-        let out = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-        let err = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-        let started = Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().map_err(|e| AiError::Upstream(format!("waiting for tesseract: {e}")))? {
-                break s;
-            }
-            let stop = if cancel.load(Ordering::Relaxed) {
-                Some(AiError::Cancelled)
-            } else if started.elapsed() > timeout {
-                Some(AiError::Timeout(timeout.as_secs()))
-            } else {
-                None
-            };
-            if let Some(e) = stop {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(e);
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
+        let mut command = Command::new(&self.program);
+        command.arg(image).args(["stdout", "-l", &LANGUAGES.join("+"), "--psm", "11", "tsv"]);
+        let crate::program::Finished { status, stdout: out, stderr: err } = crate::program::run(command, timeout, cancel)?;
         if !status.success() {
             return Err(AiError::Upstream(format!("tesseract failed ({status}): {}", String::from_utf8_lossy(&err).trim())));
         }

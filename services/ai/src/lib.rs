@@ -8,6 +8,7 @@ pub mod audit;
 pub mod domain;
 pub mod extract;
 pub mod media;
+mod program;
 mod grpc;
 pub mod provider;
 pub mod speech;
