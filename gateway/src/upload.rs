@@ -399,6 +399,24 @@ pub struct Stored {
     pub name: String,
 }
 
+impl Stored {
+    /// The material service's record of this file as the caller's own material, in `category_id`
+    /// and `style_id` (-1: none) with `open_state`; named by its file name, else `upload.{kind}`.
+    pub fn record(&self, category_id: i64, style_id: i64, open_state: i32) -> reelforge_proto::material::RecordMaterialRequest {
+        let name = if self.name.trim().is_empty() { format!("upload.{}", self.kind) } else { self.name.clone() };
+        reelforge_proto::material::RecordMaterialRequest {
+            key: self.key.clone(),
+            r#type: self.kind.to_owned(),
+            name,
+            file_size: self.size,
+            category_id,
+            style_id,
+            open_state,
+            system: false,
+        }
+    }
+}
+
 /// Reads a text field of at most [`FIELD_LIMIT`] bytes.
 pub async fn text(field: &mut Field) -> Result<String, ApiError> {
     let name = field.name().unwrap_or_default().to_owned();

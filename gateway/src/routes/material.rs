@@ -281,17 +281,7 @@ pub(crate) async fn upload_files(
     let mut done: Vec<Uploaded> = Vec::new();
     let mut failed = None;
     for (i, (file, f)) in stored.iter().enumerate() {
-        let display = if file.name.trim().is_empty() { format!("upload.{}", file.kind) } else { file.name.clone() };
-        let record = pb::RecordMaterialRequest {
-            key: file.key.clone(),
-            r#type: file.kind.to_owned(),
-            name: display,
-            file_size: file.size,
-            category_id: f.category_id,
-            style_id: f.style_id,
-            open_state: f.open_state,
-            system: false,
-        };
+        let record = file.record(f.category_id, f.style_id, f.open_state);
         match state.clients.material.clone().record(caller.request(record)?).await {
             Ok(r) => {
                 let r = r.into_inner();

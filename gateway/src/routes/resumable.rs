@@ -5,12 +5,13 @@
 //! connection, a closed tab) goes on from the last part stored.
 //!
 //! Everything lives in the material directory the finished upload becomes,
-//! `t/{tenant}/u/{user}/materials/{uploadId}/`: the upload's description (`upload.json`) and its
-//! parts (`parts/{start}-{end}`, each put whole, so a part cut off mid-way is never stored). The
-//! directory is the caller's own, made from the token's identity, so another user's upload id is
-//! simply not found; no material row names it until the last part, so the material janitor sweeps
-//! an upload abandoned for longer than its grace period. A part is at most `http.max_body_bytes`
-//! (the client sends 4 MiB); the finished file is streamed from the parts into `original.{ext}`.
+//! `t/{tenant}/u/{user}/materials/{uploadId}/`: the upload's description (`upload.json`: its name,
+//! extension and length) and its parts (`parts/{start}-{end}`, each put whole, so a part cut off
+//! mid-way is never stored). The directory is the caller's own, made from the token's identity, so
+//! another user's upload id is simply not found; no material row names it until the last part, so
+//! the material janitor sweeps an upload abandoned for longer than its grace period. A part is at
+//! most `http.max_body_bytes` (the client sends 4 MiB); the finished file is streamed from the
+//! parts into `original.{ext}`.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CONTENT_TYPE;
@@ -19,7 +20,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine;
 use futures::StreamExt;
 use reelforge_kit::BlobStore;
-use reelforge_proto::material as pb;
 use serde::{Deserialize, Serialize};
 
 use crate::caller::Caller;
@@ -40,7 +40,6 @@ pub const WRONG_OFFSET: &str = "wrong_offset";
 struct Description {
     name: String,
     ext: String,
-    kind: String,
     length: u64,
 }
 
@@ -164,7 +163,7 @@ pub async fn create(req: HttpRequest, state: web::Data<AppState>) -> Result<Http
     upload::fits_quota(&usage.into_inner().into(), length)?;
     let id = uuid::Uuid::new_v4();
     let dir = directory(&caller, &id)?;
-    let description = Description { name, ext, kind: kind.to_owned(), length };
+    let description = Description { name, ext, length };
     let json = serde_json::to_vec(&description).map_err(|e| ApiError::BadRequest(format!("Upload-Metadata: {e}")))?;
     blob(&state)?.put(&format!("{dir}upload.json"), json).await.map_err(storage)?;
     let location = format!("{}/upload/resumable/{id}", crate::BASE);
@@ -276,16 +275,8 @@ async fn finish(
         }
         return Err(storage(e).into());
     }
-    let record = pb::RecordMaterialRequest {
-        key: key.clone(),
-        r#type: description.kind.clone(),
-        name: description.name.clone(),
-        file_size: description.length,
-        category_id: -1,
-        style_id: -1,
-        open_state: 0,
-        system: false,
-    };
+    let kind = upload::kind_of(&description.ext).ok_or_else(|| upload::unsupported(&[]))?;
+    let record = upload::Stored { key: key.clone(), kind, size: description.length, name: description.name.clone() }.record(-1, -1, 0);
     match state.clients.material.clone().record(caller.request(record)?).await {
         Ok(r) => {
             let r = r.into_inner();

@@ -280,16 +280,7 @@ pub async fn batch(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppStat
     }
     let mut ids = Vec::with_capacity(stored.len());
     for (i, file) in stored.iter().enumerate() {
-        let record = pb::RecordMaterialRequest {
-            key: file.key.clone(),
-            r#type: file.kind.to_owned(),
-            name: file.name.clone(),
-            file_size: file.size,
-            category_id: -1,
-            style_id: -1,
-            open_state: 0,
-            system: false,
-        };
+        let record = file.record(-1, -1, 0);
         match state.clients.material.clone().record(caller.request(record)?).await {
             Ok(r) => {
                 let r = r.into_inner();
