@@ -745,13 +745,16 @@ fn restart_broker() -> Result<(), String> {
     if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("no PID of the broker: `{pid}`"));
     }
-    run("kill", &["-9", &pid])?;
-    // Dead once its process is gone or a zombie (a parent that does not reap it); 30 s at most.
+    // SIGTERM by PID: the node stops at once without being asked through its own tools. (On the
+    // 2026-11-28 machine a SIGKILL left each single-node quorum queue a follower with an empty log
+    // and no leader after the restart, even on a fresh broker: docs/reliability.md, Q2.)
+    run("kill", &["-TERM", &pid])?;
+    // Dead once its process is gone or a zombie (a parent that does not reap it); 60 s at most.
     let status = format!("/proc/{pid}/status");
     let killed_at = Instant::now();
     while std::fs::read_to_string(&status).is_ok_and(|s| !s.lines().any(|l| l.starts_with("State:") && l.contains('Z'))) {
-        if killed_at.elapsed() > Duration::from_secs(30) {
-            return Err(format!("the broker {pid} still runs 30 s after kill -9"));
+        if killed_at.elapsed() > Duration::from_secs(60) {
+            return Err(format!("the broker {pid} still runs 60 s after SIGTERM"));
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -795,8 +798,22 @@ async fn distributed_survives_a_broker_restart() -> TestResult {
     restart.await?.map_err(|e| format!("the broker's restart: {e}"))?;
     let mut received = Vec::new();
     // The client's connection comes back with the broker; an empty wait of 5 s ends the count, so a
-    // copy delivered after the hundredth would still be counted.
-    while let Some(job) = client.receive(&held, Duration::from_secs(5)).await? {
+    // copy delivered after the hundredth would still be counted. A quorum queue whose replica has not
+    // started yet refuses a consumer with a hard error (INTERNAL_ERROR closes the connection): the
+    // call is made again, as the workers' loop does, 60 times at most.
+    let mut refusals = 0;
+    loop {
+        let job = match client.receive(&held, Duration::from_secs(5)).await {
+            Ok(Some(job)) => job,
+            Ok(None) => break,
+            Err(e) if refusals < 60 => {
+                refusals += 1;
+                eprintln!("receive after the restart refused ({refusals}): {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
         assert_eq!(job.body, job.id.as_bytes(), "each job's body as published");
         received.push(job.id.clone());
         client.ack(job).await?;

@@ -103,7 +103,12 @@ impl AmqpQueue {
         if let Some(link) = guard.as_mut()
             && !link.declared.iter().any(|q| q == queue)
         {
-            declare(&link.publisher, queue, self.delivery_limit).await?;
+            // A declaration refused with a hard error closes the connection: the next call
+            // connects again.
+            if let Err(e) = declare(&link.publisher, queue, self.delivery_limit).await {
+                *guard = None;
+                return Err(e);
+            }
             link.declared.push(queue.to_owned());
         }
         Ok(guard)
@@ -206,21 +211,39 @@ impl JobQueue for AmqpQueue {
         // (publishers take only the link, briefly).
         let slot = Arc::clone(self.consumers.lock().await.entry(queue.to_owned()).or_default());
         let mut slot = slot.lock().await;
-        let guard = self.link(queue).await?;
+        let mut guard = self.link(queue).await?;
         let Some(link) = guard.as_ref() else { return Err(QueueError::Broker("no connection".into())) };
         // A consumer of an older connection went with it; its deliveries come again.
         if slot.as_ref().is_some_and(|(generation, _, _)| *generation != link.generation) {
             *slot = None;
         }
         if slot.is_none() {
-            let channel = link.conn.create_channel().await.map_err(broker)?;
-            channel.basic_qos(self.prefetch, BasicQosOptions::default()).await.map_err(broker)?;
-            let tag = format!("reelforge-{}", uuid::Uuid::new_v4());
-            let consumer = channel
-                .basic_consume(queue.into(), tag.as_str().into(), BasicConsumeOptions::default(), FieldTable::default())
-                .await
-                .map_err(broker)?;
-            *slot = Some((link.generation, channel, consumer));
+            let generation = link.generation;
+            let consume = async {
+                let channel = link.conn.create_channel().await.map_err(broker)?;
+                channel.basic_qos(self.prefetch, BasicQosOptions::default()).await.map_err(broker)?;
+                let tag = format!("reelforge-{}", uuid::Uuid::new_v4());
+                let consumer = channel
+                    .basic_consume(queue.into(), tag.as_str().into(), BasicConsumeOptions::default(), FieldTable::default())
+                    .await
+                    .map_err(broker)?;
+                Ok::<_, QueueError>((channel, consumer))
+            };
+            // A consumer refused with a hard error (a quorum queue without a leader yet) closes the
+            // connection, which can still read as connected for a moment; one never answered is
+            // given up after ANSWER. Either way the link is dropped, so the next call connects
+            // again instead of waiting on the dead one.
+            match tokio::time::timeout(ANSWER, consume).await {
+                Ok(Ok((channel, consumer))) => *slot = Some((generation, channel, consumer)),
+                Ok(Err(e)) => {
+                    *guard = None;
+                    return Err(e);
+                }
+                Err(_) => {
+                    *guard = None;
+                    return Err(QueueError::Broker(format!("no consumer of `{queue}` within 10 s")));
+                }
+            }
         }
         drop(guard);
         let Some((_, _, consumer)) = slot.as_mut() else { return Ok(None) };
