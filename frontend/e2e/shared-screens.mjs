@@ -40,9 +40,11 @@ export async function sharedScreens({ page, outDir, assert, signIn }) {
     const handle = page.getByTestId('popup-handle');
     await handle.waitFor();
     // Measured once it has zoomed in: its box is scaled until then.
+    // (The popup that holds the handle: the editor keeps other draggable popups mounted and hidden,
+    // and the first of them in the page had no animation to wait for.)
     await page.waitForFunction(() => {
-      const el = document.querySelector('.react-draggable');
-      return el && Math.abs(el.getBoundingClientRect().width - el.offsetWidth) < 0.5;
+      const el = document.querySelector('[data-testid="popup-handle"]')?.closest('.react-draggable');
+      return el instanceof HTMLElement && el.offsetWidth > 0 && Math.abs(el.getBoundingClientRect().width - el.offsetWidth) < 0.5;
     });
     const before = await dialogBox(page, handle);
     const grip = await handle.boundingBox();
