@@ -137,6 +137,10 @@ async function journey({ page, baseUrl, assert, signIn, bin, shot, note }) {
   await use.click();
   const plan = page.getByTestId('one-click-plan');
   await plan.waitFor();
+  // The plan is drawn from the clips' material answers, which can still be the ones read before the
+  // probe gave the short clip its length (a loaded full run once read "截取 0 s – 0 s"): it redraws
+  // when they come, so the plan is read once the short clip's cut shows its length.
+  await page.waitForFunction(() => !/截取 0 s – 0 s/.test(document.querySelector('[data-testid="one-click-slot-1"]')?.textContent ?? ''), undefined, { timeout: 30_000 }).catch(() => undefined);
   const second = (await page.getByTestId('one-click-slot-1').textContent()) ?? '';
   assert(second.includes('山路 2 秒.mp4') && second.includes('截取 0 s – 2 s') && second.includes('停在最后一帧 1 s'), `the plan holds the short clip's last frame: "${second}"`);
   await page.getByTestId('one-click-name').fill(`我的旅行 ${stamp}`);
