@@ -45,6 +45,7 @@ import { collectionsJourney } from './collections-journey.mjs';
 import { maintainMore } from './maintain-more.mjs';
 import { maintainOffer } from './maintain-offer.mjs';
 import { contestJourney } from './contest-journey.mjs';
+import { enterpriseJourney } from './enterprise-journey.mjs';
 import { marketJourney } from './market-journey.mjs';
 import { startJourney } from './start-journey.mjs';
 import { uploadResume } from './upload-resume.mjs';
@@ -655,6 +656,11 @@ if (!staticServer) {
   await check('contest-journey', async (open) => {
     const page = await open('#/login');
     await contestJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
+  });
+  // Issue 30: an administrator makes an enterprise with two users, one shares a work, the other copies it at /yqx.
+  await check('enterprise-journey', async (open) => {
+    const page = await open('#/login');
+    await enterpriseJourney({ page, outDir, assert, signIn, bin: process.env.E2E_BIN });
   });
   // Issue 30: a provider publishes a service, a buyer requests it, the provider delivers a work the buyer then plays.
   await check('market-journey', async (open) => {

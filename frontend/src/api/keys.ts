@@ -76,6 +76,11 @@ export const queryKeys = {
     one: (id: number) => ['market', 'service', id] as const,
     mine: ['market', 'mine'] as const,
   },
+  enterprise: {
+    all: ['enterprise'] as const,
+    space: ['enterprise', 'space'] as const,
+    list: ['enterprise', 'list'] as const,
+  },
   contest: {
     all: ['contest'] as const,
     list: ['contest', 'list'] as const,

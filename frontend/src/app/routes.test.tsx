@@ -13,6 +13,7 @@ beforeEach(() => {
     if (url === '/manage/collection/list' || url === '/collection/list') return [];
     if (url === '/user/me') return { userId: '13800000000', mobile: '13800000000', role: 'CREATE_VIDEO', operatorLevel: 0, tenant: 'reelforge', serviceProvider: false };
     if (url === '/market/services') return [];
+    if (url === '/enterprise/space') return { enterprise: null, admin: false, shares: [] };
     throw new Error(`unexpected ${url}`);
   });
 });
@@ -31,13 +32,10 @@ describe('route table', () => {
     expect(await screen.findByText('离线')).toBeInTheDocument();
   });
 
-  it.each([
-    ['/workbench/yqx', '一起秀'],
-    ['/yqx', '一起秀'],
-  ])('%s shows an honest coming-soon page', async (path, name) => {
-    renderApp(path);
-    const soon = await screen.findByTestId('coming-soon');
-    expect(soon).toHaveTextContent(`${name} · 功能即将上线`);
+  it.each(['/workbench/yqx', '/yqx'])('%s is the enterprise workspace, no longer a coming-soon page', async (path) => {
+    renderApp(path, SIGNED_IN);
+    expect(await screen.findByTestId('enterprise-none')).toHaveTextContent('你还不在任何企业中');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * The whole route table of spec platform §2. Pages of later issues render `ComingSoon`;
+ * The whole route table of spec platform §2;
  * `login` routes need a signed-in user, `TEMPLATE_MANAGER` routes also need that role.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -12,7 +12,6 @@ import { LoginPage } from '@/auth/LoginPage';
 import { RequireAuth, type Requirement } from '@/auth/RequireAuth';
 import { OperatorLevel } from '@/auth/roles';
 import { AppLayout } from '@/components/AppLayout';
-import { ComingSoon } from '@/components/ComingSoon';
 import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { AbilityPage } from '@/platform/ai/AbilityPage';
@@ -22,6 +21,7 @@ import { GesturePage } from '@/platform/ai/GesturePage';
 import { CompetitionContentPage } from '@/platform/contest/CompetitionContentPage';
 import { ContestResultPage } from '@/platform/contest/ContestResultPage';
 import { ManageContestPage } from '@/platform/contest/ManageContestPage';
+import { EnterprisePage } from '@/platform/enterprise/EnterprisePage';
 import { HomePage } from '@/platform/home/HomePage';
 import { CheckTemplateDetailPage } from '@/platform/manage/CheckTemplateDetailPage';
 import { CollectionCenterPage } from '@/platform/manage/collections/CollectionCenterPage';
@@ -80,14 +80,12 @@ const DiyPage = lazy(() => import(/* webpackChunkName: "diy" */ '@/editor/page/D
 /** The make-element editor, its own chunk too. */
 const MakeElementPage = lazy(() => import(/* webpackChunkName: "element" */ '@/editor/element/MakeElementPage'));
 
-const soon = (page: string): ReactNode => <ComingSoon page={page} />;
 const login = (element: ReactNode, need: Requirement = {}): ReactNode => (
   <RequireAuth role={need.role} level={need.level}>
     {element}
   </RequireAuth>
 );
 const to = (path: string): ReactNode => <Navigate to={path} replace />;
-const page = (path: string, key: string): RouteObject => ({ path, element: soon(key) });
 
 const manageChildren: RouteObject[] = [
   { index: true, element: <ManageIndexPage /> },
@@ -131,7 +129,7 @@ const workbenchChildren: RouteObject[] = [
   { path: 'my-material', element: to(`${DEFAULT_MATERIAL_CATEGORY}`) },
   { path: 'my-material/:categoryId', element: login(<MyMaterialPage />) },
   { path: 'my-task', element: login(<MyTaskPage />) },
-  page('yqx', 'yqx'),
+  { path: 'yqx', element: login(<EnterprisePage />) },
 ];
 
 const qsChildren: RouteObject[] = [
@@ -263,7 +261,7 @@ export const routes: RouteObject[] = [
       { path: 'manage', element: login(<Outlet />, { role: 'TEMPLATE_MANAGER' }), children: manageChildren },
       { path: 'eb-maintain', element: <Outlet />, children: maintainChildren },
       { path: 'workbench', element: <Outlet />, children: workbenchChildren },
-      page('yqx', 'yqx'),
+      { path: 'yqx', element: login(<EnterprisePage />) },
       { path: 'tools', element: <ToolsLayout />, children: toolChildren },
       { path: 'tools-index', element: login(<ToolsIndexPage />) },
       { path: 'ai', element: <Outlet />, children: aiChildren },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USERS_PAGE_SIZE, useSetUserDisabled, useSetUserLevel, useUsers, type ManagedUser } from '@/api/manageUsers';
 import { isRole, OperatorLevel, roleFromOperatorLevel } from '@/auth/roles';
+import { ManageEnterprises } from '@/platform/enterprise/ManageEnterprises';
 
 /** The named operator levels, in order (spec platform §6; 5 is not assigned). */
 const LEVELS = Object.entries(OperatorLevel).sort(([, a], [, b]) => a - b);
@@ -40,7 +41,7 @@ function DisabledSwitch({ user }: { user: ManagedUser }) {
   );
 }
 
-/** The maintenance area's users page: search, operator level, disable (administrators only). */
+/** The maintenance area's users page: search, operator level, disable, and the tenant's enterprises (administrators only). */
 export function UsersPage() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
@@ -106,6 +107,7 @@ export function UsersPage() {
           onChange: setPageNum,
         }}
       />
+      <ManageEnterprises />
     </div>
   );
 }
