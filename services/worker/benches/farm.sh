@@ -137,9 +137,12 @@ done
 CLEANUP=("pkill -P $(IFS=,; echo "${FOLLOWERS[*]}") 2>/dev/null" "${CLEANUP[@]}")
 # Each stream ends with its task (after its done, error or cancelled event), so the followers are
 # waited for rather than polled: a polling loop here would take CPU from the renders it measures.
-( sleep $((120 * N + 120)); kill "${FOLLOWERS[@]}" 2>/dev/null ) &
+# The watchdog holds none of the bench's output open, and its sleep ends with it (killing the subshell
+# alone left the sleep running for the whole deadline, holding the output of whoever captured it).
+( sleep $((120 * N + 120)); kill "${FOLLOWERS[@]}" 2>/dev/null ) >/dev/null 2>&1 </dev/null &
 WATCHDOG=$!
 wait "${FOLLOWERS[@]}" 2>/dev/null || true
+pkill -P "$WATCHDOG" sleep 2>/dev/null || true
 kill "$WATCHDOG" 2>/dev/null || true
 for id in "${IDS[@]}"; do
   f=$OUT/events/$id

@@ -187,6 +187,12 @@ describe('the plan', () => {
     expect(totalSeconds([{ id: 'a', name: 'A', seconds: 1.26 }, { id: 'b', name: 'B', seconds: 2.01 }])).toBe(3.3);
   });
 
+  it('cuts nothing for a clip whose length is not read yet (no 0 s cut shown)', () => {
+    const plan = planSlots([{ id: 'v1', sceneIndex: 0, seconds: 2 }], [{ id: 'a', name: 'A', seconds: null }]);
+    expect(plan.map((p) => [p.clip?.id ?? null, p.end, p.held])).toEqual([['a', null, 0]]);
+    expect(totalSeconds([{ id: 'a', name: 'A', seconds: null }, { id: 'b', name: 'B', seconds: 2 }])).toBe(2);
+  });
+
   it('picks for the user the closest template with enough slots, else the closest', () => {
     const one = offer(1, 'one', [4]);
     const two = offer(2, 'two', [2, 2]);

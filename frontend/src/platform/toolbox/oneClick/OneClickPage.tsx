@@ -78,7 +78,7 @@ function SlotPlanList({ template, clips }: { template: OneClickTemplate; clips: 
 }
 
 /** One slot's line: the slot and its length, then the clip with its cut and hold, or the template's own. */
-function PlacedLine({ n, slot, name, start, end, held }: { n: number; slot: number; name: string | null; start: number; end: number; held: number }) {
+function PlacedLine({ n, slot, name, start, end, held }: { n: number; slot: number; name: string | null; start: number; end: number | null; held: number }) {
   const { t } = useTranslation();
   return (
     <Space wrap size={6}>
@@ -86,7 +86,7 @@ function PlacedLine({ n, slot, name, start, end, held }: { n: number; slot: numb
       {name !== null ? (
         <>
           <Typography.Text strong>{name}</Typography.Text>
-          <Typography.Text type="secondary">{t('oneClick.plan.cut', { from: seconds(start), to: seconds(end) })}</Typography.Text>
+          <Typography.Text type="secondary">{end === null ? t('oneClick.plan.measuring') : t('oneClick.plan.cut', { from: seconds(start), to: seconds(end) })}</Typography.Text>
           {held > 0 ? <Tag color="warning">{t('oneClick.plan.held', { length: seconds(held) })}</Tag> : null}
         </>
       ) : (
@@ -156,7 +156,8 @@ function OneClickMaker({ mode }: { mode: OneClickMode }) {
     })),
   });
   const materials = infos.map((q) => q.data);
-  const clips: ClipFact[] = materials.map((m, i) => ({ id: clipIds[i] ?? '', name: m?.materialName ?? '', seconds: m?.duration ?? 0 }));
+  // A clip's length is known once the library has probed it; before that the plan says so rather than cutting at 0 s.
+  const clips: ClipFact[] = materials.map((m, i) => ({ id: clipIds[i] ?? '', name: m?.materialName ?? '', seconds: m?.state === 'ready' ? m.duration : null }));
   const allReady = clipIds.length > 0 && materials.every((m) => m?.state === 'ready');
   const length = mode === 'auto' ? (allReady ? totalSeconds(clips) : 0) : wanted;
   const templates = useOneClickTemplates(categoryId, length);

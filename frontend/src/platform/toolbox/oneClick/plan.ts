@@ -12,8 +12,8 @@ import type { OneClickSlot, OneClickTemplate } from '@/api/oneClick';
 export interface ClipFact {
   id: string;
   name: string;
-  /** Its length, seconds (0 until the library has probed it). */
-  seconds: number;
+  /** Its length, seconds; null until the library has read it (loading, or still probed). */
+  seconds: number | null;
 }
 
 /** What one slot will show. */
@@ -21,8 +21,8 @@ export interface SlotPlan {
   slot: OneClickSlot;
   /** The clip put there; null: the template's own clip stays. */
   clip: ClipFact | null;
-  /** The cut's out point in the clip, seconds (from 0). */
-  end: number;
+  /** The cut's out point in the clip, seconds (from 0); null while the clip's length is unknown. */
+  end: number | null;
   /** Seconds the clip's last frame is held; 0: none. */
   held: number;
 }
@@ -37,6 +37,7 @@ export function planSlots(slots: readonly OneClickSlot[], clips: readonly ClipFa
   return slots.map((slot, i) => {
     const clip = clips[i] ?? null;
     if (!clip) return { slot, clip, end: 0, held: 0 };
+    if (clip.seconds === null) return { slot, clip, end: null, held: 0 };
     const end = hundredthsDown(Math.min(clip.seconds, slot.seconds));
     return { slot, clip, end, held: Math.max(0, hundredthsDown(slot.seconds - end)) };
   });
@@ -58,7 +59,7 @@ export function autoPick<T extends Pick<OneClickTemplate, 'videoSlots'>>(templat
 
 /** The clips' total length, seconds, on a tenth (the length intelligent generation asks for). */
 export function totalSeconds(clips: readonly ClipFact[]): number {
-  return Math.round(clips.reduce((sum, c) => sum + c.seconds, 0) * 10) / 10;
+  return Math.round(clips.reduce((sum, c) => sum + (c.seconds ?? 0), 0) * 10) / 10;
 }
 
 /** A category choice: first-level categories and, after each, its second level as "parent / child". */
