@@ -53,7 +53,7 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
 
     let types = data(s.call(Method::GET, "/toolbox/types", &ann)).await?;
     let list = types["dataList"].as_array().ok_or("dataList")?;
-    assert_eq!(list.len(), 26, "{types}");
+    assert_eq!(list.len(), 27, "{types}");
     let of = |t: &str| list.iter().find(|x| x["type"] == t).cloned().unwrap_or_default();
     // The AI abilities' runs (docs/ai.md) are listed, not shown: their pages are under /ai/ability.
     assert_eq!((of("AUDIO_DENOISE")["shown"].as_bool(), of("AUDIO_DENOISE")["path"].as_str()), (Some(false), Some("")), "{types}");
@@ -65,6 +65,8 @@ async fn a_tool_runs_and_its_output_becomes_a_material() -> Fallible<()> {
     assert!(matches!(of("PPT_CONVERTER")["reasonCode"].as_str(), Some("" | "not_configured")), "{types}");
     assert_eq!(of("VIDEO_SPEEDUP")["reasonCode"], "", "{types}");
     assert_eq!((of("VIDEO_CROP")["shown"].as_bool(), of("EXTRACT_AUDIO")["shown"].as_bool()), (Some(false), Some(true)));
+    // The editor's reverse (`/material/v2/reverVideo`) runs, with no page of its own.
+    assert_eq!((of("VIDEO_REVERSE")["shown"].as_bool(), of("VIDEO_REVERSE")["available"].as_bool(), of("VIDEO_REVERSE")["path"].as_str()), (Some(false), Some(true), Some("")));
     for hidden in ["VIDEO_REMOVE_WATERMARK", "VIDEO_REMOVE_SUBTITLE"] {
         assert_eq!((of(hidden)["shown"].as_bool(), of(hidden)["available"].as_bool()), (Some(false), Some(true)), "{types}");
     }

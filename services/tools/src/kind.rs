@@ -56,11 +56,14 @@ pub enum ToolType {
     AudioEchoCancel,
     /// A sound's level brought up or down to a loudness (the AI ability `gain-control`).
     AudioGainControl,
+    /// A video played backwards, its sound reversed with it (the editor's reverse,
+    /// `/material/v2/reverVideo`; §9 lists no type for it).
+    VideoReverse,
 }
 
 impl ToolType {
     /// Every type, in §9's order (shown, hidden, then the others), then those §9 does not list.
-    pub const ALL: [Self; 26] = [
+    pub const ALL: [Self; 27] = [
         Self::VideoSplit,
         Self::PptConverter,
         Self::OneClickFilming,
@@ -87,6 +90,7 @@ impl ToolType {
         Self::AudioDenoise,
         Self::AudioEchoCancel,
         Self::AudioGainControl,
+        Self::VideoReverse,
     ];
 
     /// The wire name (`EXTRACT_AUDIO`).
@@ -118,6 +122,7 @@ impl ToolType {
             Self::AudioDenoise => "AUDIO_DENOISE",
             Self::AudioEchoCancel => "AUDIO_ECHO_CANCEL",
             Self::AudioGainControl => "AUDIO_GAIN_CONTROL",
+            Self::VideoReverse => "VIDEO_REVERSE",
         }
     }
 
@@ -144,7 +149,8 @@ impl ToolType {
             Self::VideoBeauty => "intelligent-beauty",
             Self::ExtractPortrait => "ai-extract-portrait",
             Self::IncreaseResolution => "ai-recover-video",
-            Self::VideoCrop => "",
+            // The editor's crop and reverse have no page.
+            Self::VideoCrop | Self::VideoReverse => "",
             Self::VideoRemoveWatermark => "smart-watermark-remove",
             Self::VideoRemoveSubtitle => "remove-captions",
             Self::VideoHToV => "change-screen",
@@ -163,6 +169,7 @@ impl ToolType {
             Self::ExtractPortrait
                 | Self::IncreaseResolution
                 | Self::VideoCrop
+                | Self::VideoReverse
                 | Self::VideoRemoveWatermark
                 | Self::VideoRemoveSubtitle
                 | Self::VideoHToV
@@ -184,6 +191,7 @@ impl ToolType {
                 | Self::QuickCutVideo
                 | Self::QuickCutAudio
                 | Self::VideoCrop
+                | Self::VideoReverse
                 | Self::VideoReplaceAudio
                 | Self::PrePictureVideo
                 | Self::VideoHToV

@@ -410,6 +410,8 @@ pub enum Params {
     VideoCover(Covers),
     /// AUDIO_DENOISE, AUDIO_ECHO_CANCEL or AUDIO_GAIN_CONTROL (the filter says which).
     AudioClean(AudioClean),
+    /// VIDEO_REVERSE: no parameters (the sound is reversed with the pictures).
+    VideoReverse,
 }
 
 /// Fastest and slowest speed-up.
@@ -775,6 +777,13 @@ impl Params {
             ToolType::AudioDenoise => Ok(Self::AudioClean(AudioClean::denoise(value)?)),
             ToolType::AudioEchoCancel => Ok(Self::AudioClean(AudioClean::echo_cancel(value)?)),
             ToolType::AudioGainControl => Ok(Self::AudioClean(AudioClean::gain(value)?)),
+            ToolType::VideoReverse => {
+                let map = value.as_object().ok_or_else(|| ParamError::new("params", "must be an object"))?;
+                match map.keys().next() {
+                    Some(k) => Err(ParamError::new(format!("params.{k}"), "unknown parameter: a reverse takes none")),
+                    None => Ok(Self::VideoReverse),
+                }
+            }
             other => Err(ParamError::new("type", format!("{} does not run as a tool yet", other.name()))),
         }
     }
@@ -802,6 +811,7 @@ impl Params {
             Self::IncreaseResolution(_) => ToolType::IncreaseResolution,
             Self::VideoKeyFrames(_) => ToolType::VideoKeyFrames,
             Self::VideoCover(_) => ToolType::VideoCover,
+            Self::VideoReverse => ToolType::VideoReverse,
             Self::AudioClean(c) => match c.filter {
                 Filter::Denoise { .. } => ToolType::AudioDenoise,
                 Filter::EchoCancel { .. } => ToolType::AudioEchoCancel,
@@ -901,6 +911,7 @@ impl Params {
             Self::VideoKeyFrames(k) => k.to_json(),
             Self::VideoCover(c) => c.to_json(),
             Self::AudioClean(c) => c.to_json(),
+            Self::VideoReverse => serde_json::json!({}),
         }
     }
 

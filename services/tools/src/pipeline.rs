@@ -26,7 +26,7 @@
 //! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 //! - PPT_CONVERTER: see [`ppt`]; VIDEO_BEAUTY, INCREASE_RESOLUTION: see [`looks`].
 //! - VIDEO_COVER: see [`cover`]; AUDIO_DENOISE, AUDIO_ECHO_CANCEL, AUDIO_GAIN_CONTROL: see [`dsp`].
-//! - VIDEO_KEY_FRAMES: see [`key_frames`].
+//! - VIDEO_KEY_FRAMES: see [`key_frames`]; VIDEO_REVERSE: see [`reverse`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -51,6 +51,7 @@ mod looks;
 mod picture;
 mod portrait;
 pub(crate) mod ppt;
+mod reverse;
 mod smart_cut;
 mod sound;
 mod voice;
@@ -230,6 +231,7 @@ impl Job<'_> {
             Params::VideoKeyFrames(k) => self.key_frames(k),
             Params::VideoCover(c) => self.covers(*c),
             Params::AudioClean(c) => self.clean_sound(c),
+            Params::VideoReverse => self.reverse(),
         };
         let done = made.and_then(|outputs| self.finish(outputs));
         if done.is_err() {

@@ -458,3 +458,41 @@ fn a_caption_band_is_found_at_its_text_rows_and_erased() -> Result {
     assert!(left.is_empty(), "{left:?}");
     Ok(())
 }
+
+#[test]
+fn a_reverse_plays_the_source_backwards_as_long_as_it() -> Result {
+    let dir = tempfile::tempdir()?;
+    let input = Clip { seconds: 2.0, ..Clip::default() }.make(dir.path(), "in.mp4")?;
+    let source = luma_frames(&input)?;
+    let out_dir = dir.path().join("reverse");
+    let out = tool(ToolType::VideoReverse, json!({}), &input, &out_dir)?;
+    let o = &out[0];
+    assert_eq!((out.len(), o.kind, o.name.as_str(), o.width, o.height), (1, OutputKind::Video, "reverse.mp4", 320, 180));
+    let (before, after) = (probe(&input)?, probe(&o.path)?);
+    assert!(after.audio, "the sound is kept, reversed");
+    assert!(after.duration_ms.abs_diff(before.duration_ms) <= 40, "{} ms of a {} ms clip", after.duration_ms, before.duration_ms);
+    let reversed = luma_frames(&o.path)?;
+    assert_eq!(reversed.len(), source.len(), "every frame kept");
+    let n = source.len();
+    // Frame k of the reverse is frame n − 1 − k of the source; the bars move, so the source's own
+    // frame k (the first against the last above all) is not.
+    for k in [0, n / 2 + 3, n - 1] {
+        let same = psnr(&reversed[k].1, &source[n - 1 - k].1);
+        assert!(same >= 35.0, "frame {k}: {same:.1} dB against the source's frame {}", n - 1 - k);
+    }
+    let unreversed = psnr(&reversed[0].1, &source[0].1);
+    assert!(unreversed < 30.0, "the first frame is the source's first too ({unreversed:.1} dB): the clip has no motion");
+    // The spools are gone: only the output is left.
+    let left: Vec<_> = std::fs::read_dir(&out_dir)?.filter_map(|e| e.ok().map(|e| e.file_name())).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("reverse.mp4")]);
+    // A silent clip makes a silent reverse; a sound alone has nothing to play backwards, and is refused.
+    let silent = Clip { seconds: 1.0, sound: false, ..Clip::default() }.make(dir.path(), "silent.mp4")?;
+    let made = tool(ToolType::VideoReverse, json!({}), &silent, &dir.path().join("silent"))?;
+    assert!(!probe(&made[0].path)?.audio);
+    let sound = Clip { pattern: None, seconds: 1.0, ..Clip::default() }.make(dir.path(), "in.m4a")?;
+    let err = tool(ToolType::VideoReverse, json!({}), &sound, &dir.path().join("sound")).err();
+    assert!(matches!(&err, Some(ToolError::Param(p)) if p.field == "materialIds"), "{err:?}");
+    let err = Params::parse(ToolType::VideoReverse, &json!({"speed": 2})).err();
+    assert!(matches!(&err, Some(p) if p.field == "params.speed"), "{err:?}");
+    Ok(())
+}
