@@ -10,6 +10,7 @@ pub mod extract;
 pub mod media;
 mod program;
 mod grpc;
+pub mod picture;
 pub mod provider;
 pub mod speech;
 pub mod wav;

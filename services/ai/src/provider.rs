@@ -15,7 +15,8 @@ pub const LOCAL: &[&str] =
     &["keyword-extraction", crate::domain::MUSIC_CLIMAX_CUT, crate::speech::ABILITY, "title-generation", "dialogue-summary", crate::audit::ABILITY, crate::asr::ABILITY,
       "video-highlight-extraction", "cover-generation", "audio-noise-reduction", "echo-cancellation", "gain-control"];
 
-/// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech).
+/// The abilities the HTTP provider serves (chat completions with the ability's prompt; speech;
+/// pictures).
 pub const HTTP: &[&str] = &[
     "text-generation",
     "translation",
@@ -26,6 +27,8 @@ pub const HTTP: &[&str] = &[
     "keyword-generation",
     crate::speech::ABILITY,
     crate::asr::ABILITY,
+    crate::picture::TEXT_TO_IMAGE_ABILITY,
+    crate::picture::SIMILAR_IMAGE_ABILITY,
 ];
 
 /// Why an ability is not offered, with a stable code and the words that say what would enable it.
@@ -220,8 +223,14 @@ impl Providers {
     }
 }
 
+/// Gesture recognition: the catalogue names it, but recognition needs a model (issue 28: only one
+/// that ships in a package, never fetched at run time).
+const GESTURE_RECOGNITION: &str = "gesture-recognition";
+
 fn not_configured(ability: &str) -> Unavailable {
-    let words = if LOCAL.contains(&ability) {
+    let words = if ability == GESTURE_RECOGNITION {
+        "no gesture-recognition model ships in a registry package, so this deployment has no local recogniser, and no HTTP provider call for it is built; the 24 gestures are listed, none is recognised".to_owned()
+    } else if LOCAL.contains(&ability) {
         format!("no provider is configured for {ability}; set [ai.abilities.{ability}] provider = \"local\"")
     } else if HTTP.contains(&ability) {
         format!(
@@ -313,18 +322,35 @@ impl HttpProvider {
         path: &str,
         attach: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
     ) -> Result<Vec<u8>, AiError> {
+        let url = format!("{}{path}", self.base_url);
+        self.retried(|| attach(self.authed(client.post(url.as_str()))), ANSWER_MAX_BYTES).await
+    }
+
+    /// Sends what `request` builds, tried again as [`HttpProvider::post`] says, answering the body
+    /// of a 2xx of at most `limit` bytes (a longer answer fails the call, unread).
+    async fn retried(&self, request: impl Fn() -> reqwest::RequestBuilder, limit: u64) -> Result<Vec<u8>, AiError> {
         let failed = |e: reqwest::Error| if e.is_timeout() { AiError::Timeout(self.timeout.as_secs()) } else { AiError::Upstream(e.to_string()) };
         let once = || async {
-            let res = attach(self.authed(client.post(format!("{}{path}", self.base_url)))).timeout(self.timeout).send().await.map_err(failed)?;
+            let mut res = request().timeout(self.timeout).send().await.map_err(failed)?;
             let status = res.status();
-            let bytes = res.bytes().await.map_err(failed)?;
+            let too_long = || AiError::Upstream(format!("the answer is longer than {limit} bytes"));
+            if res.content_length().is_some_and(|n| n > limit) {
+                return Err(too_long());
+            }
+            let mut bytes = Vec::new();
+            while let Some(chunk) = res.chunk().await.map_err(failed)? {
+                if (bytes.len() + chunk.len()) as u64 > limit {
+                    return Err(too_long());
+                }
+                bytes.extend_from_slice(&chunk);
+            }
             if status.is_server_error() {
                 return Err(AiError::Upstream(format!("{status}: {}", head(&String::from_utf8_lossy(&bytes)))));
             }
             if !status.is_success() {
                 return Err(AiError::Refused { status: status.as_u16(), body: head(&String::from_utf8_lossy(&bytes)) });
             }
-            Ok(bytes.to_vec())
+            Ok(bytes)
         };
         let backoff = ExponentialBuilder::default()
             .with_min_delay(self.first_retry)
@@ -332,6 +358,27 @@ impl HttpProvider {
             .with_max_times(self.retries as usize)
             .with_jitter();
         once.retry(backoff).when(AiError::retryable).notify(|e, wait| tracing::warn!(error = %e, ?wait, "AI provider call retried")).await
+    }
+
+    /// `POST {base_url}{path}` with a multipart form of `fields` and one file part (`file`: its
+    /// field name, file name, content type and bytes). The form is written here: the workspace's
+    /// reqwest has no multipart feature, and the calls' forms are small and fixed.
+    async fn post_form(&self, client: &reqwest::Client, path: &str, fields: &[(&str, &str)], file: (&str, &str, &str, &[u8])) -> Result<Vec<u8>, AiError> {
+        let (field, file_name, file_type, bytes) = file;
+        // The boundary must not occur in the file.
+        let mut boundary = format!("reelforge-{:x}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+        while bytes.windows(boundary.len()).any(|w| w == boundary.as_bytes()) {
+            boundary.push('x');
+        }
+        let mut form = Vec::with_capacity(bytes.len() + 1024);
+        for (name, value) in fields {
+            form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+        }
+        form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: {file_type}\r\n\r\n").as_bytes());
+        form.extend_from_slice(bytes);
+        form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        self.post_with(client, path, |req| req.header(reqwest::header::CONTENT_TYPE, content_type.as_str()).body(form.clone())).await
     }
 
     /// One chat completion (`POST /chat/completions`) with a system and a user message.
@@ -355,23 +402,42 @@ impl HttpProvider {
     /// Transcription (`POST /audio/transcriptions`, OpenAI's call): the WAV as a multipart upload
     /// in `language` (ISO 639-1), asked as `verbose_json` with word timestamps; answers the body.
     pub async fn transcription(&self, client: &reqwest::Client, wav: &[u8], language: &str) -> Result<Vec<u8>, AiError> {
-        // The form is written here: the workspace's reqwest has no multipart feature, and the
-        // call's form is small and fixed. The boundary must not occur in the sound.
-        let mut boundary = format!("reelforge-{:x}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
-        while wav.windows(boundary.len()).any(|w| w == boundary.as_bytes()) {
-            boundary.push('x');
-        }
-        let mut form = Vec::with_capacity(wav.len() + 1024);
-        for (name, value) in [("model", self.model.as_str()), ("language", language), ("response_format", "verbose_json"), ("timestamp_granularities[]", "word")] {
-            form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-        }
-        form.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"speech.wav\"\r\nContent-Type: audio/wav\r\n\r\n").as_bytes());
-        form.extend_from_slice(wav);
-        form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-        let content_type = format!("multipart/form-data; boundary={boundary}");
-        self.post_with(client, "/audio/transcriptions", |req| req.header(reqwest::header::CONTENT_TYPE, content_type.as_str()).body(form.clone())).await
+        let fields = [("model", self.model.as_str()), ("language", language), ("response_format", "verbose_json"), ("timestamp_granularities[]", "word")];
+        self.post_form(client, "/audio/transcriptions", &fields, ("file", "speech.wav", "audio/wav", wav)).await
     }
+
+    /// Text to image (`POST /images/generations`, OpenAI's call): `n` pictures of `size`
+    /// (`WxH`) for `prompt`, asked as `b64_json`; answers the body.
+    pub async fn image_generations(&self, client: &reqwest::Client, prompt: &str, size: &str, n: u32) -> Result<Vec<u8>, AiError> {
+        let body = serde_json::json!({"model": self.model, "prompt": prompt, "n": n, "size": size, "response_format": "b64_json"});
+        self.post(client, "/images/generations", &body).await
+    }
+
+    /// Similar images (`POST /images/variations`, OpenAI's call): `n` variations of `size` of the
+    /// square PNG `png`, uploaded as the form's `image`, asked as `b64_json`; answers the body.
+    pub async fn image_variations(&self, client: &reqwest::Client, png: &[u8], size: &str, n: u32) -> Result<Vec<u8>, AiError> {
+        let n = n.to_string();
+        let fields = [("model", self.model.as_str()), ("n", n.as_str()), ("size", size), ("response_format", "b64_json")];
+        self.post_form(client, "/images/variations", &fields, ("image", "source.png", "image/png", png)).await
+    }
+
+    /// A picture the provider answered as a URL: fetched only from the provider's own scheme, host
+    /// and port (a URL elsewhere is refused unasked: the answer does not choose where this server
+    /// connects), without the key, at most `limit` bytes, with the provider's timeout and retries.
+    pub async fn fetch_answered(&self, client: &reqwest::Client, url: &str, limit: u64) -> Result<Vec<u8>, AiError> {
+        let ours = reqwest::Url::parse(&self.base_url).map_err(|e| AiError::Upstream(format!("base_url: {e}")))?;
+        let theirs = reqwest::Url::parse(url).map_err(|e| AiError::Upstream(format!("the answered picture's URL: {e}")))?;
+        let origin = |u: &reqwest::Url| (u.scheme().to_owned(), u.host_str().map(str::to_ascii_lowercase), u.port_or_known_default());
+        if origin(&ours) != origin(&theirs) {
+            return Err(AiError::Upstream(format!("the answered picture is at {}, not on the provider's host {}", theirs.host_str().unwrap_or("?"), ours.host_str().unwrap_or("?"))));
+        }
+        self.retried(|| client.get(theirs.clone()), limit).await
+    }
+
 }
+
+/// The longest answer read from an endpoint (a few minutes of WAV, four large pictures in base64).
+const ANSWER_MAX_BYTES: u64 = 128 * 1024 * 1024;
 
 fn head(s: &str) -> String {
     s.chars().take(200).collect()

@@ -211,3 +211,11 @@ async fn the_local_title_and_summary_are_the_texts_own_central_sentences() -> Fa
     assert!(matches!(&empty, Err(AiError::BadInput(m)) if m.contains("empty")), "{empty:?}");
     Ok(())
 }
+
+#[tokio::test]
+async fn gesture_recognition_says_why_it_is_not_offered() {
+    // No model ships in a package: not configured, saying so, whatever the defaults hold.
+    let p = Providers::new(AiConfig::default());
+    let gap = p.status("qs", "gesture-recognition").await.err();
+    assert!(gap.as_ref().is_some_and(|u| u.code == "not-configured" && u.words.contains("no gesture-recognition model ships in a registry package")), "{gap:?}");
+}
