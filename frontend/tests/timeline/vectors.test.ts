@@ -11,6 +11,7 @@ import { findAnimation } from '../../src/editor/model/catalogue';
 import { defaultAttachRange, extendedSceneLength, sizeCategory, slotKind } from '../../src/editor/model/layout';
 import { clipSourceTime, framesFor, microsOf, plan, sampleOf, secondsOf, sourceAt } from '../../src/editor/model/time';
 import { composite, maskContains } from '../../src/editor/model/transition';
+import { reversedFileOf, reversedOnTheFly } from '../../src/editor/model/reverse';
 import {
   checkMeasuredDb,
   dbToGain,
@@ -158,6 +159,10 @@ describe('timeline vectors shared with services/timeline', () => {
 
   test('template slots', () => {
     check<{ materialType: string; canModify: number }>('slot_kind', (i) => slotKind(i.materialType, i.canModify));
+  });
+
+  test('a video layer\'s reverseBy: the renderer\'s reverse, or a reversed file\'s original', () => {
+    check<{ reverseBy: unknown }>('reverse_playback', ({ reverseBy }) => ({ onTheFly: reversedOnTheFly(reverseBy), original: reversedFileOf(reverseBy) }));
   });
 
   test('seconds to frames', () => {

@@ -26,6 +26,9 @@ import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice'
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
 import { artWordSection } from '@/editor/artword/ArtWordLook';
 import { CropButton } from '@/editor/crop/CropButton';
+import { ReverseField } from '@/editor/reverse/ReverseField';
+import { SaveAsMaterial } from '@/editor/reverse/SaveAsMaterial';
+import { clipVideo } from '@/api/materialEdits';
 import { slotSection } from '@/editor/modes/SlotFields';
 import { advancedSection, useEditorPro } from '@/editor/pro/pro';
 import { modeOf } from '@/editor/modes/modes';
@@ -118,7 +121,8 @@ function ClipCut({ layer }: { layer: VideoLayer }) {
   const { t } = useTranslation();
   const dispatch = useEditorDispatch();
   const sceneLength = useEditorSelector(selectCurrentScene).timeLength;
-  const info = useMaterialInfo(layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId)).data;
+  const materialId = layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId);
+  const info = useMaterialInfo(materialId).data;
   const source = info?.duration && info.duration > 0 ? info.duration : undefined;
   const cut = clipCut(layer, source);
   const held = heldSeconds({ ...layer, cutInfo: cut }, sceneLength);
@@ -126,6 +130,7 @@ function ClipCut({ layer }: { layer: VideoLayer }) {
     <>
       <NumberField label={t('editor.props.cutIn')} value={cut.start} min={0} max={source} step={0.1} testId="cut-in" onChange={(v) => dispatch(a.setVideoCut({ id: layer.id, start: v, source }))} />
       <NumberField label={t('editor.props.cutOut')} value={cut.end} min={0} max={source} step={0.1} testId="cut-out" onChange={(v) => dispatch(a.setVideoCut({ id: layer.id, end: v, source }))} />
+      <SaveAsMaterial testId="save-clip" disabled={materialId === null || cut.end <= cut.start} start={() => clipVideo(materialId ?? '', cut.start * 1000, cut.end * 1000)} />
       {held > 0 && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }} data-testid="cut-held">
           {source !== undefined ? t('editor.props.heldFrame', { source: Math.round(source * 100) / 100, held }) : t('editor.props.heldFrameUnknown', { held })}
@@ -144,6 +149,7 @@ function VideoLook({ layer, set }: { layer: VideoLayer; set: Set }) {
         {t('editor.props.mute')}
       </Checkbox>
       <ClipCut layer={layer} />
+      <ReverseField layer={layer} set={set} />
       <SliderField label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
       <SliderField label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
       <SliderField label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />
