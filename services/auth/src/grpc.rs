@@ -133,6 +133,15 @@ impl AuthService for AuthGrpc {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn user_of(&self, req: Request<Empty>) -> Result<Response<pb::UserOfAnswer>, Status> {
+        let answer = match self.auth.user_of(&identity::caller(&req)?).await.map_err(status)? {
+            Some(u) => pb::UserOfAnswer { known: true, operator_level: u.level.number(), disabled: u.disabled, user_id: u.user_id },
+            None => pb::UserOfAnswer::default(),
+        };
+        Ok(Response::new(answer))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn logout(&self, req: Request<Empty>) -> Result<Response<Empty>, Status> {
         self.auth.logout(&identity::caller(&req)?).await.map_err(status)?;
         Ok(Response::new(Empty {}))

@@ -225,6 +225,18 @@ impl Auth {
         self.users.is_provider(tenant, user_id).await
     }
 
+    /// The user of the token's tenant that a service token names by account or, failing that, by
+    /// mobile number: another service's question (adding an enterprise member), so a user's own
+    /// token is refused.
+    pub async fn user_of(&self, caller: &Identity) -> Result<Option<User>, AuthError> {
+        caller.require_service()?;
+        let (tenant, named) = caller.owner()?;
+        match self.users.find(tenant, named).await? {
+            Some(user) => Ok(Some(user)),
+            None => self.users.find_by_mobile(tenant, named).await,
+        }
+    }
+
     /// The caller applies to become a service provider; refused while an application of theirs
     /// waits or once they are one.
     pub async fn apply(&self, caller: &Identity, input: ApplicationInput) -> Result<Application, AuthError> {

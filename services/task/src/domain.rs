@@ -188,6 +188,12 @@ pub trait Library: Send + Sync {
     async fn facts(&self, _owner: &Owner, _ids: &[String]) -> Result<Vec<MaterialFacts>, TaskError> {
         Ok(Vec::new())
     }
+
+    /// Material `id` when it is `owner`'s own (not a system one, not deleted), for sharing it with
+    /// their enterprise. A library that only answers use knows none.
+    async fn own_material(&self, _owner: &Owner, _id: &str) -> Result<Option<crate::enterprise::OwnMaterial>, TaskError> {
+        Ok(None)
+    }
 }
 
 /// A task service without a material library: no material named by address is confirmed.

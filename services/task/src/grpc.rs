@@ -18,6 +18,7 @@ use crate::domain::{
 use crate::events::Events;
 use crate::grpc_collection;
 use crate::grpc_contest;
+use crate::grpc_enterprise;
 use crate::grpc_market;
 use crate::grpc_maintain;
 use crate::farm::FarmSettings;
@@ -537,6 +538,8 @@ impl TaskService for TaskGrpc {
             domain::parse_speech(&req.params, &req.material_ids).map_err(to_status)?
         } else if req.tool_type.trim() == reelforge_ai::asr::VOICE_TO_TEXT {
             domain::parse_recognition(&req.params, &req.material_ids).map_err(to_status)?
+        } else if [reelforge_ai::picture::TEXT_TO_IMAGE, reelforge_ai::picture::SIMILAR_IMAGE].contains(&req.tool_type.trim()) {
+            domain::parse_picture(&req.tool_type, &req.params, &req.material_ids).map_err(to_status)?
         } else if req.tool_type.trim() == reelforge_ai::audit::VIDEO_AUDIT {
             domain::parse_audit(&req.params, &req.material_ids, req.source_task_id).map_err(to_status)?
         } else {
@@ -839,6 +842,70 @@ impl TaskService for TaskGrpc {
         let viewer = viewer(&req)?;
         self.store.delete_collection(&viewer, req.get_ref().id).await.map_err(to_status)?;
         Ok(Response::new(pb::DeleteCollectionReply {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn enterprise_space(&self, req: Request<pb::EnterpriseSpaceRequest>) -> Result<Response<pb::EnterpriseSpaceReply>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let space = self.store.enterprise_space(&actor).await.map_err(to_status)?;
+        Ok(Response::new(pb::EnterpriseSpaceReply {
+            enterprise: space.enterprise.map(grpc_enterprise::enterprise_to_pb),
+            admin: space.admin,
+            shares: space.shares.into_iter().map(grpc_enterprise::share_to_pb).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(kind = %req.get_ref().kind))]
+    async fn enterprise_share(&self, req: Request<pb::EnterpriseShareRequest>) -> Result<Response<pb::EnterpriseShareItem>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let r = req.get_ref();
+        let share = self.store.enterprise_share(&actor, &r.kind, &r.item_id).await.map_err(to_status)?;
+        Ok(Response::new(grpc_enterprise::share_to_pb(share)))
+    }
+
+    #[tracing::instrument(skip_all, fields(share_id = req.get_ref().share_id))]
+    async fn enterprise_unshare(&self, req: Request<pb::EnterpriseShareIdRequest>) -> Result<Response<pb::EnterpriseDone>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        self.store.enterprise_unshare(&actor, req.get_ref().share_id).await.map_err(to_status)?;
+        Ok(Response::new(pb::EnterpriseDone {}))
+    }
+
+    #[tracing::instrument(skip_all, fields(share_id = req.get_ref().share_id))]
+    async fn enterprise_copy(&self, req: Request<pb::EnterpriseShareIdRequest>) -> Result<Response<pb::SaveTaskReply>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let task_id = self.store.enterprise_copy(&actor, req.get_ref().share_id, &self.blob).await.map_err(to_status)?;
+        Ok(Response::new(pb::SaveTaskReply { task_id, warnings: Vec::new() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(enterprise_id = req.get_ref().enterprise_id))]
+    async fn enterprise_add_member(&self, req: Request<pb::EnterpriseMemberRequest>) -> Result<Response<pb::EnterpriseMember>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let r = req.get_ref();
+        let member = self.store.enterprise_add_member(&actor, r.enterprise_id, &r.user_id).await.map_err(to_status)?;
+        Ok(Response::new(grpc_enterprise::member_to_pb(member)))
+    }
+
+    #[tracing::instrument(skip_all, fields(enterprise_id = req.get_ref().enterprise_id))]
+    async fn enterprise_remove_member(&self, req: Request<pb::EnterpriseMemberRequest>) -> Result<Response<pb::EnterpriseDone>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let r = req.get_ref();
+        self.store.enterprise_remove_member(&actor, r.enterprise_id, &r.user_id).await.map_err(to_status)?;
+        Ok(Response::new(pb::EnterpriseDone {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn enterprise_list(&self, req: Request<pb::EnterpriseSpaceRequest>) -> Result<Response<pb::EnterpriseListReply>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let items = self.store.enterprises(&actor).await.map_err(to_status)?;
+        Ok(Response::new(pb::EnterpriseListReply { items: items.into_iter().map(grpc_enterprise::enterprise_to_pb).collect() }))
+    }
+
+    #[tracing::instrument(skip_all, fields(enterprise_id = req.get_ref().id))]
+    async fn enterprise_save(&self, req: Request<pb::EnterpriseSaveRequest>) -> Result<Response<pb::Enterprise>, Status> {
+        let actor = grpc_enterprise::actor(&req)?;
+        let r = req.get_ref();
+        let e = self.store.enterprise_save(&actor, r.id, &r.name).await.map_err(to_status)?;
+        Ok(Response::new(grpc_enterprise::enterprise_to_pb(e)))
     }
 
     #[tracing::instrument(skip_all)]

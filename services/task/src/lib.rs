@@ -6,11 +6,13 @@
 pub mod collection;
 pub mod contest;
 pub mod domain;
+pub mod enterprise;
 pub mod events;
 pub mod farm;
 mod grpc;
 mod grpc_collection;
 mod grpc_contest;
+mod grpc_enterprise;
 mod grpc_market;
 mod grpc_maintain;
 pub mod history;
@@ -74,7 +76,7 @@ pub async fn grpc_service(
 ) -> Result<Guarded<TaskServiceServer<TaskGrpc>>, reelforge_kit::BusError> {
     let library = std::sync::Arc::new(MaterialLibrary::new(b.materials, keys.clone()));
     let providers = std::sync::Arc::new(providers::AuthProviders::new(b.auth, keys.clone()));
-    let store = TaskStore::new(b.db).with_library(library).with_providers(providers);
+    let store = TaskStore::new(b.db).with_library(library).with_providers(providers.clone()).with_directory(providers);
     let history = HistoryStore::new(b.cache.clone());
     let events = events::Events::start(b.bus, b.cache, shutdown.clone()).await?;
     tokio::spawn(farm::run(store.clone(), b.queue, settings.clone(), shutdown));

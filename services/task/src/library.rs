@@ -12,6 +12,7 @@ use reelforge_proto::material::material_service_client::MaterialServiceClient;
 use tonic::transport::Channel;
 
 use crate::domain::{Library, MaterialFacts, Owner, TaskError};
+use crate::enterprise::OwnMaterial;
 
 /// Seconds the library's service token lives: one call.
 const TOKEN_SECONDS: u64 = 60;
@@ -89,5 +90,14 @@ impl Library for MaterialLibrary {
             duration_ms: if m.time_length.is_finite() && m.time_length > 0.0 { (m.time_length * 1000.0).round() as u64 } else { 0 },
         });
         Ok(facts.collect())
+    }
+
+    async fn own_material(&self, owner: &Owner, id: &str) -> Result<Option<OwnMaterial>, TaskError> {
+        if owner.user_id.is_empty() || id.trim().is_empty() {
+            return Ok(None);
+        }
+        // The owner sees their own materials and the tenant's system ones: only the first are theirs to share.
+        let found = self.get_many(owner, &[id.trim().to_owned()]).await?.into_iter().flatten().find(|m| !m.system);
+        Ok(found.map(|m| OwnMaterial { id: m.material_id, name: m.material_name, kind: m.r#type, video_key: m.relative_path, cover_key: m.picture_path }))
     }
 }

@@ -61,6 +61,20 @@ impl UserStore {
             .map(to_domain))
     }
 
+    /// The user of `tenant` with mobile number `mobile` (the first made, should two share one), if any.
+    pub async fn find_by_mobile(&self, tenant: &str, mobile: &str) -> Result<Option<User>, AuthError> {
+        if mobile.trim().is_empty() {
+            return Ok(None);
+        }
+        Ok(entity::Entity::find()
+            .filter(entity::Column::Tenant.eq(tenant))
+            .filter(entity::Column::Mobile.eq(mobile.trim()))
+            .order_by_asc(entity::Column::CreatedMs)
+            .one(&self.db)
+            .await?
+            .map(to_domain))
+    }
+
     /// The user, created with `level` on first sign-in; a known user keeps their level, and a
     /// non-empty `mobile` replaces theirs.
     pub async fn find_or_create(&self, tenant: &str, user_id: &str, mobile: &str, level: OperatorLevel) -> Result<User, AuthError> {

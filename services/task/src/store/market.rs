@@ -125,7 +125,7 @@ impl TaskStore {
     }
 
     /// The viewer's rendered work `id` (a video made in the editor); `field` names it in refusals.
-    async fn rendered_work(&self, owner: &Owner, id: i64, field: &str) -> Result<video_task::Model, TaskError> {
+    pub(super) async fn rendered_work(&self, owner: &Owner, id: i64, field: &str) -> Result<video_task::Model, TaskError> {
         let task = video_task::Entity::find_by_id(id)
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
             .filter(video_task::Column::UserId.eq(&owner.user_id))
@@ -423,54 +423,8 @@ impl TaskStore {
             RequestState::parse(&now.state).unwrap_or(RequestState::Open).require_open(id, "delivered")?;
             return Err(no_request(id));
         }
+        let new_task = copy_work(&txn, &work, &requester, work.name.clone(), &format!("delivery-{id}"), blob).await?;
         let now = now_millis();
-        let task = video_task::ActiveModel {
-            tenant: Set(requester.tenant.clone()),
-            user_id: Set(requester.user_id.clone()),
-            name: Set(work.name.clone()),
-            task_info: Set(blank_rule(&work.task_info, &work.used_for)),
-            status: Set(TaskStatus::Success.code()),
-            size_category_id: Set(work.size_category_id),
-            used_for: Set(work.used_for.clone()),
-            video_key: Set(String::new()),
-            cover_key: Set(String::new()),
-            reason: Set(String::new()),
-            percent: Set(100),
-            created_ms: Set(now),
-            updated_ms: Set(now),
-            version: Set(1),
-            duration_ms: Set(work.duration_ms),
-            loudness: Set(work.loudness),
-            template_id: Set(0),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        let new_task = task.id;
-        let base = format!("{}renders/delivery-{id}", renders_prefix(&requester.tenant, new_task));
-        let video_key = format!("{base}.mp4");
-        let cover_key = if work.cover_key.is_empty() { String::new() } else { format!("{base}.jpg") };
-        let copied = async {
-            blob.copy(&work.video_key, &video_key).await?;
-            if !cover_key.is_empty() {
-                blob.copy(&work.cover_key, &cover_key).await?;
-            }
-            Ok::<(), reelforge_kit::BlobError>(())
-        }
-        .await;
-        if let Err(e) = copied {
-            drop(txn);
-            for key in [&video_key, &cover_key] {
-                if !key.is_empty() {
-                    let _ = blob.delete(key).await;
-                }
-            }
-            return Err(TaskError::Blob(e));
-        }
-        let mut keys: video_task::ActiveModel = task.into();
-        keys.video_key = Set(video_key);
-        keys.cover_key = Set(cover_key);
-        keys.update(&txn).await?;
         let mut delivered: market_request::ActiveModel = row.into();
         delivered.state = Set(RequestState::Delivered.name().to_owned());
         delivered.delivered_task_id = Set(new_task);
@@ -479,4 +433,65 @@ impl TaskStore {
         txn.commit().await?;
         self.answered(owner, saved).await
     }
+}
+
+/// Makes a rendered work a new work of `to` inside `txn`: a blank document of the same size (the
+/// original's names its owner's materials) with the video and cover copied under the new task's keys
+/// (`renders/{stem}.mp4|jpg`); returns the new task's id. A copy that fails removes what it wrote.
+pub(super) async fn copy_work(
+    txn: &sea_orm::DatabaseTransaction,
+    work: &video_task::Model,
+    to: &Owner,
+    name: String,
+    stem: &str,
+    blob: &BlobStore,
+) -> Result<i64, TaskError> {
+    let now = now_millis();
+    let task = video_task::ActiveModel {
+        tenant: Set(to.tenant.clone()),
+        user_id: Set(to.user_id.clone()),
+        name: Set(name),
+        task_info: Set(blank_rule(&work.task_info, &work.used_for)),
+        status: Set(TaskStatus::Success.code()),
+        size_category_id: Set(work.size_category_id),
+        used_for: Set(work.used_for.clone()),
+        video_key: Set(String::new()),
+        cover_key: Set(String::new()),
+        reason: Set(String::new()),
+        percent: Set(100),
+        created_ms: Set(now),
+        updated_ms: Set(now),
+        version: Set(1),
+        duration_ms: Set(work.duration_ms),
+        loudness: Set(work.loudness),
+        template_id: Set(0),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    let new_task = task.id;
+    let base = format!("{}renders/{stem}", renders_prefix(&to.tenant, new_task));
+    let video_key = format!("{base}.mp4");
+    let cover_key = if work.cover_key.is_empty() { String::new() } else { format!("{base}.jpg") };
+    let copied = async {
+        blob.copy(&work.video_key, &video_key).await?;
+        if !cover_key.is_empty() {
+            blob.copy(&work.cover_key, &cover_key).await?;
+        }
+        Ok::<(), reelforge_kit::BlobError>(())
+    }
+    .await;
+    if let Err(e) = copied {
+        for key in [&video_key, &cover_key] {
+            if !key.is_empty() {
+                let _ = blob.delete(key).await;
+            }
+        }
+        return Err(TaskError::Blob(e));
+    }
+    let mut keys: video_task::ActiveModel = task.into();
+    keys.video_key = Set(video_key);
+    keys.cover_key = Set(cover_key);
+    keys.update(txn).await?;
+    Ok(new_task)
 }

@@ -8,7 +8,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant), Box::new(ToolRuns), Box::new(MaintainTables), Box::new(Collections), Box::new(Contests), Box::new(Market)]
+        vec![Box::new(CreateVideoTask), Box::new(CreateRenderJob), Box::new(RenderFarm), Box::new(TaskVersion), Box::new(Templates), Box::new(TemplatePreviews), Box::new(TaskLoudness), Box::new(TemplateGrants), Box::new(QueuedByTenant), Box::new(ToolRuns), Box::new(MaintainTables), Box::new(Collections), Box::new(Contests), Box::new(Market), Box::new(Enterprises)]
     }
     fn migration_table_name() -> DynIden {
         "seaql_migrations_task".into_iden()
@@ -684,6 +684,86 @@ impl MigrationTrait for Market {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         for table in ["market_request", "market_service"] {
+            manager.drop_table(Table::drop().table(table).if_exists().to_owned()).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Enterprises (issue 30, the enterprise workspace): a tenant's enterprises, their members (a user
+/// in one enterprise at most) and the works and materials members share with them (each once).
+struct Enterprises;
+
+impl MigrationName for Enterprises {
+    fn name(&self) -> &str {
+        "m20261128_000015_enterprises"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Enterprises {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("enterprise")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(string("name"))
+                    .col(string("created_by"))
+                    .col(big_integer("created_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("enterprise_name_once").table("enterprise").col("tenant").col("name").unique().if_not_exists().to_owned())
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("enterprise_member")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(big_integer("enterprise_id"))
+                    .col(string("user_id"))
+                    .col(string("added_by"))
+                    .col(big_integer("added_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(Index::create().name("enterprise_member_once").table("enterprise_member").col("tenant").col("user_id").unique().if_not_exists().to_owned())
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("enterprise_share")
+                    .if_not_exists()
+                    .col(big_pk_auto("id"))
+                    .col(string("tenant"))
+                    .col(big_integer("enterprise_id"))
+                    .col(string("kind"))
+                    .col(string("item_id"))
+                    .col(string("name"))
+                    .col(string("media_kind"))
+                    .col(string("user_id"))
+                    .col(string("video_key").default(""))
+                    .col(string("cover_key").default(""))
+                    .col(big_integer("shared_ms"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create().name("enterprise_share_once").table("enterprise_share").col("enterprise_id").col("kind").col("item_id").unique().if_not_exists().to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["enterprise_share", "enterprise_member", "enterprise"] {
             manager.drop_table(Table::drop().table(table).if_exists().to_owned()).await?;
         }
         Ok(())

@@ -4,6 +4,7 @@
 
 mod collection;
 mod contest;
+mod enterprise;
 mod entity;
 mod fair;
 mod maintain;
@@ -58,6 +59,7 @@ pub struct TaskStore {
     outbox: Arc<Notify>,
     library: Arc<dyn Library>,
     providers: Arc<dyn crate::market::Providers>,
+    directory: Arc<dyn crate::enterprise::Directory>,
 }
 
 /// A grant as `render_job.granted` keeps it.
@@ -263,7 +265,7 @@ fn new_task_row(owner: &Owner, draft: TaskDraft) -> video_task::ActiveModel {
 impl TaskStore {
     /// Wraps a migrated database.
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, outbox: Arc::new(Notify::new()), library: Arc::new(NoLibrary), providers: Arc::new(crate::market::NoProviders) }
+        Self { db, outbox: Arc::new(Notify::new()), library: Arc::new(NoLibrary), providers: Arc::new(crate::market::NoProviders), directory: Arc::new(crate::enterprise::NoDirectory) }
     }
 
     /// The same store, confirming the materials documents name by address in `library`.
@@ -274,6 +276,11 @@ impl TaskStore {
     /// The store asking `providers` who is a service provider (the marketplace).
     pub fn with_providers(self, providers: Arc<dyn crate::market::Providers>) -> Self {
         Self { providers, ..self }
+    }
+
+    /// The store asking `directory` who the users of a tenant are (adding an enterprise member).
+    pub fn with_directory(self, directory: Arc<dyn crate::enterprise::Directory>) -> Self {
+        Self { directory, ..self }
     }
 
     /// What template `id` of `tenant` lends the tasks made from it (nothing for 0 or a template
