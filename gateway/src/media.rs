@@ -82,6 +82,8 @@ pub enum PreviewOf {
     ContestEntry,
     /// A sample work of a marketplace service (by the work's task id).
     ServiceSample,
+    /// A work or material shared with an enterprise (by the share's id).
+    EnterpriseShare,
 }
 
 impl PreviewOf {
@@ -91,6 +93,7 @@ impl PreviewOf {
             Self::Template => "template",
             Self::ContestEntry => "entry",
             Self::ServiceSample => "sample",
+            Self::EnterpriseShare => "share",
         }
     }
 }

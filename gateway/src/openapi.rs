@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, aitask, asr, catalogue, category, collection, contest, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, url_import, user, video_audit};
+use crate::routes::{ai, aitask, asr, catalogue, category, collection, contest, enterprise, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, url_import, user, video_audit};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -31,6 +31,8 @@ use crate::routes::{ai, aitask, asr, catalogue, category, collection, contest, f
         collection::published, collection::published_one, collection::manage_list, collection::manage_one, collection::save,
         collection::publish, collection::order, collection::delete,
         contest::list, contest::detail, contest::submit, contest::withdraw, contest::like, contest::media, contest::save, contest::score, contest::delete,
+        enterprise::space, enterprise::share, enterprise::unshare, enterprise::copy, enterprise::add_member, enterprise::remove_member,
+        enterprise::media, enterprise::manage_list, enterprise::save,
         market::services, market::service, market::mine, market::save, market::publish, market::request, market::withdraw,
         market::decline, market::deliver, market::media,
         provider::apply, provider::mine, provider::review_list, provider::review_one, provider::decide,

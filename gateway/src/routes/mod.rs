@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod category;
 pub mod collection;
 pub mod contest;
+pub mod enterprise;
 pub mod favourite;
 pub mod font;
 pub mod frame;
@@ -181,6 +182,15 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/contest/like", web::post().to(contest::like))
         .route("/contest/media/{id}/{part}", web::get().to(contest::media))
         .route("/contest/{id}", web::get().to(contest::detail))
+        .route("/enterprise/space", web::get().to(enterprise::space))
+        .route("/enterprise/share", web::post().to(enterprise::share))
+        .route("/enterprise/unshare", web::post().to(enterprise::unshare))
+        .route("/enterprise/copy", web::post().to(enterprise::copy))
+        .route("/enterprise/member/add", web::post().to(enterprise::add_member))
+        .route("/enterprise/member/remove", web::post().to(enterprise::remove_member))
+        .route("/enterprise/media/{id}/{part}", web::get().to(enterprise::media))
+        .route("/manage/enterprise/list", web::get().to(enterprise::manage_list))
+        .route("/manage/enterprise/save", web::post().to(enterprise::save))
         .route("/market/services", web::get().to(market::services))
         .route("/market/service/{id}", web::get().to(market::service))
         .route("/market/mine", web::get().to(market::mine))

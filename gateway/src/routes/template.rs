@@ -129,6 +129,7 @@ impl<'a> Previews<'a> {
             PreviewOf::Template => "template",
             PreviewOf::ContestEntry => "contest",
             PreviewOf::ServiceSample => "market",
+            PreviewOf::EnterpriseShare => "enterprise",
         };
         let url = |key: &str, part: &str| {
             if key.is_empty() { String::new() } else { format!("{}/{route}/media/{id}/{part}?ticket={ticket}", crate::BASE) }

@@ -99,6 +99,10 @@ const NO_ID: &[&str] = &[
     // The tenant's published services, and the caller's own side of the marketplace (tests/market.rs).
     "GET /market/services",
     "GET /market/mine",
+    // The caller's own enterprise workspace; the tenant's enterprises for its administrators
+    // (tests/enterprise.rs).
+    "GET /enterprise/space",
+    "GET /manage/enterprise/list",
 ];
 
 /// Whose rows a route reaches.
@@ -246,6 +250,15 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /market/request/withdraw", Scope::User),
     ("POST /market/request/decline", Scope::User),
     ("POST /market/request/deliver", Scope::User),
+    // An enterprise's shares and members are its members' only: another tenant's caller and a user
+    // of the same tenant outside the enterprise find none of them.
+    ("POST /enterprise/share", Scope::User),
+    ("POST /enterprise/unshare", Scope::User),
+    ("POST /enterprise/copy", Scope::User),
+    ("POST /enterprise/member/add", Scope::User),
+    ("POST /enterprise/member/remove", Scope::User),
+    ("GET /enterprise/media/{id}/{part}", Scope::User),
+    ("POST /manage/enterprise/save", Scope::Tenant),
 ];
 
 /// The routes `src/routes/mod.rs` registers, as "METHOD path".
@@ -308,6 +321,9 @@ struct Rows {
     request: i64,
     /// The owner's resumable upload, its first part sent: its path under the API.
     upload: String,
+    /// The owner's enterprise (the owner and the colleague its members), and the owner's share of the task in it.
+    enterprise: i64,
+    share: i64,
 }
 
 /// The victim's task document: one text slot, so it can be offered as a template.
@@ -382,7 +398,12 @@ async fn rows_of(s: &System, tenant: &str, name: &str) -> Fallible<Rows> {
         .send()
         .await?;
     assert_eq!(first.status(), reqwest::StatusCode::NO_CONTENT, "the victim's first part is stored");
-    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material, collection, application, contest, entry, service, request, upload })
+    let enterprise = data(s.call(Method::POST, "/manage/enterprise/save", &admin).json(&serde_json::json!({"name": "他们的企业"}))).await?["id"].as_i64().ok_or("enterprise id")?;
+    for member in [&owner, &colleague] {
+        data(s.call(Method::POST, "/enterprise/member/add", &admin).json(&serde_json::json!({"enterpriseId": enterprise, "userId": member.user_id}))).await?;
+    }
+    let share = data(s.call(Method::POST, "/enterprise/share", &owner).json(&serde_json::json!({"kind": "work", "itemId": task}))).await?["id"].as_i64().ok_or("share id")?;
+    Ok(Rows { owner, category, task, favourite: "m-victim", font, colleague, material, template, video_key, order, tool_run, system_material, collection, application, contest, entry, service, request, upload, enterprise, share })
 }
 
 /// The editor state the victim keeps for their task.
@@ -532,6 +553,13 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /market/request/withdraw" => json(serde_json::json!({"requestId": victim.request})),
         "POST /market/request/decline" => json(serde_json::json!({"requestId": victim.request, "reason": "mine"})),
         "POST /market/request/deliver" => json(serde_json::json!({"requestId": victim.request, "taskId": victim.task})),
+        "POST /enterprise/share" => json(serde_json::json!({"kind": "work", "itemId": victim.task})),
+        "POST /enterprise/unshare" => json(serde_json::json!({"shareId": victim.share})),
+        "POST /enterprise/copy" => json(serde_json::json!({"shareId": victim.share})),
+        "POST /enterprise/member/add" => json(serde_json::json!({"enterpriseId": victim.enterprise, "userId": stranger.user_id})),
+        "POST /enterprise/member/remove" => json(serde_json::json!({"enterpriseId": victim.enterprise, "userId": victim.colleague.user_id})),
+        "GET /enterprise/media/{id}/{part}" => s.call(Method::GET, &format!("/enterprise/media/{}/video?ticket={}", victim.share, stranger.token), stranger),
+        "POST /manage/enterprise/save" => json(serde_json::json!({"id": victim.enterprise, "name": "mine"})),
         other => return Err(format!("no attempt written for {other}").into()),
     };
     envelope(r).await
@@ -598,6 +626,9 @@ async fn intact(s: &System, victim: &Rows) -> Fallible<()> {
     let m = data(s.call(Method::GET, &format!("/market/service/{}", victim.service), &victim.owner)).await?;
     let kept = (m["service"]["title"].as_str(), m["service"]["published"].as_bool(), m["myRequests"][0]["id"].as_i64(), m["myRequests"][0]["state"].as_str());
     assert_eq!(kept, (Some("他们的服务"), Some(true), Some(victim.request), Some("open")), "the service and the request as made: {m}");
+    let e = data(s.call(Method::GET, "/enterprise/space", &victim.colleague)).await?;
+    let kept = (e["enterprise"]["id"].as_i64(), e["enterprise"]["name"].as_str(), e["enterprise"]["memberCount"].as_i64(), e["shares"].as_array().map(Vec::len), e["shares"][0]["id"].as_i64());
+    assert_eq!(kept, (Some(victim.enterprise), Some("他们的企业"), Some(2), Some(1), Some(victim.share)), "the enterprise, its members and its share as made: {e}");
     Ok(())
 }
 
@@ -813,6 +844,8 @@ const LIST_ROUTES: &[(&str, Scope)] = &[
     ("GET /contest/list", Scope::Tenant),
     ("GET /market/services", Scope::Tenant),
     ("GET /market/mine", Scope::User),
+    ("GET /enterprise/space", Scope::User),
+    ("GET /manage/enterprise/list", Scope::Tenant),
 ];
 
 /// `caller`'s answer of the list route `route`.

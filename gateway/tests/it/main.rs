@@ -10,6 +10,7 @@ mod asr;
 mod climax;
 mod collections;
 mod contests;
+mod enterprise;
 mod frame;
 mod hardening;
 mod isolation;

@@ -65,7 +65,7 @@ function ShareCard({ share, admin, onPlay }: { share: ShareDto; admin: boolean; 
         <Typography.Text strong ellipsis={{ tooltip: share.name }} data-testid={`share-name-${share.id}`}>
           {share.name}
         </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis data-testid={`share-by-${share.id}`}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: share.sharedBy }} data-testid={`share-by-${share.id}`}>
           {share.mine ? t('enterprise.sharedByMe') : t('enterprise.sharedBy', { user: share.sharedBy })}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
