@@ -2,7 +2,8 @@
 // only): sign in; /ai/list shows the three groups, keyword extraction and the music climax cut
 // available, text generation "not configured"; the keyword-extraction page extracts the keywords of a
 // Chinese paragraph (人工智能 among them); the title page picks the paragraph's central sentence and
-// says it is extracted; the text-generation page shows why it is unavailable; /gesture lists its 24
+// says it is extracted; the text-generation page shows why it is unavailable, and the text-to-image
+// page its form with why it is unavailable; /gesture lists its 24
 // gestures and says recognition is not configured; /ai/test runs the
 // local text abilities on its sample and skips text generation; the list and the self-check in
 // en-US. Screenshots under <E2E_OUT>/ai-journey/.
@@ -48,10 +49,21 @@ export async function aiJourney({ page, baseUrl, outDir, assert, signIn }) {
     await page.getByText('未配置').first().waitFor();
     await shot('text-generation-not-configured');
 
+    // Text to image with no image provider configured: its real form, the reason with what would
+    // enable it, and no run offered (nothing is faked).
+    await page.goto(`${baseUrl}/#/ai/ability/create-text-to-image`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('picture-panel').waitFor();
+    await page.getByText('未配置').first().waitFor();
+    await page.getByText(/provider = "http" with base_url/).first().waitFor();
+    await page.getByTestId('picture-prompt').waitFor();
+    assert(await page.getByTestId('picture-run').isDisabled(), 'text to image offers a run with no provider');
+    await shot('text-to-image-not-configured');
+
     // Gesture recognition, from its catalogue card: the 24 gestures, and why it is not offered.
     await page.goto(`${baseUrl}/#/ai/list`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('ability-gesture-recognition').click();
     await page.getByTestId('gesture-not-configured').getByText(/手势识别未配置/).waitFor();
+    await page.getByTestId('gesture-not-configured').getByText(/no gesture-recognition model ships in a registry package/).waitFor();
     const gestures = await page.locator('[data-testid^="gesture-"]').evaluateAll((els) => els.filter((e) => e.closest('.ant-col')).length);
     assert(gestures === 24, `the gesture page lists 24 gestures: ${gestures}`);
     await page.getByTestId('gesture-Heart_single').getByText('单手比心').waitFor();

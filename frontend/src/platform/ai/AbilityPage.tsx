@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SPEECH_RECOGNITION, TEXT_ABILITIES, TEXT_TO_SPEECH, useAbilities } from '@/api/ai';
 import { VIDEO_AUDITING } from '@/api/audit';
+import { PICTURE_ABILITIES } from '@/api/picture';
 import { NotFound } from '@/components/NotFound';
 import { parseAbilitySlug } from './abilitySlug';
 import { AuditPanel } from './AuditPanel';
 import { KeywordsPanel } from './KeywordsPanel';
 import { isMediaAbility, MEDIA_ABILITIES, MediaPanel } from './MediaPanel';
+import { PicturePanel } from './PicturePanel';
 import { RecognitionPanel } from './RecognitionPanel';
 import { SpeechPanel } from './SpeechPanel';
 import { TextPanel } from './TextPanel';
 
-const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction', TEXT_TO_SPEECH, SPEECH_RECOGNITION, VIDEO_AUDITING, ...Object.keys(MEDIA_ABILITIES)];
+const BUILT: readonly string[] = [...TEXT_ABILITIES, 'keyword-extraction', TEXT_TO_SPEECH, SPEECH_RECOGNITION, VIDEO_AUDITING, ...Object.keys(MEDIA_ABILITIES), ...PICTURE_ABILITIES];
 
 /** /ai/ability/:slug: the ability's real page where one is built (text abilities, keywords, speech), with
  *  the server's reason when it is not available; "coming" for the rest; malformed slugs are not found. */
@@ -61,6 +63,8 @@ export function AbilityPage() {
         <RecognitionPanel available={ability.available} />
       ) : ability.key === VIDEO_AUDITING ? (
         <AuditPanel available={ability.available} />
+      ) : (PICTURE_ABILITIES as readonly string[]).includes(ability.key) ? (
+        <PicturePanel key={ability.key} ability={ability.key} available={ability.available} />
       ) : (
         <TextPanel ability={ability.key} />
       )}
