@@ -123,4 +123,24 @@ async fn members_share_works_and_materials_and_copy_them(backends: common::Backe
     Ok(())
 }
 
+#[tokio::test]
+async fn the_openapi_document_lists_the_enterprise_routes() -> Fallible<()> {
+    let s = common::start().await?;
+    let doc: Value = reqwest::get(format!("{}/openapi.json", s.base)).await?.json().await?;
+    for (path, method) in [
+        ("/diyvrbt/enterprise/space", "get"),
+        ("/diyvrbt/enterprise/share", "post"),
+        ("/diyvrbt/enterprise/unshare", "post"),
+        ("/diyvrbt/enterprise/copy", "post"),
+        ("/diyvrbt/enterprise/member/add", "post"),
+        ("/diyvrbt/enterprise/member/remove", "post"),
+        ("/diyvrbt/enterprise/media/{id}/{part}", "get"),
+        ("/diyvrbt/manage/enterprise/list", "get"),
+        ("/diyvrbt/manage/enterprise/save", "post"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path} is documented");
+    }
+    Ok(())
+}
+
 common::on_both_backends!(members_share_works_and_materials_and_copy_them);
