@@ -470,6 +470,20 @@ pub fn parse_recognition(params: &str, material_ids: &[String]) -> Result<ToolRu
     Ok(ToolRun { tool_type: VOICE_TO_TEXT.to_owned(), params: ask.to_json().to_string(), material_ids: material_ids.to_vec(), outputs: Vec::new() })
 }
 
+/// Checks a picture run's request (docs/ai.md, "Pictures"): a prompt (text to image) or one source
+/// material (similar image), a size and a count, validated by the ai crate; refusals name
+/// `prompt`, `size`, `count`, `materialId` or the key.
+pub fn parse_picture(tool_type: &str, params: &str, material_ids: &[String]) -> Result<ToolRun, TaskError> {
+    use reelforge_ai::picture::ImageAsk;
+    let value: serde_json::Value = if params.trim().is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_str(params).map_err(|e| TaskError::Invalid(format!("params: not JSON ({e})")))?
+    };
+    let ask = ImageAsk::parse(tool_type, &value, material_ids).map_err(|e| TaskError::Invalid(e.to_string()))?;
+    Ok(ToolRun { tool_type: ask.tool_type.to_owned(), params: ask.to_json().to_string(), material_ids: material_ids.to_vec(), outputs: Vec::new() })
+}
+
 /// Refuses, naming `materialIds` (`materialIds[1]` where a tool takes several), an input material
 /// the owner may not use (neither theirs nor a system material).
 pub async fn confirm_inputs(library: &dyn Library, owner: &Owner, ids: &[String]) -> Result<(), TaskError> {

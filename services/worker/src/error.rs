@@ -46,6 +46,10 @@ pub enum WorkerError {
     /// A recognition's recogniser failed, heard nothing, or has no provider.
     #[error("speech recognition: {0}")]
     Recognition(reelforge_ai::AiError),
+    /// A picture run's provider failed, answered no usable picture, or is not configured; or its
+    /// source is not a picture.
+    #[error("{0}")]
+    Picture(PictureFailure),
     /// The user cancelled the render, or the job was taken back from this worker.
     #[error("cancelled")]
     Cancelled,
@@ -79,6 +83,7 @@ impl WorkerError {
             | Self::Speech(_)
             | Self::Audit(_)
             | Self::Recognition(_)
+            | Self::Picture(_)
             | Self::TimedOut(_) => Disposition::Fail,
             Self::Cancelled => Disposition::Drop,
             Self::Shutdown | Self::Storage(_) | Self::Service(..) | Self::Scratch(_) => {
@@ -108,6 +113,7 @@ impl WorkerError {
             Self::Speech(_) => "speech",
             Self::Audit(_) => "audit",
             Self::Recognition(_) => "recognition",
+            Self::Picture(_) => "picture",
             Self::TimedOut(_) => "time_limit",
             Self::Cancelled => "cancelled",
             Self::Shutdown => "shutdown",
@@ -125,6 +131,16 @@ impl From<RenderError> for WorkerError {
             other => Self::Render(other),
         }
     }
+}
+
+/// Why a picture run failed, worded with its ability (`text to image: …`, `similar image: …`).
+#[derive(Debug, thiserror::Error)]
+#[error("{ability}: {error}")]
+pub struct PictureFailure {
+    /// `text to image` or `similar image`.
+    pub ability: &'static str,
+    /// What failed.
+    pub error: reelforge_ai::AiError,
 }
 
 impl From<reelforge_ai::AiError> for WorkerError {

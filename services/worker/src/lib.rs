@@ -14,6 +14,7 @@ pub mod cache;
 mod clients;
 mod error;
 pub mod fetch;
+mod picture;
 mod progress;
 pub mod retry;
 mod speech;
@@ -387,6 +388,9 @@ impl Worker {
         }
         if msg.tool_type == reelforge_ai::audit::VIDEO_AUDIT {
             return self.process_audit(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::picture::TEXT_TO_IMAGE || msg.tool_type == reelforge_ai::picture::SIMILAR_IMAGE {
+            return self.process_picture(msg, dir, cancel, shutdown).await;
         }
         if !msg.tool_type.is_empty() {
             return self.process_tool(msg, dir, cancel, shutdown).await;

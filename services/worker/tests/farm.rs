@@ -272,7 +272,87 @@ fn ai_config() -> reelforge_kit::config::AiConfig {
     // Video auditing's example list (docs/ai.md): offered for every tenant.
     let words = vec!["样例词".to_owned(), "demo word".to_owned()];
     ai.abilities.insert(reelforge_ai::audit::ABILITY.to_owned(), reelforge_kit::config::AiProviderConfig { provider: "local".into(), words, ..Default::default() });
+    // The picture abilities on an OpenAI-compatible endpoint of this test's own; off for tenant cc.
+    for key in [reelforge_ai::picture::TEXT_TO_IMAGE_ABILITY, reelforge_ai::picture::SIMILAR_IMAGE_ABILITY] {
+        let http = reelforge_kit::config::AiProviderConfig { provider: "http".into(), base_url: images_endpoint(), model: "dall-e-2".into(), timeout_seconds: 10, ..Default::default() };
+        ai.abilities.insert(key.to_owned(), http);
+        let off = reelforge_kit::config::AiProviderConfig { provider: "none".into(), ..Default::default() };
+        ai.tenants.entry("cc".into()).or_default().insert(key.to_owned(), off);
+    }
     ai
+}
+
+/// The sizes of the source PNGs the images endpoint was sent (similar images), in order.
+static VARIATION_SOURCES: std::sync::Mutex<Vec<(u32, u32)>> = std::sync::Mutex::new(Vec::new());
+
+/// An OpenAI-compatible images endpoint on the loopback (one thread, plain HTTP/1.1, one request a
+/// connection), started once: `GET /v1/models`, and `POST /v1/images/generations` (JSON) and
+/// `/v1/images/variations` (a multipart form whose `image` must be a PNG) answering `n` gradient
+/// PNGs of the asked size as `b64_json`. Answers its base URL.
+fn images_endpoint() -> String {
+    use base64::Engine;
+    use std::io::{BufRead, BufReader, Read, Write};
+    static BASE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let png = |side: u32, seed: u8| {
+        let img = image::RgbImage::from_fn(side, side, |x, y| image::Rgb([(x * 255 / side) as u8, (y * 255 / side) as u8, seed]));
+        let mut out = Vec::new();
+        let _ = img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png);
+        out
+    };
+    let answer = move |head: &str, body: &[u8]| -> (&'static str, String) {
+        if head.starts_with("GET /v1/models") {
+            return ("200 OK", r#"{"data":[]}"#.to_owned());
+        }
+        let text = String::from_utf8_lossy(body);
+        let (size, n) = if head.starts_with("POST /v1/images/generations") {
+            let v: serde_json::Value = serde_json::from_slice(body).unwrap_or_default();
+            (v["size"].as_str().unwrap_or_default().to_owned(), v["n"].as_u64().unwrap_or(1))
+        } else if head.starts_with("POST /v1/images/variations") {
+            let field = |name: &str| text.split(&format!("name=\"{name}\"\r\n\r\n")).nth(1).and_then(|v| v.split("\r\n").next()).unwrap_or_default().to_owned();
+            let start = body.windows(8).position(|w| w == b"\x89PNG\r\n\x1a\n");
+            let Some(source) = start.and_then(|at| image::load_from_memory_with_format(&body[at..], image::ImageFormat::Png).ok()) else {
+                return ("400 Bad Request", r#"{"error":{"message":"image must be a PNG"}}"#.to_owned());
+            };
+            if let Ok(mut seen) = VARIATION_SOURCES.lock() {
+                seen.push((source.width(), source.height()));
+            }
+            (field("size"), field("n").parse().unwrap_or(1))
+        } else {
+            return ("404 Not Found", "{}".to_owned());
+        };
+        let side = size.split('x').next().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let data: Vec<serde_json::Value> = (0..n).map(|i| serde_json::json!({"b64_json": base64::engine::general_purpose::STANDARD.encode(png(side, i as u8 * 70))})).collect();
+        ("200 OK", serde_json::json!({"data": data}).to_string())
+    };
+    BASE.get_or_init(|| {
+        let Ok(listener) = std::net::TcpListener::bind("127.0.0.1:0") else { return "http://127.0.0.1:9/v1".to_owned() };
+        let base = listener.local_addr().map(|a| format!("http://{a}/v1")).unwrap_or_default();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut reader = BufReader::new(stream);
+                let (mut head, mut length) = (String::new(), 0usize);
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                    head.push_str(&line);
+                }
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    continue;
+                }
+                let (status, json) = answer(&head, &body);
+                let mut stream = reader.into_inner();
+                let _ = write!(stream, "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{json}", json.len());
+            }
+        });
+        base
+    })
+    .clone()
 }
 
 /// A farm on SQLite, the database queue, the memory cache and a local directory (kept while the
@@ -1392,6 +1472,82 @@ async fn recognises_speech(farm: Farm) -> TestResult {
         assert!(failed.outputs.is_empty() && left.is_empty(), "{left:?}");
     }
     Ok(())
+}
+
+/// A picture material of the user's holding `bytes` (a sound's bytes make a "picture" that is not one).
+async fn picture_material(farm: &Farm, bytes: &[u8]) -> Result<String, Box<dyn std::error::Error>> {
+    let owner = reelforge_material::Owner { tenant: "qs".into(), user_id: USER.into() };
+    let new = NewMaterial {
+        name: "source.png".into(),
+        kind: MaterialKind::Picture,
+        category_id: 0,
+        open_state: 0,
+        picture_path: String::new(),
+        time_length: 0.0,
+        size: String::new(),
+        material_state: 0,
+        system: false,
+    };
+    let m = farm.materials.insert(&owner, new).await?;
+    farm.blob.put(&m.relative_path, bytes.to_vec()).await?;
+    Ok(m.id)
+}
+
+/// Pictures through the farm (docs/ai.md, "Pictures"), the provider an images endpoint of the
+/// test's own: text to image ends with two 256×256 PNGs under the job's keys; a similar image of
+/// the user's 300×200 picture sends its middle square as a 512×512 PNG and ends with a 512×512
+/// picture; never listed among the toolbox's runs. An empty prompt is refused naming it, nothing
+/// queued; a "picture" that is not one fails naming `materialId`; tenant cc, with the abilities
+/// off, fails as not configured; none of those leaves an output.
+async fn draws_pictures(farm: Farm) -> TestResult {
+    let mut tasks = farm.tasks.clone();
+    let run = |tool: &str, params: &str, ids: Vec<String>| pb::RunToolRequest { tool_type: tool.into(), params: params.into(), material_ids: ids, source_task_id: 0 };
+    let refused = tasks.run_tool(farm.req(run("TEXT_TO_IMAGE", r#"{"prompt": "  "}"#, Vec::new()))?).await.err().ok_or("an empty prompt refused")?;
+    assert!(refused.code() == tonic::Code::InvalidArgument && refused.message().starts_with("prompt:"), "{}", refused.message());
+
+    let queued = tasks.run_tool(farm.req(run("TEXT_TO_IMAGE", r#"{"prompt": "a red kite", "size": "256x256", "count": 2}"#, Vec::new()))?).await?.into_inner();
+    let events = watch_to_end(&farm, queued.task_id).await?;
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"), "{events:?}");
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.tool_type.as_str(), t.outputs.len()), (10, "TEXT_TO_IMAGE", 2), "{t:?}");
+    for (i, out) in t.outputs.iter().enumerate() {
+        assert!(out.key.starts_with(&reelforge_worker::tool_prefix("qs", t.id, &queued.job_id)), "{}", out.key);
+        assert_eq!((out.kind.as_str(), out.name.clone(), out.width, out.height), ("picture", format!("text-to-image-{}.png", i + 1), 256, 256));
+        let stored = image::load_from_memory_with_format(&farm.blob.get(&out.key).await?, image::ImageFormat::Png)?;
+        assert_eq!((stored.width(), stored.height()), (256, 256));
+    }
+
+    let source = {
+        let img = image::RgbImage::from_fn(300, 200, |x, _| image::Rgb([(x % 256) as u8, 40, 200]));
+        let mut out = Vec::new();
+        img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)?;
+        out
+    };
+    let mine = picture_material(&farm, &source).await?;
+    let queued = tasks.run_tool(farm.req(run("SIMILAR_IMAGE", "{}", vec![mine]))?).await?.into_inner();
+    let t = ended(&farm, queued.task_id).await?;
+    assert_eq!((t.status, t.outputs.len(), t.outputs.first().map(|o| (o.width, o.height))), (10, 1, Some((512, 512))), "{t:?}");
+    assert_eq!(VARIATION_SOURCES.lock().map(|s| s.last().copied()).ok().flatten(), Some((512, 512)), "the source went as its square at the asked size");
+    let toolbox = tasks.mine_tools(farm.req(pb::MineToolsRequest::default())?).await?.into_inner();
+    assert_eq!(toolbox.total, 0, "a picture run is not a toolbox run");
+
+    let not_a_picture = picture_material(&farm, b"RIFF....WAVEfmt not a picture").await?;
+    let queued = tasks.run_tool(farm.req(run("SIMILAR_IMAGE", "{}", vec![not_a_picture]))?).await?.into_inner();
+    let t = ended(&farm, queued.task_id).await?;
+    assert!(t.status == 9 && t.reason.contains("similar image: materialId"), "{t:?}");
+    let off = tasks.run_tool(identity::request(run("TEXT_TO_IMAGE", r#"{"prompt": "a kite"}"#, Vec::new()), &farm.other_tenant)?).await?.into_inner();
+    let failed = ended_as(&farm, &farm.other_tenant, off.task_id).await?;
+    assert!(failed.status == 9 && failed.reason.contains("not-configured"), "{failed:?}");
+    for (tenant, task, job) in [("qs", t.id, queued.job_id.as_str()), ("cc", off.task_id, off.job_id.as_str())] {
+        assert!(farm.blob.list(&reelforge_worker::tool_prefix(tenant, task, job)).await?.is_empty(), "nothing left for {task}");
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn embedded_draws_pictures() -> TestResult {
+    let (farm, _dir) = embedded().await?;
+    draws_pictures(farm).await
 }
 
 #[tokio::test]

@@ -724,7 +724,7 @@ impl TaskStore {
     }
 
     /// Returns one page (1-based) of the owner's toolbox runs (not the ringtone's fixes,
-    /// dubbings, audits nor recognitions), of `tool_type` when given, newest first, with the total.
+    /// dubbings, audits, recognitions nor pictures), of `tool_type` when given, newest first, with the total.
     pub async fn mine_tools(&self, owner: &Owner, tool_type: Option<&str>, page: u64, size: u64) -> Result<(Vec<Task>, u64), TaskError> {
         let mut query = video_task::Entity::find()
             .filter(video_task::Column::Tenant.eq(&owner.tenant))
@@ -733,7 +733,9 @@ impl TaskStore {
             .filter(video_task::Column::ToolType.ne(reelforge_tools::ring_fix::RING_FIX))
             .filter(video_task::Column::ToolType.ne(reelforge_ai::speech::TEXT_TO_VOICE))
             .filter(video_task::Column::ToolType.ne(reelforge_ai::audit::VIDEO_AUDIT))
-            .filter(video_task::Column::ToolType.ne(reelforge_ai::asr::VOICE_TO_TEXT));
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::asr::VOICE_TO_TEXT))
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::picture::TEXT_TO_IMAGE))
+            .filter(video_task::Column::ToolType.ne(reelforge_ai::picture::SIMILAR_IMAGE));
         if let Some(t) = tool_type {
             query = query.filter(video_task::Column::ToolType.eq(t));
         }
