@@ -1,7 +1,6 @@
 //! The API routes, one module per noun, and the health endpoints.
 
 pub mod ai;
-pub mod ai_picture;
 pub mod aitask;
 pub mod asr;
 pub mod catalogue;
@@ -21,6 +20,7 @@ pub mod market;
 pub mod provider;
 pub mod resumable;
 pub mod material;
+pub mod material_edit;
 pub mod one_click;
 pub mod review;
 pub mod ring;
@@ -84,6 +84,12 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/aitask/get", web::post().to(aitask::get))
         .route("/aitask/getCategory", web::get().to(aitask::categories))
         .route("/material/v2/batchUrlVideoAddResult", web::post().to(url_import::batch))
+        .route("/material/videoClip", web::post().to(material_edit::video_clip))
+        .route("/material/cutAudio", web::post().to(material_edit::cut_audio))
+        .route("/material/cropVideo", web::post().to(material_edit::crop_video))
+        .route("/material/croppicture", web::post().to(material_edit::crop_picture))
+        .route("/material/v2/reverVideo", web::post().to(material_edit::reverse_video))
+        .route("/material/v2/reverToUuid", web::post().to(material_edit::reversed_uuid))
         .route("/videotask/cover", web::get().to(task::cover))
         .route("/videotask/mediaTicket", web::post().to(task::media_ticket))
         .route("/v2/videotask/cancelTask", web::post().to(task::cancel))
@@ -131,8 +137,6 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/tts/textToVoice", web::post().to(ai::text_to_voice))
         .route("/ASR/voiceToText", web::post().to(asr::voice_to_text))
         .route("/ai/audit", web::post().to(video_audit::audit))
-        .route("/ai/textToImage", web::post().to(ai_picture::text_to_image))
-        .route("/ai/similarImage", web::post().to(ai_picture::similar_image))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/upload/resumable", web::post().to(resumable::create))

@@ -208,10 +208,6 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         let field = serde_json::json!({ "field": "type" });
         return Ok(envelope::refused(StatusCode::OK, field, "type: VOICE_TO_TEXT runs from /ASR/voiceToText, not the toolbox"));
     }
-    if [reelforge_ai::picture::TEXT_TO_IMAGE, reelforge_ai::picture::SIMILAR_IMAGE].contains(&b.kind.trim()) {
-        let field = serde_json::json!({ "field": "type" });
-        return Ok(envelope::refused(StatusCode::OK, field, "type: picture runs start from /ai/textToImage and /ai/similarImage, not the toolbox"));
-    }
     if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
         // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.
         let ask = reelforge_proto::ai::GetAbilityRequest { key: key.to_owned() };
@@ -231,11 +227,29 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
     }
 }
 
+/// A refused run: the field it names and the message, which starts with the field.
+pub(crate) struct Refusal {
+    pub(crate) field: String,
+    pub(crate) message: String,
+}
+
+impl Refusal {
+    /// The envelope that answers it (3000 with `data.field`).
+    pub(crate) fn answer(&self) -> HttpResponse {
+        envelope::refused(StatusCode::OK, serde_json::json!({ "field": self.field }), &self.message)
+    }
+}
+
 /// Queues a run of the caller once the library's facts of its inputs pass; a refusal comes back as
 /// the envelope to answer (3000 with `data.field`), nothing queued.
 async fn queue(req: &HttpRequest, state: &AppState, caller: &caller::Caller, b: RunBody, ids: Vec<String>) -> Result<Result<RunAnswer, HttpResponse>, ApiError> {
+    Ok(checked_queue(req, state, caller, b, ids).await?.map_err(|r| r.answer()))
+}
+
+/// [`queue`], a refusal answered as its field and message.
+async fn checked_queue(req: &HttpRequest, state: &AppState, caller: &caller::Caller, b: RunBody, ids: Vec<String>) -> Result<Result<RunAnswer, Refusal>, ApiError> {
     if let Some(e) = check_against_the_library(req, state, caller, &b, &ids).await? {
-        return Ok(Err(envelope::refused(StatusCode::OK, serde_json::json!({ "field": e.field }), &e.to_string())));
+        return Ok(Err(Refusal { field: e.field.clone(), message: e.to_string() }));
     }
     let params = if b.params.is_null() { "{}".to_owned() } else { b.params.to_string() };
     let ask = pb::RunToolRequest { tool_type: b.kind, params, material_ids: ids, source_task_id: 0 };
@@ -244,7 +258,11 @@ async fn queue(req: &HttpRequest, state: &AppState, caller: &caller::Caller, b: 
             let r = r.into_inner();
             Ok(Ok(RunAnswer { task_id: r.task_id, job_id: r.job_id }))
         }
-        Err(s) => refusal(s.into()).map(Err),
+        Err(s) if s.code() == tonic::Code::InvalidArgument => {
+            let field = s.message().split_once(": ").map(|(f, _)| f).filter(|f| !f.contains(' ')).unwrap_or_default();
+            Ok(Err(Refusal { field: field.to_owned(), message: s.message().to_owned() }))
+        }
+        Err(s) => Err(s.into()),
     }
 }
 
@@ -259,6 +277,20 @@ pub(crate) async fn queue_run(
 ) -> Result<Result<RunAnswer, HttpResponse>, ApiError> {
     let material_ids = ids.iter().map(|id| serde_json::Value::String(id.clone())).collect();
     queue(req, state, caller, RunBody { kind: kind.name().to_owned(), material_ids, params }, ids).await
+}
+
+/// [`queue_run`], a refusal answered as its field and message, for a route that names its own
+/// fields (`/material/videoClip`'s `startTime` for the run's `params.ranges[0].startMs`).
+pub(crate) async fn queue_checked_run(
+    req: &HttpRequest,
+    state: &AppState,
+    caller: &caller::Caller,
+    kind: ToolType,
+    params: serde_json::Value,
+    ids: Vec<String>,
+) -> Result<Result<RunAnswer, Refusal>, ApiError> {
+    let material_ids = ids.iter().map(|id| serde_json::Value::String(id.clone())).collect();
+    checked_queue(req, state, caller, RunBody { kind: kind.name().to_owned(), material_ids, params }, ids).await
 }
 
 /// One output of a tool run (its storage key is never shown).
@@ -439,8 +471,6 @@ fn content_type(kind: &str, name: &str) -> &'static str {
         ("audio", "mp3") => "audio/mpeg",
         ("audio", "wav") => "audio/wav",
         ("audio", _) => "audio/mp4",
-        ("picture", "png") => "image/png",
-        ("picture", "webp") => "image/webp",
         ("picture", _) => "image/jpeg",
         ("report", _) => "application/json",
         _ => "video/mp4",

@@ -26,7 +26,6 @@ const NO_ID: &[&str] = &[
     "POST /ai/text",
     "POST /ai/keywords",
     "POST /tts/textToVoice",
-    "POST /ai/textToImage",
     "GET /videotask/mine",
     "GET /category/audio",
     "GET /font/ofdefault",
@@ -167,6 +166,12 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /material/changeCoverPic", Scope::User),
     ("POST /material/getVideoState", Scope::User),
     ("POST /material/getVolumeDB", Scope::User),
+    ("POST /material/videoClip", Scope::User),
+    ("POST /material/cutAudio", Scope::User),
+    ("POST /material/cropVideo", Scope::User),
+    ("POST /material/croppicture", Scope::User),
+    ("POST /material/v2/reverVideo", Scope::User),
+    ("POST /material/v2/reverToUuid", Scope::User),
     ("GET /material/file/{id}/{part}", Scope::User),
     // A pending template is seen by its creator and the tenant's managers (the strangers of the
     // same tenant here are managers), so only another tenant is a stranger; a same-tenant user who
@@ -209,8 +214,6 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /aitask/get", Scope::User),
     // A recognition names its material: only the caller's own (or system ones) are recognised.
     ("POST /ASR/voiceToText", Scope::User),
-    // A similar image names its source picture: only the caller's own (or system ones) are taken.
-    ("POST /ai/similarImage", Scope::User),
     // A resumable upload lives in its owner's material directory: another user's id is not found.
     ("HEAD /upload/resumable/{id}", Scope::User),
     ("PATCH /upload/resumable/{id}", Scope::User),
@@ -482,6 +485,12 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         }
         "POST /material/getVideoState" => json(serde_json::json!({"id": victim.material})),
         "POST /material/getVolumeDB" => json(serde_json::json!({"materialId": victim.material})),
+        "POST /material/videoClip" => json(serde_json::json!({"materialId": victim.material, "startTime": 0, "endTime": 1000})),
+        "POST /material/cutAudio" => json(serde_json::json!({"materialId": victim.material, "startTime": 0, "endTime": 1000})),
+        "POST /material/cropVideo" => json(serde_json::json!({"materialId": victim.material, "x": 0, "y": 0, "width": 16, "height": 16})),
+        "POST /material/croppicture" => json(serde_json::json!({"materialId": victim.material, "x": 0, "y": 0, "width": 16, "height": 16})),
+        "POST /material/v2/reverVideo" => json(serde_json::json!({"uuid": victim.material, "isFile": true})),
+        "POST /material/v2/reverToUuid" => json(serde_json::json!({"uuid": victim.material})),
         "GET /material/file/{id}/{part}" => s.call(Method::GET, &format!("/material/file/{}/original", victim.material), stranger),
         "GET /template/{id}" => s.call(Method::GET, &format!("/template/{}", victim.template), stranger),
         "GET /template/check/{id}" => s.call(Method::GET, &format!("/template/check/{}", victim.template), stranger),
@@ -527,7 +536,6 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /aitask/smartClips" => json(serde_json::json!({"materialIds": [victim.material], "industryId": victim.category})),
         "POST /aitask/get" => json(serde_json::json!({"id": victim.tool_run})),
         "POST /ASR/voiceToText" => json(serde_json::json!({"materialId": victim.material})),
-        "POST /ai/similarImage" => json(serde_json::json!({"materialId": victim.material})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),
         "POST /manage/music/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),

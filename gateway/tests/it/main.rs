@@ -5,7 +5,6 @@ mod common;
 
 mod ai;
 mod ai_media;
-mod ai_picture;
 mod aitask;
 mod asr;
 mod climax;
@@ -19,6 +18,7 @@ mod library;
 mod maintain;
 mod manage;
 mod market;
+mod material_edits;
 mod maintain_farm;
 mod one_click;
 mod materials;

@@ -161,14 +161,40 @@ impl VideoLayer {
         Some((start, end))
     }
 
-    /// Returns whether the clip plays backwards.
+    /// Returns whether the renderer plays the clip backwards itself ([`reversed_on_the_fly`]).
     pub fn reversed(&self) -> bool {
-        match &self.reverse_by {
-            Value::Bool(b) => *b,
-            Value::Number(n) => n.as_f64().is_some_and(|v| v != 0.0),
-            Value::String(s) => !s.is_empty() && s != "0" && s != "false",
-            _ => false,
-        }
+        reversed_on_the_fly(&self.reverse_by)
+    }
+
+    /// The material the layer's reversed file was made from ([`reversed_file_of`]).
+    pub fn reversed_file_of(&self) -> Option<String> {
+        reversed_file_of(&self.reverse_by)
+    }
+}
+
+/// Whether `reverseBy` asks the renderer to play the clip backwards itself: a truthy scalar (`true`,
+/// a non-zero number, a string other than "", "0" and "false"), as documents have always written
+/// it. An object is the editor's record of a reversed file ([`reversed_file_of`]): the layer's
+/// `videoSrc` is then already the video played backwards, which the renderer plays forwards, never
+/// reversing it a second time (docs/toolbox.md, "The editor's media edits").
+pub fn reversed_on_the_fly(reverse_by: &Value) -> bool {
+    match reverse_by {
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|v| v != 0.0),
+        Value::String(s) => !s.is_empty() && s != "0" && s != "false",
+        _ => false,
+    }
+}
+
+/// The original material of a reversed file: `reverseBy` as `{"materialId": id, "videoSrc": src}`,
+/// written by the editor when it swapped the layer's video for the output of
+/// `/material/v2/reverVideo`; turning the reverse off puts `materialId` and `videoSrc` back.
+/// `None` for anything else (an object without a material id included).
+pub fn reversed_file_of(reverse_by: &Value) -> Option<String> {
+    match reverse_by.as_object()?.get("materialId")? {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
     }
 }
 

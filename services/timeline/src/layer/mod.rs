@@ -8,7 +8,7 @@ pub use art_border::{ArtBorder, DEFAULT_BORDER_WIDTH};
 pub use common::LayerCommon;
 pub use kinds::{
     ArtWordLayer, Extra, GroupLayer, PictureLayer, Replace, ShapeLayer, SpecialEffectLayer,
-    TemplateLayer, TextFields, TextLayer, VideoLayer,
+    TemplateLayer, TextFields, TextLayer, VideoLayer, reversed_file_of, reversed_on_the_fly,
 };
 
 use serde::de::{Deserializer, Error as _};

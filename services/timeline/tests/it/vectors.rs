@@ -11,6 +11,7 @@ use reelforge_timeline::shape;
 use reelforge_timeline::layout::{
     default_attach_range, extended_scene_length, size_category, slot_kind,
 };
+use reelforge_timeline::layer::{reversed_file_of, reversed_on_the_fly};
 use reelforge_timeline::time::{FrameRate, Timeline};
 use reelforge_timeline::transition::{composite, mask_contains};
 use reelforge_timeline::volume;
@@ -434,7 +435,33 @@ fn vectors() -> Result<Vec<(&'static str, Value)>, serde_json::Error> {
         ("frames", Value::Array(frames)),
         ("clip_source_time", Value::Array(clip_times)),
         ("timeline", Value::Array(timeline)),
+        ("reverse_playback", Value::Array(reverse_playback())),
     ])
+}
+
+/// What a video layer's `reverseBy` asks: the renderer's reverse, or a reversed file's original.
+fn reverse_playback() -> Vec<Value> {
+    let inputs = [
+        Value::Null,
+        json!(true),
+        json!(false),
+        json!(1),
+        json!(0),
+        json!("1"),
+        json!("0"),
+        json!("false"),
+        json!(""),
+        json!("yes"),
+        json!({"materialId": "m-1", "videoSrc": "/diyvrbt/material/file/m-1/original"}),
+        json!({"materialId": 42}),
+        json!({"materialId": ""}),
+        json!({}),
+        json!([1]),
+    ];
+    inputs
+        .into_iter()
+        .map(|r| json!({ "input": { "reverseBy": r }, "expected": { "onTheFly": reversed_on_the_fly(&r), "original": reversed_file_of(&r) } }))
+        .collect()
 }
 
 /// Compares two JSON values, numbers within [`TOLERANCE`]; returns the first difference's path.
