@@ -19,11 +19,14 @@ use reelforge_kit::config::{AiConfig, AiProviderConfig};
 
 type Fallible = Result<(), Box<dyn std::error::Error>>;
 
+/// A variations form as the server read it: its text parts, and its `image` part's size.
+type SeenForm = (Vec<(String, String)>, Option<(u32, u32)>);
+
 #[derive(Default)]
 struct Server {
     calls: AtomicUsize,
     /// The last variations form's text parts, and the size of the PNG in its `image` part.
-    form: Mutex<(Vec<(String, String)>, Option<(u32, u32)>)>,
+    form: Mutex<SeenForm>,
     /// Its own base URL, for answers by URL.
     base: Mutex<String>,
 }
