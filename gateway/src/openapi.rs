@@ -5,7 +5,7 @@ use actix_web::http::header::CONTENT_SECURITY_POLICY;
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use crate::routes::{ai, aitask, asr, catalogue, category, collection, contest, enterprise, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, url_import, user, video_audit};
+use crate::routes::{ai, ai_picture, aitask, asr, catalogue, category, collection, contest, enterprise, favourite, font, frame, history, maintain, maintain_task, manage, market, material, one_click, provider, resumable, review, ring, search, shape, system, task, template, toolbox, url_import, user, video_audit};
 
 /// The API description, built from the handlers' annotations.
 #[derive(OpenApi)]
@@ -16,7 +16,7 @@ use crate::routes::{ai, aitask, asr, catalogue, category, collection, contest, e
         favourite::add, favourite::remove, favourite::list, task::save, task::get, task::run, task::state,
         task::mine, task::cancel, task::events, task::download, task::cover, task::media_ticket,
         user::send_code, user::login, user::handoff, user::get_me, user::logout,
-        manage::list, manage::level, manage::disable, ai::abilities, ai::climax, ai::text, ai::keywords, ai::text_to_voice, asr::voice_to_text, video_audit::audit,
+        manage::list, manage::level, manage::disable, ai::abilities, ai::climax, ai::text, ai::keywords, ai::text_to_voice, asr::voice_to_text, video_audit::audit, ai_picture::text_to_image, ai_picture::similar_image,
         category::set_push, category::audio, search::add, search::list, search::clear,
         font::of_default, font::of_user_and_default, font::upload, font::delete, font::file, font::test,
         task::of_ids, task::update_one, task::store, task::delete, task::batch_delete, task::duplicate, task::clear,

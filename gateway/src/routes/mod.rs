@@ -1,6 +1,7 @@
 //! The API routes, one module per noun, and the health endpoints.
 
 pub mod ai;
+pub mod ai_picture;
 pub mod aitask;
 pub mod asr;
 pub mod catalogue;
@@ -137,6 +138,8 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/tts/textToVoice", web::post().to(ai::text_to_voice))
         .route("/ASR/voiceToText", web::post().to(asr::voice_to_text))
         .route("/ai/audit", web::post().to(video_audit::audit))
+        .route("/ai/textToImage", web::post().to(ai_picture::text_to_image))
+        .route("/ai/similarImage", web::post().to(ai_picture::similar_image))
         .route("/upload/material", web::post().to(material::upload))
         .route("/upload/multimaterial", web::post().to(material::upload_many))
         .route("/upload/resumable", web::post().to(resumable::create))

@@ -208,6 +208,10 @@ pub async fn run(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>
         let field = serde_json::json!({ "field": "type" });
         return Ok(envelope::refused(StatusCode::OK, field, "type: VOICE_TO_TEXT runs from /ASR/voiceToText, not the toolbox"));
     }
+    if [reelforge_ai::picture::TEXT_TO_IMAGE, reelforge_ai::picture::SIMILAR_IMAGE].contains(&b.kind.trim()) {
+        let field = serde_json::json!({ "field": "type" });
+        return Ok(envelope::refused(StatusCode::OK, field, "type: picture runs start from /ai/textToImage and /ai/similarImage, not the toolbox"));
+    }
     if let Some(key) = reelforge_ai::media::ability_of(b.kind.trim()) {
         // An AI ability's run (docs/ai.md, "Media abilities") is offered where the tenant's provider is.
         let ask = reelforge_proto::ai::GetAbilityRequest { key: key.to_owned() };
@@ -471,6 +475,8 @@ fn content_type(kind: &str, name: &str) -> &'static str {
         ("audio", "mp3") => "audio/mpeg",
         ("audio", "wav") => "audio/wav",
         ("audio", _) => "audio/mp4",
+        ("picture", "png") => "image/png",
+        ("picture", "webp") => "image/webp",
         ("picture", _) => "image/jpeg",
         ("report", _) => "application/json",
         _ => "video/mp4",

@@ -26,6 +26,7 @@ const NO_ID: &[&str] = &[
     "POST /ai/text",
     "POST /ai/keywords",
     "POST /tts/textToVoice",
+    "POST /ai/textToImage",
     "GET /videotask/mine",
     "GET /category/audio",
     "GET /font/ofdefault",
@@ -214,6 +215,8 @@ const CASES: &[(&str, Scope)] = &[
     ("POST /aitask/get", Scope::User),
     // A recognition names its material: only the caller's own (or system ones) are recognised.
     ("POST /ASR/voiceToText", Scope::User),
+    // A similar image names its source picture: only the caller's own (or system ones) are taken.
+    ("POST /ai/similarImage", Scope::User),
     // A resumable upload lives in its owner's material directory: another user's id is not found.
     ("HEAD /upload/resumable/{id}", Scope::User),
     ("PATCH /upload/resumable/{id}", Scope::User),
@@ -536,6 +539,7 @@ async fn attempt(s: &System, route: &str, stranger: &User, victim: &Rows) -> Fal
         "POST /aitask/smartClips" => json(serde_json::json!({"materialIds": [victim.material], "industryId": victim.category})),
         "POST /aitask/get" => json(serde_json::json!({"id": victim.tool_run})),
         "POST /ASR/voiceToText" => json(serde_json::json!({"materialId": victim.material})),
+        "POST /ai/similarImage" => json(serde_json::json!({"materialId": victim.material})),
         "POST /maintain/material/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),
         "POST /manage/review/decide" => json(serde_json::json!({"materialIds": victim.material, "approve": false, "reason": "mine"})),
         "POST /manage/music/update" => json(serde_json::json!({"materialIds": victim.system_material, "materialName": "mine", "openState": 0})),

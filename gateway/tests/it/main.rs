@@ -5,6 +5,7 @@ mod common;
 
 mod ai;
 mod ai_media;
+mod ai_picture;
 mod aitask;
 mod asr;
 mod climax;
