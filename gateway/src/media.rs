@@ -29,13 +29,15 @@ const AUDIENCE: &str = "reelforge-media";
 // A ticket revocation must outlive every ticket it revokes.
 const _: () = assert!(MATERIAL_TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS && TICKET_SECONDS <= revocation::TICKET_MAX_SECONDS);
 
-/// The blob store, the ticket key and the revocations tickets are checked against.
+/// The blob store, the ticket key and the revocations tickets are checked against, and the cache
+/// uploads in parts are kept one sender at a time through.
 #[derive(Clone)]
 pub struct Media {
     blob: BlobStore,
     encoding: EncodingKey,
     decoding: DecodingKey,
     revocations: Revocations,
+    cache: std::sync::Arc<dyn reelforge_kit::Cache>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -99,14 +101,16 @@ impl PreviewOf {
 }
 
 impl Media {
-    /// Serves objects of `blob`, signing tickets with `secret`, ending them as `revocations` say.
-    pub fn new(blob: BlobStore, secret: &[u8], revocations: Revocations) -> Self {
+    /// Serves objects of `blob`, signing tickets with `secret`, ending them as `revocations` say;
+    /// `cache` is the deployment's (shared by every gateway replica).
+    pub fn new(blob: BlobStore, secret: &[u8], revocations: Revocations, cache: std::sync::Arc<dyn reelforge_kit::Cache>) -> Self {
         let _ = jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER.install_default();
         Self {
             blob,
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             revocations,
+            cache,
         }
     }
 
@@ -233,6 +237,11 @@ impl Media {
     /// The blob store the media come from.
     pub fn blob(&self) -> &BlobStore {
         &self.blob
+    }
+
+    /// The deployment's cache.
+    pub fn cache(&self) -> &std::sync::Arc<dyn reelforge_kit::Cache> {
+        &self.cache
     }
 
     /// Answers the object under `key` (or the requested byte range of it, 206).
@@ -404,8 +413,8 @@ mod tests {
     fn tickets_open_only_what_they_name() -> Result<(), Box<dyn std::error::Error>> {
         let dir = std::env::temp_dir().join(format!("media-{}", uuid::Uuid::new_v4().simple()));
         let blob = reelforge_kit::BlobStore::open(&format!("fs://{}", dir.display()))?;
-        let revocations = Revocations::new(std::sync::Arc::new(reelforge_kit::cache::MemoryCache::default()));
-        let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef", revocations);
+        let cache: std::sync::Arc<dyn reelforge_kit::Cache> = std::sync::Arc::new(reelforge_kit::cache::MemoryCache::default());
+        let media = super::Media::new(blob, b"0123456789abcdef0123456789abcdef", Revocations::new(cache.clone()), cache);
         let task = media.ticket("qs", "a@x.cn", 7)?;
         let material = media.material_ticket("qs", "a@x.cn", "m1")?;
         assert_eq!(media.ticket_user(&task, "qs", 7)?, "a@x.cn");

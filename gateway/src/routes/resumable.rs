@@ -11,7 +11,12 @@
 //! another user's upload id is simply not found; no material row names it until the last part, so
 //! the material janitor sweeps an upload abandoned for longer than its grace period. A part is at
 //! most `http.max_body_bytes` (the client sends 4 MiB); the finished file is streamed from the
-//! parts into `original.{ext}`.
+//! parts into `original.{ext}`. One part of an upload is received at a time: a second sender (two
+//! tabs resuming the same upload) is answered 423 while the first part is stored, through the
+//! deployment's cache, which every gateway replica shares.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CONTENT_TYPE;
@@ -19,7 +24,7 @@ use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine;
 use futures::StreamExt;
-use reelforge_kit::BlobStore;
+use reelforge_kit::{BlobStore, Cache};
 use serde::{Deserialize, Serialize};
 
 use crate::caller::Caller;
@@ -34,6 +39,46 @@ const TUS_VERSION: &str = "1.0.0";
 const PART_TYPE: &str = "application/offset+octet-stream";
 /// `data.reason` of a part sent at another offset than the upload's.
 pub const WRONG_OFFSET: &str = "wrong_offset";
+/// `data.reason` of a part sent while another part of the same upload is being received.
+pub const PART_IN_FLIGHT: &str = "part_in_flight";
+/// Longest time a part's sender holds its upload: one that vanished without letting go (a process
+/// killed mid-part) blocks the upload no longer than this.
+const SENDING_TTL: Duration = Duration::from_secs(300);
+
+/// The upload's one sender, held while its part is received and stored, let go when dropped.
+struct Sending {
+    cache: Arc<dyn Cache>,
+    key: String,
+}
+
+impl Sending {
+    /// Takes the upload in `dir` for one part; 423 while another sender holds it.
+    async fn take(cache: &Arc<dyn Cache>, dir: &str) -> Result<Self, UploadError> {
+        let key = format!("upload-sending:{dir}");
+        let senders = cache.incr(&key, SENDING_TTL).await.map_err(|e| {
+            tracing::error!(error = %e, "upload sender not counted");
+            ApiError::NotAvailable("resumable uploads")
+        })?;
+        if senders > 1 {
+            return Err(Refusal::new(PART_IN_FLIGHT, "Upload-Offset: another part of this upload is being received; ask where it stands (HEAD) once it is stored")
+                .with_status(StatusCode::LOCKED)
+                .into());
+        }
+        Ok(Self { cache: Arc::clone(cache), key })
+    }
+}
+
+impl Drop for Sending {
+    fn drop(&mut self) {
+        let (cache, key) = (Arc::clone(&self.cache), std::mem::take(&mut self.key));
+        // Also when the handler is dropped mid-part (the client went away).
+        actix_web::rt::spawn(async move {
+            if let Err(e) = cache.delete(&key).await {
+                tracing::warn!(%key, error = %e, "upload sender not let go (it expires)");
+            }
+        });
+    }
+}
 
 /// What an upload is, kept beside its parts.
 #[derive(Debug, Serialize, Deserialize)]
@@ -135,8 +180,12 @@ fn tus(mut res: actix_web::HttpResponseBuilder) -> actix_web::HttpResponseBuilde
     res
 }
 
+fn media(state: &AppState) -> Result<&crate::media::Media, ApiError> {
+    state.media.as_ref().ok_or(ApiError::NotAvailable("material files from this gateway"))
+}
+
 fn blob(state: &AppState) -> Result<BlobStore, ApiError> {
-    Ok(state.media.as_ref().ok_or(ApiError::NotAvailable("material files from this gateway"))?.blob().clone())
+    Ok(media(state)?.blob().clone())
 }
 
 /// Opens an upload: `Upload-Length` (bytes) and `Upload-Metadata` (`filename`, base64) name the
@@ -185,10 +234,11 @@ pub async fn offset(req: HttpRequest, id: web::Path<String>, state: web::Data<Ap
 }
 
 /// Appends a part (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`, which must
-/// be where the upload stands (409 otherwise, naming it). The first part must agree with the file's
-/// type. Answers 204 with the new `Upload-Offset`; the part that completes the file makes the
-/// material and answers 200 with `data: {materialId, duplicate}`.
-#[utoipa::path(patch, path = "/diyvrbt/upload/resumable/{id}", params(("id" = String, Path, description = "the upload")), responses((status = 204, description = "the part was stored"), (status = 200, description = "the last part: the material was made"), (status = 409, description = "Upload-Offset is not where the upload stands")))]
+/// be where the upload stands (409 otherwise, naming it), one part at a time (423 while another is
+/// received). The first part must agree with the file's type. Answers 204 with the new
+/// `Upload-Offset`; the part that completes the file makes the material and answers 200 with
+/// `data: {materialId, duplicate}`.
+#[utoipa::path(patch, path = "/diyvrbt/upload/resumable/{id}", params(("id" = String, Path, description = "the upload")), responses((status = 204, description = "the part was stored"), (status = 200, description = "the last part: the material was made"), (status = 409, description = "Upload-Offset is not where the upload stands"), (status = 423, description = "another part of the upload is being received")))]
 pub async fn append(
     req: HttpRequest,
     id: web::Path<String>,
@@ -202,6 +252,7 @@ pub async fn append(
     }
     let blob = blob(&state)?;
     let dir = directory(&caller, &id)?;
+    let _sending = Sending::take(media(&state)?.cache(), &dir).await?;
     let (description, run, offset) = state_of(&blob, &dir).await?;
     let at = header(&req, "upload-offset").and_then(|v| v.parse::<u64>().ok());
     if at != Some(offset) {

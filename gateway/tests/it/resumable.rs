@@ -2,7 +2,8 @@
 //! an upload cut off mid-part goes on from the last part stored and makes one material whose
 //! original is the file byte for byte; a part at another offset is refused naming where the upload
 //! stands; refusals (type, length, quota-free limits, a first part that is not what the name says)
-//! store nothing; another user's upload is not found.
+//! store nothing; another user's upload is not found; two senders of one upload take turns; an
+//! abandoned upload is swept.
 
 use crate::common;
 
@@ -58,21 +59,28 @@ async fn head(s: &System, user: &User, path: &str) -> Fallible<(StatusCode, Opti
     Ok((r.status(), at))
 }
 
-/// Sends the head of a part announcing all of `part`, then drops the connection: the client's
-/// network going away mid-part.
-fn cut_off(s: &System, user: &User, path: &str, offset: usize, part: &[u8]) -> Fallible<()> {
+/// Opens a connection and sends the head of a part of `length` bytes at `offset`; the body is the
+/// caller's to send (or not).
+fn part_head(s: &System, user: &User, path: &str, offset: usize, length: usize) -> Fallible<std::net::TcpStream> {
     let url = reqwest::Url::parse(&format!("{}{path}", s.base))?;
     let addr = format!("{}:{}", url.host_str().ok_or("host")?, url.port().ok_or("port")?);
     let mut stream = std::net::TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(120)))?;
     let auth = if user.tenant == "cc" { format!("Authorization: Bearer {}\r\nmobile: 13800000000\r\n", user.token) } else { format!("Authorization: {}\r\nuserId: {}\r\nmobile: \r\n", user.token, user.user_id) };
     write!(
         stream,
-        "PATCH {} HTTP/1.1\r\nHost: {}\r\nX-Variant: {}\r\n{auth}Tus-Resumable: 1.0.0\r\nUpload-Offset: {offset}\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: {}\r\n\r\n",
+        "PATCH {} HTTP/1.1\r\nHost: {}\r\nX-Variant: {}\r\n{auth}Tus-Resumable: 1.0.0\r\nUpload-Offset: {offset}\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n",
         url.path(),
         url.host_str().unwrap_or_default(),
         user.tenant,
-        part.len()
     )?;
+    Ok(stream)
+}
+
+/// Sends the head of a part announcing all of `part`, then drops the connection: the client's
+/// network going away mid-part.
+fn cut_off(s: &System, user: &User, path: &str, offset: usize, part: &[u8]) -> Fallible<()> {
+    let mut stream = part_head(s, user, path, offset, part.len())?;
     stream.write_all(&part[..part.len() / 2])?;
     stream.flush()?;
     stream.shutdown(std::net::Shutdown::Both)?;
@@ -166,4 +174,78 @@ async fn refused_uploads_store_nothing(backends: common::Backends) -> Fallible<(
     Ok(())
 }
 
-common::on_both_backends!(an_upload_cut_off_goes_on_from_its_last_part, refused_uploads_store_nothing);
+/// Two clients resuming one upload at once (catalogue U7): while the first client's part is being
+/// received, the second's part at the same offset is refused (423, naming the cause) and changes
+/// nothing; the first part is stored, the second client goes on from where the upload stands, and
+/// the material is the file byte for byte.
+async fn two_senders_of_one_upload_take_turns(backends: common::Backends) -> Fallible<()> {
+    use std::io::Read;
+    let s = common::start_in(backends).await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let (status, location, answer) = open(&s, &ann, "两个窗口.mp4", MP4.len()).await?;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let id = answer["data"]["uploadId"].as_str().ok_or("uploadId")?.to_owned();
+    let path = path_of(&location);
+    let half = MP4.len() / 2;
+    // The first client announces the first half and sends a little of it.
+    let mut first = part_head(&s, &ann, &path, 0, half)?;
+    first.write_all(&MP4[..1024])?;
+    first.flush()?;
+    let sending = format!("upload-sending:{}{id}/", reelforge_kit::blob::user_material_prefix(&ann.tenant, &ann.user_id));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while s.cache.get(&sending).await?.is_none() {
+        if std::time::Instant::now() > deadline {
+            return Err("the first part never held the upload".into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // The second client's part at the same offset meanwhile.
+    let (status, _, body) = patch(&s, &ann, &path, 0, &MP4[..half]).await?;
+    assert_eq!(status, StatusCode::LOCKED, "{body}");
+    let refused: Value = serde_json::from_str(&body)?;
+    assert_eq!((refused["code"].as_i64(), refused["data"]["reason"].as_str()), (Some(3000), Some("part_in_flight")), "{refused}");
+    // The first client's part goes through (blocking I/O off the runtime the services answer on).
+    let reply = tokio::task::spawn_blocking(move || -> std::io::Result<String> {
+        first.write_all(&MP4[1024..half])?;
+        first.flush()?;
+        let mut reply = String::new();
+        first.read_to_string(&mut reply)?;
+        Ok(reply)
+    })
+    .await??;
+    assert!(reply.starts_with("HTTP/1.1 204"), "{reply}");
+    assert!(reply.to_ascii_lowercase().contains(&format!("upload-offset: {half}\r\n")), "{reply}");
+    assert_eq!(head(&s, &ann, &path).await?, (StatusCode::OK, Some(half as u64)));
+    // The second client asks where the upload stands and sends the rest from there.
+    let (status, at, body) = patch(&s, &ann, &path, half, &MP4[half..]).await?;
+    assert_eq!((status, at), (StatusCode::OK, Some(MP4.len() as u64)), "{body}");
+    let key = format!("{}{id}/original.mp4", reelforge_kit::blob::user_material_prefix(&ann.tenant, &ann.user_id));
+    assert_eq!(s.blobs.get(&key).await?.to_vec(), MP4.to_vec(), "the original is the file byte for byte");
+    Ok(())
+}
+
+/// An upload abandoned past the janitor's grace period (24 h; none here) is swept (catalogue U6,
+/// expiry): HEAD and a part answer 404, and nothing of it is left.
+async fn an_abandoned_upload_is_swept(backends: common::Backends) -> Fallible<()> {
+    let s = common::start_in(backends).await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let (_, location, answer) = open(&s, &ann, "半途.mp4", MP4.len()).await?;
+    let id = answer["data"]["uploadId"].as_str().ok_or("uploadId")?.to_owned();
+    let path = path_of(&location);
+    let third = MP4.len() / 3;
+    let (status, _, body) = patch(&s, &ann, &path, 0, &MP4[..third]).await?;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    reelforge_material::Janitor::new(s.materials.clone(), s.blobs.clone(), std::time::Duration::ZERO).sweep().await?;
+    assert_eq!(head(&s, &ann, &path).await?.0, StatusCode::NOT_FOUND);
+    let (status, _, body) = patch(&s, &ann, &path, third, &MP4[third..]).await?;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(objects(&s, &ann, &id).await?.is_empty(), "nothing of it is left");
+    Ok(())
+}
+
+common::on_both_backends!(
+    an_upload_cut_off_goes_on_from_its_last_part,
+    refused_uploads_store_nothing,
+    two_senders_of_one_upload_take_turns,
+    an_abandoned_upload_is_swept
+);

@@ -805,8 +805,10 @@ impl Default for Config {
             tenants: ["qs", "cc", "migu", "cu"].into_iter().map(|k| (k.to_owned(), TenantConfig::default())).collect(),
             worker: WorkerConfig {
                 concurrency: 1,
-                heartbeat_seconds: 30,
-                stale_seconds: 90,
+                // A killed worker's render is back in the queue within 27 s (stale 20 s, then the
+                // reaper's pass every stale/3): the catalogue's bound of 30 s (Q3).
+                heartbeat_seconds: 5,
+                stale_seconds: 20,
                 material_cache_mb: 2048,
                 render_limit_seconds: 300,
                 render_limit_per_video_second: 10,

@@ -1,6 +1,8 @@
 //! Helpers for tests against real backends: a fresh database per test, the services' URLs from the
-//! environment with loopback defaults, and unique names; the fuzz driver of the parsers' harnesses.
+//! environment with loopback defaults, and unique names; a RabbitMQ node of a test's own; the fuzz
+//! driver of the parsers' harnesses.
 
+pub mod broker;
 pub mod fuzz;
 
 /// The PostgreSQL server URL used by tests (`REELFORGE_TEST_POSTGRES`, default loopback trust auth).

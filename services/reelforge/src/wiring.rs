@@ -159,10 +159,12 @@ fn ready_check(
 fn media(backends: &Backends, keys: &Keyring) -> Result<reelforge_gateway::media::Media, String> {
     let secret =
         reelforge_gateway::media_ticket_secret(keys).map_err(|e| format!("media tickets: {e}"))?;
+    let cache = backends.cache()?;
     Ok(reelforge_gateway::media::Media::new(
         backends.blob()?,
         &secret,
-        reelforge_kit::revocation::Revocations::new(backends.cache()?),
+        reelforge_kit::revocation::Revocations::new(cache.clone()),
+        cache,
     ))
 }
 

@@ -42,6 +42,11 @@ const IDLE: Duration = Duration::from_secs(1);
 /// Longest wait between publishes of a row the broker keeps refusing.
 const MAX_BACKOFF_MS: i64 = 30_000;
 
+/// How often the reaper looks for jobs whose worker went silent.
+fn reap_every(stale: Duration) -> Duration {
+    (stale / 3).clamp(Duration::from_millis(200), Duration::from_secs(10))
+}
+
 fn backoff_ms(tries: u32) -> i64 {
     (250_i64 << tries.min(10)).min(MAX_BACKOFF_MS)
 }
@@ -54,9 +59,7 @@ pub async fn run(
     mut shutdown: watch::Receiver<bool>,
 ) {
     let signal = store.outbox_signal();
-    let reap_every =
-        (settings.stale / 3).clamp(Duration::from_millis(200), Duration::from_secs(10));
-    let mut reap = tokio::time::interval(reap_every);
+    let mut reap = tokio::time::interval(reap_every(settings.stale));
     loop {
         if *shutdown.borrow() {
             return;
@@ -159,4 +162,30 @@ async fn dead_letters(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Catalogue Q3: with the shipped settings a killed worker's render is queued again within
+    /// 30 s of its last heartbeat: the stale limit, then at most one reaper period before a pass
+    /// takes it back, then one idle turn of the loop before the outbox relay publishes it.
+    #[test]
+    fn the_shipped_settings_requeue_a_killed_workers_render_within_30_s() {
+        let worker = reelforge_kit::config::Config::default().worker;
+        let stale = Duration::from_secs(worker.stale_seconds);
+        let bound = stale + reap_every(stale) + IDLE;
+        assert!(bound <= Duration::from_secs(30), "{bound:?}");
+        assert!(worker.stale_seconds >= 3 * worker.heartbeat_seconds, "three beats may be missed before a job is taken back");
+    }
+
+    /// Catalogue Q8: once a restarted broker answers again, a row saved while it was away is
+    /// published within 60 s: the relay's longest backoff, then one connection attempt.
+    #[test]
+    fn the_outbox_publishes_again_within_60_s_of_the_brokers_return() {
+        let longest = (0..64).map(backoff_ms).max().unwrap_or(0);
+        let bound = Duration::from_millis(u64::try_from(longest).unwrap_or(u64::MAX)) + reelforge_kit::queue::BROKER_ANSWER + IDLE;
+        assert!(bound <= Duration::from_secs(60), "{bound:?}");
+    }
 }

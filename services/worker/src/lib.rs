@@ -84,6 +84,10 @@ impl RenderTimeLimit {
 
 /// Time a render stopped at its limit has to return before the worker gives up on it.
 const STOP_GRACE: Duration = Duration::from_secs(30);
+/// How long one receive waits for a job before the slot looks at its stop signal again.
+const RECEIVE_WAIT: Duration = Duration::from_secs(2);
+/// Pause after a failed receive (the broker is away) before the next, which connects again.
+const RECEIVE_RETRY: Duration = Duration::from_secs(1);
 
 /// A render worker.
 pub struct Worker {
@@ -195,12 +199,12 @@ impl Worker {
             }
             tokio::select! {
                 _ = shutdown.changed() => {}
-                got = self.queue.receive(&self.settings.queue, Duration::from_secs(2)) => match got {
+                got = self.queue.receive(&self.settings.queue, RECEIVE_WAIT) => match got {
                     Ok(Some(job)) => self.handle(job, shutdown.clone()).await,
                     Ok(None) => {}
                     Err(e) => {
                         tracing::warn!(error = %e, "render queue receive failed");
-                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        tokio::time::sleep(RECEIVE_RETRY).await;
                     }
                 },
             }
@@ -694,5 +698,15 @@ mod tests {
         assert_eq!(limit.of(f64::NAN), Duration::from_secs(300));
         assert_eq!(limit.of(1e300), Duration::MAX);
         assert_eq!(limit.of(f64::INFINITY), Duration::MAX);
+    }
+
+    /// Catalogue Q8: once a restarted broker answers again, a slot consumes within 60 s: at most
+    /// one pause after the last failed receive, one connection attempt (bounded by the queue
+    /// client's answer limit) and one receive's wait. The restart itself is tested on RabbitMQ
+    /// (`tests/farm.rs`, `distributed_survives_a_broker_restart`).
+    #[test]
+    fn a_slot_consumes_again_within_60_s_of_the_brokers_return() {
+        let bound = RECEIVE_RETRY + reelforge_kit::queue::BROKER_ANSWER + RECEIVE_WAIT;
+        assert!(bound <= Duration::from_secs(60), "{bound:?}");
     }
 }

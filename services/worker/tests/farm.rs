@@ -9,6 +9,7 @@ use reelforge_kit::config::QueueConfig;
 use reelforge_kit::config::SigningKeyConfig;
 use reelforge_kit::identity::{self, Keyring, OperatorLevel};
 use reelforge_kit::queue::Death;
+use reelforge_kit::testing::broker::RabbitNode;
 use reelforge_kit::testing::{amqp_url, fresh_postgres, fresh_sqlite, redis_url, s3_url, unique};
 use reelforge_kit::{BlobStore, Job, JobQueue, QueueError};
 use reelforge_material::{MaterialKind, MaterialStore, NewMaterial};
@@ -939,6 +940,38 @@ async fn a_render_longer_than_the_lease_is_not_duplicated() -> TestResult {
     assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"));
     let objects = farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?;
     assert_eq!(objects.len(), 2, "one video and one cover: {objects:?}");
+    Ok(())
+}
+
+/// A render longer than RabbitMQ's consumer acknowledgement timeout (catalogue Q7; 2 s on a node of
+/// the test's own rather than the catalogue's 60 s, so that the test takes seconds, not minutes):
+/// the broker closes the worker's channel and delivers the job again; that delivery is dropped at
+/// `Start` (the job runs with a fresh heartbeat), so there is no PRECONDITION_FAILED loop: the
+/// render goes on, progress never starts over, the task ends done once with one video, nothing is
+/// dead-lettered.
+#[tokio::test]
+async fn distributed_a_render_longer_than_the_consumer_timeout_finishes_once() -> TestResult {
+    let node = tokio::task::spawn_blocking(|| RabbitNode::start_with_consumer_timeout(Duration::from_secs(2))).await??;
+    let blob = BlobStore::open(&format!("{}&root=/{}", s3_url(), unique("farm")))?;
+    let farm = farm_with(&fresh_postgres().await?, &node.url(), &redis_url(), blob, Setup::default()).await?;
+    let id = red_material(&farm).await?;
+    let (task_id, job_id) = save_and_run_job(&farm, &farm.token, long_document(&id, 240)).await?;
+    let events = watch_to_end(&farm, task_id).await?;
+    let percents: Vec<u32> = events.iter().filter_map(|e| e.state.as_ref()).map(|s| s.percent).collect();
+    assert!(percents.windows(2).all(|w| w[0] <= w[1]), "no second render started over: {percents:?}");
+    assert_eq!(events.last().map(|e| e.kind.as_str()), Some("done"));
+    // The relay publishes each attempt of a job as message `{job}:{attempt}`: the first attempt's,
+    // delivered again by the broker, never a second attempt.
+    let message = format!("{job_id}:1");
+    let deliveries = farm.recorder.deliveries_of(&message);
+    assert!(deliveries.len() >= 2, "the broker timed the consumer out and delivered the job again: {deliveries:?}");
+    assert!(deliveries.len() <= 3, "a delivery dropped at start is acked, not timed out again: {deliveries:?}");
+    assert!(farm.recorder.deliveries_of(&format!("{job_id}:2")).is_empty(), "no second attempt");
+    assert!(farm.recorder.deaths_of(&message).is_empty(), "nothing dead-lettered");
+    let objects = farm.blob.list(&format!("t/qs/tasks/{task_id}/")).await?;
+    assert_eq!(objects.len(), 2, "one video and one cover: {objects:?}");
+    let task = ended(&farm, task_id).await?;
+    assert_eq!(task.status, 10, "{task:?}");
     Ok(())
 }
 

@@ -41,6 +41,8 @@ pub struct System {
     pub tasks: reelforge_task::TaskStore,
     /// The blob store the services and the gateway share (fonts, media, renders).
     pub blobs: reelforge_kit::BlobStore,
+    /// The cache the services and the gateway share (namespaced to this system on Redis).
+    pub cache: std::sync::Arc<dyn reelforge_kit::Cache>,
     /// The data directory (dev mail outbox).
     pub dir: tempfile::TempDir,
     http: actix_web::dev::ServerHandle,
@@ -298,6 +300,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
             blobs.clone(),
             &reelforge_gateway::media_ticket_secret(&keys)?,
             revocations.clone(),
+            cache.clone(),
         )),
         frames: Some(reelforge_gateway::frame::Frames::new(
             reelforge_worker::Clients::connect(&format!("http://{grpc}"), &format!("http://{grpc}"), keys.clone(), &Default::default())?,
@@ -328,6 +331,7 @@ pub async fn start_on(db_url: &str, storage_url: Option<String>, tune: impl FnOn
         materials: reelforge_material::MaterialStore::new(db.clone()),
         tasks: reelforge_task::TaskStore::new(db),
         blobs,
+        cache,
         dir,
         http,
         stop,

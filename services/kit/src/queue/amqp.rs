@@ -52,14 +52,14 @@ impl Link {
 }
 
 /// Longest wait for a broker's answer (a publish confirm, a connection).
-const ANSWER: Duration = Duration::from_secs(10);
+pub const BROKER_ANSWER: Duration = Duration::from_secs(10);
 
 fn broker(e: lapin::Error) -> QueueError {
     QueueError::Broker(e.to_string())
 }
 
 async fn connect_link(url: &str, generation: u64) -> Result<Link, QueueError> {
-    let conn = tokio::time::timeout(ANSWER, Connection::connect(url, ConnectionProperties::default()))
+    let conn = tokio::time::timeout(BROKER_ANSWER, Connection::connect(url, ConnectionProperties::default()))
         .await
         .map_err(|_| QueueError::Broker(format!("no answer from {} within 10 s", redact(url))))?
         .map_err(broker)?;
@@ -194,7 +194,7 @@ impl JobQueue for AmqpQueue {
                 .await
                 .map_err(broker)
         };
-        let confirm = tokio::time::timeout(ANSWER, sent)
+        let confirm = tokio::time::timeout(BROKER_ANSWER, sent)
             .await
             .map_err(|_| QueueError::Broker(format!("job {id} was not confirmed within 10 s")))??;
         if !confirm.is_ack() {
@@ -231,9 +231,9 @@ impl JobQueue for AmqpQueue {
             };
             // A consumer refused with a hard error (a quorum queue without a leader yet) closes the
             // connection, which can still read as connected for a moment; one never answered is
-            // given up after ANSWER. Either way the link is dropped, so the next call connects
+            // given up after BROKER_ANSWER. Either way the link is dropped, so the next call connects
             // again instead of waiting on the dead one.
-            match tokio::time::timeout(ANSWER, consume).await {
+            match tokio::time::timeout(BROKER_ANSWER, consume).await {
                 Ok(Ok((channel, consumer))) => *slot = Some((generation, channel, consumer)),
                 Ok(Err(e)) => {
                     *guard = None;

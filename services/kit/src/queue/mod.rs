@@ -10,7 +10,7 @@ mod table;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use amqp::AmqpQueue;
+pub use amqp::{AmqpQueue, BROKER_ANSWER};
 pub use table::TableQueue;
 
 use crate::config::QueueConfig;
