@@ -137,10 +137,9 @@ async function journey({ page, baseUrl, assert, signIn, bin, shot, note }) {
   await use.click();
   const plan = page.getByTestId('one-click-plan');
   await plan.waitFor();
-  // The plan is drawn from the clips' material answers, which can still be the ones read before the
-  // probe gave the short clip its length (a loaded full run once read "截取 0 s – 0 s"): it redraws
-  // when they come, so the plan is read once the short clip's cut shows its length.
-  await page.waitForFunction(() => !/截取 0 s – 0 s/.test(document.querySelector('[data-testid="one-click-slot-1"]')?.textContent ?? ''), undefined, { timeout: 30_000 }).catch(() => undefined);
+  // The plan is drawn from the clips' material answers; until they come a clip's cut reads "读取片段时长…"
+  // (its length is not known yet), so the plan is read once the short clip's cut is drawn.
+  await page.waitForFunction(() => /截取/.test(document.querySelector('[data-testid="one-click-slot-1"]')?.textContent ?? ''), undefined, { timeout: 30_000 }).catch(() => undefined);
   const second = (await page.getByTestId('one-click-slot-1').textContent()) ?? '';
   assert(second.includes('山路 2 秒.mp4') && second.includes('截取 0 s – 2 s') && second.includes('停在最后一帧 1 s'), `the plan holds the short clip's last frame: "${second}"`);
   await page.getByTestId('one-click-name').fill(`我的旅行 ${stamp}`);
@@ -190,6 +189,7 @@ async function journey({ page, baseUrl, assert, signIn, bin, shot, note }) {
   await chooseOption(page, 'one-click-category', categoryName);
   await page.getByTestId(`one-click-use-${templateId}`).click({ timeout: 30_000 });
   await page.getByTestId('one-click-plan').waitFor();
+  await page.waitForFunction(() => /cut /.test(document.querySelector('[data-testid="one-click-slot-1"]')?.textContent ?? ''), undefined, { timeout: 30_000 }).catch(() => undefined);
   const englishPlan = (await page.getByTestId('one-click-slot-1').textContent()) ?? '';
   assert(englishPlan.includes('holds its last frame 1 s'), `the plan in English: "${englishPlan}"`);
   await shot('chosen-template-en');

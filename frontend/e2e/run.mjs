@@ -30,6 +30,7 @@ import { toolboxJourney } from './toolbox-journey.mjs';
 import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxPpt } from './toolbox-ppt.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
+import { editorReverse } from './editor-reverse.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
 import { toolboxFrames } from './toolbox-frames.mjs';
 import { oneClickJourney } from './oneclick-journey.mjs';
@@ -696,6 +697,11 @@ if (!staticServer) {
   await check('toolbox-scenes', async (open) => {
     const page = await open('#/login');
     await toolboxScenes({ page, baseUrl, outDir, assert, signIn });
+  });
+  // Issue 27: the editor's reverse: a video layer reversed on the farm, the stage showing the reversed material, and back.
+  await check('editor-reverse', async (open) => {
+    const page = await open('#/login');
+    await editorReverse({ page, outDir, assert, signIn });
   });
 
   // Issue 27: smart-watermark-remove from its page (a box dragged on the frame), remove-captions' band and detection.
