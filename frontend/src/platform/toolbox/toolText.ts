@@ -10,14 +10,24 @@ export function pageKeyOf(path: string): string | null {
   return TOOLS.find((tool) => tool.path === path)?.page ?? null;
 }
 
-/** The AI abilities' runs, which have no toolbox page: named as their ability (docs/ai.md "Media abilities"). */
-const AI_RUNS = ['VIDEO_COVER', 'AUDIO_DENOISE', 'AUDIO_ECHO_CANCEL', 'AUDIO_GAIN_CONTROL'];
+/**
+ * Runs without a toolbox page, by the locale key of their name: the AI abilities' (docs/ai.md "Media
+ * abilities") and the editor's reverse (docs/toolbox.md "The editor's media edits").
+ */
+const PAGELESS_RUNS: Readonly<Record<string, string>> = {
+  VIDEO_COVER: 'aiMedia.type.VIDEO_COVER',
+  AUDIO_DENOISE: 'aiMedia.type.AUDIO_DENOISE',
+  AUDIO_ECHO_CANCEL: 'aiMedia.type.AUDIO_ECHO_CANCEL',
+  AUDIO_GAIN_CONTROL: 'aiMedia.type.AUDIO_GAIN_CONTROL',
+  VIDEO_REVERSE: 'toolbox.mine.reverseRun',
+};
 
-/** A tool's name: its page's name, an AI ability's name, else its type as the server spells it. */
+/** A tool's name: its page's name, a pageless run's name, else its type as the server spells it. */
 export function toolName(t: TFunction, tool: Pick<ToolType, 'path' | 'type'>): string {
   const key = pageKeyOf(tool.path);
   if (key) return t(`page.${key}`);
-  return AI_RUNS.includes(tool.type) ? t(`aiMedia.type.${tool.type}`) : tool.type;
+  const named = PAGELESS_RUNS[tool.type];
+  return named ? t(named) : tool.type;
 }
 
 /** The name of the tool of `type` among `types`, else the type itself. */
