@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn only_the_built_tools_run() {
         let runs: Vec<&str> = ToolType::ALL.iter().filter(|t| t.runs()).map(|t| t.name()).collect();
-        assert_eq!(runs.len(), 23);
+        assert_eq!(runs.len(), 24);
         assert!(ToolType::ExtractPortrait.unavailable().is_some_and(|r| r.contains("model")));
         assert!(ToolType::VideoSpeedup.unavailable().is_none());
         assert_eq!(ToolType::ExtractPortrait.why_unavailable().map(Unavailable::code), Some("no_model"));
