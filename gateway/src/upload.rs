@@ -417,6 +417,20 @@ impl Stored {
     }
 }
 
+/// Records the object the gateway stored at `record.key` as the caller's material and answers its
+/// id; when the record is refused or its answer is lost the object is removed (the service removes
+/// it itself when it refuses, so the delete may find nothing).
+pub async fn record_own(state: &AppState, caller: &Caller, blob: &BlobStore, record: reelforge_proto::material::RecordMaterialRequest) -> Result<String, ApiError> {
+    let key = record.key.clone();
+    match state.clients.material.clone().record(caller.request(record)?).await {
+        Ok(r) => Ok(r.into_inner().material.map(|m| m.material_id).unwrap_or_default()),
+        Err(s) => {
+            let _ = blob.delete(&key).await;
+            Err(s.into())
+        }
+    }
+}
+
 /// Reads a text field of at most [`FIELD_LIMIT`] bytes.
 pub async fn text(field: &mut Field) -> Result<String, ApiError> {
     let name = field.name().unwrap_or_default().to_owned();

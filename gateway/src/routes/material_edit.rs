@@ -394,23 +394,8 @@ async fn store_picture(state: &AppState, caller: &caller::Caller, bytes: Vec<u8>
         let _ = blob.delete(&key).await;
         return Err(ApiError::NotAvailable("storing the picture"));
     }
-    let record = mpb::RecordMaterialRequest {
-        key: key.clone(),
-        r#type: "picture".to_owned(),
-        name: name.to_owned(),
-        file_size: size,
-        category_id: -1,
-        style_id: -1,
-        open_state: 0,
-        system: false,
-    };
-    match state.clients.material.clone().record(caller.request(record)?).await {
-        Ok(r) => Ok(r.into_inner().material.map(|m| m.material_id).unwrap_or_default()),
-        Err(s) => {
-            let _ = blob.delete(&key).await;
-            Err(s.into())
-        }
-    }
+    let record = crate::upload::Stored { key, kind: "picture", size, name: name.to_owned() }.record(-1, -1, 0);
+    crate::upload::record_own(state, caller, blob, record).await
 }
 
 #[cfg(test)]

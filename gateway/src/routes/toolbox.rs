@@ -580,10 +580,9 @@ pub(crate) async fn into_material(state: &AppState, caller: &caller::Caller, o: 
         let _ = blob.delete(&key).await;
         return Err(ApiError::NotAvailable("copying the output into your materials"));
     }
-    let kind = if o.kind == "picture" { "picture" } else { o.kind.as_str() };
     let record = mpb::RecordMaterialRequest {
-        key: key.clone(),
-        r#type: kind.to_owned(),
+        key,
+        r#type: o.kind.clone(),
         name: o.name.clone(),
         file_size: o.size,
         category_id: -1,
@@ -591,12 +590,5 @@ pub(crate) async fn into_material(state: &AppState, caller: &caller::Caller, o: 
         open_state: 0,
         system: false,
     };
-    match state.clients.material.clone().record(caller.request(record)?).await {
-        Ok(r) => Ok(r.into_inner().material.map(|m| m.material_id).unwrap_or_default()),
-        Err(s) => {
-            // The service removes the object when it refuses; a lost answer leaves it here.
-            let _ = blob.delete(&key).await;
-            Err(s.into())
-        }
-    }
+    crate::upload::record_own(state, caller, blob, record).await
 }
