@@ -80,13 +80,13 @@ describe('mode bar and slot fields', () => {
     await waitFor(() => expect(layers(store)[0]).toMatchObject({ endTime: 2.5 }));
   });
 
-  it('a picture can be cropped; a GIF says it cannot', async () => {
+  it('a picture of the library can be cropped; a GIF says it cannot', async () => {
     const store = renderWith('ALL', <PropertyPanel />);
-    store.dispatch(a.addLayer({ kind: 'picture', src: 'a.png' }));
+    store.dispatch(a.addLayer({ kind: 'picture', src: 'a.png', materialId: 'p1' }));
     expect(await screen.findByTestId('crop-button')).toBeEnabled();
-    store.dispatch(a.addLayer({ kind: 'picture', src: 'b.gif', gif: true }));
+    store.dispatch(a.addLayer({ kind: 'picture', src: 'b.gif', materialId: 'g1', gif: true }));
     await waitFor(() => expect(screen.getByTestId('crop-button')).toBeDisabled());
-    expect(screen.getByTestId('crop-hint')).toHaveTextContent('动图不支持裁剪');
+    expect(screen.getByTestId('crop-hint')).toHaveTextContent('动图不能裁剪：服务器只裁剪静态图片，裁剪会丢掉动画');
   });
 
   it('an art word has its own section', async () => {
