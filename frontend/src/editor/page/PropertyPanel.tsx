@@ -1,9 +1,9 @@
 /**
  * The property panel: the selected layer's box and, by kind, its look (picture: opacity, filter,
- * blur, mirror, border, radius, mask; video: volume, mute, cut, brightness/contrast/saturation;
- * shape: fill or gradient, stroke, radius, shadow; text: content, colour, font, size, style,
- * spacing, outline, background), or the scene's background (colour, picture or video with its fit
- * and blur) when nothing is selected.
+ * blur, mirror, border, radius, mask, crop; video: volume, mute, cut, reverse, crop,
+ * brightness/contrast/saturation; shape: fill or gradient, stroke, radius, shadow; text: content,
+ * colour, font, size, style, spacing, outline, background), or the scene's background (colour,
+ * picture or video with its fit and blur) when nothing is selected.
  */
 import { Checkbox, Collapse, Empty, Input, Segmented, Select, Space, Typography } from 'antd';
 import { useDeferredValue, type ReactNode } from 'react';
@@ -26,6 +26,7 @@ import { editorActions as a, type LayerPatch } from '@/editor/state/editorSlice'
 import { selectCurrentScene, selectSelectedLayers } from '@/editor/state/selectors';
 import { artWordSection } from '@/editor/artword/ArtWordLook';
 import { CropButton } from '@/editor/crop/CropButton';
+import { VideoCropField } from '@/editor/crop/VideoCropField';
 import { ReverseField } from '@/editor/reverse/ReverseField';
 import { SaveAsMaterial } from '@/editor/reverse/SaveAsMaterial';
 import { clipVideo } from '@/api/materialEdits';
@@ -150,6 +151,7 @@ function VideoLook({ layer, set }: { layer: VideoLayer; set: Set }) {
       </Checkbox>
       <ClipCut layer={layer} />
       <ReverseField layer={layer} set={set} />
+      <VideoCropField layer={layer} set={set} />
       <SliderField label={t('editor.props.brightness')} value={layer.brightness} min={0} max={200} onChange={(v) => set({ brightness: v })} />
       <SliderField label={t('editor.props.contrast')} value={layer.contrast} min={0} max={200} onChange={(v) => set({ contrast: v })} />
       <SliderField label={t('editor.props.saturation')} value={layer.saturation} min={0} max={200} onChange={(v) => set({ saturation: v })} />

@@ -9,15 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/errors';
 import { queryKeys } from '@/api/keys';
-import { fetchToolRun, toolOutputToMaterial, type RunToolAnswer } from '@/api/toolbox';
-
-/** How often the run is read while it runs. */
-export const SAVE_POLL_MS = 1_000;
-
-/** Statuses of a run (`TaskStatus`): failed, done, cancelled. */
-const FAILED = 9;
-const DONE = 10;
-const CANCELLED = 11;
+import type { RunToolAnswer } from '@/api/toolbox';
+import { followRun } from './followRun';
 
 type Phase = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'failed'; why: string };
 
@@ -37,15 +30,8 @@ export function SaveAsMaterial({ start, disabled, testId }: { start: () => Promi
     setPhase({ kind: 'running', percent: 0 });
     try {
       const { taskId } = await start();
-      let run = await fetchToolRun(taskId);
-      while (alive.current && run.status !== DONE) {
-        if (run.status === FAILED || run.status === CANCELLED) throw new Error(run.reason || run.stage);
-        setPhase({ kind: 'running', percent: run.percent });
-        await new Promise((resolve) => setTimeout(resolve, SAVE_POLL_MS));
-        run = await fetchToolRun(taskId);
-      }
-      if (!alive.current) return;
-      await toolOutputToMaterial(taskId, 0);
+      const made = await followRun(taskId, (percent) => setPhase({ kind: 'running', percent }), () => alive.current);
+      if (made === null) return;
       await queryClient.invalidateQueries({ queryKey: queryKeys.material.all });
       setPhase({ kind: 'done' });
     } catch (e) {
