@@ -290,9 +290,11 @@ pub struct CroppedPicture {
     height: u32,
 }
 
-/// A box of a picture (`{materialId, x, y, width, height}`, source pixels, sides 1 or more) as a
-/// new picture material of the caller, cut in the request: a PNG where the source is one (or has
-/// transparency), a JPEG otherwise.
+/// A box of a picture (`{materialId, x, y, width, height}`, pixels of the picture as shown: upright,
+/// after its EXIF orientation, as a browser draws it; sides 1 or more) as a new picture material of
+/// the caller, cut in the request: a PNG where the source is one (or has transparency), a JPEG
+/// otherwise, upright and without an orientation of its own. The box is checked against the
+/// decoded picture, not the library's size: the library's probe may not have read the orientation.
 #[utoipa::path(post, path = "/diyvrbt/material/croppicture", request_body = BoxBody, responses((status = 200, body = CroppedPicture)))]
 pub async fn crop_picture(req: HttpRequest, bytes: web::Bytes, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let f = body::fields(&req, &bytes)?;
@@ -312,26 +314,22 @@ pub async fn crop_picture(req: HttpRequest, bytes: web::Bytes, state: web::Data<
     if m.file_size > MAX_PICTURE_BYTES {
         return Ok(refused("materialId", format!("the picture is larger than {} MB", MAX_PICTURE_BYTES / 1024 / 1024)).answer());
     }
-    let (w, h) = (u64::try_from(m.width).unwrap_or(0), u64::try_from(m.height).unwrap_or(0));
-    if let Err(r) = check_box([x, y, width, height], (w, h)) {
-        return Ok(r.answer());
-    }
     let media = state.media.as_ref().ok_or(ApiError::NotAvailable("pictures from this gateway"))?;
     let source = media.blob().get(&m.relative_path).await.map_err(|e| {
         tracing::error!(error = %e, "picture to crop not read");
         ApiError::NotAvailable("reading the picture")
     })?;
     let ext = m.relative_path.rsplit_once('.').map_or("", |(_, e)| e).to_ascii_lowercase();
-    let cut = [x, y, width, height].map(|n| u32::try_from(n).unwrap_or(u32::MAX));
-    let made = web::block(move || cut_picture(&source, &ext, cut)).await.map_err(|_| ApiError::NotAvailable("cutting the picture"))?;
+    let made = web::block(move || cut_picture(&source, &ext, [x, y, width, height])).await.map_err(|_| ApiError::NotAvailable("cutting the picture"))?;
     let (bytes, ext) = match made {
         Ok(made) => made,
-        Err(why) => return Ok(refused("materialId", why).answer()),
+        Err(r) => return Ok(r.answer()),
     };
     let stem = m.material_name.rsplit_once('.').map_or(m.material_name.as_str(), |(s, _)| s);
     let name = format!("{stem}-crop.{ext}");
     let material_id = store_picture(&state, &caller, bytes, &name, ext).await?;
-    Ok(envelope::ok(CroppedPicture { material_id, width: cut[2], height: cut[3] }))
+    let side = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(envelope::ok(CroppedPicture { material_id, width: side(width), height: side(height) }))
 }
 
 /// Refuses a box that is empty or leaves the `w`×`h` picture, naming the value.
@@ -356,28 +354,36 @@ fn check_box([x, y, width, height]: [u64; 4], (w, h): (u64, u64)) -> Result<(), 
     Ok(())
 }
 
-/// Decodes a picture stored as `ext`, under the decoder's limits, and encodes its box `[x, y,
-/// width, height]`: PNG for a PNG or a picture with transparency, JPEG otherwise. Answers the bytes
-/// and their extension, or why the picture cannot be cut.
-fn cut_picture(source: &[u8], ext: &str, [x, y, width, height]: [u32; 4]) -> Result<(Vec<u8>, &'static str), String> {
-    let format = image::ImageFormat::from_extension(ext).ok_or_else(|| format!("`{ext}` pictures cannot be cut here"))?;
+/// Decodes a picture stored as `ext`, under the decoder's limits, turns it upright by its EXIF
+/// orientation (the box is in the pixels the user saw) and encodes its box `[x, y, width,
+/// height]`: PNG for a PNG or a picture with transparency, JPEG otherwise. Answers the bytes and
+/// their extension, or why the picture cannot be cut.
+fn cut_picture(source: &[u8], ext: &str, cut: [u64; 4]) -> Result<(Vec<u8>, &'static str), Refusal> {
+    use image::ImageDecoder;
+    let format = image::ImageFormat::from_extension(ext).ok_or_else(|| refused("materialId", format!("`{ext}` pictures cannot be cut here")))?;
+    let undecodable = |e: image::ImageError| refused("materialId", format!("the picture cannot be decoded: {e}"));
     let mut reader = image::ImageReader::with_format(Cursor::new(source), format);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_PICTURE_SIDE);
     limits.max_image_height = Some(MAX_PICTURE_SIDE);
-    reader.limits(limits);
-    let picture = reader.decode().map_err(|e| format!("the picture cannot be decoded: {e}"))?;
-    if x.saturating_add(width) > picture.width() || y.saturating_add(height) > picture.height() {
-        return Err(format!("the picture is {}x{} pixels, smaller than the library says", picture.width(), picture.height()));
-    }
+    reader.limits(limits.clone());
+    let mut decoder = reader.into_decoder().map_err(undecodable)?;
+    // What `ImageReader::decode` checks before it allocates the picture.
+    limits.reserve(decoder.total_bytes()).map_err(undecodable)?;
+    let orientation = decoder.orientation().map_err(undecodable)?;
+    let mut picture = image::DynamicImage::from_decoder(decoder).map_err(undecodable)?;
+    picture.apply_orientation(orientation);
+    check_box(cut, (u64::from(picture.width()), u64::from(picture.height())))?;
+    let [x, y, width, height] = cut.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
     let part = picture.crop_imm(x, y, width, height);
+    let unencodable = |e: image::ImageError| refused("materialId", format!("the box cannot be encoded: {e}"));
     let mut out = Cursor::new(Vec::new());
     if format == image::ImageFormat::Png || part.color().has_alpha() {
-        part.to_rgba8().write_to(&mut out, image::ImageFormat::Png).map_err(|e| e.to_string())?;
+        part.to_rgba8().write_to(&mut out, image::ImageFormat::Png).map_err(unencodable)?;
         return Ok((out.into_inner(), "png"));
     }
     let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 92);
-    part.to_rgb8().write_with_encoder(encoder).map_err(|e| e.to_string())?;
+    part.to_rgb8().write_with_encoder(encoder).map_err(unencodable)?;
     Ok((out.into_inner(), "jpg"))
 }
 
@@ -418,13 +424,13 @@ mod tests {
         let picture = image::RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 90]));
         let mut png = Cursor::new(Vec::new());
         picture.write_to(&mut png, image::ImageFormat::Png)?;
-        let (bytes, ext) = cut_picture(png.get_ref(), "png", [10, 5, 20, 12])?;
+        let (bytes, ext) = cut_picture(png.get_ref(), "png", [10, 5, 20, 12]).map_err(|r| r.message)?;
         let cut = image::load_from_memory(&bytes)?.to_rgb8();
         assert_eq!((ext, cut.dimensions()), ("png", (20, 12)));
         assert_eq!(cut.get_pixel(0, 0), picture.get_pixel(10, 5));
         assert_eq!(cut.get_pixel(19, 11), picture.get_pixel(29, 16));
-        assert!(cut_picture(png.get_ref(), "png", [30, 0, 20, 12]).is_err(), "a box past the decoded picture");
-        assert!(cut_picture(b"not a picture", "png", [0, 0, 1, 1]).is_err());
+        assert_eq!(cut_picture(png.get_ref(), "png", [30, 0, 20, 12]).err().map(|r| r.field).as_deref(), Some("width"), "a box past the picture");
+        assert_eq!(cut_picture(b"not a picture", "png", [0, 0, 1, 1]).err().map(|r| r.field).as_deref(), Some("materialId"));
         Ok(())
     }
 }

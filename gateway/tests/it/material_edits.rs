@@ -173,6 +173,44 @@ async fn a_picture_crop_is_a_new_picture_of_the_box() -> Fallible<()> {
     Ok(())
 }
 
+/// A 48×32 JPEG stored on its side, EXIF orientation 6 (turn 90° clockwise to show it): shown, it
+/// is 32×48, its bottom half blue (stored: its right half) and its right half green (stored: its
+/// top half).
+fn sideways_jpeg() -> Fallible<Vec<u8>> {
+    use image::ImageEncoder;
+    let stored = image::RgbImage::from_fn(48, 32, |x, y| image::Rgb([if x < 24 { 255 } else { 0 }, if y < 16 { 255 } else { 0 }, if x < 24 { 0 } else { 255 }]));
+    // A little-endian TIFF block of one entry: Orientation (0x0112), SHORT, 1 value, 6.
+    let exif = vec![0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0];
+    let mut jpeg = Vec::new();
+    let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95);
+    encoder.set_exif_metadata(exif)?;
+    encoder.write_image(stored.as_raw(), 48, 32, image::ExtendedColorType::Rgb8)?;
+    Ok(jpeg)
+}
+
+#[tokio::test]
+async fn a_picture_crop_is_of_the_picture_as_shown_after_its_exif_orientation() -> Fallible<()> {
+    let s = common::start().await?;
+    let ann = s.user("qs", "ann", 8).await?;
+    let picture = common::upload(&s, &ann, "phone.jpg", &sideways_jpeg()?).await?;
+    common::settled(&s, &ann, &picture).await?;
+    // The shown picture's lower right quarter: past the stored picture's height (32), inside the shown one's (48).
+    let cut = data(s.call(Method::POST, "/material/croppicture", &ann).json(&serde_json::json!({"materialId": picture, "x": 16, "y": 24, "width": 16, "height": 24}))).await?;
+    assert_eq!((cut["width"].as_u64(), cut["height"].as_u64()), (Some(16), Some(24)), "{cut}");
+    let id = cut["materialId"].as_str().ok_or("materialId")?;
+    let m = common::settled(&s, &ann, id).await?;
+    assert_eq!((m["width"].as_i64(), m["height"].as_i64(), m["rotation"].as_i64()), (Some(16), Some(24), Some(0)), "upright, no orientation of its own: {m}");
+    let bytes = s.call(Method::GET, &format!("/material/file/{id}/original"), &ann).send().await?.bytes().await?;
+    let made = image::load_from_memory(&bytes)?.to_rgb8();
+    let near = |p: &image::Rgb<u8>, want: [u8; 3]| p.0.iter().zip(want).all(|(a, b)| a.abs_diff(b) < 48);
+    assert!(near(made.get_pixel(8, 12), [0, 255, 255]), "blue and green: the shown picture's lower right, {:?}", made.get_pixel(8, 12));
+    // The whole shown height is a box; the stored one's is past it.
+    let tall = post(&s, &ann, "/material/croppicture", serde_json::json!({"materialId": picture, "x": 0, "y": 0, "width": 32, "height": 48})).await?;
+    assert_eq!(tall["code"], 2000, "{tall}");
+    refused_as(&post(&s, &ann, "/material/croppicture", serde_json::json!({"materialId": picture, "x": 0, "y": 0, "width": 48, "height": 32})).await?, "width");
+    Ok(())
+}
+
 #[tokio::test]
 async fn the_openapi_document_lists_the_media_edits() -> Fallible<()> {
     let s = common::start().await?;
