@@ -93,6 +93,28 @@ fn the_echo_of_the_far_end_is_cancelled_and_the_near_talk_kept() -> Result {
     Ok(())
 }
 
+/// The lock step never holds a run: a far end shorter or longer than the recording, or one of
+/// another rate (resampled), still gives the whole recording.
+#[test]
+fn an_echo_run_ends_whatever_the_far_ends_length() -> Result {
+    let dir = tempfile::tempdir()?;
+    let recording = write_wav(dir.path(), "near.wav", 48_000, &noisy_beeps(4.0, 0.3, 0.05))?;
+    for (name, rate, seconds) in [("short.wav", 48_000, 1.5), ("long.wav", 48_000, 7.0), ("other-rate.wav", 44_100, 4.0)] {
+        let far = write_wav(dir.path(), name, rate, &noisy_beeps(seconds * f64::from(rate) / 48_000.0, 0.3, 0.05))?;
+        let out = tool(ToolType::AudioEchoCancel, json!({"format": "wav"}), &[recording.clone(), far], &dir.path().join(format!("out-{name}")))?;
+        assert!(out[0].duration_ms.abs_diff(4000) <= 50, "{name}: {} ms", out[0].duration_ms);
+        assert!(mono_samples(&out[0].path)?.len().abs_diff(4 * 48_000) <= 2400, "{name}: the whole recording");
+    }
+    // A cancel while both branches are held by each other stops the run.
+    let long = write_wav(dir.path(), "long-near.wav", 48_000, &noisy_beeps(60.0, 0.3, 0.05))?;
+    let far = write_wav(dir.path(), "long-far.wav", 48_000, &noisy_beeps(60.0, 0.3, 0.05))?;
+    let params = Params::parse(ToolType::AudioEchoCancel, &json!({"format": "wav"}))?;
+    let cancel = AtomicBool::new(false);
+    let stopped = run(&params, &[long, far], &dir.path().join("cancelled"), &mut |_| cancel.store(true, std::sync::atomic::Ordering::Relaxed), &cancel);
+    assert!(matches!(stopped, Err(ToolError::Cancelled)), "{stopped:?}");
+    Ok(())
+}
+
 #[test]
 fn gain_control_brings_a_quiet_sound_up_to_its_loudness() -> Result {
     let dir = tempfile::tempdir()?;
