@@ -10,7 +10,6 @@ import { App, Button, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/client';
 import { materialInfoQuery, type Material } from '@/api/material';
 import { cropPicture } from '@/api/materialEdits';
 import type { PictureLayer } from '@/editor/model/gen/PictureLayer';
@@ -18,22 +17,11 @@ import { useEditorDispatch } from '@/editor/page/useEditor';
 import { editorActions as a } from '@/editor/state/editorSlice';
 import { boxForCrop, MIN_CROP_PX, toSourceBox, uprightSize, type Rect, type Size } from './crop';
 import { CropDialog } from './CropDialog';
+import { readyMaterial } from './readyMaterial';
 import { refusalText } from './refusal';
 
 /** How long a new picture may take to be probed before the crop gives up (ms). */
 const READY_TIMEOUT_MS = 30_000;
-
-/** Waits until the new picture is usable and answers it (with its signed address). */
-async function readyMaterial(id: string): Promise<Material> {
-  const until = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const m = await api.post<Material>(`/material/info/${encodeURIComponent(id)}`);
-    if (m.state === 'ready') return m;
-    if (m.state === 'failed') throw new Error(m.failReason || 'failed');
-    if (Date.now() > until) throw new Error('timeout');
-    await new Promise((r) => setTimeout(r, 400));
-  }
-}
 
 const idOf = (id: PictureLayer['materialId']): string | null => (id === undefined || id === '' ? null : String(id));
 
@@ -51,7 +39,7 @@ function PictureCrop({ layer, materialId, onClose }: { layer: PictureLayer; mate
     let made: Material;
     try {
       const cut = await cropPicture(materialId, { x: box.x, y: box.y, width: box.w, height: box.h });
-      made = await readyMaterial(cut.materialId);
+      made = await readyMaterial(cut.materialId, READY_TIMEOUT_MS);
     } catch (e) {
       throw new Error(refusalText(e));
     }

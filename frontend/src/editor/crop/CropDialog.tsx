@@ -83,22 +83,25 @@ export function CropDialog({ src, frameAt, box, minSide, title, hint, onApply, o
 
   return (
     <Modal open title={title} width={VIEW_W + 48} zIndex={MODAL_Z} onCancel={onClose} onOk={() => void apply()} okText={t('crop.apply')} confirmLoading={busy} okButtonProps={{ disabled: !crop, id: 'crop-apply' }} destroyOnHidden>
-      <div data-testid="crop-modal" style={{ position: 'relative', overflow: 'hidden', width: natural ? natural.w * scale : VIEW_W, height: natural ? natural.h * scale : VIEW_H, margin: '0 auto', background: '#000' }}>
+      <div data-testid="crop-modal" style={{ position: 'relative', width: natural ? natural.w * scale : VIEW_W, height: natural ? natural.h * scale : VIEW_H, margin: '0 auto', background: '#000' }}>
         {!natural && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}
-        {frameAt === undefined ? (
-          <img src={src} alt="" onLoad={onImage} style={media} draggable={false} />
-        ) : (
-          <video src={src} muted playsInline preload="auto" onLoadedMetadata={onVideo} style={media} data-testid="crop-video" />
-        )}
-        {view && (
-          <div
-            ref={target}
-            data-testid="crop-box"
-            data-crop={crop ? `${crop.x},${crop.y},${crop.w},${crop.h}` : ''}
-            // What lies outside the box is dimmed: the box shows the part kept as it is.
-            style={{ position: 'absolute', ...view, outline: '1px dashed #fff', boxShadow: '0 0 0 9999px rgba(0, 0, 0, 0.55)' }}
-          />
-        )}
+        {/* Clips the box's dimming to the picture; the handles, outside it, stay whole. */}
+        <div style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
+          {frameAt === undefined ? (
+            <img src={src} alt="" onLoad={onImage} style={media} draggable={false} />
+          ) : (
+            <video src={src} muted playsInline preload="auto" onLoadedMetadata={onVideo} style={media} data-testid="crop-video" />
+          )}
+          {view && (
+            <div
+              ref={target}
+              data-testid="crop-box"
+              data-crop={crop ? `${crop.x},${crop.y},${crop.w},${crop.h}` : ''}
+              // What lies outside the box is dimmed: the box shows the part kept as it is.
+              style={{ position: 'absolute', ...view, outline: '1px dashed #fff', boxShadow: '0 0 0 9999px rgba(0, 0, 0, 0.55)' }}
+            />
+          )}
+        </div>
         {view && (
           <Moveable
             target={target}

@@ -22,7 +22,11 @@ import type { LayerPatch } from '@/editor/state/editorSlice';
 import { clipCut } from '@/editor/state/timing';
 import { boxForCrop, MIN_VIDEO_CROP_PX, toVideoBox, type Rect, type Size } from './crop';
 import { CropDialog } from './CropDialog';
+import { readyMaterial } from './readyMaterial';
 import { refusalText } from './refusal';
+
+/** How long the cropped video may take to be probed before the crop gives up (ms). */
+const READY_TIMEOUT_MS = 120_000;
 
 type Phase = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'failed'; why: string };
 
@@ -66,7 +70,9 @@ export function VideoCropField({ layer, set }: { layer: VideoLayer; set: (change
     try {
       const made = await followRun(taskId, (percent) => setPhase({ kind: 'running', percent }), () => alive.current);
       if (made === null) return;
-      const m = await queryClient.fetchQuery(materialInfoQuery(made));
+      // Probed first: the panel's cut and held-frame note read the new clip's length.
+      const m = await readyMaterial(made, READY_TIMEOUT_MS);
+      queryClient.setQueryData(materialInfoQuery(m.id).queryKey, m);
       set({ materialId: m.id, videoSrc: m.url, ...boxForCrop(layer, box) });
       setPhase({ kind: 'idle' });
     } catch (e) {
