@@ -31,6 +31,7 @@ import { toolboxErase } from './toolbox-erase.mjs';
 import { toolboxPpt } from './toolbox-ppt.mjs';
 import { toolboxMore } from './toolbox-more.mjs';
 import { editorReverse } from './editor-reverse.mjs';
+import { editorCrop } from './editor-crop.mjs';
 import { toolboxScenes } from './toolbox-scenes.mjs';
 import { toolboxFrames } from './toolbox-frames.mjs';
 import { oneClickJourney } from './oneclick-journey.mjs';
@@ -702,6 +703,11 @@ if (!staticServer) {
   await check('editor-reverse', async (open) => {
     const page = await open('#/login');
     await editorReverse({ page, outDir, assert, signIn });
+  });
+  // Issue 27, the editor's crops: a picture layer cut by the server, a video layer's crop run on the farm; each layer shows the new material.
+  await check('editor-crop', async (open) => {
+    const page = await open('#/login');
+    await editorCrop({ page, outDir, assert, signIn });
   });
 
   // Issue 27: smart-watermark-remove from its page (a box dragged on the frame), remove-captions' band and detection.
