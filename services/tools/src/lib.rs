@@ -26,8 +26,8 @@ pub use kind::{ToolType, Unavailable};
 pub use limits::{Limit, Limits};
 pub use look_params::{Beautify, Slides, Upscale, UpscaleTarget};
 pub use params::{
-    Aspect, AudioFormat, Band, Captions, Compress, Crop, CutMode, Erase, Gif, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut,
-    ReplaceAudio, SceneDetect, SoundMode, Split, Visual, Vocals, Watermark,
+    Aspect, AudioFormat, Band, Captions, Compress, Crop, CutMode, Erase, Gif, HToV, Highlights, Input, MsRange, Params, PictureVideo, Quality, QuickCut,
+    Reframe, ReplaceAudio, SceneDetect, SoundMode, Split, Visual, Vocals, Watermark,
 };
 pub use pipeline::{Output, OutputKind, Progress, REENCODE_TAG, SMART_TAG, cut_comment, detect_caption_band, pick, run, run_as};
 pub use probe::{Facts, picture_size, probe};

@@ -234,6 +234,34 @@ impl Aspect {
     }
 }
 
+/// How change-screen fills a frame taller than the picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reframe {
+    /// The whole picture across the frame's width, over a blurred, enlarged copy of itself.
+    Blur,
+    /// A full-height window of the frame's shape that pans to follow where the action is.
+    Follow,
+}
+
+impl Reframe {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Blur => "blur",
+            Self::Follow => "follow",
+        }
+    }
+}
+
+/// VIDEO_H_TO_V: the frame a landscape video is turned into, and how the picture goes into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HToV {
+    /// 9:16 or 1:1.
+    pub aspect: Aspect,
+    /// `blur` unless the caller names `follow`.
+    pub mode: Reframe,
+}
+
 /// The nearest even number at or above 2.
 pub(crate) fn even(n: u32) -> u32 {
     (n.saturating_add(1) / 2 * 2).max(2)
@@ -387,7 +415,7 @@ pub enum Params {
     /// PRE_PICTURE_VIDEO.
     PrePictureVideo(PictureVideo),
     /// VIDEO_H_TO_V.
-    VideoHToV(Aspect),
+    VideoHToV(HToV),
     /// VIDEO_SPLIT.
     VideoSplit(Split),
     /// INTELLIGENT_TASK.
@@ -754,8 +782,10 @@ impl Params {
             ToolType::VideoReplaceAudio => Ok(Self::VideoReplaceAudio(replace_audio(value)?)),
             ToolType::PrePictureVideo => Ok(Self::PrePictureVideo(picture_video(value)?)),
             ToolType::VideoHToV => {
-                let f = Fields::of(value, "params", &["aspect"])?;
-                Ok(Self::VideoHToV(if f.word("aspect", &["9:16", "1:1"])? == "9:16" { Aspect::Portrait } else { Aspect::Square }))
+                let f = Fields::of(value, "params", &["aspect", "mode"])?;
+                let aspect = if f.word("aspect", &["9:16", "1:1"])? == "9:16" { Aspect::Portrait } else { Aspect::Square };
+                let follow = f.get("mode").is_some() && f.word("mode", &["blur", "follow"])? == "follow";
+                Ok(Self::VideoHToV(HToV { aspect, mode: if follow { Reframe::Follow } else { Reframe::Blur } }))
             }
             ToolType::VideoSplit => Ok(Self::VideoSplit(split(value)?)),
             ToolType::IntelligentTask => Ok(Self::IntelligentTask(highlights(value)?)),
@@ -877,7 +907,13 @@ impl Params {
                 "width": p.width,
                 "height": p.height,
             }),
-            Self::VideoHToV(a) => serde_json::json!({"aspect": a.name()}),
+            Self::VideoHToV(h) => {
+                let mut v = serde_json::json!({"aspect": h.aspect.name()});
+                if h.mode != Reframe::Blur {
+                    v["mode"] = serde_json::json!(h.mode.name());
+                }
+                v
+            }
             Self::VideoSplit(Split::Times(times)) => serde_json::json!({"times": times}),
             Self::VideoSplit(Split::Scenes(d)) => {
                 serde_json::json!({"mode": "scenes", "sensitivity": d.sensitivity, "minSceneMs": d.min_scene_ms})
@@ -1081,6 +1117,9 @@ mod tests {
         assert_eq!(field(ToolType::PrePictureVideo, json!({"visual": "waveform", "width": 641})), "params.width");
         assert_eq!(field(ToolType::PrePictureVideo, json!({"visual": "waveform", "height": 2000})), "params.height");
         assert_eq!(field(ToolType::VideoHToV, json!({"aspect": "4:3"})), "params.aspect");
+        assert_eq!(field(ToolType::VideoHToV, json!({"aspect": "9:16", "mode": "track"})), "params.mode");
+        assert_eq!(field(ToolType::VideoHToV, json!({"aspect": "9:16", "mode": 1})), "params.mode");
+        assert_eq!(field(ToolType::VideoHToV, json!({"mode": "follow"})), "params.aspect");
         assert_eq!(field(ToolType::VideoSplit, json!({})), "params.times");
         assert_eq!(field(ToolType::VideoSplit, json!({"times": []})), "params.times");
         assert_eq!(field(ToolType::VideoSplit, json!({"times": [1000, 1050]})), "params.times[1]");
@@ -1130,7 +1169,7 @@ mod tests {
         assert!(mix.check_input_at(0, &silent).is_err_and(|e| e.field == "materialIds[0]" && e.message.contains("no sound to mix")));
         assert_eq!(replace.check_input_at(2, &song).err().map(|e| e.field), Some("materialIds[2]".to_owned()));
         let tall = Facts { video: Some((180, 320, 25.0)), ..video };
-        let portrait = Params::VideoHToV(Aspect::Portrait);
+        let portrait = Params::VideoHToV(HToV { aspect: Aspect::Portrait, mode: Reframe::Follow });
         assert_eq!(portrait.check_input(&tall).err().map(|e| e.field), Some("materialIds".to_owned()));
         let split = Params::parse(ToolType::VideoSplit, &json!({"times": [500, 1950]}))?;
         assert_eq!(split.check_input(&video).err().map(|e| e.field), Some("params.times[1]".to_owned()));
@@ -1158,6 +1197,7 @@ mod tests {
             (ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": 3.5})),
             (ToolType::PrePictureVideo, json!({"visual": "picture", "width": 720, "height": 1280})),
             (ToolType::VideoHToV, json!({"aspect": "1:1"})),
+            (ToolType::VideoHToV, json!({"aspect": "9:16", "mode": "follow"})),
             (ToolType::VideoSplit, json!({"times": [1000, 2500]})),
             (ToolType::VideoSplit, json!({"mode": "scenes", "sensitivity": 70, "minSceneMs": 500})),
             (ToolType::IntelligentTask, json!({"sensitivity": 60, "minSceneMs": 1000, "minKeepMs": 1500, "targetMs": 20000})),

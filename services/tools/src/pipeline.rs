@@ -22,7 +22,8 @@
 //!   length ([`pick`]), joined in time order as one cut (or, asked for `clips`, each its own cut:
 //!   the smart clips of `/aitask/smartClips`).
 //! - EXTRACT_PERSON_AUDIO: see [`voice`].
-//! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`].
+//! - VIDEO_REPLACE_AUDIO, PRE_PICTURE_VIDEO, VIDEO_H_TO_V: see [`sound`], [`picture`], [`portrait`]
+//!   (its crop that follows the subject: [`follow`]).
 //! - VIDEO_REMOVE_WATERMARK, VIDEO_REMOVE_SUBTITLE: see [`erase`].
 //! - PPT_CONVERTER: see [`ppt`]; VIDEO_BEAUTY, INCREASE_RESOLUTION: see [`looks`].
 //! - VIDEO_COVER: see [`cover`]; AUDIO_DENOISE, AUDIO_ECHO_CANCEL, AUDIO_GAIN_CONTROL: see [`dsp`].
@@ -46,6 +47,7 @@ use crate::scene::{self, Scene};
 pub(crate) mod cover;
 pub(crate) mod dsp;
 mod erase;
+mod follow;
 mod key_frames;
 mod looks;
 mod picture;
@@ -219,7 +221,7 @@ impl Job<'_> {
             Params::VideoCrop(crop) => self.crop(*crop),
             Params::VideoReplaceAudio(r) => self.replace_audio(r),
             Params::PrePictureVideo(p) => self.picture_video(p),
-            Params::VideoHToV(aspect) => self.h_to_v(*aspect),
+            Params::VideoHToV(h) => self.h_to_v(*h),
             Params::VideoSplit(split) => self.split(split),
             Params::IntelligentTask(h) => self.highlights(h),
             Params::ExtractPersonAudio(v) => self.vocals(*v),

@@ -1,7 +1,8 @@
-//! VIDEO_H_TO_V: a landscape video turned into 9:16 (or 1:1), as wide as the source is high. The
-//! picture is fitted across the frame's width, centred, over a fill of itself scaled to cover the
-//! frame and blurred (scaled down by 8, a gaussian blur, scaled back up: a wide blur at a small
-//! cost). The sound is kept (AAC).
+//! VIDEO_H_TO_V: a landscape video turned into 9:16 (or 1:1), as wide as the source is high. In
+//! the default mode (`blur`) the picture is fitted across the frame's width, centred, over a fill
+//! of itself scaled to cover the frame and blurred (scaled down by 8, a gaussian blur, scaled back
+//! up: a wide blur at a small cost); `follow` crops instead (see [`super::follow`]). The sound is
+//! kept (AAC).
 //!
 //! `d. ! videoconvert ! tee name=t`
 //! `t. ! videoscale ! W×FH ! comp.sink_1` (at y = (H − FH) / 2)
@@ -11,7 +12,7 @@
 use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::error::ToolError;
 use crate::gst_run::launch;
-use crate::params::{Aspect, even};
+use crate::params::{Aspect, HToV, Reframe, even};
 
 /// How far the fill is scaled down before its blur.
 const FILL_SHRINK: u32 = 8;
@@ -43,7 +44,14 @@ fn layout(aspect: Aspect, w0: u32, h0: u32) -> Layout {
 }
 
 impl Job<'_> {
-    pub(super) fn h_to_v(&mut self, aspect: Aspect) -> Result<Vec<Output>, ToolError> {
+    pub(super) fn h_to_v(&mut self, h: HToV) -> Result<Vec<Output>, ToolError> {
+        match h.mode {
+            Reframe::Blur => self.blurred_fill(h.aspect),
+            Reframe::Follow => self.follow_subject(h.aspect),
+        }
+    }
+
+    fn blurred_fill(&mut self, aspect: Aspect) -> Result<Vec<Output>, ToolError> {
         let (w0, h0, _) = self.facts.video.unwrap_or_default();
         let l = layout(aspect, w0, h0);
         let (small_w, small_h) = (even(l.width / FILL_SHRINK), even(l.height / FILL_SHRINK));
