@@ -6,7 +6,7 @@ import type { ToolRun } from '@/api/toolbox';
 import { applyLanguage, i18n } from '@/app/i18n';
 import { material, page } from '@/test/materials';
 import { renderApp, SIGNED_IN } from '@/test/renderApp';
-import { NO_QUOTA, TOOL_TYPES, toolRun } from '@/test/toolboxFixtures';
+import { NO_QUOTA, TOOL_TYPES, toolRun, toolType } from '@/test/toolboxFixtures';
 import { unavailableText } from './toolText';
 
 // Whole-app renders with antd forms on a loaded machine can pass the default 30 s.
@@ -50,13 +50,15 @@ interface Served {
   toolRun?: () => ToolRun;
   materials?: Material[];
   stream?: ReadableStream<Uint8Array>;
+  /** The server's list of tools, when not the fixtures'. */
+  types?: typeof TOOL_TYPES;
 }
 
 function serve(options: Served = {}) {
   const materials = options.materials ?? [CLIP];
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/system/info') return { name: 'reelforge', version: '0.1.0', mode: 'all' };
-    if (url === '/toolbox/types') return { dataList: TOOL_TYPES };
+    if (url === '/toolbox/types') return { dataList: options.types ?? TOOL_TYPES };
     if (url.startsWith('/toolbox/run/') && options.toolRun) return options.toolRun();
     if (url === '/material/quota') return NO_QUOTA;
     throw new Error(`unexpected GET ${url}`);
@@ -204,6 +206,27 @@ describe('a tool page', () => {
     fireEvent.click(within(screen.getByTestId('option-compress-by')).getByText('目标大小'));
     expect(await screen.findByTestId('option-target')).toBeInTheDocument();
     expect(screen.getByTestId('estimate')).toHaveTextContent('大小 8M → 约 4M');
+  });
+
+  it('change-screen offers the blurred fill or a crop that follows the subject, and sends the mode', async () => {
+    const { post } = serve({
+      types: [...TOOL_TYPES, toolType('VIDEO_H_TO_V', 'change-screen', { shown: false })],
+      run: async () => ({ taskId: 9, jobId: 'job-9' }),
+      toolRun: () => toolRun(9, 1, { type: 'VIDEO_H_TO_V' }),
+    });
+    renderApp('/tools/change-screen', SIGNED_IN);
+    await pickClip();
+    expect(screen.getByTestId('estimate')).toHaveTextContent('1280×720');
+    expect(screen.getByTestId('reframe-help')).toHaveTextContent('上下用模糊放大的画面填充');
+    expect(screen.queryByTestId('follow-window')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('option-reframe')).getByText('跟随主体裁剪'));
+    // The window is the output's shape at the clip's full height: 720 × 9 / 16, even.
+    expect(await screen.findByTestId('follow-window')).toHaveTextContent('每帧取 406×720 的窗口跟随主体，放大到 720×1280');
+    expect(screen.getByTestId('reframe-help')).toHaveTextContent('运动最集中的位置');
+    fireEvent.click(screen.getByTestId('tool-run-button'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/toolbox/run', { type: 'VIDEO_H_TO_V', materialIds: ['42'], params: { aspect: '9:16', mode: 'follow' } }, { silent: true }),
+    );
   });
 
   it('will not take a silent video for extract-audio', async () => {

@@ -4,6 +4,7 @@ import {
   builtToolOf,
   compressEstimate,
   cutDurationMs,
+  followWindow,
   gifHeight,
   gifSizeEstimate,
   hToVSize,
@@ -77,7 +78,17 @@ describe('tool options', () => {
   it('turns a landscape frame as the server does and refuses a portrait one', () => {
     expect(hToVSize('9:16', { width: 1920, height: 1080 })).toEqual({ width: 1080, height: 1920 });
     expect(hToVSize('1:1', { width: 320, height: 180 })).toEqual({ width: 180, height: 180 });
-    expect(fields(paramProblems('VIDEO_H_TO_V', { aspect: '9:16' }, { ...clip, width: 720, height: 1280 }))).toEqual(['materialIds notLandscape']);
+    expect(fields(paramProblems('VIDEO_H_TO_V', { aspect: '9:16', mode: 'blur' }, { ...clip, width: 720, height: 1280 }))).toEqual(['materialIds notLandscape']);
+  });
+
+  it('offers the blurred fill by default and a crop that follows the subject, its window as the server takes it', () => {
+    expect(BUILT_TOOLS.VIDEO_H_TO_V.defaults(clip)).toEqual({ aspect: '9:16', mode: 'blur' });
+    expect(LIMITS.reframes).toEqual(['blur', 'follow']);
+    expect(fields(paramProblems('VIDEO_H_TO_V', { aspect: '9:16', mode: 'follow' }, clip))).toEqual([]);
+    expect(fields(paramProblems('VIDEO_H_TO_V', { aspect: '9:16', mode: 'track' } as never, clip))).toEqual(['params.mode oneOf']);
+    expect(followWindow('9:16', { width: 1920, height: 1080 })).toEqual({ width: 608, height: 1080 });
+    expect(followWindow('9:16', { width: 320, height: 180 })).toEqual({ width: 102, height: 180 });
+    expect(followWindow('1:1', { width: 1920, height: 1080 })).toEqual({ width: 1080, height: 1080 });
   });
 
   it('splits into the clips between its points and refuses points out of order or past the end', () => {

@@ -24,6 +24,8 @@ export const LIMITS = {
     { width: 1080, height: 1080 },
   ],
   aspects: ['9:16', '1:1'],
+  /** change-screen: the picture across over a blurred fill (the server's default), or a crop that follows the subject. */
+  reframes: ['blur', 'follow'],
   split: { maxTimes: 99, minPieceMs: 100 },
   splitModes: ['times', 'scenes'],
   /** Scene detection: the cut threshold is 1 − sensitivity / 100 of the colour histograms' distance. */
@@ -55,6 +57,7 @@ export type CutMode = (typeof LIMITS.cutModes)[number];
 export type SoundMode = (typeof LIMITS.soundModes)[number];
 export type Visual = (typeof LIMITS.visuals)[number];
 export type Aspect = (typeof LIMITS.aspects)[number];
+export type Reframe = (typeof LIMITS.reframes)[number];
 export type EraseMethod = (typeof LIMITS.eraseMethods)[number];
 
 /** The loudness a replaced or mixed sound is brought to unless changed, LUFS (the server's default). */
@@ -104,9 +107,10 @@ export interface PictureVideoParams {
   height: number;
 }
 
-/** change-screen: the frame a landscape video is turned into. */
+/** change-screen: the frame a landscape video is turned into, and how the picture goes into it. */
 export interface HToVParams {
   aspect: Aspect;
+  mode: Reframe;
 }
 
 /** video-separation by times: the split points, ms, ascending. */
@@ -297,7 +301,7 @@ export const BUILT_TOOLS: { [T in BuiltToolType]: BuiltTool<T> } = {
     defaults: () => ({ visual: 'picture', width: 1280, height: 720 }),
     second: (params) => (params.visual === 'picture' ? 'picture' : null),
   },
-  VIDEO_H_TO_V: { type: 'VIDEO_H_TO_V', path: 'change-screen', input: 'video', needsSound: false, defaults: () => ({ aspect: '9:16' }) },
+  VIDEO_H_TO_V: { type: 'VIDEO_H_TO_V', path: 'change-screen', input: 'video', needsSound: false, defaults: () => ({ aspect: '9:16', mode: 'blur' }) },
   VIDEO_SPLIT: {
     type: 'VIDEO_SPLIT',
     path: 'video-separation',
@@ -412,6 +416,13 @@ export function hToVSize(aspect: Aspect, input: Pick<InputFacts, 'width' | 'heig
   return { width, height: aspect === '9:16' ? even(Math.round((width * 16) / 9)) : width };
 }
 
+/** The window a crop that follows the subject takes of each `width`×`height` frame: the output's shape at full height (the server's rule). */
+export function followWindow(aspect: Aspect, input: Pick<InputFacts, 'width' | 'height'>): { width: number; height: number } {
+  const out = hToVSize(aspect, input);
+  const even = (n: number) => Math.max(2, Math.ceil(n / 2) * 2);
+  return { width: Math.min(even(Math.round((input.height * out.width) / out.height)), input.width), height: input.height };
+}
+
 /** The clips a split at times makes of a video of `durationMs`. */
 export function splitPieces(params: SplitTimesParams, durationMs: number): TimeRange[] {
   const pieces: TimeRange[] = [];
@@ -510,8 +521,11 @@ export function paramProblems<T extends BuiltToolType>(type: T, params: ToolPara
     }
     case 'PRE_PICTURE_VIDEO':
       return [];
-    case 'VIDEO_H_TO_V':
+    case 'VIDEO_H_TO_V': {
+      const p = params as HToVParams;
+      if (!(LIMITS.reframes as readonly string[]).includes(p.mode)) return [{ field: 'params.mode', key: 'oneOf', values: { list: LIMITS.reframes.join(', ') } }];
       return input.width > 0 && input.height > 0 && input.width <= input.height ? [{ field: 'materialIds', key: 'notLandscape' }] : [];
+    }
     case 'VIDEO_SPLIT': {
       const split = params as SplitParams;
       if (byScenes(split)) {
