@@ -18,6 +18,7 @@ mod picture;
 mod progress;
 pub mod retry;
 mod speech;
+mod stages;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -228,6 +229,7 @@ impl Worker {
     }
 
     async fn render_job(&self, job: Job, msg: RenderJob, shutdown: watch::Receiver<bool>) {
+        let mut stages = stages::Stages::start();
         let mut stop = shutdown.clone();
         let start = retry::call(
             "start",
@@ -247,6 +249,7 @@ impl Worker {
                 return self.hand_back(job, None, shutdown).await;
             }
         }
+        stages.lap("start");
         let dir = self
             .settings
             .scratch
@@ -262,7 +265,7 @@ impl Worker {
             cancel.clone(),
         ));
         let mut result = self
-            .process(&msg, &dir, cancel.clone(), shutdown.clone())
+            .process(&msg, &dir, cancel.clone(), shutdown.clone(), &mut stages)
             .await;
         // A passing fault (a service restarting, storage away) is tried again in place while the
         // heartbeat keeps the job this worker's; only then is it handed back.
@@ -288,7 +291,7 @@ impl Worker {
                 tracing::warn!(error = %e, dir = %dir.display(), "scratch directory not emptied");
             }
             result = self
-                .process(&msg, &dir, cancel.clone(), shutdown.clone())
+                .process(&msg, &dir, cancel.clone(), shutdown.clone(), &mut stages)
                 .await;
         }
         beat.abort();
@@ -318,7 +321,10 @@ impl Worker {
         {
             tracing::warn!(error = %e, dir = %dir.display(), "scratch directory not removed");
         }
+        stages.lap("clean-up");
         self.conclude(job, &msg, result, shutdown).await;
+        stages.lap("finish");
+        tracing::info!(total_ms = stages.total().as_millis() as u64, stages = %stages, "job ended");
     }
 
     /// Removes what a job stored: a render's video and cover, a tool's outputs (all under its
@@ -383,21 +389,12 @@ impl Worker {
         dir: &Path,
         cancel: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
+        stages: &mut stages::Stages,
     ) -> Result<Rendered, WorkerError> {
-        if msg.tool_type == reelforge_ai::speech::TEXT_TO_VOICE {
-            return self.process_speech(msg, dir, cancel, shutdown).await;
-        }
-        if msg.tool_type == reelforge_ai::asr::VOICE_TO_TEXT {
-            return self.process_asr(msg, dir, cancel, shutdown).await;
-        }
-        if msg.tool_type == reelforge_ai::audit::VIDEO_AUDIT {
-            return self.process_audit(msg, dir, cancel, shutdown).await;
-        }
-        if msg.tool_type == reelforge_ai::picture::TEXT_TO_IMAGE || msg.tool_type == reelforge_ai::picture::SIMILAR_IMAGE {
-            return self.process_picture(msg, dir, cancel, shutdown).await;
-        }
         if !msg.tool_type.is_empty() {
-            return self.process_tool(msg, dir, cancel, shutdown).await;
+            let done = self.process_other(msg, dir, cancel, shutdown).await;
+            stages.lap("work");
+            return done;
         }
         let rule = reelforge_timeline::Rule::parse(&msg.task_info)
             .map_err(|e| WorkerError::Rule(e.to_string()))?;
@@ -413,6 +410,7 @@ impl Worker {
             &dir.join("materials"),
         )
         .await?;
+        stages.lap("fetch");
         let out = dir.join("out.mp4");
         let cover = dir.join("cover.jpg");
         let limit = self.settings.time_limit.of(rule.duration());
@@ -427,6 +425,7 @@ impl Worker {
             reelforge_render::render(&rule, &materials, &out2, &opts, &mut on_progress, &cancel2)
         });
         let (rendered, stopping) = supervise(render, &cancel, &mut shutdown, limit).await?;
+        stages.lap("render");
         let report = match rendered {
             Err(reelforge_render::RenderError::Cancelled) if stopping => {
                 return Err(WorkerError::Shutdown);
@@ -448,7 +447,31 @@ impl Worker {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(e.into()),
         };
+        stages.lap("upload");
         Ok(Rendered { video_key, cover_key, loudness, outputs: Vec::new() })
+    }
+
+    /// Runs a job that is not a render: a dubbing, a recognition, an audit, a picture or a tool.
+    async fn process_other(
+        &self,
+        msg: &RenderJob,
+        dir: &Path,
+        cancel: Arc<AtomicBool>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Rendered, WorkerError> {
+        if msg.tool_type == reelforge_ai::speech::TEXT_TO_VOICE {
+            return self.process_speech(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::asr::VOICE_TO_TEXT {
+            return self.process_asr(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::audit::VIDEO_AUDIT {
+            return self.process_audit(msg, dir, cancel, shutdown).await;
+        }
+        if msg.tool_type == reelforge_ai::picture::TEXT_TO_IMAGE || msg.tool_type == reelforge_ai::picture::SIMILAR_IMAGE {
+            return self.process_picture(msg, dir, cancel, shutdown).await;
+        }
+        self.process_tool(msg, dir, cancel, shutdown).await
     }
 
     /// Runs a tool job (docs/toolbox.md): its inputs fetched as the owner's materials, checked
