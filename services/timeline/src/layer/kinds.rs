@@ -165,11 +165,6 @@ impl VideoLayer {
     pub fn reversed(&self) -> bool {
         reversed_on_the_fly(&self.reverse_by)
     }
-
-    /// The material the layer's reversed file was made from ([`reversed_file_of`]).
-    pub fn reversed_file_of(&self) -> Option<String> {
-        reversed_file_of(&self.reverse_by)
-    }
 }
 
 /// Whether `reverseBy` asks the renderer to play the clip backwards itself: a truthy scalar (`true`,
