@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use gstreamer as gst;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
-use reelforge_tools::testing::luma_frames;
+use reelforge_tools::testing::{Clip, luma_frames};
 use reelforge_tools::{OutputKind, Params, ToolError, ToolType, probe, run};
 use serde_json::json;
 
@@ -140,5 +140,18 @@ fn a_square_crop_follows_too() -> Result {
         let (n, x) = bright(luma, 180);
         assert!(n > SIDE * SIDE * 8 / 10, "{ms} ms: {n} bright pixels centred at {x:.1}");
     }
+    Ok(())
+}
+
+#[test]
+fn a_silent_clip_moving_all_over_is_cropped_too() -> Result {
+    let dir = tempfile::tempdir()?;
+    // Bars scrolling across the whole picture: no one place holds the motion.
+    let input = Clip { sound: false, ..Clip::default() }.make(dir.path(), "bars.mp4")?;
+    let out = tool(json!({"aspect": "9:16", "mode": "follow"}), &input, &dir.path().join("follow"))?;
+    assert_eq!((out[0].width, out[0].height), (180, 320));
+    let facts = probe(&out[0].path)?;
+    assert!(!facts.audio && facts.duration_ms.abs_diff(4000) <= 60, "{facts:?}");
+    assert_eq!(luma_frames(&out[0].path)?.len(), 100);
     Ok(())
 }
