@@ -45,6 +45,22 @@ def render_queue_name():
     return m.group(1)
 
 
+def callers_of_services():
+    """Which targets call each gRPC service, from the `calls` of the target table
+    (services/reelforge/src/target.rs), the gateway's and the worker's included."""
+    src = (ROOT / "services/reelforge/src/target.rs").read_text()
+    table = src[src.index("const DEPENDENCIES"):src.index("];", src.index("const DEPENDENCIES"))]
+    table = re.sub(r"//[^\n]*", "", table)
+    callers = {svc: set() for svc in GRPC}
+    rows = re.findall(r"\(\s*Target::(\w+),\s*&\[[^\]]*\],\s*&\[([^\]]*)\]", table)
+    if not rows:
+        raise SystemExit("helm-check: no rows in DEPENDENCIES of services/reelforge/src/target.rs")
+    for caller, called in rows:
+        for svc in re.findall(r"Target::(\w+)", called):
+            callers.setdefault(svc.lower(), set()).add(caller.lower())
+    return callers
+
+
 def merged(values):
     with helm.Chart.load(str(CHART)) as chart:
         return chart.merge_values(values)
@@ -182,6 +198,18 @@ def check_release(label, values, queue):
                 check(config.get(f"REELFORGE_SERVICES__{t.upper()}__URL") == f"http://{RELEASE}-{t}:{GRPC[t]}",
                       f"{t}: its URL in the ConfigMap")
             check(("PodDisruptionBudget", f"{RELEASE}-{t}") in by, f"{t}: a PodDisruptionBudget")
+        if v["networkPolicy"]["enabled"]:
+            for svc, want in callers_of_services().items():
+                policy = by.get(("NetworkPolicy", f"{RELEASE}-{svc}-callers"))
+                if not check(policy is not None, f"{svc}: a NetworkPolicy of its callers"):
+                    continue
+                allowed = set()
+                for rule in policy["spec"]["ingress"]:
+                    for peer in rule.get("from", []):
+                        for e in peer.get("podSelector", {}).get("matchExpressions", []):
+                            if e["key"] == "app.kubernetes.io/component":
+                                allowed |= set(e["values"])
+                check(allowed == want, f"{svc}: reached by exactly its callers in target.rs {sorted(want)}, the policy allows {sorted(allowed)}")
         worker = deployments[f"{RELEASE}-worker"]["spec"]
         grace = worker["template"]["spec"]["terminationGracePeriodSeconds"]
         check(grace > v["worker"]["handBackSeconds"],

@@ -88,8 +88,9 @@ pub const DEPENDENCIES: &[(Target, &[Backend], &[Target])] = &[
             Backend::Queue,
             Backend::Storage,
         ],
-        // Saves and runs ask the material library whose materials a document may name.
-        &[Target::Material],
+        // Saves and runs ask the material library whose materials a document may name; the
+        // marketplace and enterprises ask the auth service who is a provider or a tenant's user.
+        &[Target::Material, Target::Auth],
     ),
     (Target::Ai, &[Backend::Cache], &[]),
     (
