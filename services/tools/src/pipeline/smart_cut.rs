@@ -84,22 +84,23 @@ impl Job<'_> {
         };
         let total_ms: u64 = kept.iter().map(|r| r.end_ms - r.start_ms).sum();
         let encode_ns: u64 = pieces.iter().map(|p| if let Piece::Encode { start_ns, end_ns, .. } = p { end_ns - start_ns } else { 0 }).sum();
+        let mut edges = encode_edges(&source, &pieces, self.cancel, &mut |encoded_ns| {
+            let done = 0.5 * encoded_ns as f64 / encode_ns.max(1) as f64;
+            (self.progress)(super::Progress { done_ms: (done * total_ms as f64) as u64, total_ms: total_ms.max(1) });
+        })?
+        .into_iter();
         let mut out_aus = Vec::new();
         let (mut copied, mut encoded) = (0usize, 0usize);
-        let mut encoded_ns = 0;
         for piece in &pieces {
             match *piece {
                 Piece::Copy { from, to, out_ns, start_ns } => {
                     copied += to - from;
                     out_aus.extend(source.aus[from..to].iter().map(|a| OutAu { buffer: a.buffer.clone(), pts: out_ns + (a.t - start_ns) }));
                 }
-                Piece::Encode { from, to, out_ns, start_ns, end_ns } => {
-                    let made = encode_edge(&source, from, to, start_ns, end_ns, self.cancel)?;
+                Piece::Encode { out_ns, start_ns, .. } => {
+                    let made = edges.next().ok_or_else(|| ToolError::Failed("an edge was not encoded".to_owned()))?;
                     encoded += made.len();
                     out_aus.extend(made.into_iter().map(|(buffer, t)| OutAu { buffer, pts: out_ns + (t - start_ns) }));
-                    encoded_ns += end_ns - start_ns;
-                    let done = 0.5 * encoded_ns as f64 / encode_ns.max(1) as f64;
-                    (self.progress)(super::Progress { done_ms: (done * total_ms as f64) as u64, total_ms: total_ms.max(1) });
                 }
             }
         }
@@ -263,6 +264,15 @@ fn holds_idr(au: &[u8]) -> bool {
     au.windows(4).any(|w| w[0] == 0 && w[1] == 0 && w[2] == 1 && w[3] & 0x1f == 5)
 }
 
+/// Whether no other picture refers to this access unit: all its slices (NAL types 1 and 5) have
+/// `nal_ref_idc` 0. Leaving such a unit out changes no other picture's decoding (the frame numbers
+/// of reference pictures count only references).
+fn disposable(au: &Au) -> bool {
+    let Ok(m) = au.buffer.map_readable() else { return false };
+    let mut slices = m.windows(4).filter(|w| w[0] == 0 && w[1] == 0 && w[2] == 1 && matches!(w[3] & 0x1f, 1 | 5)).peekable();
+    slices.peek().is_some() && slices.all(|w| w[3] & 0x60 == 0)
+}
+
 /// The pieces of the output for `kept`, or why the stream cannot be cut so.
 fn plan(source: &Source, kept: &[MsRange]) -> Result<Vec<Piece>, String> {
     let aus = &source.aus;
@@ -307,8 +317,50 @@ fn plan(source: &Source, kept: &[MsRange]) -> Result<Vec<Piece>, String> {
     Ok(pieces)
 }
 
+/// Edges encoded at once: the cores are shared between the edges' decoders and encoders, which
+/// on a few dozen frames each leave them idle much of the time when run one after another.
+const EDGES_AT_ONCE: usize = 4;
+
+/// Encodes the edges among `pieces` ([`encode_edge`]), up to [`EDGES_AT_ONCE`] at a time, calling
+/// `progress` with the nanoseconds of edge encoded so far as each ends: the edges' units in
+/// the pieces' order.
+fn encode_edges(
+    source: &Source,
+    pieces: &[Piece],
+    cancel: &std::sync::atomic::AtomicBool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Vec<(gst::Buffer, u64)>>, ToolError> {
+    let edges: Vec<(usize, usize, u64, u64)> = pieces
+        .iter()
+        .filter_map(|p| match *p {
+            Piece::Encode { from, to, start_ns, end_ns, .. } => Some((from, to, start_ns, end_ns)),
+            Piece::Copy { .. } => None,
+        })
+        .collect();
+    let mut made = Vec::with_capacity(edges.len());
+    let mut encoded_ns = 0;
+    for batch in edges.chunks(EDGES_AT_ONCE) {
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let running: Vec<_> = batch
+                .iter()
+                .map(|&(from, to, start_ns, end_ns)| scope.spawn(move || encode_edge(source, from, to, start_ns, end_ns, cancel)))
+                .collect();
+            running.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(ToolError::Failed("an edge's encoder stopped".to_owned())))).collect()
+        });
+        for (result, &(_, _, start_ns, end_ns)) in results.into_iter().zip(batch) {
+            made.push(result?);
+            encoded_ns += end_ns - start_ns;
+            progress(encoded_ns);
+        }
+    }
+    Ok(made)
+}
+
 /// Decodes access units `from..to` and re-encodes the frames in `[start_ns, end_ns)` with the
-/// source's profile and level: the encoded units (decode order) with their source times.
+/// source's profile and level: the encoded units (decode order) with their source times. The
+/// edges are a few frames at a high quality (quantizer 16, about 55 dB against their decode), so
+/// x264's fastest preset costs some size on them and a third of veryfast's time. A unit before
+/// `start_ns` that no other picture refers to is not even decoded.
 fn encode_edge(
     source: &Source,
     from: usize,
@@ -319,7 +371,7 @@ fn encode_edge(
 ) -> Result<Vec<(gst::Buffer, u64)>, ToolError> {
     let level = if source.level.is_empty() { String::new() } else { format!(" option-string=level={}", source.level) };
     let description = format!(
-        "appsrc name=in format=time ! h264parse ! avdec_h264 name=dec ! x264enc speed-preset=veryfast pass=qual quantizer=16 \
+        "appsrc name=in format=time ! h264parse ! avdec_h264 name=dec ! x264enc speed-preset=ultrafast pass=qual quantizer=16 \
          bitrate=2048000 vbv-buf-capacity=0 key-int-max=100000{level} \
          ! video/x-h264,profile={},stream-format=byte-stream,alignment=au ! appsink name=out sync=false",
         source.profile
@@ -338,7 +390,7 @@ fn encode_edge(
     running.0.set_state(gst::State::Playing)?;
     // Up to the last unit showing a frame before the end: the decoder needs nothing after it.
     let last = (from..to).rev().find(|&i| source.aus[i].t < end_ns).map_or(from, |i| i + 1);
-    for a in &source.aus[from..last] {
+    for a in source.aus[from..last].iter().filter(|a| a.t >= start_ns || !disposable(a)) {
         let mut b = a.buffer.copy();
         let m = b.make_mut();
         m.set_pts(gst::ClockTime::from_nseconds(a.t));
