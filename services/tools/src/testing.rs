@@ -8,7 +8,7 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, launch};
+use crate::gst_run::{app_sink, element, launch};
 
 /// A test clip's recipe; the default is a 320×180, 25 fps, 4 s clip with a 997 Hz tone.
 #[derive(Debug, Clone)]
@@ -217,6 +217,28 @@ pub fn scenes(dir: &Path, name: &str, segments: &[(&str, u32)], fps: u32) -> Res
     let running = launch(&description, None, Some(&path))?;
     crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})?;
     Ok(path)
+}
+
+/// Encodes `frames` (one picture's bytes each, in the caps of `description`'s `appsrc` named
+/// `src`, `frame_ms` apart) through `description`, whose `filesink` named `sink` writes `path`: a
+/// clip drawn pixel by pixel, where what a tool must find in it is known exactly.
+pub fn encode_frames(description: &str, path: &Path, frames: impl IntoIterator<Item = Vec<u8>>, frame_ms: u64) -> Result<(), ToolError> {
+    gst::init()?;
+    let running = launch(description, None, Some(path))?;
+    let src = element(&running.0, "src")?
+        .downcast::<gstreamer_app::AppSrc>()
+        .map_err(|_| ToolError::Gst("src is not an appsrc".to_owned()))?;
+    running.0.set_state(gst::State::Playing)?;
+    for (f, data) in (0u64..).zip(frames) {
+        let mut buffer = gst::Buffer::from_slice(data);
+        if let Some(b) = buffer.get_mut() {
+            b.set_pts(gst::ClockTime::from_mseconds(f * frame_ms));
+            b.set_duration(gst::ClockTime::from_mseconds(frame_ms));
+        }
+        src.push_buffer(buffer).map_err(|e| ToolError::Gst(format!("frame {f} was not taken: {e:?}")))?;
+    }
+    src.end_of_stream().map_err(|e| ToolError::Gst(format!("the end was not taken: {e:?}")))?;
+    crate::gst_run::play(&running, &std::sync::atomic::AtomicBool::new(false), &mut |_| {})
 }
 
 /// Encodes `seconds` of sound into `dir/name` (`.m4a`): a `centre` Hz tone the same in both

@@ -5,9 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use gstreamer as gst;
-use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
-use reelforge_tools::testing::{Clip, luma_frames};
+use reelforge_tools::testing::{Clip, encode_frames, luma_frames};
 use reelforge_tools::{OutputKind, Params, ToolError, ToolType, probe, run};
 use serde_json::json;
 
@@ -37,36 +35,22 @@ fn crossing_square(dir: &Path) -> Result<PathBuf> {
     gst::init()?;
     let path = dir.join("square.mp4");
     let aac = if gst::ElementFactory::find("voaacenc").is_some() { "voaacenc" } else { "avenc_aac" };
-    let pipeline = gst::parse::launch(&format!(
+    let description = format!(
         "appsrc name=src format=time caps=video/x-raw,format=I420,width={WIDTH},height={HEIGHT},framerate=25/1 \
          ! x264enc speed-preset=ultrafast key-int-max=50 ! queue ! mp4mux name=mux faststart=true ! filesink name=sink \
          audiotestsrc num-buffers=400 samplesperbuffer=480 wave=sine freq=997 volume=0.3 ! audio/x-raw,rate=48000,channels=2 \
          ! audioconvert ! {aac} ! queue ! mux."
-    ))?
-    .downcast::<gst::Pipeline>()
-    .map_err(|_| "not a pipeline")?;
-    pipeline.by_name("sink").ok_or("no sink")?.set_property("location", path.to_string_lossy().to_string());
-    let src = pipeline.by_name("src").ok_or("no src")?.downcast::<gst_app::AppSrc>().map_err(|_| "not an appsrc")?;
-    pipeline.set_state(gst::State::Playing)?;
-    for f in 0..FRAMES {
+    );
+    let frames = (0..FRAMES).map(|f| {
         let mut data = vec![128u8; WIDTH * HEIGHT * 3 / 2];
         data[..WIDTH * HEIGHT].fill(60);
         let x = square_left(f).round() as usize;
         for row in data[..WIDTH * HEIGHT].chunks_exact_mut(WIDTH).skip((HEIGHT - SIDE) / 2).take(SIDE) {
             row[x..x + SIDE].fill(235);
         }
-        let mut buffer = gst::Buffer::from_slice(data);
-        if let Some(b) = buffer.get_mut() {
-            b.set_pts(gst::ClockTime::from_mseconds(f * 40));
-            b.set_duration(gst::ClockTime::from_mseconds(40));
-        }
-        src.push_buffer(buffer)?;
-    }
-    src.end_of_stream()?;
-    let bus = pipeline.bus().ok_or("no bus")?;
-    let end = bus.timed_pop_filtered(gst::ClockTime::from_seconds(60), &[gst::MessageType::Eos, gst::MessageType::Error]);
-    pipeline.set_state(gst::State::Null)?;
-    assert!(matches!(end.as_ref().map(|m| m.view()), Some(gst::MessageView::Eos(_))), "{end:?}");
+        data
+    });
+    encode_frames(&description, &path, frames, 40)?;
     Ok(path)
 }
 

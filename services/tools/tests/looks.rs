@@ -4,10 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
-use gstreamer as gst;
-use gstreamer::prelude::*;
-use gstreamer_app as gst_app;
-use reelforge_tools::testing::{Clip, luma_frames, psnr};
+use reelforge_tools::testing::{Clip, encode_frames, luma_frames, psnr};
 use reelforge_tools::{OutputKind, Params, ToolError, ToolType, probe, run};
 use serde_json::json;
 
@@ -104,19 +101,11 @@ fn a_presentation_becomes_pages_times_seconds_of_video_one_page_after_another() 
 /// A video of `frames` 320×180 pictures: the left half skin-coloured with ±20 levels of noise, the
 /// right half grey with a sharp black/white edge (not skin: neutral chroma).
 fn skin_clip(dir: &Path, frames: u64) -> Result<PathBuf> {
-    gst::init()?;
     let path = dir.join("skin.mp4");
-    let pipeline = gst::parse::launch(
-        "appsrc name=src format=time caps=video/x-raw,format=I420,width=320,height=180,framerate=25/1 \
-         ! x264enc speed-preset=ultrafast pass=qual quantizer=8 ! mp4mux ! filesink name=sink",
-    )?
-    .downcast::<gst::Pipeline>()
-    .map_err(|_| "not a pipeline")?;
-    pipeline.by_name("sink").ok_or("no sink")?.set_property("location", path.to_string_lossy().to_string());
-    let src = pipeline.by_name("src").ok_or("no src")?.downcast::<gst_app::AppSrc>().map_err(|_| "not an appsrc")?;
-    pipeline.set_state(gst::State::Playing)?;
+    let description = "appsrc name=src format=time caps=video/x-raw,format=I420,width=320,height=180,framerate=25/1 \
+                       ! x264enc speed-preset=ultrafast pass=qual quantizer=8 ! mp4mux ! filesink name=sink";
     let mut seed: u64 = 7;
-    for f in 0..frames {
+    let pictures = (0..frames).map(move |_| {
         let mut data = vec![0u8; 320 * 180 * 3 / 2];
         for y in 0..180 {
             for x in 0..320 {
@@ -130,18 +119,9 @@ fn skin_clip(dir: &Path, frames: u64) -> Result<PathBuf> {
             let skin = i % 160 < 80;
             (*cb, *cr) = if skin { (110, 150) } else { (128, 128) };
         }
-        let mut buffer = gst::Buffer::from_slice(data);
-        if let Some(b) = buffer.get_mut() {
-            b.set_pts(gst::ClockTime::from_mseconds(f * 40));
-            b.set_duration(gst::ClockTime::from_mseconds(40));
-        }
-        src.push_buffer(buffer)?;
-    }
-    src.end_of_stream()?;
-    let bus = pipeline.bus().ok_or("no bus")?;
-    let end = bus.timed_pop_filtered(gst::ClockTime::from_seconds(60), &[gst::MessageType::Eos, gst::MessageType::Error]);
-    pipeline.set_state(gst::State::Null)?;
-    assert!(matches!(end.as_ref().map(|m| m.view()), Some(gst::MessageView::Eos(_))), "{end:?}");
+        data
+    });
+    encode_frames(description, &path, pictures, 40)?;
     Ok(path)
 }
 
