@@ -11,13 +11,14 @@
 import { ScissorOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { materialInfoQuery, useMaterialInfo } from '@/api/material';
 import { cropVideo } from '@/api/materialEdits';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import { reversedFrom } from '@/editor/model/reverse';
 import { followRun } from '@/editor/reverse/followRun';
+import { useAlive } from '@/editor/reverse/useAlive';
 import type { LayerPatch } from '@/editor/state/editorSlice';
 import { clipCut } from '@/editor/state/timing';
 import { boxForCrop, MIN_VIDEO_CROP_PX, toVideoBox, type Rect, type Size } from './crop';
@@ -35,13 +36,7 @@ export function VideoCropField({ layer, set }: { layer: VideoLayer; set: (change
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  const alive = useAlive();
   const materialId = layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId);
   const info = useMaterialInfo(materialId).data;
   const src = typeof layer.videoSrc === 'string' ? layer.videoSrc : '';

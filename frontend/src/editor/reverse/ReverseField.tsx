@@ -8,7 +8,7 @@
  */
 import { Alert, Checkbox, Progress, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/errors';
 import { materialInfoQuery } from '@/api/material';
@@ -17,6 +17,7 @@ import type { LayerPatch } from '@/editor/state/editorSlice';
 import type { VideoLayer } from '@/editor/model/gen/VideoLayer';
 import { mirroredCut, reversedFrom, reversedOnTheFly } from '@/editor/model/reverse';
 import { clipCut } from '@/editor/state/timing';
+import { useAlive } from './useAlive';
 
 /** How often the reverse's state is read while it runs. */
 export const REVERSE_POLL_MS = 1_000;
@@ -27,13 +28,7 @@ export function ReverseField({ layer, set }: { layer: VideoLayer; set: (changes:
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  const alive = useAlive();
   const original = reversedFrom(layer.reverseBy);
   const onTheFly = reversedOnTheFly(layer.reverseBy);
   const materialId = layer.materialId === undefined || layer.materialId === '' ? null : String(layer.materialId);

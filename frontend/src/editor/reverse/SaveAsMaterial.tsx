@@ -5,12 +5,13 @@
  */
 import { Alert, Button, Progress, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/errors';
 import { queryKeys } from '@/api/keys';
 import type { RunToolAnswer } from '@/api/toolbox';
 import { followRun } from './followRun';
+import { useAlive } from './useAlive';
 
 type Phase = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'failed'; why: string };
 
@@ -18,13 +19,7 @@ export function SaveAsMaterial({ start, disabled, testId }: { start: () => Promi
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  const alive = useAlive();
 
   async function save() {
     setPhase({ kind: 'running', percent: 0 });
