@@ -138,6 +138,20 @@ async function journey({ page, baseUrl, assert, signIn, shot, note, dir }) {
   note(`change-screen: ${vertical}`);
   await shot('change-screen-result');
 
+  // The same clip cropped by a window that follows the subject (params.mode follow).
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByTestId(`material-${videoId}`).click({ timeout: 20_000 });
+  await page.getByTestId('input-preview').waitFor({ timeout: 30_000 });
+  await page.getByTestId('option-reframe').getByText('跟随主体裁剪').click();
+  const window = (await page.getByTestId('follow-window').textContent()) ?? '';
+  assert(window.includes('×360') && window.includes('360×640'), `the follow window: "${window}"`);
+  await shot('change-screen-follow-options');
+  await runAndWatch({ page, assert, note }, 'change-screen follow');
+  const followed = (await page.getByTestId('output-facts').textContent()) ?? '';
+  assert(followed.includes('360×640'), `a 9:16 video that follows: "${followed}"`);
+  note(`change-screen follow: ${window}; ${followed}`);
+  await shot('change-screen-follow-result');
+
   // --- video-separation: split in the middle, two clips. ---
   await page.goto(`${baseUrl}/#/tools/video-separation`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId(`material-${videoId}`).click({ timeout: 20_000 });
