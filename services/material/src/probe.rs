@@ -39,8 +39,8 @@ const FLOOR_DB: f64 = -200.0;
 /// Longest side of a picture's preview, pixels: a browser shows it scaled anyway.
 const PREVIEW_MAX: u32 = 4096;
 
-/// Transcodes the video at `src` into an H.264/AAC MP4 at `out` (at most 720 lines, the original's
-/// rate) for the browser; `has_audio` adds the AAC track. Waits at most four times the duration.
+/// Transcodes the video at `src` into an upright H.264/AAC MP4 at `out` (at most 720 lines, the
+/// original's rate) for the browser; `has_audio` adds the AAC track. Waits at most four times the duration.
 pub fn preview(src: &Path, out: &Path, has_audio: bool, duration: f64) -> Result<(), String> {
     gst::init().map_err(|e| format!("GStreamer: {e}"))?;
     let uri = gst::glib::filename_to_uri(std::path::absolute(src).map_err(|e| e.to_string())?, None)
@@ -48,7 +48,8 @@ pub fn preview(src: &Path, out: &Path, has_audio: bool, duration: f64) -> Result
         .to_string();
     // Each branch starts with a queue, which answers caps queries from downstream, so the delayed
     // link from uridecodebin takes only the pad of its kind.
-    let mut description = "uridecodebin name=src src. ! queue ! videoconvert ! videoscale ! \
+    // The preview is upright (the original's turn applied): mp4mux writes no turn of its own.
+    let mut description = "uridecodebin name=src src. ! queue ! videoflip video-direction=auto ! videoconvert ! videoscale ! \
          video/x-raw,format=I420,height=[2,720],pixel-aspect-ratio=1/1 ! x264enc speed-preset=veryfast bitrate=2000 ! \
          video/x-h264,profile=main ! h264parse ! queue ! mux. mp4mux name=mux faststart=true ! filesink name=sink"
         .to_owned();

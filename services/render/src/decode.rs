@@ -1,6 +1,6 @@
 //! Decoding clips, GIFs and audio through GStreamer into frames and samples the engine can use.
 //!
-//! Video pipeline: `uridecodebin (video pad) → videoconvert → videoscale → videorate →
+//! Video pipeline: `uridecodebin (video pad) → videoflip (upright) → videoconvert → videoscale → videorate →
 //! capsfilter video/x-raw,format=I420,width=W,height=H,framerate=F → appsink` (RGBA for clips
 //! with alpha), prerolled in `Paused`, seeked to the cut start, then run in `Playing` with
 //! `sync=false`. The appsink keeps at most a few frames, so decoding runs ahead of drawing on
@@ -345,6 +345,10 @@ impl VideoDecoder {
         let guard = PipelineGuard(pipeline.clone());
         // Decoding at the opening thread's priority: a render's drawing yields to x264.
         crate::threads::own_streaming_threads(&pipeline, &[], 0);
+        // Upright as the file's orientation tag says (a no-op without one): the layer's box and
+        // the probe's size are those of the pictures as shown.
+        let flip = make("videoflip")?;
+        flip.set_property_from_str("video-direction", "auto");
         let convert = make("videoconvert")?;
         let scale = make("videoscale")?;
         scale.set_property("add-borders", false);
@@ -369,12 +373,12 @@ impl VideoDecoder {
             .max_buffers(3)
             .drop(false)
             .build();
-        pipeline.add_many([&convert, &scale, &rate, sink.upcast_ref()])?;
-        gst::Element::link_many([&convert, &scale, &rate, sink.upcast_ref()])?;
-        decodebin_for(path, &pipeline, "video/", &convert)?;
+        pipeline.add_many([&flip, &convert, &scale, &rate, sink.upcast_ref()])?;
+        gst::Element::link_many([&flip, &convert, &scale, &rate, sink.upcast_ref()])?;
+        decodebin_for(path, &pipeline, "video/", &flip)?;
         pipeline.set_state(gst::State::Paused)?;
         let prerolled = wait_state(&pipeline, req.watchdog_s);
-        if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
+        if !flip.static_pad("sink").is_some_and(|p| p.is_linked()) {
             return Err(prerolled.err().unwrap_or(MediaError::NoStream("video")));
         }
         prerolled?;

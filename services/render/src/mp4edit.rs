@@ -1,5 +1,6 @@
-//! Hides the AAC encoder's priming behind the audio track's edit list, as ffmpeg does.
+//! Edits of an MP4's header boxes in place (the same sizes, nothing else moved).
 //!
+//! The AAC priming: hidden behind the audio track's edit list, as ffmpeg does.
 //! An AAC encoder emits `priming` samples of delay before the first real one; mp4mux keeps
 //! them in the track and starts the edit at 0, so players start the sound about 21 ms late and
 //! a segment rendered on its own would carry that delay into every join. After muxing, the
@@ -181,6 +182,57 @@ pub fn hide_priming(path: &Path, samples: u64, rate: u64) -> Result<u64, MediaEr
     );
     file.write_all_at(&head[..moov.end], moov_at)?;
     Ok(priming)
+}
+
+/// Writes into the MP4 at `path` the video track's header matrix that turns its pictures `turn`
+/// degrees clockwise (0, 90, 180 or 270) to be shown, in place, as a phone writes it on a
+/// portrait clip stored on its side. GStreamer reads it as the `image-orientation` tag.
+pub fn set_turn(path: &Path, turn: u16) -> Result<(), MediaError> {
+    let (a, b, c, d): (i64, i64, i64, i64) = match turn {
+        0 => (1, 0, 0, 1),
+        90 => (0, 1, -1, 0),
+        180 => (-1, 0, 0, -1),
+        270 => (0, -1, 1, 0),
+        other => return Err(MediaError::Invalid(format!("a picture cannot be turned {other} degrees"))),
+    };
+    let not_turned = |why: &str| MediaError::Invalid(format!("the MP4's pictures cannot be turned: {why}"));
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    let (moov_at, moov_len) = find_moov(&file)?.ok_or_else(|| not_turned("no moov box"))?;
+    let mut head = vec![0u8; moov_len];
+    file.read_exact_at(&mut head, moov_at)?;
+    let top = boxes(&head, 0, head.len());
+    let moov = child(&top, b"moov").ok_or_else(|| not_turned("no moov box"))?;
+    for trak in boxes(&head, moov.body, moov.end).iter().filter(|b| &b.kind == b"trak") {
+        let parts = boxes(&head, trak.body, trak.end);
+        let (Some(tkhd), Some(mdia)) = (child(&parts, b"tkhd"), child(&parts, b"mdia")) else {
+            continue;
+        };
+        let is_video = child(&boxes(&head, mdia.body, mdia.end), b"hdlr")
+            .is_some_and(|h| head.get(h.body + 8..h.body + 12) == Some(b"vide"));
+        if !is_video {
+            continue;
+        }
+        // After version, flags, the times, the track id, the duration, layer, group and volume.
+        let at = tkhd.body + if head[tkhd.body] == 1 { 52 } else { 40 };
+        if at + 44 > tkhd.end {
+            return Err(not_turned("a track header too short"));
+        }
+        // The track's width and height, 16.16 as the translation is: the turned pictures are
+        // moved back to the origin, as cameras write it.
+        let (w, h) = (be32(&head, at + 36) as i64, be32(&head, at + 40) as i64);
+        let (x, y) = match turn {
+            90 => (h, 0),
+            180 => (w, h),
+            270 => (0, w),
+            _ => (0, 0),
+        };
+        let unit = 1i64 << 16;
+        let matrix = [a * unit, b * unit, 0, c * unit, d * unit, 0, x, y, 1i64 << 30];
+        let bytes: Vec<u8> = matrix.iter().flat_map(|&v| (v as i32).to_be_bytes()).collect();
+        file.write_all_at(&bytes, moov_at + at as u64)?;
+        return Ok(());
+    }
+    Err(not_turned("no video track"))
 }
 
 /// The largest moov box read into memory (hours of sample tables take a few megabytes).

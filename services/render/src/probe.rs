@@ -6,6 +6,7 @@ use crate::error::MediaError;
 use crate::gst_init;
 use gstreamer as gst;
 use gstreamer_pbutils as pbutils;
+use gstreamer_pbutils::prelude::DiscovererStreamInfoExt;
 use std::path::Path;
 
 /// What a media file holds.
@@ -13,9 +14,9 @@ use std::path::Path;
 pub struct MediaInfo {
     /// Duration in seconds (0 for a still picture).
     pub duration: f64,
-    /// Picture width in pixels, 0 without video.
+    /// Picture width in pixels as shown (after the file's turn), 0 without video.
     pub width: u32,
-    /// Picture height in pixels, 0 without video.
+    /// Picture height in pixels as shown, 0 without video.
     pub height: u32,
     /// Frame rate in frames per second, 0 when unknown or still.
     pub fps: f64,
@@ -48,8 +49,11 @@ pub fn probe(path: &Path, timeout_s: u64) -> Result<MediaInfo, MediaError> {
     };
     if let Some(v) = info.video_streams().first() {
         out.has_video = true;
-        out.width = v.width();
-        out.height = v.height();
+        // As shown: a phone's portrait clip is stored on its side, and the decoder turns it
+        // upright (`decode.rs`).
+        let orientation = v.tags().and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| o.get().to_owned()));
+        let on_side = orientation.is_some_and(|o| o.ends_with("-90") || o.ends_with("-270"));
+        (out.width, out.height) = if on_side { (v.height(), v.width()) } else { (v.width(), v.height()) };
         let r = v.framerate();
         if r.denom() != 0 {
             out.fps = f64::from(r.numer()) / f64::from(r.denom());

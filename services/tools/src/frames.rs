@@ -10,7 +10,7 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, launch, pull};
 use crate::probe::probe;
 
 /// Mean absolute luma difference (0–255) of the grids that counts as a scene change.
@@ -80,7 +80,7 @@ pub fn sample(
     let (w, h) = decoded_size(width, height, max_width);
     let drain = if facts.audio { " d. ! audio/x-raw ! queue ! fakesink sync=false async=false" } else { "" };
     let description = format!(
-        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! videoscale \
+        "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videoconvert ! videoscale \
          ! video/x-raw,format=RGB,width={w},height={h},pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=4{drain}"
     );
     let running = launch(&description, Some(path), None)?;

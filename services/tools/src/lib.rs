@@ -10,6 +10,7 @@ mod frame_params;
 mod gst_run;
 mod kind;
 mod limits;
+pub mod orientation;
 mod look_params;
 mod params;
 mod pipeline;

@@ -36,7 +36,7 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{Running, app_sink, element, launch, play, retime, sound_only};
+use crate::gst_run::{PICTURES, Running, app_sink, element, launch, play, retime, sound_only};
 use crate::params::{
     AudioFormat, COMPRESS_AUDIO_BPS, Compress, Crop, CutMode, Gif, Highlights, Input, MAX_SPLITS, MsRange, Params, QuickCut, SceneDetect, Split,
     video_kbps,
@@ -158,7 +158,7 @@ pub fn run_as(
         }
         // A presentation is not media: LibreOffice reads it, and says so when it cannot.
         let facts = if *role == Input::Presentation {
-            Facts { duration_ms: 0, bytes: std::fs::metadata(path)?.len(), audio: false, video: None }
+            Facts { duration_ms: 0, bytes: std::fs::metadata(path)?.len(), audio: false, video: None, orientation: Default::default() }
         } else {
             probe(path)?
         };
@@ -312,7 +312,7 @@ impl Job<'_> {
         let height = ((f64::from(gif.width) * f64::from(h) / f64::from(w.max(1))).round() as u32).max(1);
         let (width16, height16) = (dim(gif.width)?, dim(height)?);
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! videoscale ! videorate \
+            "{DECODE} {PICTURES} ! queue ! videoconvert ! videoscale ! videorate \
              ! video/x-raw,format=RGBA,width={},height={height},framerate={}/1,pixel-aspect-ratio=1/1 \
              ! appsink name=sink sync=false max-buffers=4{}",
             gif.width,
@@ -383,7 +383,7 @@ impl Job<'_> {
             }
         };
         let mux = "queue ! mp4mux name=mux faststart=true ! filesink name=sink";
-        let decode_video = format!("{DECODE} d. ! video/x-raw ! queue ! videoconvert");
+        let decode_video = format!("{DECODE} {PICTURES} ! queue ! videoconvert");
         match compress {
             Compress::Quality(q) => {
                 let description = format!("{decode_video} ! {} ! {mux}{}", x264_quality(q.quantizer()), audio(128_000));
@@ -425,7 +425,7 @@ impl Job<'_> {
             String::new()
         };
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue name=vq ! videorate ! video/x-raw,framerate={} ! videoconvert ! {} \
+            "{DECODE} {PICTURES} ! queue name=vq ! videorate ! video/x-raw,framerate={} ! videoconvert ! {} \
              ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
             frame_rate(&self.facts),
             x264_quality(20)
@@ -449,7 +449,7 @@ impl Job<'_> {
             String::new()
         };
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! videocrop left={} top={} right={right} bottom={bottom} \
+            "{DECODE} {PICTURES} ! queue ! videoconvert ! videocrop left={} top={} right={right} bottom={bottom} \
              ! videoconvert ! video/x-raw,format=I420 ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
             crop.x,
             crop.y,
@@ -559,7 +559,7 @@ impl Job<'_> {
         };
         let description = if video {
             format!(
-                "{DECODE} d. ! video/x-raw ! queue name=vq ! videoconvert ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
+                "{DECODE} {PICTURES} ! queue name=vq ! videoconvert ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
                 x264_quality(18)
             )
         } else {

@@ -8,6 +8,7 @@ use gstreamer_pbutils as pbutils;
 use gstreamer_pbutils::prelude::*;
 
 use crate::error::ToolError;
+use crate::orientation::Orientation;
 
 /// An input's length, size and streams.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -18,8 +19,11 @@ pub struct Facts {
     pub bytes: u64,
     /// Whether it has sound.
     pub audio: bool,
-    /// The picture's width, height and frame rate (0 when variable), if it has one.
+    /// The picture's width, height (as it is shown: a clip stored on its side has them swapped)
+    /// and frame rate (0 when variable), if it has one.
     pub video: Option<(u32, u32, f64)>,
+    /// How the stored pictures are turned to be shown.
+    pub orientation: Orientation,
 }
 
 /// Seconds the Discoverer may take on one file.
@@ -35,10 +39,16 @@ pub fn probe(path: &Path) -> Result<Facts, ToolError> {
     if info.result() == pbutils::DiscovererResult::Timeout {
         return Err(ToolError::NotMedia(format!("the file could not be read within {PROBE_TIMEOUT_S} s")));
     }
-    let video = info.video_streams().into_iter().find(|v| !v.is_image()).map(|v| {
+    let stream = info.video_streams().into_iter().find(|v| !v.is_image());
+    let orientation = stream
+        .as_ref()
+        .and_then(|v| v.tags())
+        .and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| Orientation::from_tag(o.get())))
+        .unwrap_or_default();
+    let video = stream.map(|v| {
         let rate = v.framerate();
         let fps = if rate.denom() > 0 { f64::from(rate.numer()) / f64::from(rate.denom()) } else { 0.0 };
-        (v.width(), v.height(), fps)
+        if orientation.on_side() { (v.height(), v.width(), fps) } else { (v.width(), v.height(), fps) }
     });
     let audio = !info.audio_streams().is_empty();
     if video.is_none() && !audio {
@@ -49,6 +59,7 @@ pub fn probe(path: &Path) -> Result<Facts, ToolError> {
         bytes,
         audio,
         video,
+        orientation,
     })
 }
 

@@ -31,7 +31,7 @@ use reelforge_kit::config::DeliveryProfile;
 use serde_json::Value;
 
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{element, launch, play, retime};
+use crate::gst_run::{PICTURES, element, launch, play, retime};
 use crate::pipeline::{Output, OutputKind, Progress};
 
 /// The run's wire type; not in the toolbox's catalogue.
@@ -242,7 +242,7 @@ fn encode(
         )
     };
     let description = format!(
-        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue name=vq ! videoconvert ! videoscale ! videorate \
+        "filesrc name=src ! decodebin name=d {PICTURES} ! queue name=vq ! videoconvert ! videoscale ! videorate \
          ! video/x-raw,format=I420,width={},height={},pixel-aspect-ratio=1/1{rate} \
          ! x264enc speed-preset=veryfast pass=qual quantizer=21 bitrate={} vbv-buf-capacity=1000 key-int-max=250 \
          ! video/x-h264,profile=main ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",

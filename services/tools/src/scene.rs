@@ -17,7 +17,7 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, launch, pull};
 use crate::params::SceneDetect;
 use crate::probe::probe;
 
@@ -137,7 +137,7 @@ pub fn detect(path: &Path, params: &SceneDetect, cancel: &AtomicBool, position: 
     let facts = probe(path)?;
     let drain = if facts.audio { " d. ! audio/x-raw ! queue ! fakesink sync=false async=false" } else { "" };
     let description = format!(
-        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! videoscale \
+        "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videoconvert ! videoscale \
          ! video/x-raw,format=RGB,width={WIDTH},height={HEIGHT} ! appsink name=sink sync=false max-buffers=8{drain}"
     );
     let running = launch(&description, Some(path), None)?;

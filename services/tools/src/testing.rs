@@ -8,7 +8,7 @@ use gstreamer as gst;
 use gstreamer::prelude::*;
 
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, element, launch};
+use crate::gst_run::{PICTURES, app_sink, element, launch};
 
 /// A test clip's recipe; the default is a 320×180, 25 fps, 4 s clip with a 997 Hz tone.
 #[derive(Debug, Clone)]
@@ -109,8 +109,7 @@ impl Clip {
 /// milliseconds.
 pub fn luma_frames(path: &Path) -> Result<Vec<(u64, Vec<u8>)>, ToolError> {
     let running = launch(
-        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=GRAY8 \
-         ! appsink name=out sync=false",
+        &format!("filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=out sync=false"),
         Some(path),
         None,
     )?;

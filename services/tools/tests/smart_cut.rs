@@ -66,13 +66,14 @@ fn a_smart_cut_copies_whole_gops_and_reencodes_only_the_edges() -> Result {
     // IDR frames every 2 s (key-int-max 50 at 25 fps).
     let input = Clip { seconds: 8.0, ..Clip::default() }.make(dir.path(), "in.mp4")?;
     let source = luma_frames(&input)?;
-    // 1.0–6.4 s: a head (1–2 s), two whole GOPs (2–6 s) and a tail (6–6.4 s); 7.0–7.6 s holds no
+    // 1.0–6.4 s: a head (1–2 s) re-encoded, two whole GOPs (2–6 s) and a tail (6–6.4 s) copied
+    // (without B-frames the GOP's first units show exactly its first frames); 7.0–7.6 s holds no
     // IDR frame and is re-encoded whole. 135 + 15 frames.
     let params = json!({"mode": "keep", "ranges": [{"startMs": 1000, "endMs": 6400}, {"startMs": 7000, "endMs": 7600}]});
     let o = cut(params, &input, &dir.path().join("smart"), true)?;
     let comment = cut_comment(&o.path)?.unwrap_or_default();
     assert!(comment.starts_with(SMART_TAG), "{comment}");
-    assert!(comment.contains("100 frames copied, 50 re-encoded"), "{comment}");
+    assert!(comment.contains("110 frames copied, 40 re-encoded"), "{comment}");
     let frames = luma_frames(&o.path)?;
     assert_eq!(frames.len(), 150);
     edges_hold(&frames, &source, &[(0, 1000), (24, 1960), (25, 2000), (124, 5960), (125, 6000), (134, 6360), (135, 7000), (149, 7560)])?;
@@ -103,7 +104,14 @@ fn a_smart_cut_of_a_stream_with_b_frames_keeps_its_edges_and_order() -> Result {
     let source = luma_frames(&input)?;
     let params = json!({"mode": "keep", "ranges": [{"startMs": 1200, "endMs": 4800}]});
     let o = cut(params, &input, &dir.path().join("smart"), true)?;
-    assert!(cut_comment(&o.path)?.unwrap_or_default().starts_with(SMART_TAG));
+    let comment = cut_comment(&o.path)?.unwrap_or_default();
+    assert!(comment.starts_with(SMART_TAG), "{comment}");
+    // The head (1.2–2.0 s, 20 frames) is re-encoded, the GOP 2–4 s copied, and of the tail
+    // (4.0–4.8 s) the units up to its last reference picture whose B-frames lie inside: at most
+    // the last mini-GOP's frames are re-encoded.
+    let count = |word: &str| comment.split([',', ':']).find_map(|p| p.trim().strip_suffix(word)?.trim().parse::<usize>().ok());
+    let (copied, encoded) = (count("frames copied").unwrap_or(0), count("re-encoded").unwrap_or(0));
+    assert!(copied + encoded == 90 && copied > 50 && encoded <= 23, "{comment}");
     let frames = luma_frames(&o.path)?;
     assert_eq!(frames.len(), 90);
     edges_hold(&frames, &source, &[(0, 1200), (19, 1960), (20, 2000), (69, 3960), (70, 4000), (89, 4760)])?;

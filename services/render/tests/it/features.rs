@@ -647,6 +647,36 @@ fn an_unblurred_covering_clip_background_matches_the_picture_covering() -> R {
 }
 
 #[test]
+fn a_clip_stored_on_its_side_is_drawn_upright() -> R {
+    // A phone's portrait clip: stored 64×36 (red left, blue right) with a track header that turns
+    // it 90° clockwise, so it shows 36×64 with red on top, as the editor's player shows it.
+    let dir = tempfile::tempdir()?;
+    halves(dir.path())?;
+    reelforge_render::mp4edit::set_turn(&dir.path().join("halves.mp4"), 90)?;
+    let info = reelforge_render::probe::probe(&dir.path().join("halves.mp4"), 20)?;
+    assert_eq!((info.width, info.height), (36, 64), "the size as shown");
+    let m = with_ids(dir.path(), &[("720", "halves.mp4")]);
+    let portrait = |bg: Value, layers: Value| -> Result<Rule, Box<dyn std::error::Error>> {
+        let doc = json!({
+            "version": 1, "frameRate": 30, "videoQuality": 99,
+            "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+            "scenes": [scene(Some(720), bg, layers)]
+        });
+        Ok(Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?)
+    };
+    // As a layer filling the frame (the same 9:16 shape: no bars) and as the scene's background.
+    let layer = json!([{"type": "video", "id": "clip", "videoSrc": "halves.mp4", "x": 0, "y": 0, "w": 90, "h": 160,
+        "startTime": 0, "endTime": 1, "inTime": 0, "outTime": 0, "noAudio": true}]);
+    for frame in [render_frame(&portrait(json!({}), layer)?, &m, 0.5)?, render_frame(&portrait(json!({"bgFit": "cover"}), json!([]))?, &m, 0.5)?] {
+        for x in [5, 45, 85] {
+            assert!(near(px(&frame, x, 20), RED), "({x}, 20): {:?}", px(&frame, x, 20));
+            assert!(near(px(&frame, x, 140), BLUE), "({x}, 140): {:?}", px(&frame, x, 140));
+        }
+    }
+    Ok(())
+}
+
+#[test]
 fn a_clip_contained_over_its_own_blurred_cover_matches_the_clip_alone() -> R {
     // The background and the layer show the same frames of one clip, so they share one
     // decoder (at the clip's own size, which the cut background needs) and the contained copy

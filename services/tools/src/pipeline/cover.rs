@@ -26,7 +26,7 @@ use gstreamer_video as gst_video;
 use super::{DECODE, Job, Output, OutputKind, Progress};
 use crate::ai_params::Covers;
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{app_sink, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, launch, pull};
 use crate::params::MsRange;
 
 /// Most frames scored in one clip.
@@ -142,7 +142,7 @@ impl Job<'_> {
         // 4 a second up to a minute, then MAX_SAMPLES over the whole clip.
         let seconds = duration.div_ceil(1000).max(MAX_SAMPLES / SAMPLES_PER_SECOND);
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videorate ! video/x-raw,framerate={MAX_SAMPLES}/{seconds} ! videoconvert ! video/x-raw,format=RGB \
+            "{DECODE} {PICTURES} ! queue ! videorate ! video/x-raw,framerate={MAX_SAMPLES}/{seconds} ! videoconvert ! video/x-raw,format=RGB \
              ! appsink name=sink sync=false max-buffers=4{}",
             self.drain_sound()
         );

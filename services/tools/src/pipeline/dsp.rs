@@ -30,7 +30,7 @@ use super::sound::{SOUND_SRC, VIDEO_SRC, volume};
 use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::ai_params::{AudioClean, DENOISE_LEVELS, ECHO_LEVELS, Filter};
 use crate::error::ToolError;
-use crate::gst_run::{element, sound_only};
+use crate::gst_run::{PICTURES, element, sound_only};
 use crate::probe::video_caps;
 
 /// What webrtcdsp takes: 16-bit interleaved at 48 kHz (it also takes 8, 16 and 32 kHz).
@@ -128,7 +128,7 @@ impl Job<'_> {
                 aac()
             ),
             (true, None) => format!(
-                " t. ! queue ! audioconvert ! {} bitrate=192000 ! queue ! mux. d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=I420 ! {} \
+                " t. ! queue ! audioconvert ! {} bitrate=192000 ! queue ! mux. {PICTURES} ! queue ! videoconvert ! video/x-raw,format=I420 ! {} \
                  ! queue ! mux. mp4mux name=mux faststart=true ! filesink name=sink2",
                 aac(),
                 x264_quality(18)

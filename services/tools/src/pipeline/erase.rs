@@ -22,7 +22,7 @@ use reelforge_pixels::erase::{self, Area, Plane};
 
 use super::{Job, Output};
 use crate::error::{ParamError, ToolError};
-use crate::gst_run::{app_sink, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, launch, pull};
 use crate::params::{Band, Captions, Erase, Watermark};
 
 /// Pictures a second sampled to find a caption band.
@@ -75,7 +75,7 @@ pub fn detect_caption_band(path: &Path, cancel: &AtomicBool) -> Result<Option<(u
 
 fn detect(path: &Path, cancel: &AtomicBool, position: &mut dyn FnMut(u64)) -> Result<Option<(u32, u32)>, ToolError> {
     let description = format!(
-        "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videorate ! video/x-raw,framerate={DETECT_FPS}/1 \
+        "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videorate ! video/x-raw,framerate={DETECT_FPS}/1 \
          ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink sync=false max-buffers=4"
     );
     let running = launch(&description, Some(path), None)?;

@@ -28,7 +28,7 @@ use gstreamer_video::prelude::*;
 
 use super::{DECODE, Job, Output, OutputKind, Progress, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, element, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, element, launch, pull};
 use crate::params::{Aspect, even};
 
 /// The height the pictures are measured at, pixels: enough to place a subject, cheap to compare.
@@ -233,7 +233,7 @@ impl Job<'_> {
             String::new()
         };
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=I420 \
+            "{DECODE} {PICTURES} ! queue ! videoconvert ! video/x-raw,format=I420 \
              ! videocrop name=window left={first} right={right} ! videoscale ! video/x-raw,width={width},height={height},pixel-aspect-ratio=1/1 \
              ! videoconvert ! video/x-raw,format=I420 ! {x264} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
             right = margin - first,
@@ -266,7 +266,7 @@ impl Job<'_> {
         let scale = f64::from(w0) / f64::from(width);
         let small_window = (f64::from(window) / scale).round() as usize;
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videorate ! video/x-raw,framerate={ANALYSIS_FPS}/1 ! videoconvert ! videoscale \
+            "{DECODE} {PICTURES} ! queue ! videorate ! video/x-raw,framerate={ANALYSIS_FPS}/1 ! videoconvert ! videoscale \
              ! video/x-raw,format=GRAY8,width={width},height={ANALYSIS_HEIGHT},pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=4{}",
             self.drain_sound()
         );

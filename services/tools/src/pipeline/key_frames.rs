@@ -20,7 +20,7 @@ use gstreamer_video as gst_video;
 use super::{DECODE, DETECT_SHARE, Job, Output, OutputKind, Progress};
 use crate::error::{ParamError, ToolError};
 use crate::frame_params::{KeyFrames, MAX_PICTURES};
-use crate::gst_run::{app_sink, launch, pull};
+use crate::gst_run::{PICTURES, app_sink, launch, pull};
 use crate::params::MsRange;
 
 /// JPEG quality of the pictures.
@@ -81,7 +81,7 @@ impl Job<'_> {
             }
         };
         let description = format!(
-            "{DECODE} d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=4{}",
+            "{DECODE} {PICTURES} ! queue ! videoconvert ! video/x-raw,format=RGB ! appsink name=sink sync=false max-buffers=4{}",
             self.drain_sound()
         );
         let running = launch(&description, Some(self.input), None)?;

@@ -22,7 +22,7 @@ use reelforge_pixels::looks::{self, Beauty};
 
 use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::{element, launch};
+use crate::gst_run::{PICTURES, element, launch};
 use crate::look_params::{Beautify, Upscale};
 
 /// What is done to each I420 frame's planes (luma, then the two chroma planes).
@@ -86,7 +86,7 @@ impl Job<'_> {
             String::new()
         };
         let description = format!(
-            "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! {convert} ! queue name=look \
+            "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! {convert} ! queue name=look \
              ! {} ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}",
             x264_quality(18)
         );

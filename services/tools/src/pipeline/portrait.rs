@@ -11,7 +11,7 @@
 
 use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::launch;
+use crate::gst_run::{PICTURES, launch};
 use crate::params::{Aspect, HToV, Reframe, even};
 
 /// How far the fill is scaled down before its blur.
@@ -61,7 +61,7 @@ impl Job<'_> {
             String::new()
         };
         let description = format!(
-            "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! tee name=t \
+            "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videoconvert ! tee name=t \
              t. ! queue ! videoscale ! video/x-raw,width={w},height={fh},pixel-aspect-ratio=1/1 ! comp.sink_1 \
              t. ! queue ! videoscale ! video/x-raw,width={cw},height={h},pixel-aspect-ratio=1/1 ! videocrop left={cl} right={cr} \
              ! videoscale ! video/x-raw,width={small_w},height={small_h} ! videoconvert ! gaussianblur sigma={FILL_SIGMA} ! videoconvert \

@@ -23,7 +23,7 @@ use gstreamer_app as gst_app;
 
 use super::{Job, Output, OutputKind, Progress, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::{app_sink, element, launch, pull, sound_only};
+use crate::gst_run::{PICTURES, app_sink, element, launch, pull, sound_only};
 
 /// The sound's rate and channels in its spool.
 const RATE: u64 = 48_000;
@@ -82,7 +82,7 @@ impl Job<'_> {
     fn spool_frames(&mut self, path: &Path) -> Result<Frames, ToolError> {
         let decode = launch(
             &format!(
-                "filesrc name=src ! decodebin name=d d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=I420 \
+                "filesrc name=src ! decodebin name=d {PICTURES} ! queue ! videoconvert ! video/x-raw,format=I420 \
                  ! appsink name=frames sync=false max-buffers=4{}",
                 self.drain_sound()
             ),

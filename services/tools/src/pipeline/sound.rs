@@ -25,7 +25,8 @@ use gstreamer::prelude::*;
 
 use super::{Job, Output, OutputKind, Progress, aac, x264_quality};
 use crate::error::ToolError;
-use crate::gst_run::{Running, app_sink, element, launch, retime, sound_only};
+use crate::gst_run::{PICTURES, Running, app_sink, element, launch, retime, sound_only};
+use crate::orientation::set_turn;
 use crate::params::{ReplaceAudio, SoundMode};
 use crate::probe::video_caps;
 
@@ -111,7 +112,10 @@ impl Job<'_> {
                 (0.0, r.gain_db.min(PEAK_CEILING_DBTP - a.peak_dbtp))
             }
         };
+        // A mirrored picture's tag is not one the output can keep: it is decoded upright.
+        let orientation = self.facts.orientation;
         let (copy, parse) = match video_caps(self.input)?.as_deref() {
+            _ if orientation.mirrored => (false, ""),
             Some("video/x-h264") => (true, "video/x-h264 ! queue ! h264parse"),
             Some("video/x-h265") => (true, "video/x-h265 ! queue ! h265parse"),
             _ => (false, ""),
@@ -119,7 +123,7 @@ impl Job<'_> {
         let pictures = if copy {
             format!("d. ! {parse} ! queue ! mux.")
         } else {
-            format!("d. ! video/x-raw ! queue ! videoconvert ! video/x-raw,format=I420 ! {} ! queue ! mux.", x264_quality(18))
+            format!("{PICTURES} ! queue ! videoconvert ! video/x-raw,format=I420 ! {} ! queue ! mux.", x264_quality(18))
         };
         let encode = format!("{} ! audioconvert ! {} bitrate={AUDIO_BPS} ! queue ! mux.", volume(final_db), aac());
         let graph = match r.mode {
@@ -139,6 +143,9 @@ impl Job<'_> {
         }
         let from = if r.mode == SoundMode::Gain { 0.2 } else { 0.3 };
         self.play(&running, video_ms, (from, 1.0 - from))?;
+        if copy && orientation.turn != 0 {
+            set_turn(&out, orientation.turn)?;
+        }
         Ok(vec![self.output(out, OutputKind::Video, &name)?])
     }
 
