@@ -4,8 +4,12 @@
 // with the mouse and applied: the server cuts it (`/material/croppicture`), the stage's picture is
 // the new material, of the box's size. The video: 裁剪画面 opens the dialog on the clip's frame, its
 // box resized and applied: the crop runs on the farm (its progress shown), the stage's video is the
-// new material, of the box's size and the clip's length, the layer's in/out kept. Screenshots under
-// <E2E_OUT>/editor-crop/. E2E_ONLY=editor-crop runs it alone.
+// new material, of the box's size and the clip's length, the layer's in/out kept. A clip stored on
+// its side (a phone's portrait clip: 640×360 with a track header that turns it 90°) is offered the
+// crop, shown upright in the dialog, and its crop is the box picked on the upright picture. Last,
+// both dialogs in English. Screenshots under <E2E_OUT>/editor-crop/. E2E_ONLY=editor-crop runs it
+// alone.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +31,25 @@ function pictureAndVideoDocument(pictureId, clipId) {
     ] }],
     audio: [],
   };
+}
+
+/** `clip` copied with a track header that turns it 90° (ffmpeg's `rotate` tag), as a phone stores a portrait clip. */
+function turned(clip) {
+  const file = path.join(path.dirname(clip), '竖拍.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', clip, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', file], { stdio: 'pipe', timeout: 60_000 });
+  return file;
+}
+
+/** Saves `rule` as a work named `name`; answers its task id. */
+async function saveWork(page, assert, rule, name) {
+  const saved = await page.evaluate(async ({ rule, name }) => {
+    const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
+    const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
+    const body = new URLSearchParams({ taskInfo: JSON.stringify(rule), name, sizeCategoryId: '41' });
+    return (await fetch('/diyvrbt/videotask/save', { method: 'POST', headers, body })).json();
+  }, { rule, name });
+  assert(saved.code === 2000, `save answered ${JSON.stringify(saved).slice(0, 300)}`);
+  return saved.data;
 }
 
 /** The material id in a stage address (`/diyvrbt/material/file/<id>/original?ticket=…`). */
@@ -80,15 +103,10 @@ export async function editorCrop({ page, outDir, assert, signIn }) {
     await signIn(page, 'crop');
     const pic = await uploadPicture(page, 'photo', '裁剪.png');
     assert((await settled(page, pic.id))?.state === 'ready', 'the picture is ready');
-    const clip = await uploadFile(page, makeClip(mkdtempSync(path.join(tmpdir(), 'rf-crop-'))));
-    const saved = await page.evaluate(async ({ rule }) => {
-      const user = JSON.parse(localStorage.getItem('reelforge.user') ?? '{}');
-      const headers = { Authorization: user.token, userId: user.id, mobile: user.mobile ?? user.id, 'X-Variant': 'qs' };
-      const body = new URLSearchParams({ taskInfo: JSON.stringify(rule), name: '裁剪', sizeCategoryId: '41' });
-      return (await fetch('/diyvrbt/videotask/save', { method: 'POST', headers, body })).json();
-    }, { rule: pictureAndVideoDocument(pic.id, clip) });
-    assert(saved.code === 2000, `save answered ${JSON.stringify(saved).slice(0, 300)}`);
-    await page.evaluate((id) => (window.location.hash = `#/diy?taskId=${id}`), saved.data);
+    const clipFile = makeClip(mkdtempSync(path.join(tmpdir(), 'rf-crop-')));
+    const clip = await uploadFile(page, clipFile);
+    const work = await saveWork(page, assert, pictureAndVideoDocument(pic.id, clip), '裁剪');
+    await page.evaluate((id) => (window.location.hash = `#/diy?taskId=${id}`), work);
 
     // The picture.
     await page.getByTestId('layer-bar-1').waitFor({ timeout: 30_000 });
@@ -141,5 +159,58 @@ export async function editorCrop({ page, outDir, assert, signIn }) {
     assert(held.includes('4.02'), `the held-frame note names the new clip's length: ${held}`);
     await page.waitForFunction(() => (document.querySelector('[data-testid="stage-video"]')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
     await shot('video-cropped');
+
+    // A clip stored on its side: the library and the dialog know it upright (360×640).
+    const side = await uploadFile(page, turned(clipFile));
+    const sideInfo = await settled(page, side);
+    note(`clip on its side ${side}: ${sideInfo?.width}×${sideInfo?.height}, rotation ${sideInfo?.rotation}`);
+    assert(sideInfo?.width === 360 && sideInfo?.height === 640 && sideInfo?.rotation % 180 === 90, `the library knows the clip upright: ${JSON.stringify(sideInfo).slice(0, 300)}`);
+    const sideDoc = pictureAndVideoDocument(pic.id, side);
+    Object.assign(sideDoc.scenes[0].layers[1], { cutInfo: { start: 0, end: 4 }, x: 400, y: 20, w: 180, h: 320 });
+    const sideWork = await saveWork(page, assert, sideDoc, '竖拍裁剪');
+    await page.evaluate((id) => (window.location.hash = `#/diy?taskId=${id}`), sideWork);
+    await page.reload();
+    await page.getByTestId('layer-bar-2').waitFor({ timeout: 30_000 });
+    await page.getByTestId('layer-bar-2').click();
+    await page.getByTestId('video-crop').waitFor({ timeout: 20_000 });
+    assert(await page.getByTestId('video-crop').isEnabled(), 'a clip stored on its side is offered the crop');
+    await page.getByTestId('video-crop').click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="crop-video"]')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    const shown = await page.getByTestId('crop-video').evaluate((v) => [v.videoWidth, v.videoHeight]);
+    assert(shown[0] === 360 && shown[1] === 640, `the dialog plays the clip upright: ${shown}`);
+    const [, , sw, sh] = await resizeCrop(page, assert, -60, -60);
+    await shot('side-crop-picking');
+    const sideBody = await sent(page, '/material/cropVideo', () => page.locator('#crop-apply').click());
+    await page.waitForFunction((original) => {
+      const src = document.querySelector('[data-testid="stage-video"]')?.getAttribute('src') ?? '';
+      return src !== '' && !src.includes(original);
+    }, side, { timeout: 180_000 });
+    const sideCropped = await settled(page, idIn(await page.getByTestId('stage-video').first().getAttribute('src')));
+    note(`clip on its side cropped: picked ${sw}×${sh}, sent ${JSON.stringify(sideBody)}, made ${sideCropped?.width}×${sideCropped?.height} rotation ${sideCropped?.rotation}`);
+    assert(sideBody.width + sideBody.x <= 360 && sideBody.height + sideBody.y <= 640 && sideBody.height > sideBody.width, `the box is on the upright picture: ${JSON.stringify(sideBody)}`);
+    assert(sideCropped?.width === sideBody.width && sideCropped?.height === sideBody.height && sideCropped?.rotation === 0, `the crop is the upright box: ${JSON.stringify(sideCropped).slice(0, 300)}`);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="stage-video"]')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    await shot('side-cropped');
+
+    // Both dialogs in English.
+    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'en-US'));
+    await page.reload();
+    await page.getByTestId('layer-bar-1').waitFor({ timeout: 30_000 });
+    await page.getByTestId('layer-bar-1').click();
+    await page.getByTestId('crop-button').click();
+    await page.getByTestId('crop-box').waitFor();
+    const pictureDialog = (await page.locator('.ant-modal').filter({ has: page.getByTestId('crop-modal') }).textContent()) ?? '';
+    await shot('picture-crop-en');
+    assert(pictureDialog.includes('Crop the picture') && pictureDialog.includes('Keep ratio') && !/[\u4e00-\u9fff]/.test(pictureDialog), `the picture's crop dialog in English: "${pictureDialog.slice(0, 300)}"`);
+    await page.locator('.ant-modal-close').click();
+    await page.getByTestId('crop-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('layer-bar-2').click();
+    await page.getByTestId('video-crop').click();
+    await page.getByTestId('crop-box').waitFor();
+    const videoDialog = (await page.locator('.ant-modal').filter({ has: page.getByTestId('crop-modal') }).textContent()) ?? '';
+    await shot('video-crop-en');
+    assert(videoDialog.includes("Crop the video's picture") && videoDialog.includes('the server crops the whole video') && !/[\u4e00-\u9fff]/.test(videoDialog), `the video's crop dialog in English: "${videoDialog.slice(0, 300)}"`);
+    await page.locator('.ant-modal-close').click();
+    await page.evaluate(() => localStorage.setItem('reelforge.lang', 'zh-CN'));
   });
 }

@@ -85,14 +85,23 @@ describe('the video crop', () => {
     expect(layer(store).materialId).toBe('m1');
   });
 
-  it('is not offered for a video stored on its side, and says why', async () => {
-    jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
-      if (url === '/material/info/m1') return material('m1', { type: 'video', duration: 4, rotation: 90 });
+  it('crops a video stored on its side in the pixels the browser shows', async () => {
+    const asked: unknown[] = [];
+    jest.spyOn(api, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      // The library's size is the upright one (a phone's 640×360 stored on its side).
+      if (url === '/material/info/m1') return material('m1', { type: 'video', duration: 4, width: 360, height: 640, rotation: 90 });
+      if (url === '/material/cropVideo') {
+        asked.push(body);
+        return { taskId: 13, jobId: 'j' };
+      }
       throw new Error(`unexpected ${url}`);
     });
-    renderVideo();
-    expect(await screen.findByTestId('video-crop-hint')).toHaveTextContent('旋转拍摄');
-    expect(screen.getByTestId('video-crop')).toBeDisabled();
+    jest.spyOn(api, 'get').mockImplementation(async () => new Promise(() => {}));
+    renderVideo({ w: 180, h: 320 });
+    expect(screen.queryByTestId('video-crop-hint')).toBeNull();
+    await openDialog(180, 320);
+    fireEvent.click(document.getElementById('crop-apply')!);
+    await waitFor(() => expect(asked).toEqual([{ materialId: 'm1', x: 0, y: 0, width: 360, height: 640 }]));
   });
 
   it('says why a reversed file has no crop', async () => {

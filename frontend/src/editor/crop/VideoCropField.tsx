@@ -5,8 +5,9 @@
  * output, made the caller's material, replaces the layer's video. The clip keeps its length, so the
  * layer keeps its in/out and timing; its box takes the crop's ratio, as a picture's crop does.
  * Refusals are the server's words, in the dialog. A video stored on its side (a phone's `rotation`)
- * and a reversed file are not offered the crop: the tool cuts the stored pixels, and a crop of the
- * reversed file would be lost when the reverse is turned off.
+ * is cropped as the browser shows it: the library's size is the upright one and the tool turns the
+ * pictures upright before it cuts. A reversed file is not offered the crop: a crop of it would be
+ * lost when the reverse is turned off.
  */
 import { ScissorOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, Typography } from 'antd';
@@ -45,9 +46,7 @@ export function VideoCropField({ layer, set }: { layer: VideoLayer; set: (change
       ? t('videoCrop.needsMaterial')
       : reversedFrom(layer.reverseBy) !== null
         ? t('videoCrop.reversed')
-        : info && info.rotation % 360 !== 0
-          ? t('videoCrop.rotated')
-          : null;
+        : null;
 
   // A refusal throws into the dialog, which stays open; a queued run closes it and shows here.
   const apply = async (crop: Rect, frame: Size) => {
