@@ -1,6 +1,6 @@
 //! Decoding clips, GIFs and audio through GStreamer into frames and samples the engine can use.
 //!
-//! Video pipeline: `uridecodebin (video pad) → videoflip (upright) → videoconvert → videoscale → videorate →
+//! Video pipeline: `uridecodebin (video pad) → videoconvert → videoflip (upright) → videoscale → videorate →
 //! capsfilter video/x-raw,format=I420,width=W,height=H,framerate=F → appsink` (RGBA for clips
 //! with alpha), prerolled in `Paused`, seeked to the cut start, then run in `Playing` with
 //! `sync=false`. The appsink keeps at most a few frames, so decoding runs ahead of drawing on
@@ -373,12 +373,13 @@ impl VideoDecoder {
             .max_buffers(3)
             .drop(false)
             .build();
-        pipeline.add_many([&flip, &convert, &scale, &rate, sink.upcast_ref()])?;
-        gst::Element::link_many([&flip, &convert, &scale, &rate, sink.upcast_ref()])?;
-        decodebin_for(path, &pipeline, "video/", &flip)?;
+        // After the conversion: a VP8 effect with alpha decodes to A420, which videoflip lacks.
+        pipeline.add_many([&convert, &flip, &scale, &rate, sink.upcast_ref()])?;
+        gst::Element::link_many([&convert, &flip, &scale, &rate, sink.upcast_ref()])?;
+        decodebin_for(path, &pipeline, "video/", &convert)?;
         pipeline.set_state(gst::State::Paused)?;
         let prerolled = wait_state(&pipeline, req.watchdog_s);
-        if !flip.static_pad("sink").is_some_and(|p| p.is_linked()) {
+        if !convert.static_pad("sink").is_some_and(|p| p.is_linked()) {
             return Err(prerolled.err().unwrap_or(MediaError::NoStream("video")));
         }
         prerolled?;

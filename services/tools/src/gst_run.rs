@@ -14,8 +14,9 @@ use crate::error::ToolError;
 
 /// The decoded pictures of the `decodebin` named `d`, turned upright as the file's orientation
 /// says (a phone keeps a portrait clip on its side and a player turns it): each tool works on the
-/// pictures a user saw, and takes its boxes on them (`orientation`).
-pub const PICTURES: &str = "d. ! video/x-raw ! videoflip video-direction=auto";
+/// pictures a user saw, and takes its boxes on them (`orientation`). The conversion before it passes
+/// the decoder's format through, except one videoflip lacks (A420, a VP8 clip with alpha).
+pub const PICTURES: &str = "d. ! video/x-raw ! videoconvert ! videoflip video-direction=auto";
 
 /// How often the bus, the position and the cancel flag are looked at.
 const POLL: gst::ClockTime = gst::ClockTime::from_mseconds(100);
