@@ -34,6 +34,7 @@ export const RING_RULES = [
   'fileSize',
   'cover',
   'noAudio',
+  'turned',
 ] as const;
 export type RingRule = (typeof RING_RULES)[number];
 

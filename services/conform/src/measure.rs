@@ -33,6 +33,10 @@ pub struct Measurement {
     pub width: u32,
     /// Picture height, pixels (0 without video).
     pub height: u32,
+    /// Clockwise degrees the track header turns the pictures by (0: stored upright). Width and
+    /// height are the pictures as shown.
+    #[serde(default)]
+    pub turn: u16,
     /// Frames per second (0 when the stream declares none).
     pub fps: f64,
     /// The video stream's average bitrate, kbit/s.
@@ -134,6 +138,7 @@ fn assemble(
         h264_level: if is_h264 { video.level } else { None },
         width: video.width,
         height: video.height,
+        turn: video.turn,
         fps: video.fps,
         video_kbps: (bits_per_s / 1000.0).round() as u32,
         seconds: facts.seconds,

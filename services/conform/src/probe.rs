@@ -32,10 +32,13 @@ pub struct VideoFacts {
     pub profile: Option<String>,
     /// The H.264 level as the caps name it (`3.1`, `4`, `5.1`, …).
     pub level: Option<String>,
-    /// Picture width, pixels.
+    /// Picture width as shown, pixels (a clip stored on its side has it swapped with the height).
     pub width: u32,
-    /// Picture height, pixels.
+    /// Picture height as shown, pixels.
     pub height: u32,
+    /// Clockwise degrees the file's track header turns its pictures by to show them (0, 90, 180
+    /// or 270): a phone stores a portrait clip on its side.
+    pub turn: u16,
     /// Frames per second, 0 when the stream declares none (variable rate).
     pub fps: f64,
     /// The bitrate tag in bit/s (0 when absent): the fallback when the stream's bytes are unknown.
@@ -56,12 +59,20 @@ pub fn probe(path: &Path, timeout_s: u64) -> Result<Facts, ConformError> {
         let s = caps.as_ref().and_then(|c| c.structure(0));
         let field = |name: &str| s.and_then(|s| s.get::<String>(name).ok());
         let rate = v.framerate();
+        let turn = v
+            .tags()
+            .and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| o.get().to_owned()))
+            .and_then(|o| o.rsplit('-').next().and_then(|d| d.parse::<u16>().ok()))
+            .filter(|d| matches!(d, 90 | 180 | 270))
+            .unwrap_or(0);
+        let (width, height) = if turn % 180 == 90 { (v.height(), v.width()) } else { (v.width(), v.height()) };
         VideoFacts {
             codec: s.map_or_else(String::new, video_codec),
             profile: field("profile"),
             level: field("level"),
-            width: v.width(),
-            height: v.height(),
+            width,
+            height,
+            turn,
             fps: if rate.denom() > 0 && rate.numer() > 0 {
                 f64::from(rate.numer()) / f64::from(rate.denom())
             } else {

@@ -49,6 +49,9 @@ pub enum Rule {
     Cover,
     /// A ringtone needs a sound track.
     NoAudio,
+    /// The pictures are stored turned (a phone's portrait clip): a player that ignores the track
+    /// header's turn shows them on their side, so a delivered video is stored upright.
+    Turned,
 }
 
 /// One broken rule.
@@ -165,6 +168,9 @@ pub fn check(profile: &DeliveryProfile, m: &Measurement) -> Report {
                 ));
             }
             h264(profile, m, &mut v);
+            if m.turn != 0 {
+                v.push(Violation::new(Rule::Turned, "turn", format!("{}°", m.turn), "0°".to_owned(), None));
+            }
             // Scaling and padding into an accepted size fixes a finished video.
             v.extend(precheck(profile, m.width, m.height, 0.0).into_iter().map(|x| Violation { fixable: true, ..x }));
             fps(profile, m.fps, &mut v);

@@ -277,6 +277,7 @@ mod tests {
             h264_level: Some("4".into()),
             width,
             height,
+            turn: 0,
             fps,
             video_kbps: 1000,
             seconds,

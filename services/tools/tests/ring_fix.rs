@@ -86,10 +86,14 @@ impl Input {
 
 const PLAIN: &str = "x264enc speed-preset=ultrafast key-int-max=25";
 
-/// Fixes `input` and returns the rules it broke; its output must pass.
-fn fix(dir: &Path, name: &str, input: &Input) -> Result<HashSet<Rule>> {
+/// Fixes `input` (its track header turning it `turn` degrees) and returns the rules it broke; its
+/// output must pass.
+fn fix(dir: &Path, name: &str, input: &Input, turn: u16) -> Result<HashSet<Rule>> {
     let profile = profile();
     let source = input.make(dir, name)?;
+    if turn != 0 {
+        reelforge_tools::orientation::set_turn(&source, turn)?;
+    }
     let before = check(&profile, &measure(&source)?);
     let broken: HashSet<Rule> = before.violations.iter().map(|v| v.rule).collect();
     assert!(before.violations.iter().all(|v| v.fixable), "{name}: {:?}", before.violations);
@@ -118,7 +122,7 @@ fn a_fixed_video_passes_the_check_its_source_failed() -> Result {
         pattern: "smpte horizontal-speed=4",
         x264: "x264enc speed-preset=veryfast key-int-max=50 ! video/x-h264,profile=high",
         sound: Some((0.95, aac())),
-    })?);
+    }, 0)?);
     // Noise at a fine quantizer: over the bitrate cap and the file size; no sound at all.
     broken.extend(fix(dir.path(), "noisy", &Input {
         width: 360,
@@ -128,7 +132,7 @@ fn a_fixed_video_passes_the_check_its_source_failed() -> Result {
         pattern: "snow",
         x264: "x264enc speed-preset=ultrafast pass=quant quantizer=4",
         sound: None,
-    })?);
+    }, 0)?);
     // A quiet MP3.
     broken.extend(fix(dir.path(), "quiet", &Input {
         width: 360,
@@ -138,7 +142,18 @@ fn a_fixed_video_passes_the_check_its_source_failed() -> Result {
         pattern: "ball",
         x264: PLAIN,
         sound: Some((0.01, "lamemp3enc ! mpegaudioparse")),
-    })?);
+    }, 0)?);
+    // A phone's portrait clip: stored 640×360 on its side, turned 90° by its track header. The fix
+    // stores it upright, 360×640.
+    broken.extend(fix(dir.path(), "turned", &Input {
+        width: 640,
+        height: 360,
+        fps: 25,
+        seconds: 3,
+        pattern: "ball",
+        x264: PLAIN,
+        sound: Some((0.15, aac())),
+    }, 90)?);
     let fixable = [
         Rule::H264Profile,
         Rule::Size,
@@ -151,6 +166,7 @@ fn a_fixed_video_passes_the_check_its_source_failed() -> Result {
         Rule::TruePeak,
         Rule::FileSize,
         Rule::NoAudio,
+        Rule::Turned,
     ];
     let missing: Vec<&Rule> = fixable.iter().filter(|r| !broken.contains(r)).collect();
     assert!(missing.is_empty(), "no input broke {missing:?}");

@@ -1,6 +1,8 @@
 import { normaliseProfile, orderListParams, outputSize, anySetting, ringStateName, type RingProfile } from '@/api/ring';
 import { order, QS_PROFILE } from '@/test/ringFixtures';
-import { formatNumber, formatRingValue, limitKind } from './violationText';
+import { renderHook } from '@testing-library/react';
+import '@/app/i18n';
+import { formatNumber, formatRingValue, limitKind, useViolationText } from './violationText';
 
 const t = (key: string) => ({ 'ring.check.listSeparator': '、', 'ring.orientation.landscape': '横屏', 'ring.check.yes': '是' })[key] ?? key;
 
@@ -35,6 +37,13 @@ describe('violation words', () => {
     expect(formatRingValue('fileSize', 42 * 1024 * 1024, t)).toBe('42 MB');
     expect(formatRingValue('fileSize', 30, t)).toBe('30 MB');
     expect(limitKind({ measured: 42 * 1024 * 1024, limit: 30 }, 'fileSize')).toBe('max');
+  });
+
+  it('says a video stored turned is shown on its side by players that ignore the turn', () => {
+    const { result } = renderHook(() => useViolationText());
+    const text = result.current({ rule: 'turned', measured: '90°', limit: '0°', message: 'turn 90°, the limit is 0°', fixable: true });
+    expect(text).toContain('90°');
+    expect(text).toContain('手机竖拍');
   });
 
   it('calls a limit a ceiling or a floor by where the measured value lies, else what is allowed', () => {

@@ -75,6 +75,7 @@ export function useViolationText(): (v: RingViolation) => string {
     if (!isKnownRule(v.rule)) return v.message || v.rule;
     const name = t(`ring.rule.${v.rule}`);
     if (v.rule === 'noAudio') return t('ring.check.noAudio');
+    if (v.rule === 'turned') return t('ring.check.turned', { measured: String(v.measured) });
     const measured = formatRingValue(v.rule, v.measured, t);
     const limit = formatRingValue(v.rule, v.limit, t);
     if (measured === '' && limit === '') return name;

@@ -130,7 +130,7 @@ fn profiles_count_their_constrained_subsets() {
 
 #[test]
 fn every_rule_has_its_violation() {
-    let cases: [(Measurement, Rule, bool); 10] = [
+    let cases: [(Measurement, Rule, bool); 11] = [
         (
             Measurement {
                 container: "mov".to_owned(),
@@ -214,6 +214,14 @@ fn every_rule_has_its_violation() {
                 ..good()
             },
             Rule::NoAudio,
+            true,
+        ),
+        (
+            Measurement {
+                turn: 90,
+                ..good()
+            },
+            Rule::Turned,
             true,
         ),
     ];
