@@ -138,7 +138,7 @@ fn facts_of(m: &mpb::Material) -> Option<Facts> {
     let orientation = Orientation::from_tag(&format!("rotate-{}", m.rotation));
     let (width, height) = if orientation.on_side() { (height, width) } else { (width, height) };
     let video = (m.r#type == "video" && width > 0 && height > 0).then_some((width, height, m.frame_rate));
-    Some(Facts { duration_ms: (m.time_length * 1000.0).round() as u64, bytes: m.file_size, audio: m.has_audio, video, orientation })
+    Some(Facts { duration_ms: (m.time_length * 1000.0).round() as u64, bytes: m.file_size, audio: m.has_audio, video, orientation, coding: Default::default() })
 }
 
 /// Checks a run against the library's facts of its inputs: each input's role (a picture where the
@@ -179,7 +179,7 @@ async fn check_against_the_library(
             if m.state == "ready" && m.r#type != "pptx" {
                 return Ok(Some(ParamError::new(params.input_field(i), format!("the material is a {}: choose a pptx presentation", m.r#type))));
             }
-            let file = Facts { duration_ms: 0, bytes: m.file_size, audio: false, video: None, orientation: Default::default() };
+            let file = Facts { duration_ms: 0, bytes: m.file_size, audio: false, video: None, orientation: Default::default(), coding: Default::default() };
             if let Err(mut e) = limits.check(tool, &file) {
                 e.field = params.input_field(i);
                 return Ok(Some(e));

@@ -118,7 +118,7 @@ mod tests {
     fn an_interval_covers_the_clip_and_is_bounded() -> Result<(), ParamError> {
         assert_eq!(KeyFrames::interval_times(1000, 2500), [(0, 1000), (1000, 2000), (2000, 2500)]);
         assert_eq!(KeyFrames::interval_times(1000, 2000), [(0, 1000), (1000, 2000)]);
-        let clip = Facts { duration_ms: 60_000, bytes: 1000, audio: false, video: Some((320, 180, 25.0)), orientation: Default::default() };
+        let clip = Facts { duration_ms: 60_000, bytes: 1000, audio: false, video: Some((320, 180, 25.0)), orientation: Default::default(), coding: Default::default() };
         assert!(KeyFrames::Interval { every_ms: 600 }.check_input(&clip).is_ok());
         let err = KeyFrames::Interval { every_ms: 500 }.check_input(&clip).err();
         assert!(err.is_some_and(|e| e.field == "params.everyMs" && e.message.contains("at least 600 ms")));

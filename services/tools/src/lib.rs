@@ -31,4 +31,4 @@ pub use params::{
     Reframe, ReplaceAudio, SceneDetect, SoundMode, Split, Visual, Vocals, Watermark,
 };
 pub use pipeline::{Output, OutputKind, Progress, REENCODE_TAG, SMART_TAG, cut_comment, detect_caption_band, pick, run, run_as};
-pub use probe::{Facts, picture_size, probe};
+pub use probe::{Coding, Facts, picture_size, probe};

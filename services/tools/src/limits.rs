@@ -83,7 +83,7 @@ mod tests {
         config.video_to_gif.max_input_seconds = 10;
         config.show_hidden = vec!["VIDEO_CROP".to_owned()];
         let limits = Limits::new(&config);
-        let clip = Facts { duration_ms: 12_000, bytes: 1000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default() };
+        let clip = Facts { duration_ms: 12_000, bytes: 1000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default(), coding: Default::default() };
         assert_eq!(limits.check(ToolType::VideoToGif, &clip).err().map(|e| e.field), Some("materialIds".to_owned()));
         assert!(limits.check(ToolType::VideoCompress, &clip).is_ok());
         assert!(limits.shown(ToolType::VideoCrop) && !limits.shown(ToolType::VideoHToV) && limits.shown(ToolType::ExtractAudio));

@@ -1159,7 +1159,7 @@ mod tests {
         assert_eq!(picture.inputs(), [Input::Sound, Input::Picture]);
         let waveform = Params::parse(ToolType::PrePictureVideo, &json!({"visual": "waveform"}))?;
         assert_eq!(waveform.inputs(), [Input::Sound]);
-        let video = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default() };
+        let video = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default(), coding: Default::default() };
         let song = Facts { audio: true, video: None, ..video };
         let silent = Facts { audio: false, ..video };
         assert!(replace.check_input_at(0, &video).is_ok() && replace.check_input_at(1, &song).is_ok());
@@ -1226,7 +1226,7 @@ mod tests {
 
     #[test]
     fn the_input_bounds_the_ranges_and_the_target() {
-        let facts = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default() };
+        let facts = Facts { duration_ms: 2000, bytes: 1_000_000, audio: true, video: Some((320, 180, 25.0)), orientation: Default::default(), coding: Default::default() };
         let cut = Params::parse(ToolType::QuickCutVideo, &json!({"mode": "keep", "ranges": [{"startMs": 2500, "endMs": 3000}]}));
         assert_eq!(cut.and_then(|p| p.check_input(&facts)).err().map(|e| e.field), Some("params.ranges[0].startMs".to_owned()));
         let big = Params::VideoCompress(Compress::TargetBytes(2_000_000));

@@ -158,7 +158,7 @@ pub fn run_as(
         }
         // A presentation is not media: LibreOffice reads it, and says so when it cannot.
         let facts = if *role == Input::Presentation {
-            Facts { duration_ms: 0, bytes: std::fs::metadata(path)?.len(), audio: false, video: None, orientation: Default::default() }
+            Facts { duration_ms: 0, bytes: std::fs::metadata(path)?.len(), audio: false, video: None, orientation: Default::default(), coding: Default::default() }
         } else {
             probe(path)?
         };

@@ -24,6 +24,20 @@ pub struct Facts {
     pub video: Option<(u32, u32, f64)>,
     /// How the stored pictures are turned to be shown.
     pub orientation: Orientation,
+    /// How the pictures are coded, where a tool can copy them as they are.
+    pub coding: Coding,
+}
+
+/// The coding of a file's pictures, as far as a tool that copies them cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Coding {
+    /// H.264 (`video/x-h264`).
+    H264,
+    /// H.265 (`video/x-h265`).
+    H265,
+    /// Anything else, or no pictures.
+    #[default]
+    Other,
 }
 
 /// Seconds the Discoverer may take on one file.
@@ -45,6 +59,11 @@ pub fn probe(path: &Path) -> Result<Facts, ToolError> {
         .and_then(|v| v.tags())
         .and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| Orientation::from_tag(o.get())))
         .unwrap_or_default();
+    let coding = match stream.as_ref().and_then(|v| v.caps()).and_then(|c| c.structure(0).map(|s| s.name().to_string())).as_deref() {
+        Some("video/x-h264") => Coding::H264,
+        Some("video/x-h265") => Coding::H265,
+        _ => Coding::Other,
+    };
     let video = stream.map(|v| {
         let rate = v.framerate();
         let fps = if rate.denom() > 0 { f64::from(rate.numer()) / f64::from(rate.denom()) } else { 0.0 };
@@ -60,6 +79,7 @@ pub fn probe(path: &Path) -> Result<Facts, ToolError> {
         audio,
         video,
         orientation,
+        coding,
     })
 }
 
@@ -78,19 +98,4 @@ pub fn picture_size(path: &Path) -> Result<(u32, u32), String> {
         Some(v) if v.width() > 0 && v.height() > 0 => Ok((v.width(), v.height())),
         _ => Err("the material is not a picture the farm can read".to_owned()),
     }
-}
-
-/// The caps name of the first moving picture stream of `path` (`video/x-h264`), if it has one: what
-/// a tool that keeps the pictures as they are can copy.
-pub(crate) fn video_caps(path: &Path) -> Result<Option<String>, ToolError> {
-    gst::init()?;
-    let uri = crate::gst_run::file_uri(path)?;
-    let disc = pbutils::Discoverer::new(gst::ClockTime::from_seconds(PROBE_TIMEOUT_S))?;
-    let info = disc.discover_uri(&uri).map_err(|e| ToolError::NotMedia(e.message().to_owned()))?;
-    Ok(info
-        .video_streams()
-        .into_iter()
-        .find(|v| !v.is_image())
-        .and_then(|v| v.caps())
-        .and_then(|c| c.structure(0).map(|s| s.name().to_string())))
 }

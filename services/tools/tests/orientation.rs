@@ -1,13 +1,14 @@
 //! A clip stored on its side, as a phone keeps a portrait clip (its MP4 track header says to turn
 //! it 90° clockwise): the tools work on its pictures as a player shows them, a box is taken on
-//! them, and a tool that copies the pictures as stored keeps the turn on its output.
+//! them, and a tool that copies the pictures as stored (the smart cut, a sound's gain, a cleaned
+//! sound's video) keeps the turn on its output.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use reelforge_tools::orientation::{Orientation, set_turn};
 use reelforge_tools::testing::{Clip, luma_frames, psnr};
-use reelforge_tools::{Output, Params, SMART_TAG, ToolType, cut_comment, probe, run};
+use reelforge_tools::{Output, OutputKind, Params, SMART_TAG, ToolType, cut_comment, probe, run};
 use serde_json::json;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -105,5 +106,10 @@ fn tools_that_copy_the_pictures_keep_the_turn() -> Result {
     let o = tool(ToolType::VideoReplaceAudio, json!({"mode": "gain", "gainDb": -3}), &turned, &dir.path().join("gain"))?;
     assert_eq!(probe(&o.path)?.orientation.turn, 90);
     assert!(luma_frames(&o.path)?[50].1 == upright[50].1, "the pictures are the source's, shown the same");
+    // So does a cleaned sound's video.
+    let params = Params::parse(ToolType::AudioDenoise, &json!({"format": "m4a"}))?;
+    let made = run(&params, std::slice::from_ref(&turned), &dir.path().join("denoise"), &mut |_| {}, &AtomicBool::new(false))?;
+    let video = made.iter().find(|o| o.kind == OutputKind::Video).ok_or("no video beside the sound")?;
+    assert_eq!(probe(&video.path)?.orientation.turn, 90);
     Ok(())
 }

@@ -532,7 +532,7 @@ impl Worker {
                 // A presentation is not media: its size is what the limits bound.
                 let facts = if *role == reelforge_tools::Input::Presentation {
                     let bytes = tokio::fs::metadata(input).await?.len();
-                    reelforge_tools::Facts { duration_ms: 0, bytes, audio: false, video: None, orientation: Default::default() }
+                    reelforge_tools::Facts { duration_ms: 0, bytes, audio: false, video: None, orientation: Default::default(), coding: Default::default() }
                 } else {
                     let input = input.clone();
                     tokio::task::spawn_blocking(move || reelforge_tools::probe(&input))

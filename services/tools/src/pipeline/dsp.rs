@@ -31,7 +31,8 @@ use super::{Job, Output, OutputKind, aac, x264_quality};
 use crate::ai_params::{AudioClean, DENOISE_LEVELS, ECHO_LEVELS, Filter};
 use crate::error::ToolError;
 use crate::gst_run::{PICTURES, element, sound_only};
-use crate::probe::video_caps;
+use crate::orientation::set_turn;
+use crate::probe::Coding;
 
 /// What webrtcdsp takes: 16-bit interleaved at 48 kHz (it also takes 8, 16 and 32 kHz).
 const DSP_CAPS: &str = "audio/x-raw,format=S16LE,layout=interleaved,rate=48000";
@@ -116,10 +117,13 @@ impl Job<'_> {
             format!("{} bitrate=192000 ! aacparse ! mp4mux faststart=true", aac())
         };
         let with_video = c.video && self.facts.video.is_some();
-        let copy = match video_caps(self.input)?.as_deref() {
-            Some("video/x-h264") => Some("video/x-h264 ! queue ! h264parse"),
-            Some("video/x-h265") => Some("video/x-h265 ! queue ! h265parse"),
-            _ => None,
+        // Copied as stored (a mirrored picture's tag is not one the output can keep: decoded).
+        let orientation = self.facts.orientation;
+        let copy = match self.facts.coding {
+            _ if orientation.mirrored => None,
+            Coding::H264 => Some("video/x-h264 ! queue ! h264parse"),
+            Coding::H265 => Some("video/x-h265 ! queue ! h265parse"),
+            Coding::Other => None,
         };
         let video_branch = match (with_video, copy) {
             (false, _) => String::new(),
@@ -152,6 +156,9 @@ impl Job<'_> {
         self.play(&running, self.facts.duration_ms, (from, 1.0 - from))?;
         let mut outputs = vec![self.output(out, OutputKind::Audio, &name)?];
         if let Some(path) = video_out {
+            if copy.is_some() && orientation.turn != 0 {
+                set_turn(&path, orientation.turn)?;
+            }
             outputs.push(self.output(path, OutputKind::Video, &video_name)?);
         }
         Ok(outputs)

@@ -36,6 +36,7 @@ use crate::error::ToolError;
 use crate::gst_run::{app_sink, element, launch, pull, sound_only};
 use crate::orientation::set_turn;
 use crate::params::MsRange;
+use crate::probe::Coding;
 
 /// The `comment` tag of a smart cut's output begins with this.
 pub const SMART_TAG: &str = "reelforge cut: smart";
@@ -85,6 +86,9 @@ impl Job<'_> {
         let orientation = self.facts.orientation;
         if orientation.mirrored {
             return Ok(Err("the pictures are mirrored, which the output could not say".to_owned()));
+        }
+        if self.facts.coding != Coding::H264 {
+            return Ok(Err("the pictures are not H.264".to_owned()));
         }
         let source = match read_source(self.input, self.cancel)? {
             Ok(s) => s,
@@ -252,9 +256,6 @@ fn encode_sound(input: &std::path::Path, kept: &[MsRange], cancel: &std::sync::a
 fn read_source(input: &std::path::Path, cancel: &std::sync::atomic::AtomicBool) -> Result<Result<Source, String>, ToolError> {
     if gst::ElementFactory::find("avdec_h264").is_none() || gst::ElementFactory::find("x264enc").is_none() {
         return Ok(Err("no H.264 decoder or encoder on this worker".to_owned()));
-    }
-    if crate::probe::video_caps(input)?.as_deref() != Some("video/x-h264") {
-        return Ok(Err("the pictures are not H.264".to_owned()));
     }
     let running = launch(
         "filesrc name=src ! qtdemux name=demux demux.video_0 ! h264parse config-interval=-1 \

@@ -28,7 +28,7 @@ use crate::error::ToolError;
 use crate::gst_run::{PICTURES, Running, app_sink, element, launch, retime, sound_only};
 use crate::orientation::set_turn;
 use crate::params::{ReplaceAudio, SoundMode};
-use crate::probe::video_caps;
+use crate::probe::Coding;
 
 /// The true peak a result stays under, dBTP, less a margin for AAC's own overshoot.
 const PEAK_CEILING_DBTP: f64 = -1.5;
@@ -114,11 +114,11 @@ impl Job<'_> {
         };
         // A mirrored picture's tag is not one the output can keep: it is decoded upright.
         let orientation = self.facts.orientation;
-        let (copy, parse) = match video_caps(self.input)?.as_deref() {
+        let (copy, parse) = match self.facts.coding {
             _ if orientation.mirrored => (false, ""),
-            Some("video/x-h264") => (true, "video/x-h264 ! queue ! h264parse"),
-            Some("video/x-h265") => (true, "video/x-h265 ! queue ! h265parse"),
-            _ => (false, ""),
+            Coding::H264 => (true, "video/x-h264 ! queue ! h264parse"),
+            Coding::H265 => (true, "video/x-h265 ! queue ! h265parse"),
+            Coding::Other => (false, ""),
         };
         let pictures = if copy {
             format!("d. ! {parse} ! queue ! mux.")
