@@ -284,9 +284,17 @@ pub fn probe_file(path: &Path, kind: MaterialKind, ext: &str) -> Result<ProbeOut
             if p.width <= 0 || p.height <= 0 {
                 return Err("the file is not a picture that can be decoded".into());
             }
-            let (w, h) = upright(p);
-            let cover = grab(&uri, &[0.0], fit(w, h, COVER_MAX))?;
-            out.cover = Some(reelforge_pixels::still::jpeg(&cover[0])?);
+            // A photo stored on its side (EXIF orientation, which GStreamer's JPEG decoding does
+            // not read) is upright in a browser: its size and cover are the upright ones.
+            let turned = if kind == MaterialKind::Picture { exif_upright(path, ext) } else { None };
+            if let Some((turn, picture)) = turned {
+                p.rotation = turn;
+                out.cover = Some(cover_of(&picture)?);
+            } else {
+                let (w, h) = upright(p);
+                let cover = grab(&uri, &[0.0], fit(w, h, COVER_MAX))?;
+                out.cover = Some(reelforge_pixels::still::jpeg(&cover[0])?);
+            }
             if kind == MaterialKind::Picture {
                 p.duration = 0.0;
             }
@@ -306,6 +314,26 @@ pub fn probe_file(path: &Path, kind: MaterialKind, ext: &str) -> Result<ProbeOut
         _ => {}
     }
     Ok(out)
+}
+
+/// A picture whose EXIF orientation turns it: the clockwise degrees it is turned by to be shown
+/// (a mirrored one counts by its turn) and the picture upright; `None` without a turn or when the
+/// picture cannot be read so (its inspection at upload has refused what cannot be decoded).
+fn exif_upright(path: &Path, ext: &str) -> Option<(i32, image::RgbaImage)> {
+    use image::metadata::Orientation as O;
+    let mut reader = image::ImageReader::open(path).ok()?;
+    reader.set_format(image::ImageFormat::from_extension(ext)?);
+    let mut decoder = reader.into_decoder().ok()?;
+    let orientation = image::ImageDecoder::orientation(&mut decoder).ok()?;
+    let turn = match orientation {
+        O::NoTransforms | O::FlipHorizontal => return None,
+        O::Rotate90 | O::Rotate90FlipH => 90,
+        O::Rotate180 | O::FlipVertical => 180,
+        O::Rotate270 | O::Rotate270FlipH => 270,
+    };
+    let mut picture = image::DynamicImage::from_decoder(decoder).ok()?;
+    picture.apply_orientation(orientation);
+    Some((turn, picture.into_rgba8()))
 }
 
 /// Width and height as displayed, after the rotation.
@@ -686,6 +714,31 @@ mod tests {
         let whole = std::fs::read(gif_of(3)?)?;
         std::fs::write(&p, &whole[..whole.len() - 8])?;
         assert_eq!(reason(inspect(&p, MaterialKind::Gif, "gif", &limits)), Some(domain::UNREADABLE_FILE));
+        Ok(())
+    }
+
+    #[test]
+    fn a_photo_stored_on_its_side_has_its_turn_and_an_upright_cover() -> Result<(), Box<dyn std::error::Error>> {
+        // 48×32 stored, red left and blue right, EXIF orientation 6: shown 32×48, red on top.
+        let dir = tempfile::tempdir()?;
+        let stored = image::RgbImage::from_fn(48, 32, |x, _| if x < 24 { image::Rgb([255, 0, 0]) } else { image::Rgb([0, 0, 255]) });
+        let mut jpeg = Vec::new();
+        let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95);
+        let exif = vec![0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0];
+        image::ImageEncoder::set_exif_metadata(&mut encoder, exif)?;
+        image::ImageEncoder::write_image(encoder, stored.as_raw(), 48, 32, image::ExtendedColorType::Rgb8)?;
+        let path = dir.path().join("photo.jpg");
+        std::fs::write(&path, &jpeg)?;
+        let out = probe_file(&path, MaterialKind::Picture, "jpg")?;
+        assert_eq!((out.probed.width, out.probed.height, out.probed.rotation), (48, 32, 90));
+        let cover = image::load_from_memory(out.cover.as_deref().ok_or("no cover")?)?.to_rgb8();
+        assert!(cover.height() > cover.width(), "the cover is upright: {:?}", cover.dimensions());
+        let (top, bottom) = (cover.get_pixel(cover.width() / 2, 2), cover.get_pixel(cover.width() / 2, cover.height() - 3));
+        assert!(top[0] > 200 && top[2] < 60 && bottom[2] > 200 && bottom[0] < 60, "red on top, blue below: {top:?} {bottom:?}");
+        // Without an orientation, nothing turns.
+        let plain = dir.path().join("plain.jpg");
+        stored.save(&plain)?;
+        assert_eq!(probe_file(&plain, MaterialKind::Picture, "jpg")?.probed.rotation, 0);
         Ok(())
     }
 

@@ -25,7 +25,7 @@ pub fn load(path: &Path) -> Result<Bitmap, MediaError> {
         let pic = reelforge_heif::decode(&std::fs::read(path)?, MAX_PICTURE_PIXELS).map_err(|e| MediaError::Image(e.to_string()))?;
         return Ok(Bitmap::from_straight(pic.width, pic.height, pic.rgba));
     }
-    let decoder = image::ImageReader::open(path)?
+    let mut decoder = image::ImageReader::open(path)?
         .with_guessed_format()?
         .into_decoder()
         .map_err(|e| MediaError::Image(e.to_string()))?;
@@ -33,9 +33,12 @@ pub fn load(path: &Path) -> Result<Bitmap, MediaError> {
     if u64::from(w) * u64::from(h) > MAX_PICTURE_PIXELS {
         return Err(MediaError::Image(format!("picture of {w}x{h} pixels is larger than {MAX_PICTURE_PIXELS} pixels")));
     }
-    let img = image::DynamicImage::from_decoder(decoder)
-        .map_err(|e| MediaError::Image(e.to_string()))?
-        .into_rgba8();
+    // Upright as its EXIF orientation says (a phone photo stored on its side), as the editor's
+    // browser draws it.
+    let orientation = image::ImageDecoder::orientation(&mut decoder).map_err(|e| MediaError::Image(e.to_string()))?;
+    let mut img = image::DynamicImage::from_decoder(decoder).map_err(|e| MediaError::Image(e.to_string()))?;
+    img.apply_orientation(orientation);
+    let img = img.into_rgba8();
     let (w, h) = img.dimensions();
     Ok(Bitmap::from_straight(w, h, img.into_raw()))
 }

@@ -677,6 +677,33 @@ fn a_clip_stored_on_its_side_is_drawn_upright() -> R {
 }
 
 #[test]
+fn a_photo_stored_on_its_side_is_drawn_upright() -> R {
+    // A 48×32 JPEG, red left and blue right, with EXIF orientation 6 (turn 90° clockwise to show
+    // it): shown 32×48 with red on top, as the editor's browser draws it.
+    let dir = tempfile::tempdir()?;
+    let stored = image::RgbImage::from_fn(48, 32, |x, _| if x < 24 { image::Rgb(RED) } else { image::Rgb(BLUE) });
+    let mut jpeg = Vec::new();
+    let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95);
+    // A TIFF header and one IFD entry: Orientation (0x0112), SHORT, 1, value 6.
+    let exif = vec![0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0];
+    image::ImageEncoder::set_exif_metadata(&mut encoder, exif)?;
+    image::ImageEncoder::write_image(encoder, stored.as_raw(), 48, 32, image::ExtendedColorType::Rgb8)?;
+    std::fs::write(dir.path().join("photo.jpg"), &jpeg)?;
+    let m = with_ids(dir.path(), &[("730", "photo.jpg")]);
+    let doc = json!({
+        "version": 1, "frameRate": 30, "videoQuality": 99,
+        "resolutionRatio": {"name": "9:16", "width": 90, "height": 160, "sizeId": 50, "targetWidth": 90},
+        "scenes": [scene(Some(730), json!({"bgFit": "cover"}), json!([]))]
+    });
+    let frame = render_frame(&Rule::parse(&doc.to_string()).map_err(|e| e.to_string())?, &m, 0.5)?;
+    for x in [10, 45, 80] {
+        assert!(near(px(&frame, x, 20), RED), "({x}, 20): {:?}", px(&frame, x, 20));
+        assert!(near(px(&frame, x, 140), BLUE), "({x}, 140): {:?}", px(&frame, x, 140));
+    }
+    Ok(())
+}
+
+#[test]
 fn a_clip_contained_over_its_own_blurred_cover_matches_the_clip_alone() -> R {
     // The background and the layer show the same frames of one clip, so they share one
     // decoder (at the clip's own size, which the cut background needs) and the contained copy
