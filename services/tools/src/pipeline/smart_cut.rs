@@ -3,8 +3,7 @@
 //! and re-encoded, by x264 at the source's profile, level, size and frame rate, so the joined
 //! H.264 stream plays through. Every piece begins with an IDR frame carrying its own SPS and PPS;
 //! the MP4 keeps them in the stream (`avc3`), so a decoder takes each piece's parameters as it
-//! reaches it. The sound is re-encoded as the frame-exact cut does it (1 ms buffers), beside the
-//! edges (it needs neither them nor the pictures), and muxed from memory.
+//! reaches it. The sound is re-encoded as the frame-exact cut does it (1 ms buffers).
 //!
 //! Steps: the source's access units are read without decoding (`qtdemux → h264parse`, byte-stream
 //! with the parameter sets before each IDR) with their stream times; each range is planned as
@@ -100,20 +99,11 @@ impl Job<'_> {
         };
         let total_ms: u64 = kept.iter().map(|r| r.end_ms - r.start_ms).sum();
         let encode_ns: u64 = pieces.iter().map(|p| if let Piece::Encode { start_ns, end_ns, .. } = p { end_ns - start_ns } else { 0 }).sum();
-        // The sound needs neither the pictures nor their edges: it is cut and encoded beside them.
-        let (input, cancel, audio) = (self.input, self.cancel, self.facts.audio);
-        let progress = &mut *self.progress;
-        let (edges, sound) = std::thread::scope(|scope| {
-            let sound = audio.then(|| scope.spawn(move || encode_sound(input, kept, cancel)));
-            let edges = encode_edges(&source, &pieces, cancel, &mut |encoded_ns| {
-                let done = 0.5 * encoded_ns as f64 / encode_ns.max(1) as f64;
-                progress(super::Progress { done_ms: (done * total_ms as f64) as u64, total_ms: total_ms.max(1) });
-            });
-            let sound = sound.map(|s| s.join().unwrap_or_else(|_| Err(ToolError::Failed("the sound's encoder stopped".to_owned()))));
-            (edges, sound)
-        });
-        let mut edges = edges?.into_iter();
-        let sound = sound.transpose()?;
+        let mut edges = encode_edges(&source, &pieces, self.cancel, &mut |encoded_ns| {
+            let done = 0.5 * encoded_ns as f64 / encode_ns.max(1) as f64;
+            (self.progress)(super::Progress { done_ms: (done * total_ms as f64) as u64, total_ms: total_ms.max(1) });
+        })?
+        .into_iter();
         let mut out_aus = Vec::new();
         let (mut copied, mut encoded) = (0usize, 0usize);
         for piece in &pieces {
@@ -131,7 +121,7 @@ impl Job<'_> {
         }
         let tag = format!("{SMART_TAG}: {copied} frames copied, {encoded} re-encoded");
         let out = self.partial(name);
-        self.mux(&source, out_aus, sound, &out, &tag, total_ms)?;
+        self.mux(&source, out_aus, kept, &out, &tag, total_ms)?;
         // The pictures are copied as stored: the output says how to turn them, as the input did.
         if orientation.turn != 0 {
             set_turn(&out, orientation.turn)?;
@@ -142,7 +132,7 @@ impl Job<'_> {
     }
 
     /// Writes the output: the access units (decode order) as `avc3` beside the cut sound.
-    fn mux(&mut self, source: &Source, aus: Vec<OutAu>, sound: Option<Sound>, out: &std::path::Path, tag: &str, total_ms: u64) -> Result<(), ToolError> {
+    fn mux(&mut self, source: &Source, aus: Vec<OutAu>, kept: &[MsRange], out: &std::path::Path, tag: &str, total_ms: u64) -> Result<(), ToolError> {
         let f = source.frame_ns;
         // Decode times one frame apart; presentation times shifted by the largest reorder delay,
         // so that no picture is shown before it is decoded.
@@ -159,20 +149,26 @@ impl Job<'_> {
                 b
             })
             .collect();
-        let audio = if sound.is_some() { " appsrc name=a format=time ! queue ! mux." } else { "" };
+        let with_audio = self.facts.audio;
+        let audio = if with_audio {
+            format!(
+                " filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audio/x-raw,format=F32LE \
+                 ! audiobuffersplit name=aq output-buffer-duration=1/1000 ! audioconvert ! audioresample ! {} bitrate=128000 ! queue ! mux.",
+                aac()
+            )
+        } else {
+            String::new()
+        };
         let description = format!(
             "appsrc name=v format=time ! h264parse config-interval=-1 ! video/x-h264,stream-format=avc3,alignment=au \
              ! queue ! mp4mux name=mux faststart=true ! filesink name=sink{audio}"
         );
-        let running = launch(&description, None, Some(out))?;
-        if let Some(sound) = sound {
-            let src = element(&running.0, "a")?.downcast::<gst_app::AppSrc>().map_err(|_| ToolError::Gst("a is not an appsrc".to_owned()))?;
-            src.set_caps(Some(&sound.caps));
-            src.set_max_bytes(0);
-            for b in sound.buffers {
-                src.push_buffer(b).map_err(|e| ToolError::Failed(format!("the sound could not be muxed: {e:?}")))?;
-            }
-            src.end_of_stream().map_err(|e| ToolError::Failed(format!("the sound could not be muxed: {e:?}")))?;
+        let running = launch(&description, with_audio.then_some(self.input), Some(out))?;
+        if with_audio {
+            sound_only(&running.0, "d")?;
+            let pad = element(&running.0, "aq")?.static_pad("src").ok_or_else(|| ToolError::Gst("aq without a src pad".to_owned()))?;
+            let kept = kept.to_vec();
+            crate::gst_run::retime(&pad, 1.0, move |pts| super::joined(&kept, pts));
         }
         super::set_comment(&running.0, tag)?;
         let src = element(&running.0, "v")?.downcast::<gst_app::AppSrc>().map_err(|_| ToolError::Gst("v is not an appsrc".to_owned()))?;
@@ -215,40 +211,6 @@ impl Job<'_> {
         );
         self.play(&running, total_ms, (0.5, 0.5))
     }
-}
-
-/// The cut sound, encoded: its caps and buffers.
-struct Sound {
-    caps: gst::Caps,
-    buffers: Vec<gst::Buffer>,
-}
-
-/// Decodes the sound of `input`, keeps its `kept` stretches joined, cut to the sample as the
-/// frame-exact cut does it (1 ms buffers), and encodes them.
-fn encode_sound(input: &std::path::Path, kept: &[MsRange], cancel: &std::sync::atomic::AtomicBool) -> Result<Sound, ToolError> {
-    let description = format!(
-        "filesrc name=src ! decodebin name=d d. ! audio/x-raw ! queue ! audioconvert ! audio/x-raw,format=F32LE \
-         ! audiobuffersplit name=aq output-buffer-duration=1/1000 ! audioconvert ! audioresample ! {} bitrate=128000 \
-         ! appsink name=out sync=false",
-        aac()
-    );
-    let running = launch(&description, Some(input), None)?;
-    sound_only(&running.0, "d")?;
-    let pad = element(&running.0, "aq")?.static_pad("src").ok_or_else(|| ToolError::Gst("aq without a src pad".to_owned()))?;
-    let ranges = kept.to_vec();
-    crate::gst_run::retime(&pad, 1.0, move |pts| super::joined(&ranges, pts));
-    let sink = app_sink(&running.0, "out")?;
-    let bus = running.0.bus().ok_or_else(|| ToolError::Gst("pipeline without a bus".to_owned()))?;
-    running.0.set_state(gst::State::Playing)?;
-    let (mut caps, mut buffers) = (None, Vec::new());
-    while let Some(sample) = pull(&bus, &sink, cancel)? {
-        if caps.is_none() {
-            caps = sample.caps_owned();
-        }
-        buffers.extend(sample.buffer_owned());
-    }
-    let caps = caps.ok_or_else(|| ToolError::Failed("the sound was not encoded".to_owned()))?;
-    Ok(Sound { caps, buffers })
 }
 
 /// Reads the source's H.264 access units without decoding them, or says why the smart cut cannot
