@@ -51,9 +51,8 @@ pub fn probe(path: &Path, timeout_s: u64) -> Result<MediaInfo, MediaError> {
         out.has_video = true;
         // As shown: a phone's portrait clip is stored on its side, and the decoder turns it
         // upright (`decode.rs`).
-        let orientation = v.tags().and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| o.get().to_owned()));
-        let on_side = orientation.is_some_and(|o| o.ends_with("-90") || o.ends_with("-270"));
-        (out.width, out.height) = if on_side { (v.height(), v.width()) } else { (v.width(), v.height()) };
+        let turn = v.tags().and_then(|t| t.get::<gst::tags::ImageOrientation>().map(|o| turn_of(o.get()))).unwrap_or(0);
+        (out.width, out.height) = if turn % 180 == 90 { (v.height(), v.width()) } else { (v.width(), v.height()) };
         let r = v.framerate();
         if r.denom() != 0 {
             out.fps = f64::from(r.numer()) / f64::from(r.denom());
@@ -64,6 +63,16 @@ pub fn probe(path: &Path, timeout_s: u64) -> Result<MediaInfo, MediaError> {
         out.sample_rate = a.sample_rate();
     }
     Ok(out)
+}
+
+/// Clockwise degrees an `image-orientation` tag (`rotate-90`, `flip-rotate-270`, …) turns the
+/// pictures by to show them: 0, 90, 180 or 270; 0 for a value GStreamer's `videoflip` would not turn.
+pub fn turn_of(tag: &str) -> u16 {
+    let rest = tag.strip_prefix("flip-").unwrap_or(tag);
+    rest.strip_prefix("rotate-")
+        .and_then(|d| d.parse::<u16>().ok())
+        .filter(|d| matches!(d, 90 | 180 | 270))
+        .unwrap_or(0)
 }
 
 /// Returns the `file://` URI of a path, made absolute first.

@@ -22,14 +22,9 @@ impl Orientation {
     /// Reads the `image-orientation` tag's value (`rotate-90`, `flip-rotate-270`, …); an unknown
     /// value counts as upright, as GStreamer's `videoflip` treats it.
     pub fn from_tag(tag: &str) -> Orientation {
-        let (mirrored, rest) = match tag.strip_prefix("flip-") {
-            Some(rest) => (true, rest),
-            None => (false, tag),
-        };
-        match rest.strip_prefix("rotate-").and_then(|d| d.parse::<u16>().ok()) {
-            Some(turn @ (0 | 90 | 180 | 270)) => Orientation { turn, mirrored },
-            _ => Orientation::default(),
-        }
+        let turn = reelforge_render::probe::turn_of(tag);
+        let mirrored = matches!(tag, "flip-rotate-0" | "flip-rotate-90" | "flip-rotate-180" | "flip-rotate-270");
+        Orientation { turn, mirrored }
     }
 
     /// Whether the shown pictures are the stored ones on their side (width and height swap).
